@@ -1,0 +1,17 @@
+"""grundy: state an impartial game's rules once; solve it and check claims about it.
+
+>>> import grundy
+>>> grundy.solve({"game": "nim", "heaps": [1, 2, 3]})
+{'grundy': 0, 'outcome': 'P'}
+"""
+from .api import as_position, solve
+from .solvers.explicit import Solver, SolverLimit
+from .spec import (Field, Game, InputError, Position, Structure, all_of, any_of, ite, make_position,
+                   maximum, minimum, move, read_position, total)
+from .spec.games import GAMES, get_game
+
+__version__ = "0.1.0"
+
+__all__ = ["solve", "as_position", "Solver", "SolverLimit", "Field", "Game", "InputError", "Position",
+           "Structure", "all_of", "any_of", "ite", "make_position", "maximum", "minimum", "move",
+           "read_position", "total", "GAMES", "get_game"]

@@ -1,0 +1,124 @@
+"""The ``grundy`` command line: ``solve``, ``games``, ``verify``."""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any, Iterator
+
+from .api import solve
+from .solvers.explicit import CycleError, Solver, SolverLimit
+from .spec.games import GAMES
+from .spec.position import InputError, read_position
+
+
+def _read_inputs(text: str) -> Iterator[tuple[int, Any, str | None]]:
+    """(index, decoded object, error) for each position in a JSON value, list or JSON lines."""
+    stripped = text.strip()
+    if not stripped:
+        return
+    try:
+        data = json.loads(stripped)
+    except json.JSONDecodeError:
+        data = None
+        lines = [ln for ln in stripped.splitlines() if ln.strip()]
+        for i, ln in enumerate(lines):
+            try:
+                yield i, json.loads(ln), None
+            except json.JSONDecodeError as e:
+                yield i, None, f"line {i + 1}: malformed JSON ({e.msg} at column {e.colno})"
+        return
+    if isinstance(data, list):
+        for i, obj in enumerate(data):
+            yield i, obj, None
+    else:
+        yield 0, data, None
+
+
+def _short(obj: Any, width: int = 60) -> str:
+    s = json.dumps({k: v for k, v in obj.items() if k != "game"}) if isinstance(obj, dict) else str(obj)
+    return s if len(s) <= width else s[: width - 3] + "..."
+
+
+def cmd_solve(args: argparse.Namespace) -> int:
+    try:
+        text = sys.stdin.read() if args.file == "-" else open(args.file, encoding="utf-8").read()
+    except OSError as e:
+        print(f"grundy: cannot read {args.file}: {e.strerror}", file=sys.stderr)
+        return 2
+    solver = Solver(max_positions=args.max_positions, symmetry=not args.no_symmetry)
+    status = 0
+    if not args.json:
+        print(f"{'#':>3}  {'game':<14} {'position':<60} {'grundy':>6}  outcome")
+    for i, obj, err in _read_inputs(text):
+        result: dict[str, Any] | None = None
+        if err is None:
+            try:
+                result = solve(read_position(obj), winning_moves=args.winning_moves,
+                               outcome_only=args.outcome_only, line=args.line, solver=solver)
+            except InputError as e:
+                err = f"position {i + 1}: {e}"
+            except (SolverLimit, CycleError) as e:
+                err = f"position {i + 1}: {e}"
+                solver.clear()
+        if err is not None:
+            status = 2
+            print(f"grundy: {err}", file=sys.stderr)
+            if args.json:
+                print(json.dumps({"index": i, "error": err}), flush=True)
+            continue
+        assert result is not None
+        if args.json:
+            print(json.dumps({"index": i, **result}), flush=True)
+        else:
+            name = obj.get("game", "")
+            print(f"{i + 1:>3}  {name:<14} {_short(obj):<60} {result.get('grundy', '-'):>6}  "
+                  f"{result['outcome']}", flush=True)
+            for m in result.get("winning_moves", []):
+                print(f"{'':>5}winning: {m['move']}")
+            for m in result.get("line", []):
+                print(f"{'':>5}line: {m['move']}")
+    return status
+
+
+def cmd_games(args: argparse.Namespace) -> int:
+    for name in sorted(GAMES):
+        g = GAMES[name]
+        print(f"{name}  [{g.structure}; {g.convention} play]\n    {g.summary}")
+        if args.rules:
+            print("    " + g.source().replace("\n", "\n    "))
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(prog="grundy", description="Impartial games: solve positions, check claims.")
+    sub = p.add_subparsers(dest="command", required=True)
+    s = sub.add_parser("solve", help="solve positions given as JSON (a file, or - for stdin)")
+    s.add_argument("file", help="JSON file: one position, a list, or JSON lines; - reads stdin")
+    s.add_argument("--json", action="store_true", help="one JSON line per position")
+    s.add_argument("--winning-moves", action="store_true", help="list the winning moves")
+    s.add_argument("--line", action="store_true", help="show one winning line of play")
+    s.add_argument("--outcome-only", action="store_true", help="N/P only, stopping at the first winning move")
+    s.add_argument("--max-positions", type=int, default=20_000_000, metavar="N",
+                   help="stop with an error after storing N positions (default 20,000,000)")
+    s.add_argument("--no-symmetry", action="store_true", help="do not reduce by symmetry")
+    s.set_defaults(run=cmd_solve)
+    g = sub.add_parser("games", help="list the games and their rules")
+    g.add_argument("--rules", action="store_true", help="print each game's rule text")
+    g.set_defaults(run=cmd_games)
+    try:
+        from .verify.cli import add_verify_command
+    except ImportError:
+        pass
+    else:
+        add_verify_command(sub)
+    args = p.parse_args(argv)
+    try:
+        return args.run(args)
+    except KeyboardInterrupt:
+        print("grundy: interrupted", file=sys.stderr)
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,270 @@
+"""Compile a game's IR (its :class:`~grundy.spec.game.Rules`) into Python functions.
+
+The generated code is the rule text, specialised to one structure: every
+structural choice unrolled, every numeric choice a ``range`` loop, shared
+subexpressions computed once. Nothing here knows any particular game.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from typing import Callable
+
+from ...spec.expr import Expr, nodes
+from ...spec.game import Move, Rules
+
+State = tuple[int, ...]
+
+_BIN = {"add": "+", "sub": "-", "mul": "*", "div": "//", "mod": "%", "lt": "<", "le": "<=", "eq": "=="}
+
+
+class _Emitter:
+    """Python source for expressions, with shared subexpressions bound to locals."""
+
+    def __init__(self, names: dict[str, str], shared: set[int]):
+        self.names = names          # variable name -> python source
+        self.shared = shared        # ids of nodes worth a local
+        self.bound: dict[int, str] = {}
+        self.lines: list[str] = []  # pending local definitions
+        self.counter = 0
+
+    def expr(self, e: Expr) -> str:
+        for x in nodes(e):
+            if id(x) in self.shared and id(x) not in self.bound:
+                src = self._src(x)
+                name = f"t{self.counter}"
+                self.counter += 1
+                self.lines.append(f"{name} = {src}")
+                self.bound[id(x)] = name
+        return self._ref(e)
+
+    def take_lines(self) -> list[str]:
+        out, self.lines = self.lines, []
+        return out
+
+    def _ref(self, x: Expr) -> str:
+        if id(x) in self.bound:
+            return self.bound[id(x)]
+        return self._src(x)
+
+    def _src(self, x: Expr) -> str:
+        op, a = x.op, x.args
+        if op == "const":
+            return repr(int(a[0])) if x.sort == "int" else repr(bool(a[0]))
+        if op == "var":
+            return self.names[a[0]]
+        r = [self._ref(y) for y in a]
+        if op in _BIN:
+            return f"({r[0]} {_BIN[op]} {r[1]})"
+        if op == "not":
+            return f"(not {r[0]})"
+        if op in ("and", "or"):
+            return "(" + f" {op} ".join(r) + ")"
+        if op == "ite":
+            return f"({r[1]} if {r[0]} else {r[2]})"
+        if op in ("min", "max"):
+            return f"{op}({', '.join(r)})"
+        raise ValueError(f"unknown operator {op}")
+
+
+def _shared_nodes(exprs: list[Expr]) -> set[int]:
+    refs: Counter[int] = Counter()
+    seen: set[int] = set()
+    for root in exprs:
+        for x in nodes(root):
+            if id(x) in seen:
+                continue
+            seen.add(id(x))
+            for y in getattr(x, "args", ()) if x.op not in ("const", "var") else ():
+                refs[id(y)] += 1
+    for root in exprs:
+        refs[id(root)] += 1
+    return {i for i, c in refs.items() if c > 1} - {id(x) for r in exprs for x in nodes(r)
+                                                     if x.op in ("const", "var")}
+
+
+def _conjuncts(e: Expr) -> list[Expr]:
+    if e.op == "const" and e.args[0] is True:
+        return []
+    return list(e.args) if e.op == "and" else [e]
+
+
+def _move_block(rules: Rules, mi: int, m: Move, labelled: bool) -> list[str]:
+    sch = rules.schema
+    names = {sch.var_name(i): f"s[{i}]" for i in range(len(sch))}
+    cnames = [f"c{j}" for j in range(len(m.choices))]
+    names.update({c.name: cn for c, cn in zip(m.choices, cnames)})
+    choice_vars = {c.name for c in m.choices}
+    conj = _conjuncts(m.guard)
+
+    def uses_choice(e: Expr) -> bool:
+        return any(x.op == "var" and x.args[0] in choice_vars for x in nodes(e))
+
+    state_guard = [c for c in conj if not uses_choice(c)]
+    choice_guard = [c for c in conj if uses_choice(c)]
+    updates = [m.update.get(i) for i in range(len(sch))]
+    roots = conj + [c.lo for c in m.choices] + [c.hi for c in m.choices] + [u for u in updates if u is not None]
+    em = _Emitter(names, _shared_nodes(roots))
+    out: list[str] = [f"# move {mi}: {m.label}"]
+    depth = 0
+
+    def put(line: str):
+        out.append("    " * depth + line)
+
+    def flush():
+        for ln in em.take_lines():
+            put(ln)
+
+    # the first state-only conjunct alone (typically the cheap "token is here"), then the rest
+    groups = [state_guard[:1], state_guard[1:]] if state_guard else []
+    for grp in groups:
+        if grp:
+            srcs = [em.expr(c) for c in grp]
+            flush()
+            put(f"if {' and '.join(srcs)}:")
+            depth += 1
+    for c, cn in zip(m.choices, cnames):
+        lo, hi = em.expr(c.lo), em.expr(c.hi)
+        flush()
+        put(f"for {cn} in range({lo}, {hi} + 1):")
+        depth += 1
+    if choice_guard:
+        srcs = [em.expr(c) for c in choice_guard]
+        flush()
+        put(f"if {' and '.join(srcs)}:")
+        depth += 1
+    items = [em.expr(u) if u is not None else f"s[{i}]" for i, u in enumerate(updates)]
+    flush()
+    tup = "(" + ", ".join(items) + ("," if len(items) == 1 else "") + ")"
+    if labelled:
+        put(f"append(({mi}, ({', '.join(cnames)}{',' if len(cnames) == 1 else ''}), {tup}))")
+    else:
+        put(f"append({tup})")
+    return out
+
+
+def _function(name: str, body: list[str], env: dict) -> Callable:
+    src = f"def {name}(s):\n" + "\n".join("    " + ln for ln in body) + "\n"
+    code = compile(src, f"<grundy {name}>", "exec")
+    exec(code, env)
+    fn = env[name]
+    fn.__source__ = src
+    return fn
+
+
+@dataclass
+class Compiled:
+    """Python functions for one game on one structure."""
+
+    rules: Rules
+    successors: Callable[[State], list[State]]
+    options: Callable[[State], list[tuple[int, tuple[int, ...], State]]]
+    rank: Callable[[State], int]
+    canonical: Callable[[State], State]
+    components: Callable[[State], list[State] | None]
+
+
+def compile_rules(rules: Rules, symmetry: bool = True, decompose: bool = True,
+                  max_group: int = 256) -> Compiled:
+    """Generate the solver's functions from the rules' IR."""
+    env: dict = {"min": min, "max": max, "range": range}
+    bodies = {False: ["out = []", "append = out.append"], True: ["out = []", "append = out.append"]}
+    for labelled in (False, True):
+        for mi, m in enumerate(rules.moves):
+            bodies[labelled].extend(_move_block(rules, mi, m, labelled))
+        bodies[labelled].append("return out")
+    successors = _function("successors", bodies[False], env)
+    options = _function("options", bodies[True], env)
+    sch = rules.schema
+    names = {sch.var_name(i): f"s[{i}]" for i in range(len(sch))}
+    em = _Emitter(names, _shared_nodes([rules.rank]))
+    r = em.expr(rules.rank)
+    rank = _function("rank", em.take_lines() + [f"return {r}"], env)
+    canonical = _canonical(rules, env) if symmetry else (lambda s: s)
+    if symmetry and len(rules.symmetries) > max_group:
+        canonical = lambda s: s  # noqa: E731  (too large a group to pay for on every position)
+    components = _components(rules, env) if decompose and rules.present is not None else (lambda s: None)
+    return Compiled(rules, successors, options, rank, canonical, components)
+
+
+def _canonical(rules: Rules, env: dict) -> Callable[[State], State]:
+    if rules.heap_sorting:
+        return lambda s: tuple(sorted(s))
+    syms = rules.symmetries
+    if len(syms) <= 1:
+        return lambda s: s
+    n = len(rules.schema)
+    images = []
+    for k, (perm, vmaps) in enumerate(syms):
+        src = [""] * n
+        for i in range(n):
+            if vmaps[i] is None:
+                src[perm[i]] = f"s[{i}]"
+            else:
+                table = f"V{k}_{i}"
+                env[table] = _value_table(rules, i, vmaps[i])
+                src[perm[i]] = f"{table}[s[{i}]]"
+        images.append("(" + ", ".join(src) + ("," if n == 1 else "") + ")")
+    body = ["return min(" + ", ".join(images) + ")"]
+    return _function("canonical", body, env)
+
+
+def _value_table(rules: Rules, slot: int, vmap) -> list[int]:
+    f = rules.schema.fields[rules.schema.slots[slot][0]]
+    g = rules.structure
+    size = g.n if f.kind == "vertex" else len(g.edges)
+    table = [vmap(x) for x in range(size)]
+    if f.kind == "edge":
+        table.append(-1)  # index -1: no edge
+    return table
+
+
+def _components(rules: Rules, env: dict) -> Callable[[State], list[State] | None]:
+    sch = rules.schema
+    names = {sch.var_name(i): f"s[{i}]" for i in range(len(sch))}
+    roots = [rules.decomposable] + list(rules.present or [])
+    em = _Emitter(names, _shared_nodes(roots))
+    d = em.expr(rules.decomposable)
+    pres = [em.expr(p) for p in rules.present or []]
+    body = em.take_lines() + [f"if not {d}: return None", "return [" + ", ".join(pres) + "]"]
+    presence = _function("presence", body, env)
+    links = rules.links
+    elem_slots = rules.element_slots
+    empty = [sch.fields[name].empty for name, _ in sch.slots]
+    n_el = len(rules.component_elements)
+
+    def components(s: State) -> list[State] | None:
+        present = presence(s)
+        if present is None:
+            return None
+        parent = list(range(n_el))
+
+        def find(x: int) -> int:
+            while parent[x] != x:
+                parent[x] = parent[parent[x]]
+                x = parent[x]
+            return x
+
+        for a, b in links:
+            if present[a] and present[b]:
+                ra, rb = find(a), find(b)
+                if ra != rb:
+                    parent[ra] = rb
+        groups: dict[int, list[int]] = {}
+        for x in range(n_el):
+            if present[x]:
+                groups.setdefault(find(x), []).append(x)
+        if len(groups) <= 1:
+            return None
+        out = []
+        for members in groups.values():
+            t = list(s)
+            inside = set(members)
+            for x in range(n_el):
+                if x not in inside:
+                    for slot in elem_slots[x]:
+                        t[slot] = empty[slot]
+            out.append(tuple(t))
+        return out
+
+    return components

@@ -1,0 +1,231 @@
+"""The explicit solver: Grundy values, outcomes, winning moves and lines of play.
+
+Iterative depth-first search (no recursion limit) over states compiled from the
+rules; one memo table per (game, structure), shared by every position on it;
+positions reduced by symmetry and split into independent components.
+
+>>> from grundy.spec import read_position
+>>> solver = Solver()
+>>> p = read_position({"game": "nim", "heaps": [3, 5, 6]})
+>>> solver.grundy(p), solver.outcome(p)
+(0, 'P')
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from ...spec.game import Game
+from ...spec.position import Position
+from ...spec.structure import Structure
+from .compile import Compiled, State, compile_rules
+
+
+class SolverLimit(RuntimeError):
+    """The solver stored as many positions as it was allowed to."""
+
+
+class CycleError(RuntimeError):
+    """A move led back to a position on the current line: the game's rank does not decrease."""
+
+
+@dataclass
+class Table:
+    """Compiled rules and the memo tables of one game on one structure."""
+
+    code: Compiled
+    grundy: dict[State, int] = field(default_factory=dict)
+    wins: dict[tuple[str, State], bool] = field(default_factory=dict)  # (convention, state) -> mover wins
+
+
+def _mex(values) -> int:
+    s = set(values)
+    m = 0
+    while m in s:
+        m += 1
+    return m
+
+
+class Solver:
+    """Solve positions; memo tables persist across calls.
+
+    ``max_positions`` bounds the number of positions stored (over all tables);
+    exceeding it raises :class:`SolverLimit`. ``symmetry`` and ``decompose`` switch the
+    reductions (they never change a value).
+    """
+
+    def __init__(self, max_positions: int = 20_000_000, symmetry: bool = True, decompose: bool = True):
+        self.max_positions = max_positions
+        self.symmetry, self.decompose = symmetry, decompose
+        self.tables: dict[tuple[str, Structure], Table] = {}
+        self.stored = 0
+
+    # tables -------------------------------------------------------------------
+    def table(self, game: Game, structure: Structure) -> Table:
+        key = (game.name, structure)
+        t = self.tables.get(key)
+        if t is None:
+            t = Table(compile_rules(game.rules(structure), self.symmetry, self.decompose))
+            self.tables[key] = t
+        return t
+
+    def _room(self) -> None:
+        self.stored += 1
+        if self.stored > self.max_positions:
+            raise SolverLimit(f"stopped after storing {self.max_positions:,} positions "
+                              f"(the limit; raise it with --max-positions)")
+
+    def clear(self) -> None:
+        self.tables.clear()
+        self.stored = 0
+
+    # Grundy values ------------------------------------------------------------
+    def grundy(self, pos: Position) -> int:
+        """The normal-play Grundy value."""
+        t = self.table(pos.game, pos.structure)
+        return self._grundy(t, t.code.canonical(pos.state))
+
+    def _grundy(self, t: Table, root: State) -> int:
+        memo, code = t.grundy, t.code
+        if root in memo:
+            return memo[root]
+        canon, succ, comps = code.canonical, code.successors, code.components
+        # frame: [state, children, next index, is_sum]
+        stack: list[list[Any]] = [[root, None, 0, False]]
+        on_line = {root}
+        while stack:
+            fr = stack[-1]
+            s = fr[0]
+            if fr[1] is None:
+                parts = comps(s)
+                if parts is not None:
+                    fr[1], fr[3] = [canon(p) for p in parts], True
+                else:
+                    fr[1] = [canon(c) for c in succ(s)]
+            kids, i = fr[1], fr[2]
+            while i < len(kids) and kids[i] in memo:
+                i += 1
+            if i < len(kids):
+                fr[2] = i
+                k = kids[i]
+                if k in on_line:
+                    raise CycleError(f"{t.code.rules.game.name}: a move returns to an earlier position; "
+                                     f"its rank does not decrease")
+                stack.append([k, None, 0, False])
+                on_line.add(k)
+                continue
+            if fr[3]:
+                v = 0
+                for k in kids:
+                    v ^= memo[k]
+            else:
+                v = _mex(memo[k] for k in kids)
+            self._room()
+            memo[s] = v
+            stack.pop()
+            on_line.discard(s)
+        return memo[root]
+
+    # outcomes -----------------------------------------------------------------
+    def mover_wins(self, pos: Position) -> bool:
+        """True iff the player to move wins (in the position's convention)."""
+        t = self.table(pos.game, pos.structure)
+        return self._wins(t, t.code.canonical(pos.state), pos.convention)
+
+    def outcome(self, pos: Position) -> str:
+        """``"N"`` or ``"P"`` in the position's convention, stopping at the first winning move."""
+        return "N" if self.mover_wins(pos) else "P"
+
+    def _wins(self, t: Table, root: State, conv: str) -> bool:
+        if conv == "normal":
+            g = t.grundy.get(root)
+            if g is not None:
+                return g != 0
+        memo, code = t.wins, t.code
+        key = (conv, root)
+        if key in memo:
+            return memo[key]
+        canon, succ, comps = code.canonical, code.successors, code.components
+        normal = conv == "normal"
+        stack: list[list[Any]] = [[root, None, 0]]
+        on_line = {root}
+        while stack:
+            fr = stack[-1]
+            s = fr[0]
+            if fr[1] is None:
+                if normal and comps(s) is not None:  # a sum: its outcome needs Grundy values
+                    v = self._grundy(t, s) != 0
+                    memo[(conv, s)] = v
+                    stack.pop()
+                    on_line.discard(s)
+                    continue
+                fr[1] = [canon(c) for c in succ(s)]
+            kids, i = fr[1], fr[2]
+            result = None
+            while i < len(kids):
+                k = kids[i]
+                w = memo.get((conv, k))
+                if w is None and normal:
+                    g = t.grundy.get(k)
+                    w = None if g is None else g != 0
+                if w is None:
+                    break
+                if not w:
+                    result = True  # a move to a losing position for the opponent
+                    break
+                i += 1
+            if result is None and i < len(kids):
+                fr[2] = i
+                k = kids[i]
+                if k in on_line:
+                    raise CycleError(f"{t.code.rules.game.name}: a move returns to an earlier position; "
+                                     f"its rank does not decrease")
+                stack.append([k, None, 0])
+                on_line.add(k)
+                continue
+            if result is None:
+                result = False if kids else (not normal)  # terminal: mover loses (normal) / wins (misère)
+            self._room()
+            memo[(conv, s)] = result
+            stack.pop()
+            on_line.discard(s)
+        return memo[key]
+
+    # moves and lines ----------------------------------------------------------
+    def options(self, pos: Position) -> list[tuple[str, Position]]:
+        """Every move: (description, resulting position)."""
+        t = self.table(pos.game, pos.structure)
+        moves = t.code.rules.moves
+        out = []
+        for mi, cv, nxt in t.code.options(pos.state):
+            m = moves[mi]
+            label = m.label.format(**{c.name: v for c, v in zip(m.choices, cv)})
+            out.append((label, pos.with_state(nxt)))
+        return out
+
+    def winning_moves(self, pos: Position) -> list[tuple[str, Position]]:
+        """The moves to a position the opponent loses."""
+        return [(lab, q) for lab, q in self.options(pos) if not self.mover_wins(q)]
+
+    def winning_line(self, pos: Position, max_length: int = 1000) -> list[tuple[str, Position]]:
+        """A line of play from ``pos`` to the end where the winner always plays a winning move
+        and the loser the move that lasts longest by rank (the first line listed for ties).
+        Returns (move, position after it) pairs."""
+        line: list[tuple[str, Position]] = []
+        t = self.table(pos.game, pos.structure)
+        cur = pos
+        while len(line) < max_length:
+            opts = self.options(cur)
+            if not opts:
+                break
+            wins = [(lab, q) for lab, q in opts if not self.mover_wins(q)]
+            if wins:
+                lab, q = wins[0]
+            else:
+                lab, q = max(opts, key=lambda o: t.code.rank(o[1].state))
+            line.append((lab, q))
+            cur = q
+        return line
+
+
+DEFAULT = Solver()

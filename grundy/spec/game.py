@@ -1,0 +1,224 @@
+"""Games as guarded commands.
+
+A game lists its fields and, for a given structure, its moves. A move is a
+structural choice made by the Python loop that yields it, numeric choices
+(intervals given by expressions), a guard and an update. Nothing else defines
+the game: both solvers read only what :meth:`Game.rules` returns.
+
+>>> from grundy.spec.games import get_game
+>>> from grundy.spec.structure import Structure
+>>> r = get_game("nim").rules(Structure.heaps(2))
+>>> [m.label for m in r.moves]
+['take {k} from heap 0', 'take {k} from heap 1']
+"""
+from __future__ import annotations
+
+import inspect
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Any, Callable, Iterable
+
+from .expr import BOOL, INT, Expr, Term, Var, lift, show
+from .schema import Field, Schema, SymState, domain_keys
+from .structure import Structure
+
+
+@dataclass(frozen=True)
+class Choice:
+    """A numeric choice ``lo <= var <= hi``."""
+
+    var: Var
+    lo: Expr
+    hi: Expr
+
+    @property
+    def name(self) -> str:
+        return self.var.name
+
+
+@dataclass
+class Move:
+    """One guarded command: legal when ``guard`` holds for some choice values; ``update`` gives new slot values."""
+
+    label: str
+    guard: Expr
+    update: dict[int, Expr]
+    choices: tuple[Choice, ...] = ()
+
+
+def _call(f: Any, args: list[Var]) -> Any:
+    return f(*args) if callable(f) else f
+
+
+def move(label: str, *, update: Any, guard: Any = True,
+         choose: Iterable[tuple[str, Any, Any]] = ()) -> Move:
+    """Build a move.
+
+    ``choose`` is a list of ``(name, lo, hi)`` numeric choices (inclusive bounds; a bound
+    may be a function of the choices before it). ``guard`` and ``update`` are a value or
+    a function of the choice variables, in order.
+    """
+    vars_: list[Var] = []
+    choices: list[Choice] = []
+    for name, lo, hi in choose:
+        lo_e, hi_e = lift(_call(lo, vars_)), lift(_call(hi, vars_))
+        v = Var.int(name)
+        choices.append(Choice(v, lo_e, hi_e))
+        vars_.append(v)
+    g = lift(_call(guard, vars_))
+    if g.sort != BOOL:
+        raise TypeError(f"move {label!r}: the guard must be a boolean expression, got {show(g)}")
+    return Move(label, g, dict(_call(update, vars_)), tuple(choices))
+
+
+class Game:
+    """Base class of a game: subclass it in one file of ``grundy/spec/games``.
+
+    Set ``name``, ``summary`` (the rules in words), ``structure`` (``"graph"``,
+    ``"digraph"`` or ``"heaps"``) and implement :meth:`fields`, :meth:`moves`,
+    :meth:`rank`, :meth:`read` and :meth:`write`.
+    """
+
+    name: str = ""
+    summary: str = ""
+    structure: str = "graph"
+    convention: str = "normal"
+    symmetric: bool = True               # structure automorphisms (heaps: permutations) are symmetries
+    decompose_over: str | None = None    # "vertices", "edges" or "heaps": independent components
+
+    def fields(self, g: Structure) -> list[Field]:
+        raise NotImplementedError
+
+    def moves(self, g: Structure, s: SymState) -> Iterable[Move]:
+        raise NotImplementedError
+
+    def rank(self, g: Structure, s: SymState) -> Term:
+        """A non-negative integer that every move strictly lowers."""
+        raise NotImplementedError
+
+    def present(self, g: Structure, s: SymState, x: int) -> Term:
+        """With ``decompose_over``: whether element x takes part in the position."""
+        raise NotImplementedError
+
+    def decomposable(self, g: Structure, s: SymState) -> Term:
+        """With ``decompose_over``: when the components really are independent."""
+        return True
+
+    def read(self, obj: dict) -> tuple[Structure, dict[str, Any]]:
+        """A JSON position to a structure and field values (raise InputError on bad input)."""
+        raise NotImplementedError
+
+    def write(self, g: Structure, values: dict[str, Any]) -> dict:
+        """Field values back to a JSON position (without "game")."""
+        raise NotImplementedError
+
+    # derived ------------------------------------------------------------------
+    def rules(self, g: Structure) -> "Rules":
+        """The game's moves on one structure, as IR (cached)."""
+        cache = self.__dict__.setdefault("_rules", {})
+        if g not in cache:
+            cache[g] = Rules(self, g)
+        return cache[g]
+
+    def source(self) -> str:
+        """The text of the game's rule (for ``grundy games``)."""
+        return inspect.getsource(type(self).moves)
+
+
+class Rules:
+    """A game instantiated on a structure: schema, symbolic moves, rank, symmetries, components."""
+
+    def __init__(self, game: Game, g: Structure):
+        self.game, self.structure = game, g
+        self.schema = Schema(g, game.fields(g))
+        s = self.schema.symbolic()
+        self.state = s
+        self.moves: list[Move] = list(game.moves(g, s))
+        self.rank: Expr = lift(game.rank(g, s))
+        if self.rank.sort != INT:
+            raise TypeError(f"{game.name}: the rank must be an integer expression")
+        names = set(self.schema.fields)
+        for m in self.moves:
+            for c in m.choices:
+                if c.name in names or "[" in c.name:
+                    raise ValueError(f"{game.name}: choice name {c.name!r} clashes with a field")
+        self.present: list[Expr] | None = None
+        self.decomposable: Expr = lift(True)
+        if game.decompose_over:
+            self.present = [lift(game.present(g, s, x)) for x in self.component_elements]
+            self.decomposable = lift(game.decomposable(g, s))
+
+    @cached_property
+    def component_elements(self) -> list[int]:
+        over = self.game.decompose_over
+        return list(range(len(self.structure.edges))) if over == "edges" else list(range(self.structure.n))
+
+    @cached_property
+    def links(self) -> list[tuple[int, int]]:
+        """Pairs of component elements that are linked when both are present."""
+        g, over = self.structure, self.game.decompose_over
+        if over == "vertices":
+            return list(g.edges)
+        if over == "edges":
+            return [(i, j) for i, a in enumerate(g.edges) for j, b in enumerate(g.edges)
+                    if i < j and set(a) & set(b)]
+        return []
+
+    @cached_property
+    def element_slots(self) -> list[list[int]]:
+        """For each component element, the slots that belong to it (restricted away outside its component)."""
+        over = self.game.decompose_over
+        out: list[list[int]] = [[] for _ in self.component_elements]
+        for slot, (name, key) in enumerate(self.schema.slots):
+            if self.schema.fields[name].over == over:
+                out[key].append(slot)
+        return out
+
+    @cached_property
+    def symmetries(self) -> list[tuple[list[int], list[Callable[[int], int] | None]]]:
+        """Slot permutations (with value maps for vertex/edge-valued slots) induced by the
+        structure's automorphisms; the identity first. Heaps: see ``heap_sorting``."""
+        g = self.structure
+        if not self.game.symmetric or g.kind == "heaps":
+            return []
+        out = []
+        for sigma in g.automorphisms:
+            emap = [g.edge_id(*_orient(g, sigma[u], sigma[v])) for u, v in g.edges]
+            perm: list[int] = [0] * len(self.schema)
+            vmaps: list[Callable[[int], int] | None] = [None] * len(self.schema)
+            for slot, (name, key) in enumerate(self.schema.slots):
+                f = self.schema.fields[name]
+                perm[slot] = self.schema.slot_of[self.schema.key(name, _image(f.over, key, sigma, emap))]
+                if f.kind == "vertex":
+                    vmaps[slot] = sigma.__getitem__
+                elif f.kind == "edge":
+                    vmaps[slot] = lambda e, emap=emap: -1 if e < 0 else emap[e]
+            out.append((perm, vmaps))
+        return out
+
+    @cached_property
+    def heap_sorting(self) -> bool:
+        """Heap games whose heaps form a multiset: canonical form = sorted heaps."""
+        return (self.game.symmetric and self.structure.kind == "heaps"
+                and all(f.over == "heaps" and f.kind == "int" for f in self.schema.fields.values())
+                and len(self.schema.fields) == 1)
+
+
+def _orient(g: Structure, u: int, v: int) -> tuple[int, int]:
+    return (u, v) if g.directed else (min(u, v), max(u, v))
+
+
+def _image(over, key, sigma, emap):
+    if over is None:
+        return None
+    if over == "vertices":
+        return sigma[key]
+    if over == "edges":
+        return emap[key]
+    if over in ("pairs", "opairs"):
+        return (sigma[key[0]], sigma[key[1]])
+    return key
+
+
+def field_keys(g: Structure, f: Field) -> list:
+    return domain_keys(g, f.over)

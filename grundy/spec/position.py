@@ -1,0 +1,225 @@
+"""Positions: a game, a structure and a state tuple, read from and written to JSON.
+
+>>> p = read_position({"game": "nim", "heaps": [1, 2, 3]})
+>>> p.state, p.to_json()
+((1, 2, 3), {'game': 'nim', 'heaps': [1, 2, 3]})
+>>> read_position({"game": "nim", "heaps": [1, -2]})
+Traceback (most recent call last):
+...
+grundy.spec.position.InputError: heaps[1]: must be a non-negative integer, got -2
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Hashable
+
+from .structure import Structure
+
+if TYPE_CHECKING:
+    from .game import Game, Rules
+
+CONVENTIONS = ("normal", "misere")
+
+
+class InputError(ValueError):
+    """Bad input, with the JSON field it concerns."""
+
+    def __init__(self, field: str, problem: str):
+        super().__init__(f"{field}: {problem}" if field else problem)
+        self.field, self.problem = field, problem
+
+
+@dataclass(frozen=True)
+class Position:
+    game: "Game"
+    structure: Structure
+    state: tuple[int, ...]
+    convention: str = "normal"
+
+    @property
+    def rules(self) -> "Rules":
+        return self.game.rules(self.structure)
+
+    def values(self) -> dict[str, Any]:
+        return self.rules.schema.unpack(self.state)
+
+    def with_state(self, state: tuple[int, ...]) -> "Position":
+        return Position(self.game, self.structure, tuple(state), self.convention)
+
+    def to_json(self) -> dict:
+        out = {"game": self.game.name, **self.game.write(self.structure, self.values())}
+        if self.convention != self.game.convention:
+            out["convention"] = self.convention
+        return out
+
+
+def make_position(game: "Game | str", structure: Structure, values: dict[str, Any],
+                  convention: str | None = None) -> Position:
+    """A position from field values (a list per indexed field, in the structure's order)."""
+    from .games import get_game
+    game = get_game(game) if isinstance(game, str) else game
+    state = game.rules(structure).schema.pack(values)
+    return Position(game, structure, state, convention or game.convention)
+
+
+def read_position(obj: Any) -> Position:
+    """Parse one JSON object (already decoded) into a :class:`Position`."""
+    from .games import GAMES
+    if not isinstance(obj, dict):
+        raise InputError("", f"a position must be a JSON object, got {type(obj).__name__}")
+    name = obj.get("game")
+    if name is None:
+        raise InputError("game", "missing (one of: " + ", ".join(sorted(GAMES)) + ")")
+    if name not in GAMES:
+        raise InputError("game", f"unknown game {name!r} (one of: {', '.join(sorted(GAMES))})")
+    game = GAMES[name]
+    conv = obj.get("convention", game.convention)
+    if conv not in CONVENTIONS:
+        raise InputError("convention", f"must be \"normal\" or \"misere\", got {conv!r}")
+    structure, values = game.read(obj)
+    return make_position(game, structure, values, conv)
+
+
+# ---------------------------------------------------------------- JSON readers
+
+def need(obj: dict, key: str) -> Any:
+    if key not in obj:
+        raise InputError(key, "missing")
+    return obj[key]
+
+
+def natural(x: Any, where: str, lower: int = 0) -> int:
+    """A JSON integer >= lower."""
+    if isinstance(x, bool) or not isinstance(x, int):
+        if isinstance(x, float) and x.is_integer() and x >= lower:
+            return int(x)
+        raise InputError(where, f"must be an integer >= {lower}, got {x!r}" if lower else
+                         f"must be a non-negative integer, got {x!r}")
+    if x < lower:
+        raise InputError(where, f"must be an integer >= {lower}, got {x}" if lower else
+                         f"must be a non-negative integer, got {x}")
+    return x
+
+
+def _name(x: Any, where: str) -> Hashable:
+    if isinstance(x, bool) or not isinstance(x, (int, str)):
+        raise InputError(where, f"a vertex name must be an integer or a string, got {x!r}")
+    return x
+
+
+def read_heaps(obj: dict, lower: int = 0) -> list[int]:
+    heaps = need(obj, "heaps")
+    if not isinstance(heaps, list):
+        raise InputError("heaps", "must be a list of integers")
+    return [natural(h, f"heaps[{i}]", lower) for i, h in enumerate(heaps)]
+
+
+@dataclass
+class GraphInput:
+    structure: Structure
+    node_weight: list[int]
+    edge_weight: list[int]
+    index: dict[Hashable, int]
+
+    def vertex(self, obj: dict, key: str = "token", optional: bool = False) -> int | None:
+        if key not in obj:
+            if optional:
+                return None
+            raise InputError(key, "missing")
+        v = obj[key]
+        if isinstance(v, bool) or not isinstance(v, (int, str)) or v not in self.index:
+            raise InputError(key, f"{v!r} is not a vertex of the graph")
+        return self.index[v]
+
+
+def read_graph(obj: dict, *, node_weights: bool = False, edge_weights: bool = False,
+               directed: bool = False, loops: bool = False, node_lower: int = 0,
+               edge_lower: int = 0, nodes_required: bool = True) -> GraphInput:
+    """Read ``nodes`` / ``edges`` (or ``arcs``) / ``loops`` with the checks every graph game needs."""
+    ekey = "arcs" if directed and "arcs" in obj else "edges"
+    raw_nodes = obj.get("nodes")
+    if raw_nodes is None and nodes_required:
+        raise InputError("nodes", "missing")
+    if raw_nodes is not None and not isinstance(raw_nodes, list):
+        raise InputError("nodes", "must be a list")
+    names: list[Hashable] = []
+    weights: list[int] = []
+    for i, item in enumerate(raw_nodes or []):
+        where = f"nodes[{i}]"
+        if node_weights:
+            if not (isinstance(item, list) and len(item) == 2):
+                raise InputError(where, f"must be [vertex, weight], got {item!r}")
+            names.append(_name(item[0], where + "[0]"))
+            weights.append(natural(item[1], where + "[1]", node_lower))
+        else:
+            names.append(_name(item[0] if isinstance(item, list) and len(item) == 1 else item, where))
+    if len(set(names)) != len(names):
+        dup = next(v for v in names if names.count(v) > 1)
+        raise InputError("nodes", f"vertex {dup!r} is listed twice")
+    raw_edges = obj.get(ekey, [])
+    if not isinstance(raw_edges, list):
+        raise InputError(ekey, "must be a list")
+    known = set(names)
+    pairs, ew, loop_names = [], [], []
+    seen = set()
+    width = 3 if edge_weights else 2
+    for i, e in enumerate(raw_edges):
+        where = f"{ekey}[{i}]"
+        if not (isinstance(e, list) and len(e) == width):
+            raise InputError(where, f"must be [u, v{', weight' if edge_weights else ''}], got {e!r}")
+        u, v = _name(e[0], where + "[0]"), _name(e[1], where + "[1]")
+        for j, x in ((0, u), (1, v)):
+            if x not in known:
+                if raw_nodes is None:
+                    known.add(x)
+                    names.append(x)
+                else:
+                    raise InputError(f"{where}[{j}]", f"{x!r} is not a listed vertex")
+        if u == v:
+            if not loops:
+                raise InputError(where, f"loop at {u!r}: this game's graphs have no loops")
+            loop_names.append(u)
+            continue
+        k = (u, v) if directed else frozenset((u, v))
+        if k in seen:
+            raise InputError(where, f"{'arc' if directed else 'edge'} {u!r}-{v!r} is given twice")
+        seen.add(k)
+        pairs.append((u, v))
+        if edge_weights:
+            ew.append(natural(e[2], where + "[2]", edge_lower))
+    raw_loops = obj.get("loops", [])
+    if raw_loops and not loops:
+        raise InputError("loops", "this game's graphs have no loops")
+    if not isinstance(raw_loops, list):
+        raise InputError("loops", "must be a list of vertices")
+    for i, v in enumerate(raw_loops):
+        if isinstance(v, bool) or not isinstance(v, (int, str)) or v not in known:
+            raise InputError(f"loops[{i}]", f"{v!r} is not a listed vertex")
+        loop_names.append(v)
+    g = Structure.graph(names, pairs, loop_names, directed=directed)
+    index = {v: i for i, v in enumerate(names)}
+    # edge weights in the structure's edge order
+    by_pair = {}
+    for (u, v), w in zip(pairs, ew):
+        a, b = index[u], index[v]
+        by_pair[(a, b) if directed else (min(a, b), max(a, b))] = w
+    return GraphInput(g, weights, [by_pair[e] for e in g.edges] if edge_weights else [], index)
+
+
+def write_graph(g: Structure, *, node_weight: dict | None = None, edge_weight: dict | None = None,
+                keep_node=lambda v: True, edges=None, loops=None) -> dict:
+    """The JSON fields of a graph position (nodes, edges or arcs, loops)."""
+    name = g.names
+    keep = [v for v in range(g.n) if keep_node(v)]
+    out: dict[str, Any] = {"nodes": [[name[v], node_weight[v]] if node_weight is not None else name[v]
+                                     for v in keep]}
+    es = g.edges if edges is None else edges
+    key = "arcs" if g.directed else "edges"
+    if edge_weight is not None:
+        out[key] = [[name[u], name[v], edge_weight[i]] for i, (u, v) in enumerate(es)]
+    else:
+        out[key] = [[name[u], name[v]] for u, v in es]
+    lp = sorted(g.loops) if loops is None else loops
+    if lp:
+        out["loops"] = [name[v] for v in lp]
+    return out

@@ -1,0 +1,181 @@
+"""State schemas: named fields laid out over a structure, packed into a flat tuple.
+
+A rule sees the state through a :class:`SymState`: ``s.weight[e]`` is the IR
+variable of one slot, ``s.set(weight={e: w}, token=v)`` an update.
+
+>>> from grundy.spec.structure import Structure
+>>> sch = Schema(Structure.heaps(2), [Field("heap", over="heaps")])
+>>> sch.slots
+[('heap', 0), ('heap', 1)]
+>>> s = sch.symbolic()
+>>> s.heap[1]
+heap[1]
+>>> sch.pack({"heap": [3, 5]})
+(3, 5)
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Any, Hashable
+
+from .expr import BOOL, INT, Expr, Term, Var, lift
+from .structure import Structure
+
+DOMAINS = (None, "vertices", "edges", "heaps", "pairs", "opairs")
+KINDS = ("int", "bool", "vertex", "edge")
+
+
+@dataclass(frozen=True)
+class Field:
+    """One field of a position.
+
+    ``over``: None (a single value), ``"vertices"``, ``"edges"``, ``"heaps"``, ``"pairs"``
+    (unordered vertex pairs with the diagonal: a dynamic adjacency with loops) or
+    ``"opairs"`` (ordered pairs with the diagonal: dynamic arcs).
+    ``kind``: ``"int"`` (bounded below by ``lower``), ``"bool"``, ``"vertex"`` (a vertex
+    number) or ``"edge"`` (an edge number, or -1 for none).
+    ``empty``: the value an element takes outside its component (decomposition).
+    """
+
+    name: str
+    over: str | None = None
+    kind: str = "int"
+    lower: int = 0
+    empty: int = 0
+
+    def __post_init__(self):
+        if self.over not in DOMAINS:
+            raise ValueError(f"field {self.name}: over must be one of {DOMAINS}")
+        if self.kind not in KINDS:
+            raise ValueError(f"field {self.name}: kind must be one of {KINDS}")
+
+    @property
+    def sort(self) -> str:
+        return BOOL if self.kind == "bool" else INT
+
+
+def domain_keys(g: Structure, over: str | None) -> list[Hashable]:
+    if over is None:
+        return [None]
+    if over in ("vertices", "heaps"):
+        return list(range(g.n))
+    if over == "edges":
+        return list(range(len(g.edges)))
+    if over == "pairs":
+        return [(i, j) for i in range(g.n) for j in range(i, g.n)]
+    return [(i, j) for i in range(g.n) for j in range(g.n)]
+
+
+class Schema:
+    """The layout of a game's fields on one structure."""
+
+    def __init__(self, structure: Structure, fields: list[Field]):
+        self.structure = structure
+        self.fields = {f.name: f for f in fields}
+        self.slots: list[tuple[str, Hashable]] = []
+        self.slot_of: dict[tuple[str, Hashable], int] = {}
+        for f in fields:
+            for k in domain_keys(structure, f.over):
+                self.slot_of[(f.name, k)] = len(self.slots)
+                self.slots.append((f.name, k))
+
+    def __len__(self) -> int:
+        return len(self.slots)
+
+    def var_name(self, slot: int) -> str:
+        name, key = self.slots[slot]
+        if key is None:
+            return name
+        return f"{name}[{','.join(map(str, key))}]" if isinstance(key, tuple) else f"{name}[{key}]"
+
+    @cached_property
+    def variables(self) -> list[Var]:
+        return [Var("var", (self.var_name(i),), self.fields[f].sort) for i, (f, _) in enumerate(self.slots)]
+
+    @cached_property
+    def slot_by_var(self) -> dict[str, int]:
+        return {self.var_name(i): i for i in range(len(self.slots))}
+
+    def symbolic(self) -> "SymState":
+        return SymState(self)
+
+    def key(self, name: str, key: Hashable) -> tuple[str, Hashable]:
+        f = self.fields[name]
+        if f.over == "pairs" and isinstance(key, tuple):
+            key = (min(key), max(key))
+        return (name, key)
+
+    def pack(self, values: dict[str, Any]) -> tuple[int, ...]:
+        """Field values (a list per indexed field, in domain order, or a dict) to a state tuple."""
+        out = [0] * len(self.slots)
+        for name, f in self.fields.items():
+            v = values[name]
+            if f.over is None:
+                out[self.slot_of[(name, None)]] = int(v)
+            else:
+                keys = domain_keys(self.structure, f.over)
+                for i, k in enumerate(keys):
+                    out[self.slot_of[(name, k)]] = int(v[k] if isinstance(v, dict) else v[i])
+        return tuple(out)
+
+    def unpack(self, state: tuple[int, ...]) -> dict[str, Any]:
+        """A state tuple to field values: a scalar, or a dict key -> value."""
+        out: dict[str, Any] = {}
+        for (name, key), v in zip(self.slots, state):
+            f = self.fields[name]
+            v = bool(v) if f.kind == "bool" else v
+            if f.over is None:
+                out[name] = v
+            else:
+                out.setdefault(name, {})[key] = v
+        return out
+
+
+class FieldView:
+    """``s.weight`` inside a rule: index it by a structure element to get its variable."""
+
+    def __init__(self, state: "SymState", name: str):
+        self._state, self._name = state, name
+
+    def __getitem__(self, key) -> Var:
+        sch = self._state.schema
+        try:
+            return sch.variables[sch.slot_of[sch.key(self._name, key)]]
+        except KeyError:
+            raise KeyError(f"field {self._name!r} has no element {key!r}") from None
+
+    def __iter__(self):
+        raise TypeError(f"iterate over the structure and index s.{self._name}[x] instead")
+
+
+class SymState:
+    """The symbolic state a rule is written against."""
+
+    def __init__(self, schema: Schema):
+        self.schema = schema
+
+    def __getattr__(self, name: str):
+        sch = self.__dict__["schema"]
+        f = sch.fields.get(name)
+        if f is None:
+            raise AttributeError(f"the state has no field {name!r} (fields: {', '.join(sch.fields)})")
+        if f.over is None:
+            return sch.variables[sch.slot_of[(name, None)]]
+        return FieldView(self, name)
+
+    def set(self, **changes) -> dict[int, Expr]:
+        """An update: ``s.set(weight={e: w}, token=v)``; slots not named keep their value."""
+        sch = self.schema
+        out: dict[int, Expr] = {}
+        for name, val in changes.items():
+            f = sch.fields.get(name)
+            if f is None:
+                raise KeyError(f"the state has no field {name!r}")
+            items = {None: val}.items() if f.over is None else val.items()
+            for k, v in items:
+                e = lift(v)
+                if e.sort != f.sort:
+                    raise TypeError(f"field {name} holds {f.sort} values, not {e.sort}")
+                out[sch.slot_of[sch.key(name, k)]] = e
+        return out

@@ -1,0 +1,150 @@
+"""The fixed structure a position lives on: a graph, a digraph, or a number of heaps.
+
+Vertices are numbered 0..n-1 internally; ``names`` keeps the user's labels.
+
+>>> g = Structure.graph(["a", "b", "c"], [("a", "b"), ("b", "c")])
+>>> g.n, g.edges, g.neighbours(1)
+(3, [(0, 1), (1, 2)], [0, 2])
+>>> Structure.heaps(3).elements
+[0, 1, 2]
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Hashable, Iterable
+
+import networkx as nx
+
+
+@dataclass(frozen=True)
+class Structure:
+    """A graph (``kind='graph'``), digraph (``'digraph'``) or row of heaps (``'heaps'``)."""
+
+    kind: str
+    n: int
+    edges: list[tuple[int, int]] = field(default_factory=list)  # graph: i < j; digraph: arcs (i, j), i != j
+    loops: frozenset[int] = frozenset()
+    names: list[Hashable] = field(default_factory=list)
+
+    # construction -------------------------------------------------------------
+    @staticmethod
+    def heaps(n: int) -> "Structure":
+        return Structure("heaps", n, names=list(range(n)))
+
+    @staticmethod
+    def graph(names: Iterable[Hashable], edges: Iterable[tuple], loops: Iterable[Hashable] = (),
+              directed: bool = False) -> "Structure":
+        """A (di)graph on the named vertices; edges given by names; loops may also be given as edges (v, v)."""
+        names = list(names)
+        index = {v: i for i, v in enumerate(names)}
+        pairs, loop_set = set(), {index[v] for v in loops}
+        for e in edges:
+            u, v = index[e[0]], index[e[1]]
+            if u == v:
+                loop_set.add(u)
+            else:
+                pairs.add((u, v) if directed else (min(u, v), max(u, v)))
+        return Structure("digraph" if directed else "graph", len(names), sorted(pairs),
+                         frozenset(loop_set), names)
+
+    @staticmethod
+    def from_networkx(g: nx.Graph) -> "Structure":
+        nodes = sorted(g.nodes, key=_sort_key)
+        return Structure.graph(nodes, g.edges, directed=g.is_directed())
+
+    # queries ------------------------------------------------------------------
+    @property
+    def directed(self) -> bool:
+        return self.kind == "digraph"
+
+    @property
+    def vertices(self) -> list[int]:
+        return list(range(self.n)) if self.kind != "heaps" else []
+
+    @property
+    def elements(self) -> list[int]:
+        """Vertices of a graph, or heap indices."""
+        return list(range(self.n))
+
+    @cached_property
+    def arcs(self) -> list[tuple[int, int]]:
+        """Ordered pairs (u, v) along which a token may move (both directions for a graph; no loops)."""
+        if self.directed:
+            return list(self.edges)
+        return sorted([(u, v) for u, v in self.edges] + [(v, u) for u, v in self.edges])
+
+    @cached_property
+    def _out(self) -> list[list[int]]:
+        out: list[list[int]] = [[] for _ in range(self.n)]
+        for u, v in self.arcs:
+            out[u].append(v)
+        return [sorted(x) for x in out]
+
+    @cached_property
+    def _in(self) -> list[list[int]]:
+        inn: list[list[int]] = [[] for _ in range(self.n)]
+        for u, v in self.arcs:
+            inn[v].append(u)
+        return [sorted(x) for x in inn]
+
+    @cached_property
+    def _edge_index(self) -> dict[tuple[int, int], int]:
+        idx = {e: i for i, e in enumerate(self.edges)}
+        if not self.directed:
+            idx.update({(v, u): i for (u, v), i in list(idx.items())})
+        return idx
+
+    def neighbours(self, v: int) -> list[int]:
+        """Out-neighbours of v, without v itself (see ``has_loop``)."""
+        return self._out[v]
+
+    def in_neighbours(self, v: int) -> list[int]:
+        return self._in[v]
+
+    def adjacent(self, u: int, v: int) -> bool:
+        return (u, v) in self._edge_index
+
+    def has_loop(self, v: int) -> bool:
+        return v in self.loops
+
+    def edge_id(self, u: int, v: int) -> int:
+        return self._edge_index[(u, v)]
+
+    def incident(self, v: int) -> list[int]:
+        """Ids of the edges at v."""
+        return [i for i, e in enumerate(self.edges) if v in e]
+
+    def degree(self, v: int) -> int:
+        return len(self._out[v])
+
+    def to_networkx(self) -> nx.Graph:
+        g = nx.DiGraph() if self.directed else nx.Graph()
+        g.add_nodes_from(range(self.n))
+        g.add_edges_from(self.edges)
+        g.add_edges_from((v, v) for v in self.loops)
+        return g
+
+    @cached_property
+    def automorphisms(self) -> list[tuple[int, ...]]:
+        """All automorphisms as vertex permutations (loops preserved); heaps: not enumerated here."""
+        if self.kind == "heaps":
+            return [tuple(range(self.n))]
+        g = self.to_networkx()
+        for v in g.nodes:
+            g.nodes[v]["loop"] = v in self.loops
+        matcher = (nx.algorithms.isomorphism.DiGraphMatcher if self.directed
+                   else nx.algorithms.isomorphism.GraphMatcher)(
+            g, g, node_match=lambda a, b: a["loop"] == b["loop"])
+        return sorted(tuple(m[i] for i in range(self.n)) for m in matcher.isomorphisms_iter())
+
+    def __hash__(self) -> int:
+        return hash((self.kind, self.n, tuple(self.edges), self.loops))
+
+    def __eq__(self, other) -> bool:
+        return (isinstance(other, Structure) and (self.kind, self.n, self.edges, self.loops)
+                == (other.kind, other.n, other.edges, other.loops))
+
+
+def _sort_key(v):
+    return (0, v, "") if isinstance(v, int) else (1, 0, str(v))
