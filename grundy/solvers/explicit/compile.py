@@ -187,6 +187,32 @@ def compile_rules(rules: Rules, symmetry: bool = True, decompose: bool = True,
     return Compiled(rules, successors, options, rank, canonical, components)
 
 
+def compile_expr(rules: Rules, expr: Expr, extra: dict[str, str] | None = None) -> Callable:
+    """A Python function ``f(s)`` evaluating an expression over the rules' state variables
+    (``extra`` names further variables as Python parameters: ``f(s, **extra)``).
+
+    >>> from grundy.spec.games import get_game
+    >>> from grundy.spec import Structure
+    >>> r = get_game("nim").rules(Structure.heaps(2))
+    >>> compile_expr(r, r.state.heap[0] + r.state.heap[1])((3, 4))
+    7
+    """
+    sch = rules.schema
+    names = {sch.var_name(i): f"s[{i}]" for i in range(len(sch))}
+    params = sorted(extra or {})
+    names.update({n: f"x_{i}" for i, n in enumerate(params)})
+    em = _Emitter(names, _shared_nodes([expr]))
+    r = em.expr(expr)
+    env: dict = {"min": min, "max": max}
+    sig = ", ".join(["s"] + [f"x_{i}=None" for i in range(len(params))])
+    src = f"def f({sig}):\n" + "".join(f"    {ln}\n" for ln in em.take_lines()) + f"    return {r}\n"
+    exec(compile(src, "<grundy expr>", "exec"), env)
+    fn = env["f"]
+    if not params:
+        return fn
+    return lambda s, **kw: fn(s, *(kw[n] for n in params))
+
+
 def _canonical(rules: Rules, env: dict) -> Callable[[State], State]:
     if rules.heap_sorting:
         return lambda s: tuple(sorted(s))
