@@ -145,6 +145,20 @@ def _arith(op: str, a: Term, b: Term) -> Expr:
     return Expr(op, (a, b), INT)
 
 
+def product(a: Term, b: Term) -> Expr:
+    """``a * b`` with no constant factor needed: a non-linear term, stated explicitly
+    (``*`` keeps refusing it). The SMT encoding becomes non-linear integer arithmetic,
+    where Z3 may answer unknown; use it only where a rule needs it (euclid's k·b).
+
+    >>> evaluate(product(Var.int("k"), Var.int("b")), {"k": 3, "b": 4})
+    12
+    """
+    a, b = _need(lift(a), INT, "mul"), _need(lift(b), INT, "mul")
+    if is_const(a) or is_const(b):
+        return _arith("mul", a, b)
+    return Expr("mul", (a, b), INT)
+
+
 def _by_constant(op: str, a: Term, k: Term) -> Expr:
     a = _need(lift(a), INT, op)
     kv = const_value(lift(k))
@@ -247,11 +261,13 @@ def maximum(*items: Term) -> Expr:
 
 
 def total(items: Iterable[Term]) -> Expr:
-    """Sum of integer expressions."""
-    out: Expr = lift(0)
-    for x in items:
-        out = out + x
-    return out
+    """Sum of integer expressions (a balanced tree, so long sums stay shallow)."""
+    xs = [lift(x) for x in items]
+    if not xs:
+        return lift(0)
+    while len(xs) > 1:
+        xs = [xs[i] + xs[i + 1] if i + 1 < len(xs) else xs[i] for i in range(0, len(xs), 2)]
+    return xs[0]
 
 
 def count(items: Iterable[Term]) -> Expr:
@@ -259,9 +275,13 @@ def count(items: Iterable[Term]) -> Expr:
     return total(ite(x, 1, 0) for x in items)
 
 
-def nodes(e: Expr) -> list[Expr]:
-    """Every node of the DAG under ``e`` once, children before parents."""
-    seen: set[int] = set()
+def nodes(e: Expr, seen: set[int] | None = None) -> list[Expr]:
+    """Every node of the DAG under ``e`` once, children before parents.
+
+    ``seen`` (ids of nodes visited by earlier calls; updated) skips those nodes and
+    everything under them, so a walk over many roots sharing subterms stays linear.
+    """
+    seen = set() if seen is None else seen
     order: list[Expr] = []
     stack: list[tuple[Expr, bool]] = [(e, False)]
     while stack:

@@ -22,6 +22,9 @@ from .expr import BOOL, INT, Expr, Term, Var, lift, show
 from .schema import Field, Schema, SymState, domain_keys
 from .structure import Structure
 
+MAX_SYMMETRIES = 256  # larger automorphism groups are not used for symmetry reduction
+MAX_SYMMETRY_VERTICES = 64  # nor are the groups of larger graphs (finding them costs more than they save)
+
 
 @dataclass(frozen=True)
 class Choice:
@@ -116,9 +119,10 @@ class Game:
     def rules(self, g: Structure) -> "Rules":
         """The game's moves on one structure, as IR (cached)."""
         cache = self.__dict__.setdefault("_rules", {})
-        if g not in cache:
-            cache[g] = Rules(self, g)
-        return cache[g]
+        key = (g, tuple(g.names))  # Structure equality ignores names; move labels use them
+        if key not in cache:
+            cache[key] = Rules(self, g)
+        return cache[key]
 
     def source(self) -> str:
         """The text of the game's rule (for ``grundy games``)."""
@@ -181,8 +185,11 @@ class Rules:
         g = self.structure
         if not self.game.symmetric or g.kind == "heaps":
             return []
+        auts = g.automorphisms_at_most(MAX_SYMMETRIES) if g.n <= MAX_SYMMETRY_VERTICES else None
+        if auts is None:  # too large a group to pay for on every position, or even to list
+            return []
         out = []
-        for sigma in g.automorphisms:
+        for sigma in auts:
             emap = [g.edge_id(*_orient(g, sigma[u], sigma[v])) for u, v in g.edges]
             perm: list[int] = [0] * len(self.schema)
             vmaps: list[Callable[[int], int] | None] = [None] * len(self.schema)

@@ -10,9 +10,10 @@ Vertices are numbered 0..n-1 internally; ``names`` keeps the user's labels.
 """
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Hashable, Iterable
+from typing import Hashable, Iterable, Iterator
 
 import networkx as nx
 
@@ -130,13 +131,31 @@ class Structure:
         """All automorphisms as vertex permutations (loops preserved); heaps: not enumerated here."""
         if self.kind == "heaps":
             return [tuple(range(self.n))]
+        return sorted(self._automorphism_iter())
+
+    def automorphisms_at_most(self, limit: int) -> list[tuple[int, ...]] | None:
+        """``automorphisms`` if there are at most ``limit`` of them, else None, found without
+        listing a larger group (K_9 has 362,880).
+
+        >>> Structure.graph(range(9), [(u, v) for u in range(9) for v in range(u)]).automorphisms_at_most(256) is None
+        True
+        """
+        if self.kind == "heaps" or "automorphisms" in self.__dict__:
+            return self.automorphisms if len(self.automorphisms) <= limit else None
+        found = list(itertools.islice(self._automorphism_iter(), limit + 1))
+        if len(found) > limit:
+            return None
+        self.__dict__["automorphisms"] = sorted(found)
+        return self.automorphisms
+
+    def _automorphism_iter(self) -> Iterator[tuple[int, ...]]:
         g = self.to_networkx()
         for v in g.nodes:
             g.nodes[v]["loop"] = v in self.loops
         matcher = (nx.algorithms.isomorphism.DiGraphMatcher if self.directed
                    else nx.algorithms.isomorphism.GraphMatcher)(
             g, g, node_match=lambda a, b: a["loop"] == b["loop"])
-        return sorted(tuple(m[i] for i in range(self.n)) for m in matcher.isomorphisms_iter())
+        return (tuple(m[i] for i in range(self.n)) for m in matcher.isomorphisms_iter())
 
     def __hash__(self) -> int:
         return hash((self.kind, self.n, tuple(self.edges), self.loops))

@@ -6,9 +6,9 @@ subexpressions computed once. Nothing here knows any particular game.
 """
 from __future__ import annotations
 
-from collections import Counter
+from collections import ChainMap, Counter
 from dataclasses import dataclass
-from typing import Callable
+from typing import Callable, Mapping
 
 from ...spec.expr import Expr, nodes
 from ...spec.game import Move, Rules
@@ -21,15 +21,16 @@ _BIN = {"add": "+", "sub": "-", "mul": "*", "div": "//", "mod": "%", "lt": "<", 
 class _Emitter:
     """Python source for expressions, with shared subexpressions bound to locals."""
 
-    def __init__(self, names: dict[str, str], shared: set[int]):
+    def __init__(self, names: Mapping[str, str], shared: set[int]):
         self.names = names          # variable name -> python source
         self.shared = shared        # ids of nodes worth a local
         self.bound: dict[int, str] = {}
         self.lines: list[str] = []  # pending local definitions
         self.counter = 0
+        self.walked: set[int] = set()  # nodes whose shared subterms are already bound
 
     def expr(self, e: Expr) -> str:
-        for x in nodes(e):
+        for x in nodes(e, self.walked):
             if id(x) in self.shared and id(x) not in self.bound:
                 src = self._src(x)
                 name = f"t{self.counter}"
@@ -70,17 +71,17 @@ class _Emitter:
 def _shared_nodes(exprs: list[Expr]) -> set[int]:
     refs: Counter[int] = Counter()
     seen: set[int] = set()
+    leaves: set[int] = set()
     for root in exprs:
-        for x in nodes(root):
-            if id(x) in seen:
-                continue
-            seen.add(id(x))
-            for y in getattr(x, "args", ()) if x.op not in ("const", "var") else ():
-                refs[id(y)] += 1
+        for x in nodes(root, seen):
+            if x.op in ("const", "var"):
+                leaves.add(id(x))
+            else:
+                for y in x.args:
+                    refs[id(y)] += 1
     for root in exprs:
         refs[id(root)] += 1
-    return {i for i, c in refs.items() if c > 1} - {id(x) for r in exprs for x in nodes(r)
-                                                     if x.op in ("const", "var")}
+    return {i for i, c in refs.items() if c > 1} - leaves
 
 
 def _conjuncts(e: Expr) -> list[Expr]:
@@ -89,21 +90,58 @@ def _conjuncts(e: Expr) -> list[Expr]:
     return list(e.args) if e.op == "and" else [e]
 
 
-def _move_block(rules: Rules, mi: int, m: Move, labelled: bool) -> list[str]:
+def _dispatch_key(e: Expr) -> tuple[int, int] | None:
+    """(variable name, constant) when ``e`` is ``var == constant``."""
+    if e.op == "eq":
+        a, b = e.args
+        if a.op == "var" and b.op == "const" and b.sort == "int":
+            return a.args[0], b.args[0]
+        if b.op == "var" and a.op == "const" and a.sort == "int":
+            return b.args[0], a.args[0]
+    return None
+
+
+def _dispatch_var(rules: Rules) -> str | None:
+    """The variable most moves test against a constant (typically the token): moves are
+    grouped by its value so that a position only runs the moves that can apply."""
+    votes: Counter[str] = Counter()
+    for m in rules.moves:
+        keys = {k[0] for c in _conjuncts(m.guard) if (k := _dispatch_key(c))}
+        votes.update(keys)
+    if not votes:
+        return None
+    var, n = votes.most_common(1)[0]
+    return var if n >= 2 else None
+
+
+def _state_names(rules: Rules) -> dict[str, str]:
+    """IR variable name -> Python source, for every state slot."""
+    return {name: f"s[{i}]" for name, i in rules.schema.slot_by_var.items()}
+
+
+def _move_block(rules: Rules, mi: int, m: Move, state_names: dict[str, str],
+                skip: Expr | None = None) -> tuple[list[str], list[str]]:
+    """The code of one move, twice: appending next states, and appending labelled options.
+    ``skip``: a guard conjunct already decided by the dispatch."""
     sch = rules.schema
-    names = {sch.var_name(i): f"s[{i}]" for i in range(len(sch))}
     cnames = [f"c{j}" for j in range(len(m.choices))]
-    names.update({c.name: cn for c, cn in zip(m.choices, cnames)})
+    names = ChainMap({c.name: cn for c, cn in zip(m.choices, cnames)}, state_names)
     choice_vars = {c.name for c in m.choices}
-    conj = _conjuncts(m.guard)
+    conj = [c for c in _conjuncts(m.guard) if c is not skip]
+
+    dep: dict[int, bool] = {}  # node id -> mentions a choice variable
+    walked: set[int] = set()
 
     def uses_choice(e: Expr) -> bool:
-        return any(x.op == "var" and x.args[0] in choice_vars for x in nodes(e))
+        for x in nodes(e, walked):
+            dep[id(x)] = (x.args[0] in choice_vars if x.op == "var" else
+                          x.op != "const" and any(dep[id(a)] for a in x.args))
+        return dep[id(e)]
 
     state_guard = [c for c in conj if not uses_choice(c)]
     choice_guard = [c for c in conj if uses_choice(c)]
-    updates = [m.update.get(i) for i in range(len(sch))]
-    roots = conj + [c.lo for c in m.choices] + [c.hi for c in m.choices] + [u for u in updates if u is not None]
+    updates = sorted(m.update.items())
+    roots = conj + [c.lo for c in m.choices] + [c.hi for c in m.choices] + [u for _, u in updates]
     em = _Emitter(names, _shared_nodes(roots))
     out: list[str] = [f"# move {mi}: {m.label}"]
     depth = 0
@@ -133,18 +171,41 @@ def _move_block(rules: Rules, mi: int, m: Move, labelled: bool) -> list[str]:
         flush()
         put(f"if {' and '.join(srcs)}:")
         depth += 1
-    items = [em.expr(u) if u is not None else f"s[{i}]" for i, u in enumerate(updates)]
+    changed = {i: em.expr(u) for i, u in updates
+               if not (u.op == "var" and names.get(u.args[0]) == f"s[{i}]")}
     flush()
-    tup = "(" + ", ".join(items) + ("," if len(items) == 1 else "") + ")"
-    if labelled:
-        put(f"append(({mi}, ({', '.join(cnames)}{',' if len(cnames) == 1 else ''}), {tup}))")
-    else:
-        put(f"append({tup})")
-    return out
+    n = len(sch)
+    if n <= 16 or 2 * len(changed) >= n:
+        items = [changed.get(i, f"s[{i}]") for i in range(n)]
+        tup = "(" + ", ".join(items) + ("," if n == 1 else "") + ")"
+    else:  # a large state with few changes: copy and patch (new values all read the old state)
+        for j, (i, src) in enumerate(changed.items()):
+            put(f"u{j} = {src}")
+        put("t = list(s)")
+        for j, i in enumerate(changed):
+            put(f"t[{i}] = u{j}")
+        tup = "tuple(t)"
+    labelled = out[:]
+    put(f"append({tup})")
+    labelled.append("    " * depth
+                    + f"append(({mi}, ({', '.join(cnames)}{',' if len(cnames) == 1 else ''}), {tup}))")
+    return out, labelled
 
 
-def _function(name: str, body: list[str], env: dict) -> Callable:
-    src = f"def {name}(s):\n" + "\n".join("    " + ln for ln in body) + "\n"
+def _lazy(make: Callable[[], Callable]) -> Callable:
+    """A function built by ``make()`` on its first call."""
+    fn: Callable | None = None
+
+    def call(s):
+        nonlocal fn
+        if fn is None:
+            fn = make()
+        return fn(s)
+    return call
+
+
+def _function(name: str, body: list[str], env: dict, params: str = "s") -> Callable:
+    src = f"def {name}({params}):\n" + "\n".join("    " + ln for ln in body) + "\n"
     code = compile(src, f"<grundy {name}>", "exec")
     exec(code, env)
     fn = env[name]
@@ -168,15 +229,9 @@ def compile_rules(rules: Rules, symmetry: bool = True, decompose: bool = True,
                   max_group: int = 256) -> Compiled:
     """Generate the solver's functions from the rules' IR."""
     env: dict = {"min": min, "max": max, "range": range}
-    bodies = {False: ["out = []", "append = out.append"], True: ["out = []", "append = out.append"]}
-    for labelled in (False, True):
-        for mi, m in enumerate(rules.moves):
-            bodies[labelled].extend(_move_block(rules, mi, m, labelled))
-        bodies[labelled].append("return out")
-    successors = _function("successors", bodies[False], env)
-    options = _function("options", bodies[True], env)
+    successors, options = _move_functions(rules, env)
     sch = rules.schema
-    names = {sch.var_name(i): f"s[{i}]" for i in range(len(sch))}
+    names = _state_names(rules)
     em = _Emitter(names, _shared_nodes([rules.rank]))
     r = em.expr(rules.rank)
     rank = _function("rank", em.take_lines() + [f"return {r}"], env)
@@ -185,6 +240,38 @@ def compile_rules(rules: Rules, symmetry: bool = True, decompose: bool = True,
         canonical = lambda s: s  # noqa: E731  (too large a group to pay for on every position)
     components = _components(rules, env) if decompose and rules.present is not None else (lambda s: None)
     return Compiled(rules, successors, options, rank, canonical, components)
+
+
+def _move_functions(rules: Rules, env: dict) -> tuple[Callable, Callable]:
+    """``successors(s)`` and ``options(s)``: every move's block, grouped by the dispatch variable."""
+    var = _dispatch_var(rules)
+    state_names = _state_names(rules)
+    head = ["out = []", "append = out.append"]
+    bodies: tuple[list[str], list[str]] = (head[:], head[:])
+    groups: dict[int, tuple[list[str], list[str]]] = {}
+    for mi, m in enumerate(rules.moves):
+        key = next(((c, k[1]) for c in _conjuncts(m.guard)
+                    if (k := _dispatch_key(c)) and k[0] == var), None)
+        plain, labelled = _move_block(rules, mi, m, state_names, skip=key[0] if key else None)
+        dest = bodies if key is None else groups.setdefault(key[1], ([], []))
+        dest[0].extend(plain)
+        dest[1].extend(labelled)
+
+    def build(which: int, name: str) -> Callable:
+        body = bodies[which][:]
+        if groups:
+            table = {}
+            for value, code in groups.items():
+                table[value] = _function(f"{name}_{value}".replace("-", "m"), code[which] or ["pass"], env,
+                                         params="s, append")
+            env[f"{name.upper()}_BY_VALUE"] = table
+            env["_none"] = lambda s, append: None
+            slot = rules.schema.slot_by_var[var]
+            body.append(f"{name.upper()}_BY_VALUE.get(s[{slot}], _none)(s, append)")
+        body.append("return out")
+        return _function(name, body, env)
+
+    return build(0, "successors"), _lazy(lambda: build(1, "options"))  # options: compiled when first asked
 
 
 def compile_expr(rules: Rules, expr: Expr, extra: dict[str, str] | None = None) -> Callable:
@@ -198,7 +285,7 @@ def compile_expr(rules: Rules, expr: Expr, extra: dict[str, str] | None = None) 
     7
     """
     sch = rules.schema
-    names = {sch.var_name(i): f"s[{i}]" for i in range(len(sch))}
+    names = _state_names(rules)
     params = sorted(extra or {})
     names.update({n: f"x_{i}" for i, n in enumerate(params)})
     em = _Emitter(names, _shared_nodes([expr]))
@@ -214,6 +301,12 @@ def compile_expr(rules: Rules, expr: Expr, extra: dict[str, str] | None = None) 
 
 
 def _canonical(rules: Rules, env: dict) -> Callable[[State], State]:
+    """The least image of a state under the symmetry group.
+
+    When the state has a single vertex-valued slot (a token), only the automorphisms that
+    send the token to the least vertex of its orbit are tried: the least image among those
+    is still a function of the orbit alone, and the stabiliser is much smaller than the group.
+    """
     if rules.heap_sorting:
         return lambda s: tuple(sorted(s))
     syms = rules.symmetries
@@ -231,8 +324,21 @@ def _canonical(rules: Rules, env: dict) -> Callable[[State], State]:
                 env[table] = _value_table(rules, i, vmaps[i])
                 src[perm[i]] = f"{table}[s[{i}]]"
         images.append("(" + ", ".join(src) + ("," if n == 1 else "") + ")")
-    body = ["return min(" + ", ".join(images) + ")"]
-    return _function("canonical", body, env)
+    tokens = [i for i, (name, key) in enumerate(rules.schema.slots)
+              if key is None and rules.schema.fields[name].kind == "vertex"]
+    if len(tokens) != 1:
+        return _function("canonical", ["return min(" + ", ".join(images) + ")"], env)
+    tok = tokens[0]
+    by_value = {}
+    for v in range(rules.structure.n):
+        targets = [sigma[v] for sigma in (rules.structure.automorphisms_at_most(len(syms)) or [])]
+        best = min(targets)
+        chosen = [img for img, sigma in zip(images, rules.structure.automorphisms_at_most(len(syms)))
+                  if sigma[v] == best]
+        by_value[v] = _function(f"canonical_{v}", ["return min(" + ", ".join(chosen) + ("," if len(chosen) == 1 else "") + ")"] if len(chosen) > 1
+                                else [f"return {chosen[0]}"], env)
+    table = [by_value[v] for v in range(rules.structure.n)]
+    return lambda s: table[s[tok]](s)
 
 
 def _value_table(rules: Rules, slot: int, vmap) -> list[int]:
@@ -247,7 +353,7 @@ def _value_table(rules: Rules, slot: int, vmap) -> list[int]:
 
 def _components(rules: Rules, env: dict) -> Callable[[State], list[State] | None]:
     sch = rules.schema
-    names = {sch.var_name(i): f"s[{i}]" for i in range(len(sch))}
+    names = _state_names(rules)
     roots = [rules.decomposable] + list(rules.present or [])
     em = _Emitter(names, _shared_nodes(roots))
     d = em.expr(rules.decomposable)

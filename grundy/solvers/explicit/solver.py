@@ -195,7 +195,7 @@ class Solver:
     def options(self, pos: Position) -> list[tuple[str, Position]]:
         """Every move: (description, resulting position)."""
         t = self.table(pos.game, pos.structure)
-        moves = t.code.rules.moves
+        moves = pos.rules.moves  # same moves as the table's, labelled with this structure's names
         out = []
         for mi, cv, nxt in t.code.options(pos.state):
             m = moves[mi]

@@ -1,0 +1,64 @@
+"""The expression IR: operators, folding, evaluation, and the refusal to act as a Python bool."""
+import pytest
+from hypothesis import given, strategies as st
+
+from grundy.spec.expr import (Var, all_of, any_of, count, evaluate, implies, ite, lift, maximum, minimum,
+                              not_, show, total)
+
+x, y = Var.int("x"), Var.int("y")
+ints = st.integers(-50, 50)
+
+
+@given(ints, ints)
+def test_arithmetic_and_comparisons_evaluate_like_python(a, b):
+    env = {"x": a, "y": b}
+    assert evaluate(x + y * 3 - 2, env) == a + b * 3 - 2
+    assert evaluate(-x, env) == -a
+    assert evaluate(x // 4 + y % 5, env) == a // 4 + b % 5
+    assert evaluate(x < y, env) == (a < b)
+    assert evaluate(x <= y, env) == (a <= b)
+    assert evaluate(x > y, env) == (a > b)
+    assert evaluate(x >= y, env) == (a >= b)
+    assert evaluate(x == y, env) == (a == b)
+    assert evaluate(x != y, env) == (a != b)
+    assert evaluate(minimum(x, y, 7), env) == min(a, b, 7)
+    assert evaluate(maximum([x, y, -7]), env) == max(a, b, -7)
+    assert evaluate(ite(x < y, x, y), env) == min(a, b)
+    assert evaluate((x < y) & (y < 10) | ~(x == 0), env) == ((a < b and b < 10) or a != 0)
+    assert evaluate(implies(x > 0, y > 0), env) == (a <= 0 or b > 0)
+    assert evaluate(count([x > 0, y > 0, x > y]), env) == (a > 0) + (b > 0) + (a > b)
+    assert evaluate(total([x, y, 1]), env) == a + b + 1
+
+
+@pytest.mark.parametrize("use", [
+    lambda: bool(x < y),
+    lambda: (x < y) and True,
+    lambda: not (x == y),
+    lambda: min(x, y),
+    lambda: [1, 2][x],
+    lambda: range(x),
+])
+def test_expressions_refuse_python_control_flow(use):
+    with pytest.raises(TypeError) as e:
+        use()
+    assert "grundy expression" in str(e.value)
+
+
+def test_constants_fold_and_quantifiers_unroll():
+    assert show(lift(2) + 3) == "5"
+    assert show(all_of([True, x > 0, True])) == "(0 < x)"
+    assert show(all_of([x > 0, False])) == "False"
+    assert show(any_of(range(3), lambda i: x == i)) == "((x == 0) | (x == 1) | (x == 2))"
+    assert show(not_(not_(x < 1))) == "(x < 1)"
+    assert show(ite(True, x, y)) == "x"
+
+
+def test_sorts_are_checked():
+    with pytest.raises(TypeError):
+        (x < y) + 1
+    with pytest.raises(TypeError):
+        ite(x, 1, 2)
+    with pytest.raises(TypeError):
+        x * y  # non-linear: the SMT encoding stays linear
+    with pytest.raises(TypeError):
+        x // y

@@ -1,0 +1,136 @@
+"""The explicit solver: known values, reductions that must not change values, limits, lines of play."""
+import itertools
+from functools import lru_cache
+
+import networkx as nx
+import pytest
+from hypothesis import given, settings, strategies as st
+
+import grundy
+from grundy import Solver, SolverLimit, Structure, make_position
+from grundy.spec import read_position
+
+
+@given(st.lists(st.integers(0, 12), min_size=1, max_size=4))
+def test_nim_grundy_is_the_nim_sum(heaps):
+    x = 0
+    for h in heaps:
+        x ^= h
+    assert grundy.solve({"game": "nim", "heaps": heaps}) == {"grundy": x, "outcome": "P" if x == 0 else "N"}
+
+
+def _naive_edge_nim(edges, weights, token):
+    """Plain recursion from the rule's words: an independent reference."""
+    @lru_cache(maxsize=None)
+    def g(w, t):
+        opts = set()
+        for i, (a, b) in enumerate(edges):
+            if t in (a, b) and w[i] > 0:
+                for nw in range(w[i]):
+                    opts.add(g(w[:i] + (nw,) + w[i + 1:], b if t == a else a))
+        m = 0
+        while m in opts:
+            m += 1
+        return m
+    return g(tuple(weights), token)
+
+
+@st.composite
+def weighted_graphs(draw, max_n=5, max_w=3):
+    n = draw(st.integers(1, max_n))
+    pairs = [(u, v) for u in range(n) for v in range(u + 1, n)]
+    chosen = draw(st.lists(st.sampled_from(pairs), unique=True, max_size=7)) if pairs else []
+    weights = draw(st.lists(st.integers(0, max_w), min_size=len(chosen), max_size=len(chosen)))
+    return n, chosen, weights, draw(st.integers(0, n - 1))
+
+
+@settings(max_examples=60, deadline=None)
+@given(weighted_graphs())
+def test_edge_nim_matches_naive_recursion(gr):
+    n, edges, weights, token = gr
+    pos = {"game": "edge-nim", "nodes": list(range(n)), "edges": [[u, v, w] for (u, v), w in zip(edges, weights)],
+           "token": token}
+    assert grundy.solve(pos)["grundy"] == _naive_edge_nim(edges, weights, token)
+
+
+def test_edge_nim_known_values():
+    # a single edge of weight m has Grundy value m
+    for m in range(8):
+        assert grundy.solve({"game": "edge-nim", "edges": [[0, 1, m]], "token": 0})["grundy"] == m
+    # a triangle with all weights w has Grundy value w
+    for w in range(1, 5):
+        tri = {"game": "edge-nim", "edges": [[0, 1, w], [1, 2, w], [0, 2, w]], "token": 0}
+        assert grundy.solve(tri)["grundy"] == w
+    # C_4 with equal weights is P
+    for w in range(1, 4):
+        c4 = {"game": "edge-nim", "edges": [[0, 1, w], [1, 2, w], [2, 3, w], [3, 0, w]], "token": 0}
+        assert grundy.solve(c4)["outcome"] == "P"
+
+
+@settings(max_examples=40, deadline=None)
+@given(weighted_graphs(max_n=5, max_w=2))
+def test_symmetry_reduction_never_changes_a_value(gr):
+    n, edges, weights, token = gr
+    g = Structure.graph(range(n), edges)
+    ew = {tuple(sorted(e)): w for e, w in zip(edges, weights)}
+    pos = make_position("edge-nim", g, {"weight": [ew[e] for e in g.edges], "token": token})
+    assert Solver(symmetry=True).grundy(pos) == Solver(symmetry=False).grundy(pos)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.integers(0, 9), min_size=2, max_size=4))
+def test_disjoint_union_is_the_xor_of_its_parts(heaps):
+    # nim declares its heaps independent: the decomposed and the undecomposed search agree,
+    # and the value of the whole is the XOR of the values of the parts
+    pos = read_position({"game": "nim", "heaps": heaps})
+    whole = Solver(decompose=False, symmetry=False).grundy(pos)
+    assert Solver(decompose=True).grundy(pos) == whole
+    x = 0
+    for h in heaps:
+        x ^= Solver().grundy(read_position({"game": "nim", "heaps": [h]}))
+    assert whole == x
+
+
+def test_outcome_only_agrees_with_grundy_values():
+    g = Structure.from_networkx(nx.cycle_graph(5))
+    for ws in itertools.product((1, 2), repeat=5):
+        pos = make_position("edge-nim", g, {"weight": list(ws), "token": 0})
+        quick, full = Solver(), Solver()
+        assert quick.outcome(pos) == ("P" if full.grundy(pos) == 0 else "N")
+
+
+def test_misere_nim_outcome():
+    # misère nim: P iff (all heaps <= 1 and an odd number of 1s) or (some heap > 1 and nim-sum 0)
+    for heaps in itertools.product(range(4), repeat=3):
+        x = heaps[0] ^ heaps[1] ^ heaps[2]
+        big = any(h > 1 for h in heaps)
+        p = (x == 0) if big else (sum(heaps) % 2 == 1)
+        out = grundy.solve({"game": "nim", "heaps": list(heaps), "convention": "misere"})["outcome"]
+        assert out == ("P" if p else "N"), heaps
+
+
+def test_position_limit_is_a_clear_error():
+    solver = Solver(max_positions=50)
+    pos = read_position({"game": "edge-nim", "edges": [[0, 1, 5], [1, 2, 5], [2, 3, 5], [3, 0, 5]], "token": 0})
+    with pytest.raises(SolverLimit, match="50"):
+        solver.grundy(pos)
+
+
+def test_deep_games_need_no_recursion():
+    # forced lines of 2000 and 1999 moves (deeper than Python's recursion limit): edge-nim on a path of weight-1 edges, token at one end;
+    # the player who makes the last move wins, so an even number of edges is P
+    for edges, expected in ((2000, "P"), (1999, "N")):
+        pos = {"game": "edge-nim", "edges": [[i, i + 1, 1] for i in range(edges)], "token": 0}
+        assert grundy.solve(pos)["outcome"] == expected
+
+
+def test_winning_line_is_legal_and_ends_with_the_winner():
+    solver = Solver()
+    pos = read_position({"game": "nim", "heaps": [3, 4, 5]})
+    line = solver.winning_line(pos)
+    assert line and not solver.options(line[-1][1])
+    assert len(line) % 2 == 1  # N position: the first player makes the last move
+    prev = pos
+    for _, q in line:
+        assert q.state in [o.state for _, o in solver.options(prev)]
+        prev = q
