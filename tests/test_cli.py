@@ -1,0 +1,94 @@
+"""`grundy solve` and `grundy games` as a user runs them: JSON in, one line out per position."""
+import json
+import subprocess
+import sys
+
+import pytest
+
+from grundy.spec.games import GAMES
+
+
+def run(*args, stdin=""):
+    p = subprocess.run([sys.executable, "-m", "grundy.cli", *args], input=stdin, capture_output=True, text=True,
+                       timeout=120)
+    return p.returncode, p.stdout, p.stderr
+
+
+def test_solve_json_lines_one_object_per_position():
+    positions = [{"game": "nim", "heaps": [1, 2, 3]}, {"game": "nim", "heaps": [1, 2]},
+                 {"game": "edge-nim", "edges": [[0, 1, 2], [1, 2, 2], [2, 0, 2]], "token": 0}]
+    code, out, err = run("solve", "--json", "-", stdin="\n".join(json.dumps(p) for p in positions))
+    assert code == 0, err
+    rows = [json.loads(line) for line in out.splitlines()]
+    assert [(r["grundy"], r["outcome"]) for r in rows] == [(0, "P"), (3, "N"), (2, "N")]
+
+
+def test_solve_a_list_with_winning_moves(tmp_path):
+    f = tmp_path / "p.json"
+    f.write_text(json.dumps([{"game": "nim", "heaps": [2, 3]}]))
+    code, out, _ = run("solve", "--json", "--winning-moves", str(f))
+    row = json.loads(out)
+    assert code == 0 and row["winning_moves"] == [{"move": "take 1 from heap 1",
+                                                   "to": {"game": "nim", "heaps": [2, 2]}}]
+
+
+def test_readable_table_without_json():
+    code, out, _ = run("solve", "-", stdin='{"game": "nim", "heaps": [4, 4]}')
+    assert code == 0 and "outcome" in out.splitlines()[0] and out.splitlines()[1].split()[-1] == "P"
+
+
+BAD = [
+    ({"game": "chess"}, "game: unknown game 'chess'"),
+    ({"heaps": [1]}, "game: missing"),
+    ({"game": "nim"}, "heaps: missing"),
+    ({"game": "nim", "heaps": [1, -2]}, "heaps[1]: must be a non-negative integer, got -2"),
+    ({"game": "nim", "heaps": [1.5]}, "heaps[0]: must be a non-negative integer, got 1.5"),
+    ({"game": "edge-nim", "edges": [[0, 1, -1]], "token": 0}, "edges[0][2]"),
+    ({"game": "edge-nim", "edges": [[0, 1, "x"]], "token": 0}, "edges[0][2]"),
+    ({"game": "edge-nim", "nodes": [0, 1], "edges": [[0, 2, 1]], "token": 0}, "edges[0][1]: 2 is not a listed vertex"),
+    ({"game": "edge-nim", "edges": [[0, 1, 1]], "token": 7}, "token: 7 is not a vertex"),
+    ({"game": "edge-nim", "edges": [[0, 1, 1]]}, "token: missing"),
+    ({"game": "edge-nim", "edges": [[0, 0, 1]], "token": 0}, "edges[0]: loop at 0"),
+    ({"game": "nim", "heaps": [1], "convention": "misery"}, "convention"),
+]
+
+
+@pytest.mark.parametrize("position,message", BAD)
+def test_bad_input_is_one_line_naming_the_field_and_exit_2(position, message):
+    good = {"game": "nim", "heaps": [1, 1]}
+    stdin = "\n".join(json.dumps(p) for p in (good, position, good))
+    code, out, err = run("solve", "--json", "-", stdin=stdin)
+    assert code == 2
+    assert "Traceback" not in err and len(err.strip().splitlines()) == 1
+    assert message in err
+    rows = [json.loads(line) for line in out.splitlines()]
+    assert [r.get("outcome") for r in rows] == ["P", None, "P"]  # the others are still answered
+    assert message in rows[1]["error"]
+
+
+def test_malformed_json_line_and_missing_file(tmp_path):
+    code, out, err = run("solve", "--json", "-", stdin='{"game": "nim", "heaps": [2]}\n{"game": nim}\n')
+    assert code == 2 and "line 2: malformed JSON" in err and "Traceback" not in err
+    assert json.loads(out.splitlines()[0])["outcome"] == "N"
+    code, _, err = run("solve", str(tmp_path / "nope.json"))
+    assert code == 2 and "cannot read" in err and "Traceback" not in err
+
+
+def test_position_limit_is_reported_not_crashed():
+    big = {"game": "edge-nim", "edges": [[0, 1, 9], [1, 2, 9], [2, 3, 9], [3, 0, 9]], "token": 0}
+    code, _, err = run("solve", "--max-positions", "100", "-", stdin=json.dumps(big))
+    assert code == 2 and "100" in err and "limit" in err and "Traceback" not in err
+
+
+def test_games_lists_every_game():
+    code, out, _ = run("games")
+    assert code == 0
+    listed = {line.split()[0] for line in out.splitlines() if line and not line.startswith(" ")}
+    assert listed == set(GAMES)
+
+
+def test_every_seed_game_is_registered():
+    seed_games = {"edge-nim", "grim", "weighted-grim", "vertexnim", "directed-vertexnim", "adjacent-nim",
+                  "vertex-nimg", "nim", "wythoff", "euclid", "greedy-nim", "susen", "jennifer", "restricted-nim",
+                  "nimb", "nimtb", "wynnie", "minnie", "mine", "wyg", "wygthoff", "edge-delete", "mig", "octal"}
+    assert seed_games <= set(GAMES)
