@@ -1,0 +1,95 @@
+"""Directed vertexnim (Duchêne–Renault, *Vertex Nim played on graphs*, Definition 2).
+
+"Let G = (V,E) be a strong connected digraph, and let w : V → N>0 [...]. Let u ∈ V be
+the starting current vertex. In this game, two players alternately decrease the value of
+the current vertex u and choose an adjacent vertex of u as the new current vertex. When
+the value of a vertex v is set to 0, then v is removed from G and all the pairs of arcs
+(p, v) and (v, s) (with p and s not necessarily distinct) are replaced by an arc (p, s).
+The game ends when G is empty. The player who made the last move wins the game."
+
+The arcs change during play, so they are part of the state: ``arc`` over ordered vertex
+pairs (the diagonal holds the loops); a removed vertex has weight 0 and no arc. The token
+follows an out-arc of u (u itself only through a loop). JSON: ``"arcs"`` (or ``"edges"``),
+each [p, s] an arc p -> s.
+
+>>> from grundy import solve
+>>> solve({"game": "directed-vertexnim", "nodes": [["a", 2]], "token": "a"})["grundy"]
+1
+>>> solve({"game": "directed-vertexnim", "nodes": [["a", 2], ["b", 2]],
+...        "arcs": [["a", "b"], ["b", "a"]], "token": "a"})
+{'grundy': 0, 'outcome': 'P'}
+"""
+from __future__ import annotations
+
+import networkx as nx
+
+from grundy.spec import Field, Game, InputError, Structure, move, read_graph, total
+from grundy.spec.expr import Expr, all_of
+from grundy.spec.schema import SymState
+
+from .vertexnim import write_current
+
+
+def removed(g: Structure, s: SymState, u: int) -> dict[tuple[int, int], Expr | bool]:
+    """The arcs once u is removed: each pair (p, u), (u, q) becomes an arc (p, q) (p = q: a loop)."""
+    return {(p, q): False if u in (p, q) else s.arc[p, q] | (s.arc[p, u] & s.arc[u, q])
+            for p in g.vertices for q in g.vertices}
+
+
+class DirectedVertexNim(Game):
+    name = "directed-vertexnim"
+    summary = ("Directed vertexnim (Duchene-Renault): on a strongly connected digraph, lower the weight of "
+               "the token's vertex u to any smaller value >= 0, then move the token along an out-arc of u "
+               "(a loop: stay). A vertex v at 0 is removed and each pair of arcs (p,v),(v,s) becomes an arc "
+               "(p,s), a loop when p = s. Last mover wins.")
+    structure = "digraph"
+    # Symmetry: the rule reads only the state (weights, arcs, token) and treats every vertex alike,
+    # so it commutes with any vertex permutation of the state, in particular with the automorphisms
+    # of the initial digraph that the solver uses.
+
+    def fields(self, g):
+        return [Field("weight", over="vertices"), Field("arc", over="opairs", kind="bool"),
+                Field("token", kind="vertex")]
+
+    def moves(self, g, s):
+        nm = g.names
+        for u in g.vertices:
+            here = (s.token == u) & (s.weight[u] > 0)
+            gone = removed(g, s, u)
+            for v in g.vertices:                      # decrease w(u) to k >= 1, follow an arc (u, v) (v = u: a loop)
+                yield move(f"w({nm[u]}) -> {{k}}, token to {nm[v]}",
+                           guard=here & s.arc[u, v],
+                           choose=[("k", 1, s.weight[u] - 1)],
+                           update=lambda k: s.set(weight={u: k}, token=v))
+            for v in g.vertices:                      # set w(u) to 0: u is removed, the token follows an arc (u, v)
+                if v != u:
+                    yield move(f"w({nm[u]}) -> 0 (removed), token to {nm[v]}",
+                               guard=here & s.arc[u, v],
+                               update=s.set(weight={u: 0}, arc=gone, token=v))
+            yield move(f"w({nm[u]}) -> 0 (removed), the graph is empty",   # u was the last vertex
+                       guard=here & all_of((v for v in g.vertices if v != u), lambda v: ~s.arc[u, v]),
+                       update=s.set(weight={u: 0}, arc=gone))
+
+    def rank(self, g, s):
+        return total(s.weight[v] for v in g.vertices)
+
+    def read(self, obj):
+        if "arcs" in obj and "edges" in obj:
+            raise InputError("edges", "give the arcs as \"arcs\" or as \"edges\", not both")
+        gi = read_graph(obj, node_weights=True, loops=True, node_lower=1, directed=True)
+        g = gi.structure
+        if g.n and not nx.is_strongly_connected(g.to_networkx()):
+            raise InputError("arcs" if "arcs" in obj else "edges", "the digraph must be strongly connected")
+        token = gi.vertex(obj) if g.n or "token" in obj else 0   # no vertex left: the game is over
+        return g, {"weight": gi.node_weight, "arc": arcs_of(g), "token": token}
+
+    def write(self, g, values):
+        return write_current(g, values, "arc")
+
+
+def arcs_of(g: Structure) -> dict[tuple[int, int], bool]:
+    """The ``arc`` field of a digraph's initial position."""
+    return {(p, q): g.has_loop(p) if p == q else g.adjacent(p, q) for p in g.vertices for q in g.vertices}
+
+
+GAME = DirectedVertexNim()
