@@ -147,8 +147,9 @@ def _arith(op: str, a: Term, b: Term) -> Expr:
 
 def product(a: Term, b: Term) -> Expr:
     """``a * b`` with no constant factor needed: a non-linear term, stated explicitly
-    (``*`` keeps refusing it). The SMT encoding becomes non-linear integer arithmetic,
-    where Z3 may answer unknown; use it only where a rule needs it (euclid's k·b).
+    (``*`` keeps refusing it) as its own operator ``nmul``, so that a backend that only
+    knows linear ``mul`` rejects it rather than misreading it. Use it only where a rule
+    needs it (euclid's k·b).
 
     >>> evaluate(product(Var.int("k"), Var.int("b")), {"k": 3, "b": 4})
     12
@@ -156,7 +157,7 @@ def product(a: Term, b: Term) -> Expr:
     a, b = _need(lift(a), INT, "mul"), _need(lift(b), INT, "mul")
     if is_const(a) or is_const(b):
         return _arith("mul", a, b)
-    return Expr("mul", (a, b), INT)
+    return Expr("nmul", (a, b), INT)
 
 
 def _by_constant(op: str, a: Term, k: Term) -> Expr:
@@ -304,7 +305,7 @@ def free_vars(e: Expr) -> set[str]:
 
 _EVAL: dict[str, Callable] = {
     "add": lambda a, b: a + b, "sub": lambda a, b: a - b, "mul": lambda a, b: a * b,
-    "div": lambda a, b: a // b, "mod": lambda a, b: a % b,
+    "nmul": lambda a, b: a * b, "div": lambda a, b: a // b, "mod": lambda a, b: a % b,
     "lt": lambda a, b: a < b, "le": lambda a, b: a <= b, "eq": lambda a, b: a == b,
     "not": lambda a: not a, "and": lambda *a: all(a), "or": lambda *a: any(a),
     "ite": lambda c, a, b: a if c else b, "min": lambda *a: min(a), "max": lambda *a: max(a),
@@ -328,7 +329,7 @@ def evaluate(e: Term, env: dict[str, Value]) -> Value:
     return val[id(e)]
 
 
-_INFIX = {"add": "+", "sub": "-", "mul": "*", "div": "//", "mod": "%", "lt": "<", "le": "<=", "eq": "=="}
+_INFIX = {"add": "+", "sub": "-", "mul": "*", "nmul": "*", "div": "//", "mod": "%", "lt": "<", "le": "<=", "eq": "=="}
 
 
 def show(e: Term) -> str:

@@ -15,7 +15,7 @@ from ...spec.game import Move, Rules
 
 State = tuple[int, ...]
 
-_BIN = {"add": "+", "sub": "-", "mul": "*", "div": "//", "mod": "%", "lt": "<", "le": "<=", "eq": "=="}
+_BIN = {"add": "+", "sub": "-", "mul": "*", "nmul": "*", "div": "//", "mod": "%", "lt": "<", "le": "<=", "eq": "=="}
 
 
 class _Emitter:
