@@ -1,0 +1,21 @@
+"""Claims and verdicts: state a paper's results in the IR, check them, report.
+
+A theorem file (``theorems/*.py``) defines ``CLAIMS``, a list of :class:`Claim`;
+``grundy verify theorems/`` checks them all. See :mod:`grundy.verify.claims`.
+"""
+from .claims import Claim, ClaimError, Explicit, Smt, Source, bitvec
+from .families import (Family, all_graphs, cartesian, complete, complete_bipartite,
+                       complete_multipartite, cycles, disjoint_union, gnp, graphs, heaps, hypercubes,
+                       paths, petersen, ssb, stars, two_stars, wheels)
+from .verdict import Counterexample, Verdict
+
+__all__ = ["Claim", "ClaimError", "Explicit", "Smt", "Source", "bitvec", "Family", "all_graphs",
+           "cartesian", "complete", "complete_bipartite", "complete_multipartite", "cycles",
+           "disjoint_union", "gnp", "graphs", "heaps", "hypercubes", "paths", "petersen", "ssb",
+           "stars", "two_stars", "wheels", "Counterexample", "Verdict", "check_claim"]
+
+
+def check_claim(claim, **kw):
+    """Check one claim (see :func:`grundy.verify.check.check_claim`)."""
+    from .check import check_claim as run
+    return run(claim, **kw)

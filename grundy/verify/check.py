@@ -1,0 +1,530 @@
+"""Checking one claim: the explicit sweep, the Z3 proof, counterexamples and their replay.
+
+Everything here speaks of claims, positions and verdicts only; the game's rules come
+from its file and are read through the explicit solver and the SMT backend.
+
+>>> from grundy.verify.claims import Claim
+>>> from grundy.verify.families import heaps
+>>> c = Claim("demo/nim-2", game="nim", kind="char", family=heaps(2), bounds={"heap": 5},
+...           statement=lambda g, s: s.heap[0] == s.heap[1])
+>>> v = check_claim(c)
+>>> v.verdict, v.scope
+('verified', '2 heaps, heap <= 5: 21 positions')
+>>> bad = Claim("demo/nim-bad", game="nim", kind="char", family=heaps(2), bounds={"heap": 5},
+...             statement=lambda g, s: s.heap[0] <= s.heap[1], expect="refuted")
+>>> v = check_claim(bad)
+>>> v.verdict, v.counterexample.witness, v.counterexample.claimed, v.counterexample.actual
+('refuted', {'game': 'nim', 'heaps': [0, 1]}, 'P', 'N')
+"""
+from __future__ import annotations
+
+import time
+import traceback
+from typing import Any, Callable
+
+from ..solvers.explicit import CycleError, Solver, SolverLimit, compile_expr
+from ..spec.expr import BOOL, INT, Expr, lift, show
+from ..spec.games import GAMES
+from ..spec.position import Position
+from ..spec.strategy import plays
+from ..spec.structure import Structure
+from .claims import Claim, Explicit, Smt
+from .families import count_states, size_key, states, values_of
+from .verdict import ERROR, PROVED, REFUTED, UNKNOWN, VERIFIED, Counterexample, Verdict
+
+State = tuple[int, ...]
+Progress = Callable[[str], None]
+
+
+class TimedOut(Exception):
+    """The claim's time limit passed (cooperative check)."""
+
+
+class Deadline:
+    """A point in time; ``check()`` raises :class:`TimedOut` past it."""
+
+    def __init__(self, seconds: float | None):
+        self.start = time.monotonic()
+        self.end = float("inf") if not seconds else self.start + seconds
+
+    def left(self) -> float:
+        return self.end - time.monotonic()
+
+    def check(self) -> None:
+        if time.monotonic() > self.end:
+            raise TimedOut()
+
+
+def _nothing(_: str) -> None:
+    pass
+
+
+# ------------------------------------------------------------------------------- one structure
+class Instance:
+    """A claim on one structure: the compiled statement, assumption and strategy, and the solver."""
+
+    def __init__(self, claim: Claim, label: str, g: Structure, solver: Solver):
+        self.claim, self.label, self.structure, self.solver = claim, label, g, solver
+        self.game = GAMES[claim.game]
+        self.rules = rules = self.game.rules(g)
+        s = rules.state
+        self.expr: Expr = lift(claim.statement(g, s))
+        if claim.kind == "grundy" and self.expr.sort != INT:
+            raise TypeError(f"the statement of a grundy claim must be an int expression, got {show(self.expr)}")
+        if claim.kind in ("char", "strategy") and self.expr.sort != BOOL:
+            raise TypeError("the statement must be a boolean expression (true at the P-positions)")
+        self.by_value = self.expr.sort == INT
+        self.stmt = compile_expr(rules, self.expr)
+        self.assume_expr: Expr = lift(claim.assume(g, s)) if claim.assume else lift(True)
+        self.assume = compile_expr(rules, self.assume_expr)
+        self.code = solver.table(self.game, g).code
+        self.misere = claim.convention == "misere"
+        self.cases: list[tuple[Callable, int, list[Callable]]] = []
+        if claim.strategy is not None and claim.kind == "strategy":
+            for p in plays(claim.strategy, rules):
+                m = rules.moves[p.move]
+                self.cases.append((compile_expr(rules, p.when), p.move,
+                                   [compile_expr(rules, p.choice[c.name]) for c in m.choices]))
+        self.exact = (compile_expr(rules, lift(claim.exact(g, s))) if claim.exact and self.cases
+                      else None)
+        self.won: set[State] = set()
+
+    def position(self, state: State) -> Position:
+        return Position(self.game, self.structure, tuple(state), self.claim.convention)
+
+    def outcome(self, state: State) -> str:
+        return self.solver.outcome(self.position(state))
+
+    def label_of(self, mi: int, cv: tuple) -> str:
+        m = self.rules.moves[mi]
+        return m.label.format(**{c.name: v for c, v in zip(m.choices, cv)})
+
+    # claimed versus true -----------------------------------------------------
+    def judge(self, state: State) -> tuple[Any, Any, list[dict] | None] | None:
+        """None where the claim holds at ``state``, else (claimed, actual, line or None)."""
+        claimed = self.stmt(state)
+        if self.by_value:
+            actual = self.solver.grundy(self.position(state))
+            return None if actual == claimed else (claimed, actual, None)
+        c, a = ("P" if claimed else "N"), self.outcome(state)
+        if c != a:
+            return c, a, None
+        if self.cases and c == "N" and self.code.options(state):
+            return self.follow(state) or (self.exactly(state) if self.exact and self.exact(state) else None)
+        return None
+
+    # strategies ---------------------------------------------------------------
+    def strategy_move(self, state: State, opts) -> tuple[str, Any, Any]:
+        for when, mi, fs in self.cases:
+            if when(state):
+                cv = tuple(f(state) for f in fs)
+                for mj, cw, nxt in opts:
+                    if mj == mi and cw == cv:
+                        return "ok", self.label_of(mi, cv), nxt
+                return "illegal", self.label_of(mi, cv), None
+        return "none", None, None
+
+    def _node(self, x: State):
+        """At a state where the strategy's player moves: ("win",), ("fail", reason, steps) or
+        ("go", label, y, replies)."""
+        opts = self.code.options(x)
+        if not opts:
+            return ("win",) if self.misere else ("fail", "the strategy's player has no move", [])
+        how, label, y = self.strategy_move(x, opts)
+        if how == "none":
+            return ("fail", "no case of the strategy applies", [])
+        if how == "illegal":
+            return ("fail", f"the strategy's move {label!r} is not legal", [])
+        replies = [(self.label_of(mi, cv), z) for mi, cv, z in self.code.options(y)]
+        if not replies:
+            return (("fail", "the strategy's move leaves the opponent without a move (a loss in misère play)",
+                     [(label, y)]) if self.misere else ("win",))
+        return ("go", label, y, replies)
+
+    def follow(self, start: State) -> tuple[str, str, list[dict]] | None:
+        """Play the strategy from ``start`` against every reply; None if it always wins, else
+        ("the strategy wins", what goes wrong, the line that shows it)."""
+        if start in self.won:
+            return None
+        first = self._node(start)
+        frames: list[list[Any]] = []
+        res = first
+        x = start
+        while True:
+            if res[0] == "win":
+                self.won.add(x)
+            elif res[0] == "fail":
+                steps: list[tuple[str, State]] = []
+                for fr in frames:
+                    steps += [(fr[1], fr[2]), fr[3][fr[4] - 1]]
+                steps += res[2]
+                line = [{"move": lab, "to": self.position(st).to_json()} for lab, st in steps]
+                return "the strategy wins", f"it fails: {res[1]}", line
+            else:
+                frames.append([x, res[1], res[2], res[3], 0])
+            while frames:
+                fr = frames[-1]
+                if fr[4] == len(fr[3]):
+                    self.won.add(fr[0])
+                    frames.pop()
+                    continue
+                z = fr[3][fr[4]][1]
+                fr[4] += 1
+                if z not in self.won:
+                    x, res = z, self._node(z)
+                    break
+            else:
+                return None
+
+    def exactly(self, state: State) -> tuple[Any, Any, list[dict]] | None:
+        """The strategy's moves (every case that applies) are exactly the winning moves."""
+        opts = self.code.options(state)
+        mine = set()
+        for when, mi, fs in self.cases:
+            if when(state):
+                mine.add((mi, tuple(f(state) for f in fs)))
+        wins = {(mi, cv) for mi, cv, nxt in opts if self.outcome(nxt) == "P"}
+        if mine == wins:
+            return None
+        show_ = lambda ms: sorted(self.label_of(mi, cv) for mi, cv in ms)  # noqa: E731
+        return (f"winning moves exactly {show_(mine)}", f"winning moves {show_(wins)}", None)
+
+    # counterexamples ------------------------------------------------------------
+    def counterexample(self, state: State, found: tuple, how: str) -> Counterexample:
+        claimed, actual, line = found
+        pos = self.position(state)
+        if line is None:
+            line = [{"move": lab, "to": q.to_json()} for lab, q in self.solver.winning_line(pos)]
+        return Counterexample(pos.to_json(), claimed, actual, line, self.label, how)
+
+    def shrink(self, state: State, deadline: Deadline) -> State:
+        """Lower the numeric fields one at a time (and all together) while the claim stays false."""
+        sch = self.rules.schema
+        nums = [i for i, (f, _) in enumerate(sch.slots) if sch.fields[f].kind == "int"]
+        lower = {i: sch.fields[sch.slots[i][0]].lower for i in nums}
+
+        def bad(t: State) -> bool:
+            return bool(self.assume(t)) and self.judge(t) is not None
+
+        stop = time.monotonic() + min(10.0, max(0.0, deadline.left()))
+        better = True
+        while better and time.monotonic() < stop:
+            better = False
+            for i in nums:
+                v = state[i]
+                for c in sorted({lower[i], (lower[i] + v) // 2, v - 1}):
+                    if not lower[i] <= c < v:
+                        continue
+                    t = state[:i] + (c,) + state[i + 1:]
+                    if bad(t):
+                        state, better = t, True
+                        break
+            step = min((state[i] - lower[i] for i in nums), default=0)
+            for d in sorted({1, step}):
+                if not 1 <= d <= step:
+                    continue
+                t = tuple(v - d if i in lower else v for i, v in enumerate(state))
+                if bad(t):
+                    state, better = t, True
+                    break
+        canon = self.code.canonical(state)
+        return canon if self.claim.symmetric and bad(canon) else state
+
+
+# ------------------------------------------------------------------------------- explicit check
+def _bounds_text(bounds: dict[str, Any]) -> str:
+    parts = []
+    for k, b in bounds.items():
+        if callable(b):
+            parts.append(f"{k}: {(b.__doc__ or b.__name__).strip().splitlines()[0]}")
+        elif isinstance(b, int):
+            parts.append(f"{k} <= {b}")
+        elif isinstance(b, tuple):
+            parts.append(f"{b[0]} <= {k} <= {b[1]}")
+        else:
+            parts.append(f"{k} in {list(values_of(b))}")
+    return ", ".join(parts)
+
+
+class SweepResult:
+    """The result of the explicit sweep."""
+
+    def __init__(self, checked: int, cex: Counterexample | None, complete: bool, text: str):
+        self.checked, self.cex, self.complete, self.text = checked, cex, complete, text
+
+
+def sweep(claim: Claim, method: Explicit, bounds: dict[str, Any], solver: Solver, deadline: Deadline,
+          progress: Progress = _nothing) -> SweepResult:
+    """Solve every position of the family within bounds, smallest structures first; stop after
+    the first structure with a counterexample and report its smallest one."""
+    checked = 0
+    last = time.monotonic()
+    for label, g in claim.family.items():
+        if count_states(GAMES[claim.game].rules(g), bounds) == 0:
+            continue                       # the bounds allow no position here (e.g. a size limit)
+        inst = Instance(claim, label, g, solver)
+        canon = inst.code.canonical if claim.symmetric else None
+        best: tuple | None = None
+        try:
+            for st in states(inst.rules, bounds, canon):
+                if not inst.assume(st):
+                    continue
+                checked += 1
+                if checked & 255 == 0:
+                    deadline.check()
+                    now = time.monotonic()
+                    if now - last > 0.5:
+                        progress(f"explicit: {label}, {checked:,} positions")
+                        last = now
+                found = inst.judge(st)
+                if found is not None:
+                    key = size_key(inst.rules, st)
+                    if best is None or key < best[0]:
+                        best = (key, st, found)
+        except TimedOut:
+            return SweepResult(checked, None, False, f"{claim.family.scope}, {_bounds_text(bounds)}: "
+                                                   f"timed out after {checked:,} positions (up to {label})")
+        if best is not None:
+            cex = inst.counterexample(best[1], best[2], f"smallest in the sweep of {label}, "
+                                                        f"{_bounds_text(bounds)}")
+            return SweepResult(checked, cex, True, "")
+    text = f"{claim.family.scope}, {_bounds_text(bounds)}: {checked:,} positions"
+    if method.samples:
+        cex, n = _random_search(claim, method, solver, deadline)
+        if cex is not None:
+            return SweepResult(checked + n, cex, True, "")
+        text += f" + {n:,} random positions with {_bounds_text(method.sample_bounds or bounds)}"
+    return SweepResult(checked, None, True, text)
+
+
+def _random_search(claim: Claim, method: Explicit, solver: Solver, deadline: Deadline):
+    """Hypothesis-driven random search within ``sample_bounds``, shrinking what it finds."""
+    from hypothesis import HealthCheck, find, settings, strategies as st
+    from hypothesis.errors import NoSuchExample
+    from .families import slot_values
+
+    bounds = method.sample_bounds or claim.bounds
+    insts = [Instance(claim, label, g, solver) for label, g in claim.family.items()]
+    ranges = [slot_values(i.rules, bounds) for i in insts]
+
+    @st.composite
+    def position(draw):
+        k = draw(st.integers(0, len(insts) - 1))
+        return k, tuple(draw(st.sampled_from(v)) if len(v) < 8 or v != list(range(v[0], v[-1] + 1))
+                        else draw(st.integers(v[0], v[-1])) for v in ranges[k])
+
+    tried = [0]
+
+    def wrong(kp) -> bool:
+        k, state = kp
+        if deadline.left() <= 0:
+            return False
+        inst = insts[k]
+        if not inst.assume(state):
+            return False
+        tried[0] += 1
+        return inst.judge(state) is not None
+
+    try:
+        k, state = find(position(), wrong, settings=settings(
+            max_examples=method.samples, database=None, derandomize=True, deadline=None,
+            suppress_health_check=list(HealthCheck)))
+    except NoSuchExample:
+        return None, tried[0]
+    inst = insts[k]
+    state = inst.shrink(state, deadline)
+    return inst.counterexample(state, inst.judge(state), "random search (hypothesis), shrunk"), tried[0]
+
+
+# ------------------------------------------------------------------------------- SMT check
+def _smt_scope(claim: Claim, method: Smt) -> str:
+    game = GAMES[claim.game]
+    fam = claim.family.items()
+    names: list[str] = []
+    if fam:
+        sch = game.rules(fam[0][1]).schema
+        names = [n for n, f in sch.fields.items() if f.kind == "int"]
+    what = ", ".join(n + ("s" if not n.endswith("s") else "") for n in names) or "positions"
+    if method.bits is None:
+        return f"all {what}, {claim.family.scope}"
+    return f"all {what} < 2^{method.bits} ({method.bits}-bit vectors), {claim.family.scope}"
+
+
+class ProofResult:
+    """The result of the SMT obligations (with a replayed counterexample when refuted)."""
+
+    def __init__(self, status: str, obligations: list[dict], cex: Counterexample | None = None,
+                 detail: str = ""):
+        self.status, self.obligations, self.cex, self.detail = status, obligations, cex, detail
+
+
+def prove(claim: Claim, method: Smt, solver: Solver, deadline: Deadline,
+          progress: Progress = _nothing) -> ProofResult:
+    """Run the SMT obligations on every structure of the family; replay any violation."""
+    try:
+        from ..solvers import smt
+    except ImportError as e:  # pragma: no cover - the backend ships with grundy
+        return ProofResult(UNKNOWN, [], detail=f"SMT backend not available ({e})")
+    obligations: list[dict] = []
+    unknown: list[str] = []
+    width = None if method.bits is None else method.bits
+    bound = None if method.bits is None else (1 << method.bits) - 1
+    for label, g in claim.family.items():
+        inst = Instance(claim, label, g, solver)
+        rules = inst.rules
+        kw = dict(width=width, bound=bound)
+        calls: list[tuple[str, Callable[[float], list]]] = [
+            ("rank", lambda t: smt.check_rank(rules, inst.assume_expr, timeout=t, **kw))]
+        if inst.by_value:
+            calls.append(("grundy", lambda t: smt.check_grundy_formula(
+                rules, inst.expr, inst.assume_expr, timeout=t, **kw)))
+        else:
+            calls.append(("partition", lambda t: smt.check_partition(
+                rules, inst.expr, inst.assume_expr, strategy=claim.strategy, convention=claim.convention,
+                timeout=t, **kw)))
+        if claim.exact is not None and claim.kind == "strategy":
+            calls.append(("uniqueness", lambda t: _uniqueness(smt, inst, t, kw)))
+        for name, call in calls:
+            left = deadline.left()
+            if left <= 0:
+                raise TimedOut()
+            progress(f"smt: {label}, {name}")
+            for r in call(min(left, 600.0)):
+                obligations.append({"structure": label, "obligation": r.obligation, "status": r.status,
+                                    "seconds": round(r.seconds, 3), "detail": r.detail})
+                if r.status == "violated":
+                    return _replay(inst, r, obligations, deadline)
+                if r.status == "unknown":
+                    unknown.append(f"{label}: {r.obligation} ({r.detail})")
+    if unknown:
+        return ProofResult(UNKNOWN, obligations, detail="; ".join(unknown))
+    return ProofResult(PROVED, obligations)
+
+
+def _uniqueness(smt, inst: Instance, timeout: float, kw: dict) -> list:
+    """The strategy's moves are all the winning moves where ``exact`` holds: no other move from a
+    state there outside P lands in P. Asked as the (PN) obligation of the predicate True on the
+    game restricted to exactly those other moves: it holds iff none of them is ever legal."""
+    import copy
+    from ..spec.expr import Var, all_of, any_of
+    from ..spec.game import Move
+    from ..solvers.smt import substitute
+    rules, claim = inst.rules, inst.claim
+    g, s = rules.structure, rules.state
+    sch = rules.schema
+    where = lift(claim.exact(g, s)) & ~inst.expr
+    cases = plays(claim.strategy, rules)
+    moves = []
+    for mi, m in enumerate(rules.moves):
+        nxt = substitute(inst.expr, {sch.var_name(i): e for i, e in m.update.items()})
+        mine = any_of(c.when & all_of(Var.int(ch.name) == c.choice[ch.name] for ch in m.choices)
+                      for c in cases if c.move == mi)
+        moves.append(Move(m.label, m.guard & where & nxt & ~mine, m.update, m.choices))
+    other = copy.copy(rules)
+    other.moves = moves
+    out = []
+    for r in smt.check_partition(other, lift(True), inst.assume_expr, timeout=timeout, **kw):
+        if r.obligation == "PN":
+            r.obligation = "unique"
+            r.detail = r.detail.replace("leads from P to N", "is a winning move outside the strategy")
+            out.append(r)
+    return out
+
+
+def _replay(inst: Instance, r, obligations: list[dict], deadline: Deadline) -> ProofResult:
+    """Confirm a violation reported by Z3 with the explicit solver."""
+    state = tuple(int(v) for v in r.state)
+    where = f"Z3: {r.obligation} violated at {inst.position(state).to_json()}"
+    if r.choices:
+        where += f" (move {r.choices})"
+    if r.obligation in ("closed", "rank", "domain"):
+        what = {"closed": "the claim's assume is not closed under moves",
+                "rank": "the game's rank does not decrease", "domain": "a move leaves the field domains"}
+        return ProofResult(ERROR, obligations, detail=f"{what[r.obligation]}: {where}")
+    cands = [state] + [nxt for _, _, nxt in inst.code.options(state)]
+    for t in cands:
+        if not inst.assume(t):
+            continue
+        found = inst.judge(t)
+        if found is not None:
+            small = inst.shrink(t, deadline)
+            found = inst.judge(small) or found
+            cex = inst.counterexample(small if inst.judge(small) else t, found,
+                                      f"found by Z3 ({r.obligation}), replayed by the explicit solver"
+                                      + (", shrunk" if small != t else ""))
+            return ProofResult(REFUTED, obligations, cex)
+    def value(t: State) -> str:
+        if inst.by_value:
+            return f"claimed {inst.stmt(t)}, solver {inst.solver.grundy(inst.position(t))}"
+        return f"claimed {'P' if inst.stmt(t) else 'N'}, solver {inst.outcome(t)}"
+    truth = "; ".join(f"{inst.position(t).to_json()}: {value(t)}" for t in cands[:6])
+    if r.obligation.startswith("strategy") and inst.claim.kind != "strategy":
+        return ProofResult(UNKNOWN, obligations, detail=f"the proof's strategy witness fails ({where}); the "
+                                                  f"statement itself is right there")
+    return ProofResult(ERROR, obligations, detail=f"{where}, but the explicit solver finds the statement "
+                                           f"right at that position and its options ({truth}): "
+                                           f"a disagreement between the backends")
+
+
+# ------------------------------------------------------------------------------- a claim
+def check_claim(claim: Claim, *, profile: str = "quick", timeout: float | None = None,
+                progress: Progress = _nothing, solver: Solver | None = None) -> Verdict:
+    """Check one claim with its methods, within ``timeout`` seconds (default: the claim's)."""
+    deadline = Deadline(timeout if timeout is not None else claim.timeout)
+    solver = solver or Solver()
+    v = Verdict(claim.id, claim.kind, UNKNOWN, claim.expect, paper=claim.paper)
+    try:
+        _run(claim, profile, solver, deadline, progress, v)
+    except TimedOut:
+        v.verdict = UNKNOWN
+        v.detail = (v.detail + "; " if v.detail else "") + f"timed out after {deadline.end - deadline.start:g} s"
+    except (SolverLimit, CycleError) as e:
+        v.verdict, v.detail = ERROR, f"explicit solver: {e}"
+    except Exception as e:  # a bug in a statement, a strategy or a backend: shown, not raised
+        tb = traceback.extract_tb(e.__traceback__)[-1]
+        v.verdict, v.detail = ERROR, f"{type(e).__name__}: {e} (at {tb.filename}:{tb.lineno})"
+    v.seconds = time.monotonic() - deadline.start
+    return v
+
+
+def _refuted_scope(claim: Claim, c: Counterexample) -> str:
+    import json
+    pos = json.dumps({k: x for k, x in c.witness.items() if k != "game"})
+    pos = pos if len(pos) <= 90 else pos[:87] + "..."
+    return f"{claim.family.scope}: counterexample on {c.structure} {pos}: claimed {c.claimed}, actually {c.actual}"
+
+
+def _run(claim: Claim, profile: str, solver: Solver, deadline: Deadline, progress: Progress,
+         v: Verdict) -> None:
+    if claim.game not in GAMES:
+        raise KeyError(f"unknown game {claim.game!r}")
+    scopes: list[str] = []
+    verdict = None
+    for m in claim.methods:
+        if isinstance(m, Explicit):
+            ex = sweep(claim, m, claim.bounds_for(profile), solver, deadline, progress)
+            if ex.cex is not None:
+                v.verdict, v.counterexample = REFUTED, ex.cex
+                v.scope = _refuted_scope(claim, ex.cex)
+                return
+            if not ex.complete:
+                v.verdict, v.scope, v.detail = UNKNOWN, ex.text, "explicit sweep timed out"
+                return
+            scopes.append(ex.text)
+            verdict = verdict or VERIFIED
+        else:
+            res = prove(claim, m, solver, deadline, progress)
+            v.obligations += res.obligations
+            if res.status == REFUTED:
+                v.verdict, v.counterexample = REFUTED, res.cex
+                v.scope = _refuted_scope(claim, res.cex)
+                return
+            if res.status != PROVED:
+                v.verdict, v.detail = res.status, res.detail
+                v.scope = "; ".join([f"{_smt_scope(claim, m)}: Z3 inconclusive"]
+                                    + [f"explicit: {s}" for s in scopes])
+                return
+            scopes = [_smt_scope(claim, m)] + [f"explicit: {s}" for s in scopes]
+            verdict = PROVED
+    v.verdict = verdict or UNKNOWN
+    v.scope = "; ".join(scopes)

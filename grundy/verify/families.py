@@ -1,0 +1,315 @@
+"""Families of structures, and the positions on a structure within bounds.
+
+A :class:`Family` is a list of named structures, smallest first (fewest vertices,
+then fewest edges); families add up with ``+``.
+
+>>> cycles(4, 6).names()
+['C_4', 'C_6']
+>>> [name for name, g in (paths(3) + stars(3)).items()]
+['P_3', 'S_3']
+>>> len(all_graphs(4, min_n=4)), len(all_graphs(4, min_n=4, connected=True))
+(11, 6)
+>>> list(heap_tuples(2, 2))
+[(0, 0), (0, 1), (0, 2), (1, 1), (1, 2), (2, 2)]
+"""
+from __future__ import annotations
+
+import itertools
+import random
+from typing import Any, Callable, Iterable, Iterator, Sequence
+
+import networkx as nx
+
+from ..spec.structure import Structure
+
+Item = tuple[str, Structure]
+
+
+def _size(item: Item) -> tuple:
+    g = item[1]
+    return (g.n, len(g.edges) + len(g.loops))
+
+
+class Family:
+    """Named structures, ordered by size; ``scope`` is how a verdict describes the family."""
+
+    def __init__(self, items: Iterable[Item], scope: str | None = None):
+        self._items = sorted(items, key=_size)
+        self.scope = scope if scope is not None else ", ".join(n for n, _ in self._items)
+
+    def items(self) -> list[Item]:
+        return list(self._items)
+
+    def names(self) -> list[str]:
+        return [n for n, _ in self._items]
+
+    def __add__(self, other: "Family") -> "Family":
+        return Family(self._items + other._items, f"{self.scope}; {other.scope}")
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def __repr__(self) -> str:
+        return f"Family({self.scope})"
+
+
+def _sizes(ns: Sequence[Any]) -> list[Any]:
+    out: list[Any] = []
+    for n in ns:
+        out.extend(n if isinstance(n, range) else [n])
+    return out
+
+
+def _graph(name: str, g: nx.Graph, relabel: bool = True) -> Item:
+    if relabel:
+        g = nx.convert_node_labels_to_integers(g, ordering="sorted" if _sortable(g) else "default")
+    return name, Structure.from_networkx(g)
+
+
+def _sortable(g: nx.Graph) -> bool:
+    try:
+        sorted(g.nodes)
+        return True
+    except TypeError:
+        return False
+
+
+def graphs(*named: tuple[str, nx.Graph], scope: str | None = None) -> Family:
+    """A family of given networkx graphs: ``graphs(("K_4", nx.complete_graph(4)), ...)``."""
+    return Family([_graph(n, g) for n, g in named], scope)
+
+
+def heaps(*counts: int | range) -> Family:
+    """Rows of heaps: ``heaps(2)`` is two heaps, ``heaps(2, 3)`` two and three."""
+    ns = _sizes(counts)
+    items = [(f"{n} heap{'s' * (n != 1)}", Structure.heaps(n)) for n in ns]
+    return Family(items, " and ".join(str(n) for n in ns) + (" heaps" if ns != [1] else " heap"))
+
+
+def paths(*ns: int | range) -> Family:
+    """Paths P_n on n vertices."""
+    return Family([_graph(f"P_{n}", nx.path_graph(n)) for n in _sizes(ns)])
+
+
+def cycles(*ns: int | range) -> Family:
+    """Cycles C_n (vertex i adjacent to i ± 1 mod n)."""
+    return Family([_graph(f"C_{n}", nx.cycle_graph(n)) for n in _sizes(ns)])
+
+
+def complete(*ns: int | range) -> Family:
+    """Complete graphs K_n."""
+    return Family([_graph(f"K_{n}", nx.complete_graph(n)) for n in _sizes(ns)])
+
+
+def complete_bipartite(*mn: tuple[int, int]) -> Family:
+    """K_{m,n}: vertices 0..m-1 form the first part."""
+    return Family([_graph(f"K_{{{m},{n}}}", nx.complete_bipartite_graph(m, n)) for m, n in mn])
+
+
+def complete_multipartite(*parts: Sequence[int]) -> Family:
+    """Complete multipartite graphs with the given part sizes."""
+    return Family([_graph("K_{" + ",".join(map(str, p)) + "}", nx.complete_multipartite_graph(*p))
+                   for p in parts])
+
+
+def wheels(*ns: int | range) -> Family:
+    """Wheels W_n on n vertices: hub 0 plus the rim C_{n-1}."""
+    return Family([_graph(f"W_{n}", nx.wheel_graph(n)) for n in _sizes(ns)])
+
+
+def stars(*ns: int | range) -> Family:
+    """Stars S_n: centre 0 and n leaves."""
+    return Family([_graph(f"S_{n}", nx.star_graph(n)) for n in _sizes(ns)])
+
+
+def two_stars(m: int, n: int, length: int) -> Family:
+    """Stars with m and n leaves whose centres are joined by a path of ``length`` edges.
+    Vertices: centre 0, its leaves, the path, centre, its leaves."""
+    g = nx.Graph()
+    a, b = 0, m + length
+    g.add_edges_from((a, 1 + i) for i in range(m))
+    path = [a] + list(range(m + 1, m + length)) + [b]
+    g.add_edges_from(zip(path, path[1:]))
+    g.add_edges_from((b, b + 1 + i) for i in range(n))
+    return Family([_graph(f"S_{m}-{length}-S_{n}", g)])
+
+
+def ssb(*js: int | range) -> Family:
+    """SSB_j: K_{2,j} plus the edge v1v2 (v1, v2 = vertices 0 and 1, the part of size 2)."""
+    out = []
+    for j in _sizes(js):
+        g = nx.complete_bipartite_graph(2, j)
+        g.add_edge(0, 1)
+        out.append(_graph(f"SSB_{j}", g))
+    return Family(out)
+
+
+def hypercubes(*ds: int | range) -> Family:
+    """Hypercubes Q_d; vertex i is the bit string of i."""
+    out = []
+    for d in _sizes(ds):
+        g = nx.relabel_nodes(nx.hypercube_graph(d), lambda t: int("".join(map(str, t)) or "0", 2))
+        out.append(_graph(f"Q_{d}", g))
+    return Family(out)
+
+
+def petersen() -> Family:
+    """The Petersen graph."""
+    return Family([_graph("Petersen", nx.petersen_graph())])
+
+
+def disjoint_union(a: Family, b: Family) -> Family:
+    """G + H for every G in a and H in b."""
+    return Family([_graph(f"{na}+{nb}", nx.disjoint_union(ga.to_networkx(), gb.to_networkx()))
+                   for na, ga in a.items() for nb, gb in b.items()])
+
+
+def cartesian(a: Family, b: Family) -> Family:
+    """The Cartesian products G □ H for every G in a and H in b."""
+    return Family([_graph(f"{na}x{nb}", nx.cartesian_product(ga.to_networkx(), gb.to_networkx()))
+                   for na, ga in a.items() for nb, gb in b.items()])
+
+
+def all_graphs(max_n: int, *, min_n: int = 1, connected: bool = False) -> Family:
+    """Every graph on min_n..max_n vertices up to isomorphism (the networkx atlas: n <= 7)."""
+    if max_n > 7:
+        raise ValueError("the graph atlas stops at 7 vertices")
+    from networkx.generators.atlas import graph_atlas_g
+    out = []
+    counter: dict[int, int] = {}
+    for g in graph_atlas_g():
+        n = g.number_of_nodes()
+        if not (min_n <= n <= max_n) or (connected and not nx.is_connected(g)):
+            continue
+        counter[n] = counter.get(n, 0) + 1
+        out.append(_graph(f"G{n}.{counter[n]}", g))
+    scope = f"all {'connected ' if connected else ''}graphs on {min_n}..{max_n} vertices"
+    return Family(out, scope)
+
+
+def gnp(n: int, p: float, count: int, seed: int = 0) -> Family:
+    """``count`` samples of G(n, p), seeded."""
+    rng = random.Random(seed)
+    out = [_graph(f"G({n},{p})#{i}", nx.gnp_random_graph(n, p, seed=rng.randrange(2**31)))
+           for i in range(count)]
+    return Family(out, f"{count} samples of G({n}, {p}), seed {seed}")
+
+
+# ------------------------------------------------------------------ positions
+
+def values_of(bound: Any, lower: int = 0) -> list[int]:
+    """The values a bound allows: an int b is lower..b, a pair (lo, hi) lo..hi, a list itself.
+
+    >>> values_of(3), values_of((1, 3)), values_of([2, 5])
+    ([0, 1, 2, 3], [1, 2, 3], [2, 5])
+    """
+    if isinstance(bound, bool):
+        raise ValueError(f"bad bound {bound!r}")
+    if isinstance(bound, int):
+        return list(range(lower, bound + 1))
+    if isinstance(bound, tuple) and len(bound) == 2:
+        return list(range(max(lower, bound[0]), bound[1] + 1))
+    if isinstance(bound, (list, range)):
+        return sorted(v for v in bound if v >= lower)
+    raise ValueError(f"bad bound {bound!r}: use an int, a pair (lo, hi) or a list")
+
+
+def heap_tuples(count: int, hi: int, lo: int = 0) -> Iterator[tuple[int, ...]]:
+    """All sorted tuples of ``count`` heaps in lo..hi (heaps are a multiset)."""
+    return itertools.combinations_with_replacement(range(lo, hi + 1), count)
+
+
+def weight_assignments(g: Structure, values: Sequence[int]) -> Iterator[tuple[int, ...]]:
+    """Every assignment of the given values to the edges of g."""
+    return itertools.product(values, repeat=len(g.edges))
+
+
+def tokens(g: Structure) -> list[int]:
+    """One vertex of each orbit of g's automorphism group (the smallest).
+
+    >>> tokens(stars(3).items()[0][1])
+    [0, 1]
+    """
+    seen: set[int] = set()
+    out = []
+    for v in range(g.n):
+        if v not in seen:
+            out.append(v)
+            seen.update(sigma[v] for sigma in g.automorphisms)
+    return out
+
+
+def slot_values(rules, bounds: dict[str, Any]) -> list[list[int]]:
+    """For each state slot, the values the sweep tries. ``bounds`` maps a field name to an int,
+    a pair, a list (see :func:`values_of`) or a function ``(structure, key) -> values`` of the
+    slot's key; numeric fields need a bound, vertex/edge/bool fields default to every value.
+
+    >>> from grundy.spec.games import get_game
+    >>> r = get_game("edge-nim").rules(paths(3).items()[0][1])
+    >>> slot_values(r, {"weight": (1, 2)})
+    [[1, 2], [1, 2], [0, 1, 2]]
+    >>> slot_values(r, {"weight": lambda g, e: [e + 1]})
+    [[1], [2], [0, 1, 2]]
+    """
+    sch, g = rules.schema, rules.structure
+    out = []
+    for name, key in sch.slots:
+        f = sch.fields[name]
+        b = bounds.get(name)
+        if callable(b):
+            out.append(sorted(int(v) for v in b(g, key)))
+        elif b is not None:
+            out.append(values_of(b, f.lower if f.kind == "int" else -1 if f.kind == "edge" else 0))
+        elif f.kind == "vertex":
+            out.append(list(range(g.n)))
+        elif f.kind == "edge":
+            out.append(list(range(-1, len(g.edges))))
+        elif f.kind == "bool":
+            out.append([0, 1])
+        else:
+            raise KeyError(f"no bound for the numeric field {name!r} (bounds={{{name!r}: ...}})")
+    return out
+
+
+def states(rules, bounds: dict[str, Any], canonical: Callable | None = None) -> Iterator[tuple[int, ...]]:
+    """Every state of the rules' structure within bounds; with ``canonical`` only one state
+    per symmetry class (those equal to their canonical form).
+
+    >>> from grundy.spec.games import get_game
+    >>> from grundy.spec import Structure
+    >>> r = get_game("nim").rules(Structure.heaps(2))
+    >>> list(states(r, {"heap": 1}, canonical=lambda s: tuple(sorted(s))))
+    [(0, 0), (0, 1), (1, 1)]
+    """
+    vals = slot_values(rules, bounds)
+    if rules.heap_sorting and canonical is not None and len(set(map(tuple, vals))) == 1:
+        yield from itertools.combinations_with_replacement(vals[0], len(vals))
+        return
+    for s in itertools.product(*vals):
+        if canonical is None or canonical(s) == s:
+            yield s
+
+
+def count_states(rules, bounds: dict[str, Any]) -> int:
+    """The number of states in the product of the slot ranges (before symmetry)."""
+    n = 1
+    for v in slot_values(rules, bounds):
+        n *= len(v)
+    return n
+
+
+def size_key(rules, state: tuple[int, ...]) -> tuple:
+    """How small a position is, for choosing the smallest counterexample: fewest vertices,
+    then edges, then the least total and largest of the numeric fields."""
+    g, sch = rules.structure, rules.schema
+    nums = [v for (name, _), v in zip(sch.slots, state) if sch.fields[name].kind == "int"]
+    return (g.n, len(g.edges), sum(nums), max(nums, default=0), state)
+
+
+def label_of(family: Family, g: Structure) -> str:
+    for name, h in family.items():
+        if h == g:
+            return name
+    return f"{g.kind} on {g.n}"
+
+

@@ -1,0 +1,76 @@
+"""Verdicts: what checking a claim established, as data.
+
+``proved`` (Z3, for all sizes in the stated scope), ``verified`` (explicit, within the
+stated bounds), ``refuted`` (a minimal counterexample, replayed by the explicit solver),
+``unknown`` (a timeout or a solver ``unknown``: never a pass) and ``error``.
+
+>>> v = Verdict("demo/x", "char", "proved", expected="proved", scope="all heaps, 2 heaps")
+>>> v.passed, v.to_json()["verdict"]
+(True, 'proved')
+>>> Verdict("demo/y", "char", "unknown", expected="proved").passed
+False
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+PROVED, VERIFIED, REFUTED, UNKNOWN, ERROR = "proved", "verified", "refuted", "unknown", "error"
+
+
+@dataclass
+class Counterexample:
+    """A position where the claim is false, with the claimed and the true value and a line
+    of play that shows the truth (moves as ``{"move": label, "to": position}``)."""
+
+    witness: dict
+    claimed: Any
+    actual: Any
+    line: list[dict] = field(default_factory=list)
+    structure: str = ""
+    how: str = ""
+
+
+@dataclass
+class Verdict:
+    """The result of one claim."""
+
+    id: str
+    kind: str
+    verdict: str
+    expected: str = PROVED
+    scope: str = ""
+    seconds: float = 0.0
+    detail: str = ""
+    paper: str = ""
+    counterexample: Counterexample | None = None
+    obligations: list[dict] = field(default_factory=list)   # SMT: structure, obligation, status, seconds
+
+    @property
+    def passed(self) -> bool:
+        """True iff the verdict is the expected one."""
+        return self.verdict == self.expected
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"id": self.id, "kind": self.kind, "verdict": self.verdict,
+                               "expected": self.expected, "passed": self.passed, "scope": self.scope,
+                               "seconds": round(self.seconds, 3), "paper": self.paper}
+        if self.detail:
+            out["detail"] = self.detail
+        c = self.counterexample
+        if c is not None:
+            out.update(witness=c.witness, claimed=c.claimed, actual=c.actual, line=c.line,
+                       structure=c.structure, how=c.how)
+        if self.obligations:
+            out["obligations"] = self.obligations
+        return out
+
+    @staticmethod
+    def from_json(d: dict[str, Any]) -> "Verdict":
+        cex = None
+        if "witness" in d:
+            cex = Counterexample(d["witness"], d["claimed"], d["actual"], d.get("line", []),
+                                 d.get("structure", ""), d.get("how", ""))
+        return Verdict(d["id"], d["kind"], d["verdict"], d["expected"], d.get("scope", ""),
+                       d.get("seconds", 0.0), d.get("detail", ""), d.get("paper", ""), cex,
+                       d.get("obligations", []))

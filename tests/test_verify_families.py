@@ -1,0 +1,88 @@
+"""Families of structures and the position enumerators (grundy/verify/families.py).
+
+Counts come from the literature (OEIS) or from a naive count written here."""
+from __future__ import annotations
+
+import itertools
+from math import comb
+
+import networkx as nx
+import pytest
+
+from grundy.solvers.explicit import Solver
+from grundy.spec.games import get_game
+from grundy.verify import families as F
+
+
+@pytest.mark.parametrize("n, all_, connected", [(3, 4, 2), (4, 11, 6), (5, 34, 21)])
+def test_all_graphs_counts(n, all_, connected):
+    # OEIS A000088 (graphs on n nodes) and A001349 (connected graphs)
+    assert len(F.all_graphs(n, min_n=n)) == all_
+    assert len(F.all_graphs(n, min_n=n, connected=True)) == connected
+
+
+def test_named_graphs():
+    def one(fam):
+        (name, g), = fam.items()
+        return g
+    p = one(F.petersen())
+    assert (p.n, len(p.edges), len(p.automorphisms)) == (10, 15, 120)
+    q = one(F.hypercubes(3))
+    assert (q.n, len(q.edges), len(q.automorphisms)) == (8, 12, 48)
+    s = one(F.ssb(3))           # K_{2,3} plus v1v2
+    assert (s.n, len(s.edges)) == (5, 7) and s.adjacent(0, 1)
+    assert all(s.adjacent(v, w) for v in (0, 1) for w in (2, 3, 4))
+    w = one(F.wheels(5))
+    assert (w.n, len(w.edges), w.degree(0)) == (5, 8, 4)
+    t = one(F.two_stars(2, 3, 2))
+    assert (t.n, len(t.edges)) == (8, 7) and nx.is_tree(t.to_networkx())
+    assert sorted(t.degree(v) for v in range(t.n))[-2:] == [3, 4]
+    m = one(F.complete_multipartite((2, 2, 2)))
+    assert (m.n, len(m.edges)) == (6, 12)
+    ladder = one(F.cartesian(F.paths(2), F.paths(3)))
+    assert (ladder.n, len(ladder.edges)) == (6, 7)
+    u = one(F.disjoint_union(F.cycles(3), F.cycles(4)))
+    assert (u.n, len(u.edges), nx.number_connected_components(u.to_networkx())) == (7, 7, 2)
+    kb = one(F.complete_bipartite((2, 3)))
+    assert (kb.n, len(kb.edges)) == (5, 6)
+
+
+def test_family_order_and_union():
+    fam = F.cycles(6) + F.paths(3) + F.complete(4)
+    assert fam.names() == ["P_3", "K_4", "C_6"]     # fewest vertices first, then edges
+    a, b = F.gnp(6, 0.5, 3, seed=7), F.gnp(6, 0.5, 3, seed=7)
+    assert [g.edges for _, g in a.items()] == [g.edges for _, g in b.items()]
+
+
+def test_heap_tuples_and_values():
+    assert len(list(F.heap_tuples(3, 4))) == comb(5 + 3 - 1, 3)
+    assert all(list(t) == sorted(t) for t in F.heap_tuples(3, 4))
+    assert F.values_of((2, 4)) == [2, 3, 4] and F.values_of(2, lower=1) == [1, 2]
+
+
+def test_tokens_up_to_automorphism():
+    (_, star), = F.stars(4).items()
+    (_, pet), = F.petersen().items()
+    (_, path), = F.paths(5).items()
+    assert F.tokens(star) == [0, 1] and F.tokens(pet) == [0] and F.tokens(path) == [0, 1, 2]
+
+
+def test_states_one_per_orbit():
+    """Edge-nim on C_4, weights 0..1: one state per orbit of the dihedral group, counted naively."""
+    (_, c4), = F.cycles(4).items()
+    rules = get_game("edge-nim").rules(c4)
+    canon = Solver().table(get_game("edge-nim"), c4).code.canonical
+    got = list(F.states(rules, {"weight": 1}, canon))
+    g = nx.cycle_graph(4)
+    edges = [tuple(sorted(e)) for e in g.edges]
+    autos = list(nx.algorithms.isomorphism.GraphMatcher(g, g).isomorphisms_iter())
+    orbits = set()
+    for ws in itertools.product((0, 1), repeat=4):
+        for t in range(4):
+            images = []
+            for a in autos:
+                w2 = {tuple(sorted((a[u], a[v]))): w for (u, v), w in zip(edges, ws)}
+                images.append((tuple(w2[e] for e in edges), a[t]))
+            orbits.add(min(images))
+    assert len(got) == len(orbits) == len(set(got))
+    assert F.count_states(rules, {"weight": 1}) == 2**4 * 4

@@ -1,0 +1,569 @@
+"""grim: R. Adams, J. Dixon, J. Elder, J. Peabody, O. Vega, K. Willis, *Combinatorial analysis of a
+subtraction game on graphs*, Int. J. Combinatorics 2016 (Grim, the vertex deletion game).
+
+How the claims are checked:
+
+- A grim position is the set of vertices still alive. A claim about a graph is checked at its
+  starting position: the bound ``alive=start(...)`` gives every vertex with a neighbour the value 1
+  (isolated vertices are deleted before play). The bound also caps the size of the structures swept,
+  so one family serves both profiles (quick: the smaller cap).
+- Claims comparing two positions (weighted grim against grim on the blow-up, Thm 8; grim on P_n
+  against octal 0.6, Thm 23; C_n against P_{n-1}, Cor 24; W_n against P_{n-2}, Cor 26) have a
+  statement computed in Python at each structure: the other position solved by ``grundy.solve``
+  under its own game's rule. The check compares the two solved values, as the paper does.
+- The seed text lost most formulas. Where a statement had to be reconstructed, the comment says so
+  and gives the evidence (the proof's words, the tabulation). A claim whose reading fails is
+  recorded ``refuted`` with its minimal witness; the evident correction is its own claim
+  ("<id>-corrected").
+
+``python theorems/grim.py`` prints the exact winning probability polynomials of Section 6.
+"""
+from __future__ import annotations
+
+import functools
+import itertools
+import math
+from typing import Callable, Iterable
+
+import networkx as nx
+
+from grundy import solve
+from grundy.spec import Structure
+from grundy.verify import Claim, Family, Source, all_graphs, complete, cycles, hypercubes, paths, wheels
+
+PAPER = "grim"
+
+
+# ------------------------------------------------------------------ helpers
+def start(limit: int | None = None, keep: Callable[[Structure], bool] | None = None, what: str = ""):
+    """The bound of grim's field ``alive``: the starting position (every vertex with a neighbour
+    alive) of each structure with at most ``limit`` vertices (and ``keep(g)``); none elsewhere."""
+    def alive(g: Structure, v: int) -> list[int]:
+        if (limit is not None and g.n > limit) or (keep is not None and not keep(g)):
+            return []
+        return [int(g.degree(v) > 0)]
+    alive.__doc__ = "the starting position" + (f", n <= {limit}" if limit is not None else "") + what
+    return alive
+
+
+def graph_json(g: Structure, game: str = "grim", weights: Iterable[int] | None = None) -> dict:
+    """The JSON position of the whole graph ``g`` (with vertex weights for weighted grim)."""
+    nodes = list(range(g.n)) if weights is None else [[v, w] for v, w in enumerate(weights)]
+    return {"game": game, "nodes": nodes, "edges": [[u, v] for u, v in g.edges]}
+
+
+def path_json(n: int) -> dict:
+    return {"game": "grim", "nodes": list(range(n)), "edges": [[i, i + 1] for i in range(n - 1)]}
+
+
+def outcome(obj: dict) -> str:
+    return solve(obj, outcome_only=True)["outcome"]
+
+
+def grundy_value(obj: dict) -> int:
+    return solve(obj)["grundy"]
+
+
+class Lazy(Family):
+    """A family built on first use: loading the theorem file stays fast, and a worker builds only
+    the families it checks. ``make()`` yields (name, structure) or (name, structure, data); the
+    data of each structure is kept in ``table`` (a claim's statement reads it)."""
+
+    def __init__(self, make: Callable[[], Iterable[tuple]], scope: str):
+        self._make, self.scope, self._built = make, scope, None
+        self.table: dict[Structure, object] = {}
+
+    @property
+    def _items(self) -> list[tuple[str, Structure]]:
+        if self._built is None:
+            items = []
+            for item in self._make():
+                if item[1] in self.table:
+                    continue                              # the same labelled graph twice: once
+                self.table[item[1]] = item[2] if len(item) > 2 else None
+                items.append(item[:2])
+            self._built = sorted(items, key=lambda it: (it[1].n, len(it[1].edges)))
+        return self._built
+
+
+def lazy(scope: str) -> Callable[[Callable[[], Iterable[tuple]]], Lazy]:
+    """Decorator: the function builds the family's items."""
+    return lambda make: Lazy(make, scope)
+
+
+def family(items: Iterable[tuple[str, Structure]], scope: str) -> Family:
+    return Family(list(items), scope)
+
+
+def nx_item(name: str, h: nx.Graph) -> tuple[str, Structure]:
+    h = nx.convert_node_labels_to_integers(h)
+    return name, Structure.graph(range(h.number_of_nodes()), h.edges)
+
+
+def parts(g: Structure) -> list[int]:
+    """The part sizes of a complete multipartite graph (the classes of non-adjacency), sorted."""
+    comp = nx.complement(g.to_networkx())
+    return sorted(len(c) for c in nx.connected_components(comp))
+
+
+def involution(g: Structure, fixed: int) -> tuple[int, ...] | None:
+    """An automorphism s of order 2 with exactly ``fixed`` fixed points and v not adjacent to s(v)
+    for every other v (the hypothesis of Theorem 15 with fixed = 0, of Corollary 16 with 1).
+
+    >>> involution(cycles(6).items()[0][1], 0)
+    (3, 4, 5, 0, 1, 2)
+    >>> involution(paths(4).items()[0][1], 0) is None     # 1 and 2 would swap, but are adjacent
+    True
+    """
+    n = g.n
+    adj = [set(g.neighbours(v)) for v in range(n)]
+    s = [-1] * n
+
+    def consistent(v: int, u: int) -> bool:                  # s(v) = u, s(u) = v, with the pairs so far
+        for w in range(n):
+            if s[w] >= 0 and ((w in adj[v]) != (s[w] in adj[u]) or (w in adj[u]) != (s[w] in adj[v])):
+                return False
+        return True
+
+    def search(left: int) -> bool:
+        v = next((x for x in range(n) if s[x] < 0), None)
+        if v is None:
+            return left == 0 and any(s[x] != x for x in range(n))
+        for u in ([v] if left > 0 else []) + [u for u in range(v + 1, n) if s[u] < 0]:
+            if u != v and (u in adj[v] or len(adj[u]) != len(adj[v])):
+                continue
+            if consistent(v, u):
+                s[v], s[u] = u, v
+                if search(left - (u == v)):
+                    return True
+                s[v] = s[u] = -1
+        return False
+
+    return tuple(s) if search(fixed) else None
+
+
+def has_isolated(g: Structure) -> bool:
+    return any(g.degree(v) == 0 for v in range(g.n))
+
+
+def hyp15(g: Structure) -> bool:
+    """Theorem 15's hypothesis: an involution without fixed points, never mapping v to a neighbour."""
+    return involution(g, 0) is not None
+
+
+def hyp16(g: Structure) -> bool:
+    """Corollary 16's: no isolated vertex; an involution fixing exactly one vertex, never mapping v
+    to a neighbour."""
+    return not has_isolated(g) and involution(g, 1) is not None
+
+
+@functools.cache
+def atlas_items() -> list[tuple[str, Structure]]:
+    return all_graphs(7).items()                          # every graph on 1..7 vertices (1252)
+
+
+def atlas(max_n: int = 7, min_n: int = 1, where: Callable[[Structure], bool] = lambda g: True
+          ) -> list[tuple[str, Structure]]:
+    return [(name, g) for name, g in atlas_items() if min_n <= g.n <= max_n and where(g)]
+
+
+def connected(g: Structure) -> bool:
+    return g.n > 0 and nx.is_connected(g.to_networkx())
+
+
+def union2(items: Iterable[tuple[str, Structure]]) -> list[tuple[str, Structure]]:
+    """G + G (two disjoint copies) for each G."""
+    return [nx_item(f"2({name})", nx.disjoint_union(g.to_networkx(), g.to_networkx())) for name, g in items]
+
+
+def products(gs: Iterable[tuple[str, Structure]], hs: Iterable[tuple[str, Structure]]) -> list:
+    """The Cartesian products G x H."""
+    hs = list(hs)
+    return [nx_item(f"{a} x {b}", nx.cartesian_product(g.to_networkx(), h.to_networkx()))
+            for a, g in gs for b, h in hs]
+
+
+# ------------------------------------------------------------------ §2 weighted graphs
+def blowup(g: Structure, w: tuple[int, ...]) -> Structure:
+    """Every vertex v of weight w(v) replaced by w(v) independent copies with v's neighbours."""
+    copies = [(v, i) for v in range(g.n) for i in range(w[v])]
+    index = {c: j for j, c in enumerate(copies)}
+    edges = [(index[(u, i)], index[(v, j)]) for u, v in g.edges for i in range(w[u]) for j in range(w[v])]
+    return Structure.graph(range(len(copies)), edges)
+
+
+def blowups(max_n: int, max_w: int, max_total: int) -> Lazy:
+    """Grim on the blow-ups of every graph on 2..max_n vertices without isolated vertices, with
+    weights 1..max_w (one weighting per orbit of the automorphisms), total weight <= max_total;
+    each structure keeps its weighted graph (G, w)."""
+    @lazy(f"blow-ups of the graphs on 2..{max_n} vertices, weights 1..{max_w}, total <= {max_total}")
+    def fam():
+        for name, g in atlas(max_n, 2, lambda g: not has_isolated(g)):
+            seen: set[tuple[int, ...]] = set()
+            for w in itertools.product(range(1, max_w + 1), repeat=g.n):
+                if sum(w) > max_total or w in seen:
+                    continue
+                seen.update(tuple(w[a[v]] for v in range(g.n)) for a in g.automorphisms)
+                yield f"{name} w={''.join(map(str, w))}", blowup(g, w), (g, w)
+    return fam
+
+
+THM8 = blowups(5, 3, 14)
+
+
+def weighted_p(g, s):
+    # Theorem 8: weighted grim on (G, w) has the outcome of grim on the blow-up of G.
+    G, w = THM8.table[g]
+    return outcome(graph_json(G, "weighted-grim", w)) == "P"
+
+
+# ------------------------------------------------------------------ §3 complete multipartite
+def lemma9_p(g, s):
+    # Lemma 9: K_n (n >= 1) is N iff n is even.
+    return g.n % 2 == 1
+
+
+def thm10_p(g, s):
+    # Theorem 10: (1) K_{1,n} is N; (2) m, n >= 2: K_{m,n} is N iff m + n is odd.
+    m, n = parts(g)
+    return m >= 2 and (m + n) % 2 == 0
+
+
+def lemma11_p(g, s):
+    # Lemma 11, RECONSTRUCTED (the seed lost every formula). K_{1,m,n}, 1 <= m <= n:
+    #   (1) m = 1: N iff n is even;  (2) m = 2: N;  (3) m, n >= 3: N iff m + n is even.
+    # From the proof: "the case n = 1 is immediate" (K_{1,1,1} = K_3 is P); "we will prove the case
+    # m = 1 by induction on n" with the followers K_{1,n} (N) and K_{1,1,n-1}; "if n is even then
+    # Player 1 leaves K_{2,n} [P by Thm 10] ... if n is odd ... K_{1,1,n}" (m = 2: always N);
+    # "finally assume m, n >= 3 ... the winners alternate ... base case K_{3,3}" (m + n even: N).
+    # The three cases are exactly what the tabulation shows.
+    _, m, n = parts(g)
+    if m == 1:
+        return n % 2 == 1
+    if m == 2:
+        return False
+    return (m + n) % 2 == 1
+
+
+def thm12_p(g, s):
+    # Theorem 12: K_{n1..nk}, k >= 2, every n_i >= 2: P iff N = n1 + ... + nk is even.
+    return g.n % 2 == 0
+
+
+def lemma13_p(g, s):
+    # Lemma 13, our reading: G = K_{1,n2,...,nk}, k >= 3, n_i >= 2 ("exactly one singleton part").
+    # "G is a P position if and only if N is even and n_i >= 3, for all i" (N = 1 + n2 + ... + nk;
+    # the seed keeps "if and only if _ is even and _, for all _"). The lost condition is read as
+    # n_i >= 3 from the proof: "If n_i >= 3 then by the previous case ... Player 2 wins G. If we
+    # allow some n_i to be equal to 2 then ... Player 1 leaves K_{1,1,n3,...,nk} ... and wins".
+    # For k = 3 it is Lemma 11 (2)-(3).
+    _, *big = parts(g)
+    return g.n % 2 == 0 and min(big) >= 3
+
+
+def lemma13_corrected_p(g, s):
+    # Lemma 13 corrected: P iff N is even and at least two of n2..nk are >= 3. The proof's last
+    # step fails: K_{1,1,n3,...,nk} is not always P (K_{1,1,3,4} is N), so with a part of size 2
+    # the first player need not win. Proof of the correction (induction on N): N odd: delete the
+    # singleton, leaving a P position by Thm 12. N even with two parts >= 3: deleting the
+    # singleton or a vertex of a part >= 3 leaves N odd (N); deleting from a part of size 2 leaves
+    # K_{1,1,rest}, where the mover deletes a singleton and leaves K_{1,rest}: P by induction.
+    _, *big = parts(g)
+    return g.n % 2 == 0 and sum(1 for b in big if b >= 3) >= 2
+
+
+def kparts(ps: tuple[int, ...]) -> tuple[str, Structure]:
+    """The complete multipartite graph with parts of the given sizes (vertices numbered part by part)."""
+    part = [i for i, p in enumerate(ps) for _ in range(p)]
+    edges = [(u, v) for u in range(len(part)) for v in range(u + 1, len(part)) if part[u] != part[v]]
+    return "K_{" + ",".join(map(str, ps)) + "}", Structure.graph(range(len(part)), edges)
+
+
+def partitions(k: int, lo: int, total: int, hi: int | None = None) -> Iterable[tuple[int, ...]]:
+    """Non-decreasing k-tuples of integers >= lo with sum <= total."""
+    if k == 0:
+        yield ()
+        return
+    for first in range(lo, (total // k if hi is None else min(hi, total // k)) + 1):
+        for rest in partitions(k - 1, first, total - first):
+            yield (first,) + rest
+
+
+def multipartite(ks: Iterable[int], lo: int, max_total: int, singleton: bool) -> Family:
+    """Complete multipartite graphs with k parts (k in ks) of sizes >= lo, plus a singleton part
+    first when ``singleton``, total <= max_total."""
+    ks = list(ks)
+    items = [kparts(((1,) if singleton else ()) + ps)
+             for k in ks for ps in partitions(k, lo, max_total - singleton)]
+    return family(items, f"K_{{{'1,' if singleton else ''}n_i...}}: {min(ks) + singleton}.."
+                         f"{max(ks) + singleton} parts, n_i >= {lo}, n <= {max_total}")
+
+
+def bipartite(max_total: int) -> Family:
+    return family([kparts(ps) for ps in partitions(2, 1, max_total)],
+                  f"K_{{m,n}}, 1 <= m <= n, m + n <= {max_total}")
+
+
+def tripartite1(max_total: int) -> Family:
+    return family([kparts((1,) + ps) for ps in partitions(2, 1, max_total - 1)],
+                  f"K_{{1,m,n}}, 1 <= m <= n, 1 + m + n <= {max_total}")
+
+
+# ------------------------------------------------------------------ §4 automorphisms
+def cone(h: nx.Graph) -> nx.Graph:
+    """A new vertex 0 joined to every vertex of h."""
+    h = nx.convert_node_labels_to_integers(h, first_label=1)
+    h.add_edges_from((0, v) for v in list(h.nodes))
+    return h
+
+
+def checked(hyp: Callable[[Structure], bool], items: Iterable[tuple[str, Structure]]) -> list:
+    items = list(items)
+    for name, g in items:
+        assert hyp(g), f"{name} lacks the hypothesis"
+    return items
+
+
+@lazy("graphs on 1..7 vertices with Thm 15's involution; C_8..C_16, Q_3, Q_4, C_4 x C_4, "
+      "K_{2,2,2,2}, K_{4,4,4}, G + G (G connected, 2..6 vertices)")
+def THM15():
+    yield from atlas(where=hyp15)
+    yield from checked(hyp15, cycles(8, 10, 12, 14, 16).items() + hypercubes(3, 4).items()
+                       + [nx_item("C_4 x C_4", nx.cartesian_product(nx.cycle_graph(4), nx.cycle_graph(4))),
+                          kparts((2, 2, 2, 2)), kparts((4, 4, 4))]
+                       + union2(atlas(6, 2, connected)))
+
+
+@lazy("graphs on 1..7 vertices with Cor 16's involution; P_9..P_17, W_9..W_17, K_{1,8..16}, "
+      "cones over G + G (G connected, <= 4 vertices)")
+def COR16():
+    yield from atlas(where=hyp16)
+    yield from checked(hyp16, paths(9, 11, 13, 15, 17).items() + wheels(9, 11, 13, 15, 17).items()
+                       + [nx_item(f"K_{{1,{n}}}", nx.star_graph(n)) for n in (8, 10, 12, 14, 16)]
+                       + [nx_item(f"cone(2({name}))", cone(nx.disjoint_union(g.to_networkx(), g.to_networkx())))
+                          for name, g in atlas(4, 1, connected)])
+
+
+def cor17(lo_path: int, lo_wheel: int) -> Lazy:
+    """Corollary 17's four families with the outcome claimed (True = P): (1) P_n, odd n >= lo_path,
+    N; (2) C_n, even n >= 4, P; (3) W_n, odd n >= lo_wheel, N; (4) G + G, G with an edge, P."""
+    @lazy(f"P_n, odd n >= {lo_path}; C_n, even n >= 4; W_n, odd n >= {lo_wheel}; G + G (G on 2..5 "
+          f"vertices, an edge)")
+    def fam():
+        yield from ((name, g, False) for name, g in paths(range(lo_path, 52, 2)).items())
+        yield from ((name, g, True) for name, g in cycles(range(4, 52, 2)).items())
+        yield from ((name, g, False) for name, g in wheels(range(lo_wheel, 22, 2)).items())
+        yield from ((name, g, True) for name, g in union2(atlas(5, 2, lambda g: len(g.edges) > 0)))
+    return fam
+
+
+def not_wheel_above(n: int) -> Callable[[Structure], bool]:
+    """Keeps every structure but the wheels (a hub adjacent to all) on more than n vertices."""
+    return lambda g: g.n <= n or all(g.degree(v) < g.n - 1 for v in range(g.n))
+
+
+def cor19(corrected: bool) -> Lazy:
+    """G x H with the outcome claimed (True = P): (1) H with Thm 15's involution, P; (2) as CLAIMS.md
+    reads it, H with Cor 16's, N; corrected: G and H both with Cor 16's, N."""
+    scope = ("G x H: G on 1..3 vertices, H on <= 4 vertices with Thm 15's involution (P); "
+             + ("G and H on <= 5 vertices, both with Cor 16's (N)" if corrected else
+                "G on 1..3 vertices, H on <= 5 vertices with Cor 16's (N)"))
+
+    @lazy(scope)
+    def fam():
+        small, h15, h16 = atlas(3), atlas(4, 2, hyp15), atlas(5, 3, hyp16)
+        yield from ((name, g, True) for name, g in products(small, h15))
+        yield from ((name, g, False) for name, g in products(h16 if corrected else small, h16))
+    return fam
+
+
+def claimed(fam: Lazy) -> Callable:
+    """The statement read from the family's table (true = P)."""
+    return lambda g, s: fam.table[g]
+
+
+# ------------------------------------------------------------------ §5 paths, cycles, wheels
+# The zeros of the Sprague-Grundy sequence of octal 0.6 (Officers) for heaps 0..101, from the
+# literature: OEIS A046695 (values for n = 0..101 in its data section). By Theorem 23 these are
+# the n with G(P_n) = 0 (P_0, P_1 are empty games).
+OFFICERS_ZEROS = {0, 1, 4, 12, 20, 30, 46, 72, 98}
+
+
+def octal06(g, s):
+    # Theorem 23: G(P_n) (grim) = G(n) in octal 0.6, a heap of n.
+    return grundy_value({"game": "octal", "code": "0.6", "heaps": [g.n]})
+
+
+def even_paths_p(g, s):
+    # Section 5: "if n <= _, then G(P_n) = 0 only when n = _" (the list was lost in extraction).
+    # Reconstructed from the literature: the even zeros of octal 0.6 (OEIS A046695), n <= 101.
+    return g.n in OFFICERS_ZEROS
+
+
+def cor24_value(g, s):
+    # Corollary 24: G(C_n) = 1 if G(P_{n-1}) = 0, else 0 (C_n has the single follower P_{n-1}).
+    # "In particular C_n is P when n is even": that is G(P_{n-1}) != 0 for odd n - 1 >= 3, i.e.
+    # Cor 17 (1), checked there.
+    return 1 if grundy_value(path_json(g.n - 1)) == 0 else 0
+
+
+def cor26_p(g, s):
+    # Corollary 26 (our reading): n >= 4 (the rim C_{n-1} is a cycle): W_n is N iff P_{n-2} is N.
+    return outcome(path_json(g.n - 2)) == "P"
+
+
+# ------------------------------------------------------------------ §6 random graphs
+def labelled(n: int) -> Family:
+    """Every labelled graph on the vertices 0..n-1 (the empty graph included)."""
+    pairs = list(itertools.combinations(range(n), 2))
+    items = [("{" + ",".join(f"{u}{v}" for u, v in es) + "}", Structure.graph(range(n), es))
+             for k in range(len(pairs) + 1) for es in itertools.combinations(pairs, k)]
+    return family(items, f"the {len(items)} labelled graphs on {n} vertices")
+
+
+def bernstein(poly: list[int], m: int) -> list[int]:
+    """The coefficients c_e with sum_e c_e p^e (1-p)^(m-e) = sum_i poly[i] p^i.
+
+    >>> bernstein([0, 3, -3], 3)                     # 3p(1-p)
+    [0, 3, 3, 0]
+    """
+    return [sum(a * math.comb(m - i, e - i) for i, a in enumerate(poly) if i <= e) for e in range(m + 1)]
+
+
+THREE_VERTICES = [0, 3, -3]                             # P(P1 wins G(3, p)) = 3p(1 - p) = 3p - 3p^2
+
+
+def three_vertices_p(g, s):
+    # Section 6: "Player 1 would win all the three graphs with one edge and all the three graphs
+    # with 2 edges and lose the one complete graph and the empty graph", so P(P1 wins G(3, p)) =
+    # 3p(1-p). The statement is derived from the polynomial: in the basis p^e (1-p)^(3-e) its
+    # coefficients count the labelled graphs with e edges that P1 wins; each count is 0 or all
+    # C(3, e) graphs, so the polynomial says which graphs P1 wins.
+    c = bernstein(THREE_VERTICES, 3)[len(g.edges)]
+    if c not in (0, math.comb(3, len(g.edges))):
+        raise ValueError("the polynomial does not decide every graph")
+    return c == 0
+
+
+def thm30_claims_reading_p(g, s):
+    # Theorem 30 as CLAIMS.md reads it: n odd => P(P1 wins G(n, p)) > 1/2 for all p > some p0 < 1.
+    # P(P1 wins G(n, p)) is a polynomial in p whose value at p = 1 is 1 if K_n is N, else 0; by
+    # continuity the reading holds for n iff K_n is N. So it is checked as "K_n is N".
+    return False
+
+
+def thm30_p(g, s):
+    # Theorem 30, RECONSTRUCTED: n odd => there is p0 < 1 with P(P2 wins G(n, p)) > 1/2 for all
+    # p > p0. The proof: "We will get a lower bound for [P2's probability] ... by Remark 28 ...
+    # We set this bound equal to 0.5 and solve for p" and "as the number of vertices gets large,
+    # the bound for the value of p0 ... approaches 1 and thus, overall, Player 1 has increasingly
+    # better chances": the bound is p^C(n,2), the probability of K_n, which is P for odd n
+    # (Lemma 9); p0 = 2^(-1/C(n,2)). So the theorem holds for n iff K_n is P.
+    return True
+
+
+# ------------------------------------------------------------------ the claims
+def src(number: str, section: str) -> Source:
+    return Source(PAPER, number, section)
+
+
+COR17, COR17C = cor17(1, 3), cor17(3, 5)
+COR19, COR19C = cor19(False), cor19(True)
+
+CLAIMS = [
+    # §2 ------------------------------------------------------------------------------------------
+    Claim("grim/thm8", source=src("Theorem 8", "§2"), game="grim", kind="char",
+          family=THM8, statement=weighted_p,
+          bounds={"alive": start(9)}, full={"alive": start(14)},
+          note="grim on the blow-up against weighted-grim on (G, w), both solved"),
+    # §3 ------------------------------------------------------------------------------------------
+    Claim("grim/lemma9", source=src("Lemma 9", "§3"), game="grim", kind="char",
+          family=complete(range(1, 17)), statement=lemma9_p,
+          bounds={"alive": start(12)}, full={"alive": start(16)}),
+    Claim("grim/thm10", source=src("Theorem 10", "§3"), game="grim", kind="char",
+          family=bipartite(18), statement=thm10_p,
+          bounds={"alive": start(12)}, full={"alive": start(18)}),
+    Claim("grim/lemma11", source=src("Lemma 11", "§3"), game="grim", kind="char",
+          family=tripartite1(18), statement=lemma11_p,
+          bounds={"alive": start(12)}, full={"alive": start(18)},
+          note="statement reconstructed from the proof"),
+    Claim("grim/thm12", source=src("Theorem 12", "§3"), game="grim", kind="char",
+          family=multipartite(range(2, 8), 2, 16, False), statement=thm12_p,
+          bounds={"alive": start(12)}, full={"alive": start(16)}),
+    # Refuted: the smallest counterexample is K_{1,2,3,4} (claimed N, it is P): every move leaves
+    # an N position, e.g. deleting a vertex of the part of size 2 leaves K_{1,1,3,4}, where the
+    # mover deletes a singleton and leaves K_{1,3,4}, P by Lemma 11 (3).
+    Claim("grim/lemma13", source=src("Lemma 13", "§3"), game="grim", kind="char",
+          family=multipartite(range(2, 7), 2, 16, True), statement=lemma13_p,
+          bounds={"alive": start(12)}, full={"alive": start(16)}, expect="refuted",
+          note="our reading of the lost condition: n_i >= 3 for all i"),
+    Claim("grim/lemma13-corrected", source=src("Lemma 13, corrected", "§3"), game="grim", kind="char",
+          family=multipartite(range(2, 7), 2, 16, True), statement=lemma13_corrected_p,
+          bounds={"alive": start(12)}, full={"alive": start(16)}),
+    # §4 ------------------------------------------------------------------------------------------
+    Claim("grim/thm15", source=src("Theorem 15", "§4"), game="grim", kind="char",
+          family=THM15, statement=lambda g, s: True,
+          bounds={"alive": start(12)}, full={"alive": start(16)}),
+    Claim("grim/cor16", source=src("Corollary 16", "§4"), game="grim", kind="char",
+          family=COR16, statement=lambda g, s: False,
+          bounds={"alive": start(13)}, full={"alive": start(17)}),
+    # Corollary 17 as CLAIMS.md states it, without the lower bounds on n that the extraction lost.
+    # Refuted at P_1 (a single vertex, deleted before play: P, claimed N). The tabulation of the
+    # small cases finds exactly two exceptions: P_1 in (1) and W_3 = K_3 (hub plus "C_2") in (3),
+    # so the bounds are n >= 3 in (1) and n >= 5 in (3) (W_5 is the first odd wheel whose rim is
+    # a cycle): grim/cor17-corrected.
+    Claim("grim/cor17", source=src("Corollary 17", "§4"), game="grim", kind="char",
+          family=COR17, statement=claimed(COR17),
+          bounds={"alive": start(31, not_wheel_above(15), ", wheels n <= 15")},
+          full={"alive": start(51, not_wheel_above(21), ", wheels n <= 21")},
+          expect="refuted", note="lower bounds on n lost in extraction: none assumed"),
+    Claim("grim/cor17-corrected", source=src("Corollary 17, bounds restored", "§4"), game="grim",
+          kind="char", family=COR17C, statement=claimed(COR17C),
+          bounds={"alive": start(31, not_wheel_above(15), ", wheels n <= 15")},
+          full={"alive": start(51, not_wheel_above(21), ", wheels n <= 21")}),
+    # Corollary 19 as CLAIMS.md reads it: (1) H has Thm 15's involution => G x H is P; (2) H has
+    # Cor 16's => G x H is N, for any G. Part (2) is refuted: the smallest witness is 2K_1 x P_3 =
+    # two copies of P_3 (P by Cor 17 (4)); with G connected, K_2 x P_3 (the 2 x 3 grid) is P too.
+    # The proof's automorphism (g, h) -> (g, s(h)) fixes every (g, h0), one per vertex of G, so
+    # Cor 16 applies only when the fixed point is unique: the paper's (2) must need G and H both
+    # with Cor 16's involution ("If _ satisfy the hypothesis in Corollary 16": a plural subject),
+    # and then s_G x s_H fixes exactly (g0, h0): grim/cor19-corrected.
+    Claim("grim/cor19", source=src("Corollary 19", "§4"), game="grim", kind="char",
+          family=COR19, statement=claimed(COR19),
+          bounds={"alive": start(12)}, full={"alive": start(15)}, expect="refuted",
+          note="our reading: only H has the hypothesis"),
+    Claim("grim/cor19-corrected", source=src("Corollary 19, both factors in (2)", "§4"), game="grim",
+          kind="char", family=COR19C, statement=claimed(COR19C),
+          bounds={"alive": start(12)}, full={"alive": start(16)}),
+    # §5 ------------------------------------------------------------------------------------------
+    Claim("grim/thm23", source=src("Theorem 23", "§5"), game="grim", kind="grundy",
+          family=Family(paths(range(1, 102)).items(), "P_1..P_101"), statement=octal06,
+          bounds={"alive": start(45)}, full={"alive": start(80)},
+          note="grim on P_n against octal 0.6 on a heap of n, both solved"),
+    Claim("grim/5-even-paths", source=src("Section 5, after Remark 21", "§5"), game="grim", kind="table",
+          family=Family(paths(range(2, 101, 2)).items(), "P_n, even n <= 100"), statement=even_paths_p,
+          bounds={"alive": start(46)}, full={"alive": start(100)},
+          note="the paper's list was lost: the even zeros of octal 0.6 (OEIS A046695)"),
+    Claim("grim/cor24", source=src("Corollary 24", "§5"), game="grim", kind="grundy",
+          family=Family(cycles(range(3, 81)).items(), "C_3..C_80"), statement=cor24_value,
+          bounds={"alive": start(47)}, full={"alive": start(73)}),
+    Claim("grim/cor26", source=src("Corollary 26", "§5"), game="grim", kind="char",
+          family=Family(wheels(range(4, 23)).items(), "W_4..W_22"), statement=cor26_p,
+          bounds={"alive": start(16)}, full={"alive": start(21)}),
+    # §6 ------------------------------------------------------------------------------------------
+    Claim("grim/6-three-vertices", source=src("Section 6, the example G(3, p)", "§6"), game="grim",
+          kind="table", family=labelled(3), statement=three_vertices_p,
+          bounds={"alive": start()}),
+    # Theorem 30 as CLAIMS.md reads it (Player 1 favoured near p = 1) is refuted: the smallest
+    # witness is n = 1 (a single vertex: P1 never wins), and for n = 3 already
+    # P(P1 wins G(3, p)) = 3p(1 - p) < 1/2 for p > (3 + sqrt 3)/6 ~ 0.789. See grim/thm30-corrected.
+    Claim("grim/thm30", source=src("Theorem 30", "§6"), game="grim", kind="char",
+          family=Family(complete(range(1, 18, 2)).items(), "K_n, odd n <= 17"),
+          statement=thm30_claims_reading_p,
+          bounds={"alive": start(11)}, full={"alive": start(17)}, expect="refuted",
+          note="P(P1 wins G(n,p)) > 1/2 near p = 1 iff K_n is N"),
+    Claim("grim/thm30-corrected", source=src("Theorem 30, reconstructed", "§6"), game="grim", kind="char",
+          family=Family(complete(range(1, 18, 2)).items(), "K_n, odd n <= 17"), statement=thm30_p,
+          bounds={"alive": start(11)}, full={"alive": start(17)},
+          note="P(P2 wins G(n,p)) >= p^C(n,2) > 1/2 for p > 2^(-1/C(n,2)) iff K_n is P"),
+]
