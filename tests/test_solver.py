@@ -134,3 +134,11 @@ def test_winning_line_is_legal_and_ends_with_the_winner():
     for _, q in line:
         assert q.state in [o.state for _, o in solver.options(prev)]
         prev = q
+
+
+def test_minnie_one_and_ten_thousand_outcome_search():
+    # minnie [1, n]: the smallest heap is 1, so the moves are [0, n] (a lone heap, which the mover
+    # empties: N) and [1, n - 1]. Hence [1, n] is P iff [1, n - 1] is N, and [1, 0] is N:
+    # [1, n] is P iff n is odd. A line 10,000 moves deep, solved without recursion.
+    assert grundy.solve({"game": "minnie", "heaps": [1, 10000]}, outcome_only=True) == {"outcome": "N"}
+    assert grundy.solve({"game": "minnie", "heaps": [1, 9999]}, outcome_only=True) == {"outcome": "P"}

@@ -6,9 +6,10 @@ subexpressions computed once. Nothing here knows any particular game.
 """
 from __future__ import annotations
 
+import re
 from collections import ChainMap, Counter
 from dataclasses import dataclass
-from typing import Callable, Mapping
+from typing import Callable, Iterator, Mapping
 
 from ...spec.expr import Expr, nodes
 from ...spec.game import Move, Rules
@@ -146,8 +147,11 @@ def _move_block(rules: Rules, mi: int, m: Move, state_names: dict[str, str],
     out: list[str] = [f"# move {mi}: {m.label}"]
     depth = 0
 
-    def put(line: str):
-        out.append("    " * depth + line)
+    labelled: list[str] = out[:]
+
+    def put(line: str, plain: str | None = None):
+        out.append("    " * depth + (line if plain is None else plain))
+        labelled.append("    " * depth + line)
 
     def flush():
         for ln in em.take_lines():
@@ -164,7 +168,9 @@ def _move_block(rules: Rules, mi: int, m: Move, state_names: dict[str, str],
     for c, cn in zip(m.choices, cnames):
         lo, hi = em.expr(c.lo), em.expr(c.hi)
         flush()
-        put(f"for {cn} in range({lo}, {hi} + 1):")
+        # options list choices in increasing order; successors try the largest first, which
+        # reaches short lines (and so the first winning move of an outcome search) soonest
+        put(f"for {cn} in range({lo}, {hi} + 1):", plain=f"for {cn} in range({hi}, {lo} - 1, -1):")
         depth += 1
     if choice_guard:
         srcs = [em.expr(c) for c in choice_guard]
@@ -185,10 +191,7 @@ def _move_block(rules: Rules, mi: int, m: Move, state_names: dict[str, str],
         for j, i in enumerate(changed):
             put(f"t[{i}] = u{j}")
         tup = "tuple(t)"
-    labelled = out[:]
-    put(f"append({tup})")
-    labelled.append("    " * depth
-                    + f"append(({mi}, ({', '.join(cnames)}{',' if len(cnames) == 1 else ''}), {tup}))")
+    put(f"append(({mi}, ({', '.join(cnames)}{',' if len(cnames) == 1 else ''}), {tup}))", plain=f"append({tup})")
     return out, labelled
 
 
@@ -223,13 +226,14 @@ class Compiled:
     rank: Callable[[State], int]
     canonical: Callable[[State], State]
     components: Callable[[State], list[State] | None]
+    successors_lazy: Callable[[State], Iterator[State]]  # the same successors, one at a time
 
 
 def compile_rules(rules: Rules, symmetry: bool = True, decompose: bool = True,
                   max_group: int = 256) -> Compiled:
     """Generate the solver's functions from the rules' IR."""
     env: dict = {"min": min, "max": max, "range": range}
-    successors, options = _move_functions(rules, env)
+    successors, successors_lazy, options = _move_functions(rules, env)
     sch = rules.schema
     names = _state_names(rules)
     em = _Emitter(names, _shared_nodes([rules.rank]))
@@ -239,11 +243,12 @@ def compile_rules(rules: Rules, symmetry: bool = True, decompose: bool = True,
     if symmetry and len(rules.symmetries) > max_group:
         canonical = lambda s: s  # noqa: E731  (too large a group to pay for on every position)
     components = _components(rules, env) if decompose and rules.present is not None else (lambda s: None)
-    return Compiled(rules, successors, options, rank, canonical, components)
+    return Compiled(rules, successors, options, rank, canonical, components, successors_lazy)
 
 
-def _move_functions(rules: Rules, env: dict) -> tuple[Callable, Callable]:
-    """``successors(s)`` and ``options(s)``: every move's block, grouped by the dispatch variable."""
+def _move_functions(rules: Rules, env: dict) -> tuple[Callable, Callable, Callable]:
+    """``successors(s)``, its generator form and ``options(s)``: every move's block, grouped by
+    the dispatch variable."""
     var = _dispatch_var(rules)
     state_names = _state_names(rules)
     head = ["out = []", "append = out.append"]
@@ -257,21 +262,29 @@ def _move_functions(rules: Rules, env: dict) -> tuple[Callable, Callable]:
         dest[0].extend(plain)
         dest[1].extend(labelled)
 
-    def build(which: int, name: str) -> Callable:
-        body = bodies[which][:]
+    def build(which: int, name: str, lazy: bool = False) -> Callable:
+        """The list-building function, or (``lazy``) a generator yielding one successor at a time."""
+        def code(lines: list[str]) -> list[str]:
+            return [re.sub(r"^(\s*)append\((.*)\)$", r"\1yield \2", ln) for ln in lines] if lazy else lines
+        body = code(bodies[which][len(head):] if lazy else bodies[which][:])
         if groups:
             table = {}
-            for value, code in groups.items():
-                table[value] = _function(f"{name}_{value}".replace("-", "m"), code[which] or ["pass"], env,
-                                         params="s, append")
+            for value, lines in groups.items():
+                table[value] = _function(f"{name}_{value}".replace("-", "m"), code(lines[which]) or ["pass"], env,
+                                         params="s" if lazy else "s, append")
             env[f"{name.upper()}_BY_VALUE"] = table
-            env["_none"] = lambda s, append: None
+            env["_none"] = lambda s, append=None: ()
             slot = rules.schema.slot_by_var[var]
-            body.append(f"{name.upper()}_BY_VALUE.get(s[{slot}], _none)(s, append)")
-        body.append("return out")
+            call = f"{name.upper()}_BY_VALUE.get(s[{slot}], _none)"
+            body.append(f"yield from {call}(s)" if lazy else f"{call}(s, append)")
+        if not lazy:
+            body.append("return out")
+        if lazy and not any("yield" in ln for ln in body):
+            body.append("yield from ()")
         return _function(name, body, env)
 
-    return build(0, "successors"), _lazy(lambda: build(1, "options"))  # options: compiled when first asked
+    return (build(0, "successors"), build(0, "successors_lazy", lazy=True),
+            _lazy(lambda: build(1, "options")))  # options: compiled when first asked
 
 
 def compile_expr(rules: Rules, expr: Expr, extra: dict[str, str] | None = None) -> Callable:

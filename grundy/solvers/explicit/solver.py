@@ -145,6 +145,60 @@ class Solver:
         key = (conv, root)
         if key in memo:
             return memo[key]
+        canon, succ, comps = code.canonical, code.successors_lazy, code.components
+        normal = conv == "normal"
+        grundy_memo = t.grundy
+
+        def known(k: State) -> bool | None:
+            w = memo.get((conv, k))
+            if w is None and normal:
+                g = grundy_memo.get(k)
+                w = None if g is None else g != 0
+            return w
+
+        # frame: [state, iterator over successors, child awaiting its value, has a move]
+        stack: list[list[Any]] = [[root, None, None, False]]
+        on_line = {root}
+        while stack:
+            fr = stack[-1]
+            s = fr[0]
+            if fr[1] is None:
+                if normal and comps(s) is not None:  # a sum: its outcome needs Grundy values
+                    memo[(conv, s)] = self._grundy(t, s) != 0
+                    stack.pop()
+                    on_line.discard(s)
+                    continue
+                fr[1] = succ(s)
+            result = None
+            if fr[2] is not None:  # back from a child
+                if not known(fr[2]):
+                    result = True
+                fr[2] = None
+            if result is None:
+                for c in fr[1]:
+                    fr[3] = True
+                    k = canon(c)
+                    w = known(k)
+                    if w is None:
+                        if k in on_line:
+                            raise CycleError(f"{t.code.rules.game.name}: a move returns to an earlier "
+                                             f"position; its rank does not decrease")
+                        fr[2] = k
+                        break
+                    if not w:  # a move to a position the opponent loses
+                        result = True
+                        break
+                if fr[2] is not None:
+                    stack.append([fr[2], None, None, False])
+                    on_line.add(fr[2])
+                    continue
+                if result is None:
+                    result = False if fr[3] else (not normal)  # terminal: mover loses (normal) / wins (misère)
+            self._room()
+            memo[(conv, s)] = result
+            stack.pop()
+            on_line.discard(s)
+        return memo[key]
         canon, succ, comps = code.canonical, code.successors, code.components
         normal = conv == "normal"
         stack: list[list[Any]] = [[root, None, 0]]
