@@ -1,0 +1,677 @@
+"""IR -> Z3: one translation of the expression DAG, for every game.
+
+A game's :class:`~grundy.spec.game.Rules` (state slots, guarded moves, rank) and any
+claim written over its state become Z3 terms here. Nothing in this file knows a game.
+
+Two modes:
+
+* ``width=None``: int fields are unbounded Z3 ``Int`` s, bool fields ``Bool`` s. A check
+  that holds here holds for *all* sizes.
+* ``width=k``: each int/vertex/edge field is a ``k``-bit vector, constrained to its
+  domain and (int fields) to ``<= bound`` (default ``2**(k-2) - 1``).
+
+A ``bound`` given with ``width=None`` bounds the int fields of unbounded integers (the
+family becomes finite: numeric choices may then be expanded instead of quantified).
+
+**Why the bit-vector mode is sound (no wrap-around).** A query is a conjunction of IR
+formulas over atomic variables: the state slots and the numeric choices (free, or bound by
+a quantifier). Each atomic variable gets an interval: a slot its domain (``lower <= x <=
+bound``, vertex/edge ranges), a choice ``[min lo, max hi]`` by interval arithmetic over its
+bound expressions (:func:`intervals`), the target value of mex-below ``[0, max gval - 1]``.
+Interval arithmetic over the DAG then gives a range for every integer node, including
+every intermediate of ``//`` (floor division is computed as the exact quotient
+``(a - a mod k) / k``). The query is translated at a working width ``W``
+(:meth:`Encoding.width_for`) in which *all* those ranges fit as two's-complement numbers
+(``k``-bit fields are zero- or sign-extended to ``W``), and each atomic variable is
+constrained to its interval by comparisons with constants (:meth:`Encoding.ranges`; inside
+a quantifier, in its body): these are exact at ``W``, and implied by the real constraints
+(domains, ``lo <= k <= hi``), so adding them removes no solution of the integer query. On
+every remaining assignment each node's true value lies in its interval, hence fits in
+``W`` bits, and two's-complement ``+ - *`` (exact modulo ``2**W``) and signed comparisons
+give exactly the integer results. So a bit-vector query is satisfiable iff the integer query
+restricted to fields ``<= bound`` is.
+
+>>> from grundy.spec.games import get_game
+>>> from grundy.spec import Structure
+>>> enc = encoding(get_game("nim").rules(Structure.heaps(2)))
+>>> s = enc.rules.state
+>>> z = enc.to_z3(s.heap[0] + 2 * s.heap[1] < 7)
+>>> import z3
+>>> h0, h1 = enc.state_vars
+>>> z3.simplify(z3.substitute(z, (h0, z3.IntVal(1)), (h1, z3.IntVal(3))))
+False
+>>> enc16 = encoding(get_game("nim").rules(Structure.heaps(2)), width=16)
+>>> enc16.bound, enc16.width_for([s.heap[0] + s.heap[1]])
+(16383, 16)
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import product
+from typing import Iterable, Union
+
+import z3
+
+from ...spec.expr import (BOOL, INT, Expr, Var, all_of, any_of, ite, lift, maximum, minimum, nodes,
+                          not_)
+from ...spec.game import Rules
+
+Interval = tuple[Union[int, None], Union[int, None]]   # None: unbounded on that side
+EXPAND_LIMIT = 32   # expand a move's numeric choices when they take at most this many values
+
+
+# --------------------------------------------------------------------------- IR helpers
+def walk(e: Expr, done: dict[int, object]) -> list[Expr]:
+    """The nodes under ``e`` not yet in ``done`` (keyed by id), children before parents."""
+    if id(e) in done:
+        return []
+    seen: set[int] = set()
+    order: list[Expr] = []
+    stack: list[tuple[Expr, bool]] = [(e, False)]
+    while stack:
+        x, ready = stack.pop()
+        if ready:
+            order.append(x)
+            continue
+        if id(x) in seen or id(x) in done:
+            continue
+        seen.add(id(x))
+        stack.append((x, True))
+        if x.op not in ("const", "var"):
+            stack.extend((a, False) for a in reversed(x.args))
+    return order
+
+
+def substitute(e: Expr, mapping: dict[str, Expr]) -> Expr:
+    """``e`` with the named variables replaced (constants fold again; untouched parts are shared).
+
+    >>> from grundy.spec.expr import Var, show
+    >>> x, y = Var.int("x"), Var.int("y")
+    >>> show(substitute((x + y < 3) & (y == 1), {"y": lift(1)}))
+    '((x + 1) < 3)'
+    """
+    if not mapping:
+        return e
+    done: dict[int, Expr] = {}
+    for x in nodes(e):
+        if x.op == "const":
+            new = x
+        elif x.op == "var":
+            new = mapping.get(x.args[0], x)
+        else:
+            args = [done[id(a)] for a in x.args]
+            new = x if all(a is b for a, b in zip(args, x.args)) else _rebuild(x.op, args)
+        done[id(x)] = new
+    return done[id(e)]
+
+
+def _rebuild(op: str, a: list[Expr]) -> Expr:
+    if op == "add":
+        return a[0] + a[1]
+    if op == "sub":
+        return a[0] - a[1]
+    if op == "mul":
+        return a[0] * a[1]
+    if op == "div":
+        return a[0] // a[1]
+    if op == "mod":
+        return a[0] % a[1]
+    if op == "lt":
+        return a[0] < a[1]
+    if op == "le":
+        return a[0] <= a[1]
+    if op == "eq":
+        return a[0] == a[1]
+    if op == "not":
+        return not_(a[0])
+    if op == "and":
+        return all_of(a)
+    if op == "or":
+        return any_of(a)
+    if op == "ite":
+        return ite(a[0], a[1], a[2])
+    if op == "min":
+        return minimum(a)
+    if op == "max":
+        return maximum(a)
+    raise ValueError(f"unknown operator {op}")
+
+
+def uses(e: Expr, names: set[str]) -> bool:
+    """Whether ``e`` mentions any of the named variables."""
+    return any(x.op == "var" and x.args[0] in names for x in nodes(e))
+
+
+def normalize(e: Expr, memo: dict[int, tuple[Expr, Expr]] | None = None) -> Expr:
+    """``e`` with every integer comparison put in a linear normal form: both sides as sums of
+    atoms (variables and non-linear subterms) with positive coefficients, common terms
+    cancelled (``a + b + w < a + b + c`` becomes ``w < c``). An identity over the integers; it
+    spares the bit-vector solver from proving that adders cancel.
+
+    >>> from grundy.spec.expr import Var, show, minimum
+    >>> x, y, z = Var.int("x"), Var.int("y"), Var.int("z")
+    >>> show(normalize(x + y - 1 < z + y))
+    '(x < (z + 1))'
+    >>> show(normalize(2 * x == minimum(y, z) + x))
+    '(x == min(y, z))'
+    """
+    done: dict[int, tuple[Expr, Expr]] = {} if memo is None else memo
+    lin: dict[int, tuple[dict, int]] = {}
+    for x in walk(e, done):
+        if x.op in ("const", "var"):
+            new = x
+        else:
+            args = [done[id(a)][1] for a in x.args]
+            if x.op in ("lt", "le", "eq") and args[0].sort == INT:
+                new = _normal_cmp(x.op, _linear(args[0], lin), _linear(args[1], lin))
+            elif all(a is b for a, b in zip(args, x.args)):
+                new = x
+            else:
+                new = _rebuild(x.op, args)
+        done[id(x)] = (x, new)
+    return done[id(e)][1]
+
+
+def _linear(x: Expr, lin: dict[int, tuple[dict, int]]) -> tuple[dict, int]:
+    """``x`` as ({atom key: (atom, coefficient)}, constant)."""
+    hit = lin.get(id(x))
+    if hit is not None:
+        return hit
+    op = x.op
+    if op == "const":
+        out: tuple[dict, int] = ({}, x.args[0])
+    elif op == "var":
+        out = ({("var", x.args[0]): (x, 1)}, 0)
+    elif op in ("add", "sub"):
+        (ta, ca), (tb, cb) = _linear(x.args[0], lin), _linear(x.args[1], lin)
+        sign = 1 if op == "add" else -1
+        terms = dict(ta)
+        for k, (atom, c) in tb.items():
+            terms[k] = (atom, terms.get(k, (atom, 0))[1] + sign * c)
+        out = ({k: v for k, v in terms.items() if v[1] != 0}, ca + sign * cb)
+    elif op == "mul":
+        a, b = x.args
+        c, y = (a.args[0], b) if a.op == "const" else (b.args[0], a)
+        ty, cy = _linear(y, lin)
+        out = ({k: (atom, c * v) for k, (atom, v) in ty.items()}, c * cy)
+    else:
+        out = ({("node", id(x)): (x, 1)}, 0)
+    lin[id(x)] = out
+    return out
+
+
+def _normal_cmp(op: str, a: tuple[dict, int], b: tuple[dict, int]) -> Expr:
+    terms = dict(a[0])
+    for k, (atom, c) in b[0].items():
+        terms[k] = (atom, terms.get(k, (atom, 0))[1] - c)
+    const = a[1] - b[1]
+    left = [(atom, c) for atom, c in terms.values() if c > 0]
+    right = [(atom, -c) for atom, c in terms.values() if c < 0]
+    lhs = _sum(left, max(const, 0))
+    rhs = _sum(right, max(-const, 0))
+    return lhs < rhs if op == "lt" else lhs <= rhs if op == "le" else lhs == rhs
+
+
+def _sum(terms: list[tuple[Expr, int]], const: int) -> Expr:
+    out: Expr = lift(0)
+    for atom, c in terms:
+        out = out + (atom if c == 1 else c * atom)
+    return out + const
+
+# --------------------------------------------------------------------------- intervals
+def _add(a, b):
+    return None if a is None or b is None else a + b
+
+
+def _floor_div(a, k):
+    return None if a is None else a // k
+
+
+def intervals(roots: Iterable[Expr], var_iv: dict[str, Interval],
+              memo: dict[int, tuple[Expr, Interval]] | None = None) -> dict[int, tuple[Expr, Interval]]:
+    """A range for every integer node under ``roots``, given ranges of the variables
+    (memo: node id -> (node, interval); bool nodes map to ``(None, None)``).
+
+    >>> from grundy.spec.expr import Var
+    >>> x = Var.int("x")
+    >>> e = (x - 3) // 2
+    >>> intervals([e], {"x": (0, 10)})[id(e)][1]
+    (-2, 3)
+    """
+    iv = {} if memo is None else memo
+    for root in roots:
+        for x in walk(root, iv):
+            iv[id(x)] = (x, _interval(x, iv, var_iv))
+    return iv
+
+
+def _interval(x: Expr, iv, var_iv) -> Interval:
+    if x.sort == BOOL:
+        return (None, None)
+    op = x.op
+    if op == "const":
+        return (x.args[0], x.args[0])
+    if op == "var":
+        try:
+            return var_iv[x.args[0]]
+        except KeyError:
+            raise KeyError(f"no range known for variable {x.args[0]!r}") from None
+    a = [iv[id(y)][1] for y in x.args]
+    if op == "add":
+        return (_add(a[0][0], a[1][0]), _add(a[0][1], a[1][1]))
+    if op == "sub":
+        return (_add(a[0][0], None if a[1][1] is None else -a[1][1]),
+                _add(a[0][1], None if a[1][0] is None else -a[1][0]))
+    if op == "mul":
+        (l1, h1), (l2, h2) = a
+        if l2 is not None and l2 == h2:       # x * c
+            c, (lo, hi) = l2, (l1, h1)
+        else:                                  # c * x
+            c, (lo, hi) = l1, (l2, h2)
+        lo2, hi2 = (None if lo is None else c * lo), (None if hi is None else c * hi)
+        return (lo2, hi2) if c >= 0 else (hi2, lo2)
+    if op == "div":
+        k = a[1][0]
+        return (_floor_div(a[0][0], k), _floor_div(a[0][1], k))
+    if op == "mod":
+        k = a[1][0]
+        lo, hi = a[0]
+        if lo is not None and lo >= 0 and hi is not None and hi < k:
+            return (lo, hi)
+        return (0, k - 1)
+    if op == "ite":
+        (l1, h1), (l2, h2) = a[1], a[2]
+        return (None if l1 is None or l2 is None else min(l1, l2),
+                None if h1 is None or h2 is None else max(h1, h2))
+    if op == "min":
+        los, his = [p[0] for p in a], [p[1] for p in a if p[1] is not None]
+        return (None if None in los else min(los), min(his) if his else None)
+    if op == "max":
+        los, his = [p[0] for p in a if p[0] is not None], [p[1] for p in a]
+        return (max(los) if los else None, None if None in his else max(his))
+    raise ValueError(f"unknown operator {op}")
+
+
+def signed_bits(lo: int, hi: int) -> int:
+    """The least two's-complement width holding every integer in [lo, hi].
+
+    >>> signed_bits(0, 255), signed_bits(-1, 0), signed_bits(-129, 5)
+    (9, 1, 9)
+    """
+    w = 1
+    while not (-(1 << (w - 1)) <= lo and hi <= (1 << (w - 1)) - 1):
+        w += 1
+    return w
+
+
+# --------------------------------------------------------------------------- quantified parts
+@dataclass(frozen=True)
+class Exists:
+    """``∃ names. body`` (``negated``: its negation), a part of a query next to plain IR formulas.
+
+    The body carries the choices' range constraints itself."""
+
+    names: tuple[str, ...]
+    body: Expr
+    negated: bool = False
+
+    def __invert__(self) -> "Exists":
+        return Exists(self.names, self.body, not self.negated)
+
+
+Part = Union[Expr, Exists]
+
+
+def part_exprs(parts: Iterable[Part]) -> list[Expr]:
+    return [p.body if isinstance(p, Exists) else p for p in parts]
+
+
+# --------------------------------------------------------------------------- moves
+@dataclass
+class MoveEnc:
+    """One move with its numeric choices renamed apart (``k`` of move 3 is ``k#3``)."""
+
+    index: int
+    label: str
+    choices: list[tuple[str, str, Expr, Expr]]   # (name in the rule, name here, lo, hi)
+    guard: Expr
+    update: dict[str, Expr]                      # state variable name -> new value (changed slots)
+    legal: Expr                                  # guard and every choice within its bounds
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(c[1] for c in self.choices)
+
+
+# --------------------------------------------------------------------------- the encoding
+class Encoding:
+    """The Z3 view of one ``Rules`` in one mode (see the module docstring); get it from :func:`encoding`."""
+
+    def __init__(self, rules: Rules, width: int | None = None, bound: int | None = None):
+        self.rules, self.width = rules, width
+        sch = rules.schema
+        g = rules.structure
+        if width is not None and width < 3:
+            raise ValueError("width must be at least 3 bits")
+        self.bound = bound if width is None or bound is not None else (1 << (width - 2)) - 1
+        self.mode = "int" if width is None else "bv"
+        self.names = [sch.var_name(i) for i in range(len(sch))]
+        self.kinds = [sch.fields[f].kind for f, _ in sch.slots]
+        self.var_iv: dict[str, Interval] = {}
+        dom, fam = [], []
+        self.signed: list[bool] = []
+        for i, (fname, _) in enumerate(sch.slots):
+            f, v = sch.fields[fname], sch.variables[i]
+            if f.kind == "bool":
+                self.signed.append(False)
+                continue
+            if f.kind == "int":
+                lo, hi = f.lower, None
+                dom.append(v >= lo)
+                if self.bound is not None:
+                    hi = self.bound
+                    fam.append(v <= hi)
+            elif f.kind == "vertex":
+                lo, hi = 0, g.n - 1
+                dom.append((v >= 0) & (v <= hi))
+            else:
+                lo, hi = -1, len(g.edges) - 1
+                dom.append((v >= -1) & (v <= hi))
+            self.var_iv[self.names[i]] = (lo, hi)
+            self.signed.append(lo < 0)
+            if width is not None and hi is not None and signed_bits(lo, hi) - (lo >= 0) > width:
+                raise ValueError(f"field {fname}: values up to {hi} do not fit in {width} bits")
+        self.domain: Expr = all_of(dom)             # the schema's domains
+        self.family: Expr = all_of(dom + fam)       # ... and int fields <= bound, if any
+        self.state_vars = [self._declare_state(i) for i in range(len(sch))]
+        self.moves = [self._move(i, m) for i, m in enumerate(rules.moves)]
+        self._translators: dict[int | None, _Translator] = {}
+        self._enabled: dict[int, Part] = {}
+        self._normal: dict[int, tuple[Expr, Expr]] = {}
+        self._next: dict[tuple[int, int], tuple[Expr, Expr]] = {}
+
+    def prepare(self, p: "Part", extra_iv: dict[str, Interval] | None = None) -> "Part":
+        """A query part with its comparisons normalised (:func:`normalize`; memoised) and, in
+        bit-vector mode, each quantified variable held to its interval in the body."""
+        if isinstance(p, Exists):
+            body = all_of([self.ranges(p.names, extra_iv), self.prepare(p.body)])
+            return Exists(p.names, body, p.negated)
+        return normalize(lift(p), self._normal)
+
+    def ranges(self, names: Iterable[str], extra_iv: dict[str, Interval] | None = None) -> Expr:
+        """Bit-vector mode: ``lo <= x <= hi`` (constants) for each named non-state variable's
+        interval (what makes the translation exact; see the module docstring). Int mode: True."""
+        if self.width is None:
+            return lift(True)
+        out = []
+        for n in names:
+            lo, hi = (extra_iv or {}).get(n) or self.var_iv[n]
+            v = Var.int(n)
+            out.append((lo <= v) & (v <= hi))
+        return all_of(out)
+
+    def free_names(self, items: Iterable[Expr]) -> list[str]:
+        """The non-state variables free in ``items`` (plain IR, outside quantifiers)."""
+        state = set(self.names)
+        out: dict[str, None] = {}
+        for e in items:
+            for x in nodes(e):
+                if x.op == "var" and x.args[0] not in state:
+                    out[x.args[0]] = None
+        return list(out)
+
+    def _declare_state(self, i: int):
+        name, kind = self.names[i], self.kinds[i]
+        if kind == "bool":
+            return z3.Bool(name)
+        return z3.Int(name) if self.width is None else z3.BitVec(name, self.width)
+
+    def _move(self, i: int, m) -> MoveEnc:
+        ren: dict[str, Expr] = {}
+        choices = []
+        for c in m.choices:
+            new = f"{c.name}#{i}"
+            lo, hi = substitute(c.lo, ren), substitute(c.hi, ren)
+            lo_iv = intervals([lo], self.var_iv)[id(lo)][1]
+            hi_iv = intervals([hi], self.var_iv)[id(hi)][1]
+            self.var_iv[new] = (lo_iv[0], hi_iv[1])
+            ren[c.name] = Var.int(new)
+            choices.append((c.name, new, lo, hi))
+        guard = substitute(m.guard, ren)
+        update = {self.names[slot]: substitute(e, ren) for slot, e in m.update.items()}
+        legal = all_of([guard] + [(lo <= ren[n]) & (ren[n] <= hi) for n, _, lo, hi in choices])
+        return MoveEnc(i, m.label, choices, guard, update, legal)
+
+    # ---------------------------------------------------------------- building formulas
+    def next(self, e: Expr, i: int) -> Expr:
+        """``e`` evaluated in the state after move ``i`` (its choices free; memoised)."""
+        e = lift(e)
+        key = (id(e), i)
+        hit = self._next.get(key)
+        if hit is None:
+            hit = self._next[key] = (e, substitute(e, self.moves[i].update))
+        return hit[1]
+
+    def with_choices(self, e: Expr, i: int, values: dict[str, Expr]) -> Expr:
+        """``e`` (over move ``i``'s renamed choices) with the choices given by rule name."""
+        ren = {new: lift(values[name]) for name, new, _, _ in self.moves[i].choices}
+        return substitute(e, ren)
+
+    def exists_choice(self, i: int, body: Expr = True) -> Part:
+        """``∃ choices of move i. legal ∧ body``: plain IR when the choices expand (or do not
+        matter), else a quantifier."""
+        mv = self.moves[i]
+        body = lift(body)
+        formula = mv.legal & body
+        if not mv.choices:
+            return formula
+        names = set(mv.names)
+        if not uses(mv.guard, names) and not uses(body, names) and not any(
+                uses(lo, names) or uses(hi, names) for _, _, lo, hi in mv.choices):
+            # the choices only need a non-empty range: ∃k. lo <= k <= hi ∧ φ  ==  lo <= hi ∧ φ
+            return all_of([mv.guard, body] + [lo <= hi for _, _, lo, hi in mv.choices])
+        values = self.expansion(i)
+        if values is not None:
+            return any_of(substitute(formula, {n: lift(v) for n, v in zip(mv.names, combo)})
+                          for combo in values)
+        return Exists(mv.names, formula)
+
+    def expansion(self, i: int) -> list[tuple[int, ...]] | None:
+        """Every combination of move i's choice values, when their ranges are bounded by
+        constants and small (at most ``EXPAND_LIMIT`` combinations); else None."""
+        ranges = []
+        size = 1
+        for _, new, _, _ in self.moves[i].choices:
+            lo, hi = self.var_iv[new]
+            if lo is None or hi is None:
+                return None
+            size *= max(0, hi - lo + 1)
+            if size > EXPAND_LIMIT:
+                return None
+            ranges.append(range(lo, hi + 1))
+        return list(product(*ranges))
+
+    def enabled(self, i: int) -> Part:
+        """Move ``i`` is legal for some choice values."""
+        if i not in self._enabled:
+            self._enabled[i] = self.exists_choice(i)
+        return self._enabled[i]
+
+    def terminal(self) -> list[Part]:
+        """No move is legal (a conjunction of parts)."""
+        return [~p if isinstance(p, Exists) else not_(p) for p in map(self.enabled, range(len(self.moves)))]
+
+    def non_terminal(self) -> Part | list[Part]:
+        """Some move is legal: IR when every move's enabledness is IR, else a list of
+        alternatives (see :meth:`any_part`)."""
+        return self.any_part([self.enabled(i) for i in range(len(self.moves))])
+
+    @staticmethod
+    def any_part(parts: list[Part]) -> Part | list[Part]:
+        exprs = [p for p in parts if not isinstance(p, Exists)]
+        quants = [p for p in parts if isinstance(p, Exists)]
+        if not quants:
+            return any_of(exprs)
+        return [any_of(exprs)] + quants if exprs else quants
+
+    # ---------------------------------------------------------------- widths and translation
+    def width_for(self, exprs: Iterable[Expr], extra_iv: dict[str, Interval] | None = None) -> int | None:
+        """The working width at which every integer node of ``exprs`` fits (None in Int mode)."""
+        if self.width is None:
+            return None
+        var_iv = dict(self.var_iv, **(extra_iv or {}))
+        memo = intervals([lift(e) for e in exprs], var_iv)
+        w = max([self.width] + [signed_bits(*self.var_iv[n]) for n in self.names if n in self.var_iv])
+        for x, (lo, hi) in memo.values():
+            if x is None or x.sort != INT:
+                continue
+            if lo is None or hi is None:
+                raise ValueError(f"an unbounded value in bit-vector mode: {x!r}")
+            w = max(w, signed_bits(lo, hi))
+            if x.op == "div":              # the exact quotient is taken of a - (a mod k)
+                k = x.args[1].args[0]
+                alo, ahi = memo[id(x.args[0])][1]
+                w = max(w, signed_bits(alo - (k - 1), ahi), signed_bits(0, k))
+        return w
+
+    def translator(self, w: int | None) -> "_Translator":
+        """The (cached) translator at working width ``w`` (None: Int mode)."""
+        t = self._translators.get(w)
+        if t is None:
+            t = self._translators[w] = _Translator(self, w)
+        return t
+
+    def to_z3(self, e: Expr, w: int | None = None, extra_iv: dict[str, Interval] | None = None):
+        """Translate one IR expression (at the width it needs, if ``w`` is not given). With
+        bit-vectors the term is exact where every variable lies in its interval (add
+        :meth:`ranges` and :attr:`family` to a query)."""
+        e = lift(e)
+        if w is None and self.width is not None:
+            w = self.width_for([e], extra_iv)
+        return self.translator(w)(e)
+
+    def state_of(self, model: z3.ModelRef) -> tuple[int, ...]:
+        """The state (schema order, Python ints) in a Z3 model."""
+        out = []
+        for v, kind, signed in zip(self.state_vars, self.kinds, self.signed):
+            val = model.eval(v, model_completion=True)
+            if kind == "bool":
+                out.append(int(z3.is_true(val)))
+            elif self.width is None:
+                out.append(val.as_long())
+            else:
+                out.append(val.as_signed_long() if signed else val.as_long())
+        return tuple(out)
+
+    def value_of(self, model: z3.ModelRef, name: str, w: int | None) -> int:
+        """The value of a non-state integer variable (a choice) in a model."""
+        val = model.eval(self.translator(w).var(name, INT), model_completion=True)
+        return val.as_long() if w is None else val.as_signed_long()
+
+    def scope(self) -> str:
+        """What a "holds" means in this mode, in words."""
+        if self.width is None:
+            return ("all sizes (unbounded integers)" if self.bound is None else
+                    f"every int field <= {self.bound} (unbounded integers)")
+        return (f"every int field <= {self.bound} ({self.width}-bit vectors; values computed at a "
+                f"width where no wrap-around can happen)")
+
+
+class _Translator:
+    """IR nodes to Z3 terms at one working width, memoised by node."""
+
+    def __init__(self, enc: Encoding, w: int | None):
+        self.enc, self.w = enc, w
+        self.memo: dict[int, tuple[Expr, object]] = {}
+        self.vars: dict[str, object] = {}
+        for name, v, kind, signed in zip(enc.names, enc.state_vars, enc.kinds, enc.signed):
+            if kind == "bool" or w is None or w == enc.width:
+                self.vars[name] = v
+            else:
+                ext = z3.SignExt if signed else z3.ZeroExt
+                self.vars[name] = ext(w - enc.width, v)
+
+    def var(self, name: str, sort: str):
+        v = self.vars.get(name)
+        if v is None:
+            if sort == BOOL:
+                v = z3.Bool(name)
+            else:
+                v = z3.Int(name) if self.w is None else z3.BitVec(name, self.w)
+            self.vars[name] = v
+        return v
+
+    def part(self, p: Part):
+        if isinstance(p, Exists):
+            q = z3.Exists([self.var(n, INT) for n in p.names], self(p.body))
+            return z3.Not(q) if p.negated else q
+        return self(p)
+
+    def __call__(self, e: Expr):
+        e = lift(e)
+        hit = self.memo.get(id(e))
+        if hit is not None:
+            return hit[1]
+        for x in walk(e, self.memo):
+            self.memo[id(x)] = (x, self._node(x))
+        return self.memo[id(e)][1]
+
+    def _node(self, x: Expr):
+        op, w = x.op, self.w
+        if op == "const":
+            v = x.args[0]
+            if x.sort == BOOL:
+                return z3.BoolVal(v)
+            return z3.IntVal(v) if w is None else z3.BitVecVal(v, w)
+        if op == "var":
+            return self.var(x.args[0], x.sort)
+        a = [self.memo[id(y)][1] for y in x.args]
+        if op == "add":
+            return a[0] + a[1]
+        if op == "sub":
+            return a[0] - a[1]
+        if op == "mul":
+            return a[0] * a[1]
+        if op in ("div", "mod"):
+            return self._divmod(op, x, a)
+        if op == "lt":
+            return a[0] < a[1]
+        if op == "le":
+            return a[0] <= a[1]
+        if op == "eq":
+            return a[0] == a[1]
+        if op == "not":
+            return z3.Not(a[0])
+        if op == "and":
+            return z3.And(*a)
+        if op == "or":
+            return z3.Or(*a)
+        if op == "ite":
+            return z3.If(a[0], a[1], a[2])
+        if op in ("min", "max"):
+            out = a[0]
+            for y in a[1:]:
+                out = z3.If(y < out, y, out) if op == "min" else z3.If(y > out, y, out)
+            return out
+        raise ValueError(f"unknown operator {op}")
+
+    def _divmod(self, op: str, x: Expr, a: list):
+        if self.w is None:           # SMT-LIB div/mod: floor semantics for a positive divisor
+            return a[0] / a[1] if op == "div" else a[0] % a[1]
+        # z3's BV `%` is bvsmod (sign of the divisor: Python's % for k > 0); the quotient is exact
+        r = a[0] % a[1]
+        if op == "mod":
+            return r
+        return (a[0] - r) / a[1]
+
+
+_CACHE: dict[tuple[int, int | None, int | None], Encoding] = {}
+
+
+def encoding(rules: Rules, width: int | None = None, bound: int | None = None) -> Encoding:
+    """The cached :class:`Encoding` of ``rules`` (per rules, width and bound)."""
+    key = (id(rules), width, bound)
+    enc = _CACHE.get(key)
+    if enc is None or enc.rules is not rules:
+        enc = _CACHE[key] = Encoding(rules, width, bound)
+    return enc
