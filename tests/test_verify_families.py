@@ -86,3 +86,8 @@ def test_states_one_per_orbit():
             orbits.add(min(images))
     assert len(got) == len(orbits) == len(set(got))
     assert F.count_states(rules, {"weight": 1}) == 2**4 * 4
+
+
+def test_hypercubes_from_dimension_one():
+    from grundy.verify import hypercubes
+    assert [(g.n, len(g.edges)) for _, g in hypercubes(1, 2, 3).items()] == [(2, 1), (4, 4), (8, 12)]

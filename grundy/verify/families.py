@@ -148,7 +148,8 @@ def hypercubes(*ds: int | range) -> Family:
     """Hypercubes Q_d; vertex i is the bit string of i."""
     out = []
     for d in _sizes(ds):
-        g = nx.relabel_nodes(nx.hypercube_graph(d), lambda t: int("".join(map(str, t)) or "0", 2))
+        bits = lambda t: t if isinstance(t, tuple) else (t,)  # noqa: E731  (networkx names Q_1's vertices 0, 1)
+        g = nx.relabel_nodes(nx.hypercube_graph(d), lambda t: int("".join(map(str, bits(t))) or "0", 2))
         out.append(_graph(f"Q_{d}", g))
     return Family(out)
 
