@@ -28,7 +28,7 @@ from typing import Callable, Iterable
 import networkx as nx
 
 from grundy import solve
-from grundy.spec import Structure
+from grundy.spec import Structure, ite, maximum, minimum
 from grundy.verify import Claim, Family, Source, all_graphs, complete, cycles, hypercubes, paths, wheels
 
 PAPER = "grim"
@@ -192,23 +192,23 @@ def blowup(g: Structure, w: tuple[int, ...]) -> Structure:
     return Structure.graph(range(len(copies)), edges)
 
 
-def blowups(max_n: int, max_w: int, max_total: int) -> Lazy:
-    """Grim on the blow-ups of every graph on 2..max_n vertices without isolated vertices, with
-    weights 1..max_w (one weighting per orbit of the automorphisms), total weight <= max_total;
-    each structure keeps its weighted graph (G, w)."""
-    @lazy(f"blow-ups of the graphs on 2..{max_n} vertices, weights 1..{max_w}, total <= {max_total}")
+def blowups(max_w: dict[int, int]) -> Lazy:
+    """Grim on the blow-ups of every graph on n vertices (n in max_w) without isolated vertices,
+    with weights 1..max_w[n] (one weighting per orbit of the automorphisms); each structure keeps
+    its weighted graph (G, w)."""
+    @lazy("blow-ups of the graphs without isolated vertices, weights <= "
+          + ", ".join(f"{w} on {n}" for n, w in max_w.items()) + " vertices")
     def fam():
-        for name, g in atlas(max_n, 2, lambda g: not has_isolated(g)):
+        for name, g in atlas(max(max_w), min(max_w), lambda g: not has_isolated(g)):
             seen: set[tuple[int, ...]] = set()
-            for w in itertools.product(range(1, max_w + 1), repeat=g.n):
-                if sum(w) > max_total or w in seen:
-                    continue
-                seen.update(tuple(w[a[v]] for v in range(g.n)) for a in g.automorphisms)
-                yield f"{name} w={''.join(map(str, w))}", blowup(g, w), (g, w)
+            for w in itertools.product(range(1, max_w[g.n] + 1), repeat=g.n):
+                if w not in seen:
+                    seen.update(tuple(w[a[v]] for v in range(g.n)) for a in g.automorphisms)
+                    yield f"{name} w={''.join(map(str, w))}", blowup(g, w), (g, w)
     return fam
 
 
-THM8 = blowups(5, 3, 14)
+THM8 = blowups({2: 4, 3: 4, 4: 3, 5: 2})
 
 
 def weighted_p(g, s):
@@ -230,13 +230,16 @@ def thm10_p(g, s):
 
 
 def lemma11_p(g, s):
-    # Lemma 11, RECONSTRUCTED (the seed lost every formula). K_{1,m,n}, 1 <= m <= n:
+    # Lemma 11, RECONSTRUCTED (the seed lost every formula; "_" below is a lost symbol, brackets
+    # are our reading). K_{1,m,n}, 1 <= m <= n:
     #   (1) m = 1: N iff n is even;  (2) m = 2: N;  (3) m, n >= 3: N iff m + n is even.
-    # From the proof: "the case n = 1 is immediate" (K_{1,1,1} = K_3 is P); "we will prove the case
-    # m = 1 by induction on n" with the followers K_{1,n} (N) and K_{1,1,n-1}; "if n is even then
-    # Player 1 leaves K_{2,n} [P by Thm 10] ... if n is odd ... K_{1,1,n}" (m = 2: always N);
-    # "finally assume m, n >= 3 ... the winners alternate ... base case K_{3,3}" (m + n even: N).
-    # The three cases are exactly what the tabulation shows.
+    # The proof: "the case _ is immediate" [K_{1,1,1} = K_3, P]; "we will prove the case _ by
+    # induction on _" [m = 1, on n: the followers are K_{1,n}, N, and K_{1,1,n-1}]; "If _ is even
+    # then Player 1 leaves _ as a follower, which by Theorem 10 is won by Player 1 [K_{2,n}, P].
+    # If _ is odd then Player 1 leaves _" [K_{1,1,n}, P by (1)]: m = 2 is always N; "Finally,
+    # assume _. Since none of the players would like to leave _ [K_{m,n}] ... the winners of these
+    # graphs will alternate depending on _ being even or odd" [m + n]: case (3). The tabulation
+    # shows exactly these three cases.
     _, m, n = parts(g)
     if m == 1:
         return n % 2 == 1
@@ -251,25 +254,49 @@ def thm12_p(g, s):
 
 
 def lemma13_p(g, s):
-    # Lemma 13, our reading: G = K_{1,n2,...,nk}, k >= 3, n_i >= 2 ("exactly one singleton part").
-    # "G is a P position if and only if N is even and n_i >= 3, for all i" (N = 1 + n2 + ... + nk;
-    # the seed keeps "if and only if _ is even and _, for all _"). The lost condition is read as
-    # n_i >= 3 from the proof: "If n_i >= 3 then by the previous case ... Player 2 wins G. If we
-    # allow some n_i to be equal to 2 then ... Player 1 leaves K_{1,1,n3,...,nk} ... and wins".
-    # For k = 3 it is Lemma 11 (2)-(3).
+    # Lemma 13, our reading. The seed: "Let _, where _, _, and _, for all _. Then, _ is a _
+    # position if and only if _ is even and _, for all _." Read: G = K_{1,n2,...,nk}, k >= 3,
+    # N = 1 + n2 + ... + nk, n_i >= 2 for all i; G is P iff N is even and n_i >= 3 for all i.
+    # The lost condition is n_i >= 3 by the proof: with N even, Player 1 leaves K_{1,n2-1,...};
+    # "If _ [every part still >= 2] then by the previous case we would get that Player 2 wins";
+    # "If we allow _ [a part of size 2] ... we get K_{1,1,n3,...,nk} ... Player 1 leaves _ as a
+    # follower, and thus Player 1 wins". For k = 3 it agrees with Lemma 11 (2)-(3).
     _, *big = parts(g)
     return g.n % 2 == 0 and min(big) >= 3
 
 
 def lemma13_corrected_p(g, s):
-    # Lemma 13 corrected: P iff N is even and at least two of n2..nk are >= 3. The proof's last
-    # step fails: K_{1,1,n3,...,nk} is not always P (K_{1,1,3,4} is N), so with a part of size 2
-    # the first player need not win. Proof of the correction (induction on N): N odd: delete the
-    # singleton, leaving a P position by Thm 12. N even with two parts >= 3: deleting the
-    # singleton or a vertex of a part >= 3 leaves N odd (N); deleting from a part of size 2 leaves
-    # K_{1,1,rest}, where the mover deletes a singleton and leaves K_{1,rest}: P by induction.
+    # Lemma 13 corrected: P iff N is even and at least two of n2..nk are >= 3 (the same for k = 3).
+    # The proof's last step fails: K_{1,1,n3,...,nk} need not be P (K_{1,1,3,4} is N: delete a
+    # singleton, leaving K_{1,3,4}, P by Lemma 11). Why the P side holds (induction on N): with N
+    # even and two parts >= 3, deleting the singleton leaves N - 1 odd vertices in parts >= 2, N by
+    # Thm 12; deleting from a part >= 3 leaves N - 1 odd, N by the case N odd (delete the
+    # singleton); deleting from a part of size 2 leaves K_{1,1,rest}, where the mover deletes a
+    # singleton and leaves K_{1,rest}, P by induction. The N side is the sweep's.
     _, *big = parts(g)
     return g.n % 2 == 0 and sum(1 for b in big if b >= 3) >= 2
+
+
+def weighted_k2_p(g, s):
+    # Theorems 8 and 10 together: weighted grim on K_2 with weights (a, b) is grim on K_{a,b}
+    # (a weight 0 is a deleted vertex: then nothing is left to play). P iff a = 0 or b = 0 or
+    # (a, b >= 2 and a + b even). Proved by Z3 for all weights: Theorem 10 for every m, n, on the
+    # weighted side of Theorem 8.
+    a, b = s.weight[0], s.weight[1]
+    return (a == 0) | (b == 0) | ((a >= 2) & (b >= 2) & ((a + b) % 2 == 0))
+
+
+def weighted_k3_p(g, s):
+    # Theorems 8, 10, 12 and Lemma 11 together: weighted grim on K_3 with weights (a, b, c) is grim
+    # on K_{a,b,c}. With x <= y <= z the sorted weights: x = 0, Theorem 10 on K_{y,z}; x = 1,
+    # Lemma 11 (reconstructed) on K_{1,y,z}; x >= 2, Theorem 12 (P iff a + b + c is even).
+    # These cover every position, so Z3 proves the whole statement for all weights.
+    w = [s.weight[v] for v in range(3)]
+    x, z = minimum(w), maximum(w)
+    y = w[0] + w[1] + w[2] - x - z
+    two = (y == 0) | ((y >= 2) & ((y + z) % 2 == 0))
+    one = ite(y == 1, z % 2 == 1, (y >= 3) & ((y + z) % 2 == 1))
+    return ite(x == 0, two, ite(x == 1, one, (w[0] + w[1] + w[2]) % 2 == 0))
 
 
 def kparts(ps: tuple[int, ...]) -> tuple[str, Structure]:
@@ -279,12 +306,16 @@ def kparts(ps: tuple[int, ...]) -> tuple[str, Structure]:
     return "K_{" + ",".join(map(str, ps)) + "}", Structure.graph(range(len(part)), edges)
 
 
-def partitions(k: int, lo: int, total: int, hi: int | None = None) -> Iterable[tuple[int, ...]]:
-    """Non-decreasing k-tuples of integers >= lo with sum <= total."""
+def partitions(k: int, lo: int, total: int) -> Iterable[tuple[int, ...]]:
+    """Non-decreasing k-tuples of integers >= lo with sum <= total.
+
+    >>> list(partitions(2, 1, 4))
+    [(1, 1), (1, 2), (1, 3), (2, 2)]
+    """
     if k == 0:
         yield ()
         return
-    for first in range(lo, (total // k if hi is None else min(hi, total // k)) + 1):
+    for first in range(lo, total // k + 1):
         for rest in partitions(k - 1, first, total - first):
             yield (first,) + rest
 
@@ -340,8 +371,8 @@ def COR16():
     yield from atlas(where=hyp16)
     yield from checked(hyp16, paths(9, 11, 13, 15, 17).items() + wheels(9, 11, 13, 15, 17).items()
                        + [nx_item(f"K_{{1,{n}}}", nx.star_graph(n)) for n in (8, 10, 12, 14, 16)]
-                       + [nx_item(f"cone(2({name}))", cone(nx.disjoint_union(g.to_networkx(), g.to_networkx())))
-                          for name, g in atlas(4, 1, connected)])
+                       + [nx_item(f"cone({name})", cone(g.to_networkx()))
+                          for name, g in union2(atlas(4, 1, connected))])
 
 
 def cor17(lo_path: int, lo_wheel: int) -> Lazy:
@@ -352,7 +383,7 @@ def cor17(lo_path: int, lo_wheel: int) -> Lazy:
     def fam():
         yield from ((name, g, False) for name, g in paths(range(lo_path, 52, 2)).items())
         yield from ((name, g, True) for name, g in cycles(range(4, 52, 2)).items())
-        yield from ((name, g, False) for name, g in wheels(range(lo_wheel, 22, 2)).items())
+        yield from ((name, g, False) for name, g in wheels(range(lo_wheel, 32, 2)).items())
         yield from ((name, g, True) for name, g in union2(atlas(5, 2, lambda g: len(g.edges) > 0)))
     return fam
 
@@ -462,6 +493,42 @@ def thm30_p(g, s):
     return True
 
 
+def winning_polynomial(n: int) -> list[int]:
+    """P(P1 wins G(n, p)) as integer coefficients of 1, p, p^2, ...: the labelled graphs P1 wins,
+    each weighted p^|E| (1-p)^(C(n,2)-|E|) (Definition 29); every graph of the atlas stands for its
+    n!/|Aut| labellings.
+
+    >>> winning_polynomial(3)
+    [0, 3, -3]
+    """
+    m = math.comb(n, 2)
+    won = [0] * (m + 1)                               # labelled graphs P1 wins, by number of edges
+    for _, g in atlas(n, n):
+        if outcome(graph_json(g)) == "N":
+            won[len(g.edges)] += math.factorial(n) // len(g.automorphisms)
+    poly = [0] * (m + 1)
+    for e, c in enumerate(won):                       # c p^e (1-p)^(m-e), expanded
+        for j in range(m - e + 1):
+            poly[e + j] += c * math.comb(m - e, j) * (-1) ** j
+    while len(poly) > 1 and poly[-1] == 0:
+        poly.pop()
+    return poly
+
+
+def halves(poly: list[int], steps: int = 100_000) -> list[float]:
+    """The p in (0, 1) where the polynomial crosses 1/2 (to about 1e-9)."""
+    f = lambda p: sum(c * p**i for i, c in enumerate(poly)) - 0.5  # noqa: E731
+    out = []
+    for i in range(steps):
+        a, b = i / steps, (i + 1) / steps
+        if f(a) * f(b) < 0 or (f(b) == 0 and 0 < b < 1):
+            for _ in range(40):
+                mid = (a + b) / 2
+                a, b = (mid, b) if f(a) * f(mid) > 0 else (a, mid)
+            out.append(round((a + b) / 2, 6))
+    return out
+
+
 # ------------------------------------------------------------------ the claims
 def src(number: str, section: str) -> Source:
     return Source(PAPER, number, section)
@@ -474,11 +541,11 @@ CLAIMS = [
     # §2 ------------------------------------------------------------------------------------------
     Claim("grim/thm8", source=src("Theorem 8", "§2"), game="grim", kind="char",
           family=THM8, statement=weighted_p,
-          bounds={"alive": start(9)}, full={"alive": start(14)},
+          bounds={"alive": start(7)}, full={"alive": start(12)},
           note="grim on the blow-up against weighted-grim on (G, w), both solved"),
     # §3 ------------------------------------------------------------------------------------------
     Claim("grim/lemma9", source=src("Lemma 9", "§3"), game="grim", kind="char",
-          family=complete(range(1, 17)), statement=lemma9_p,
+          family=family(complete(range(1, 17)).items(), "K_1..K_16"), statement=lemma9_p,
           bounds={"alive": start(12)}, full={"alive": start(16)}),
     Claim("grim/thm10", source=src("Theorem 10", "§3"), game="grim", kind="char",
           family=bipartite(18), statement=thm10_p,
@@ -488,18 +555,31 @@ CLAIMS = [
           bounds={"alive": start(12)}, full={"alive": start(18)},
           note="statement reconstructed from the proof"),
     Claim("grim/thm12", source=src("Theorem 12", "§3"), game="grim", kind="char",
-          family=multipartite(range(2, 8), 2, 16, False), statement=thm12_p,
-          bounds={"alive": start(12)}, full={"alive": start(16)}),
-    # Refuted: the smallest counterexample is K_{1,2,3,4} (claimed N, it is P): every move leaves
-    # an N position, e.g. deleting a vertex of the part of size 2 leaves K_{1,1,3,4}, where the
-    # mover deletes a singleton and leaves K_{1,3,4}, P by Lemma 11 (3).
+          family=multipartite(range(2, 8), 2, 14, False), statement=thm12_p,
+          bounds={"alive": start(12)}, full={"alive": start(14)}),
+    # Theorems 10 and 12, Lemma 11 for every size, on the weighted side of Theorem 8 (an addition:
+    # the proof holds for all weights of weighted grim on K_2, K_3; for grim on K_{m,n}, K_{l,m,n}
+    # it rests on Theorem 8, which is verified above within bounds).
+    Claim("grim/thm10-weighted", source=src("Theorems 8 and 10, all sizes", "§2-3"),
+          game="weighted-grim", kind="char", family=family(complete(2).items(), "weighted K_2"),
+          statement=weighted_k2_p, bounds={"weight": 12}, full={"weight": 40},
+          methods=["explicit", "smt"], expect="proved"),
+    Claim("grim/tripartite-weighted", source=src("Theorems 8, 10, 12 and Lemma 11, all sizes", "§2-3"),
+          game="weighted-grim", kind="char", family=family(complete(3).items(), "weighted K_3"),
+          statement=weighted_k3_p, bounds={"weight": 8}, full={"weight": 16},
+          methods=["explicit", "smt"], expect="proved"),
+    # Refuted. Witness (grundy verify --json): K_{1,2,3,4}, {"game": "grim", "nodes": [0..9],
+    # "edges": the 35 edges between different parts of {0}, {1,2}, {3,4,5}, {6,7,8,9}}: claimed N,
+    # actually P (confirmed by a naive recursion outside grundy). Every move leaves an N position:
+    # deleting from the part of size 2 leaves K_{1,1,3,4}, where the mover deletes a singleton and
+    # leaves K_{1,3,4}, P by Lemma 11 (3). It is the only counterexample on <= 10 vertices.
     Claim("grim/lemma13", source=src("Lemma 13", "§3"), game="grim", kind="char",
-          family=multipartite(range(2, 7), 2, 16, True), statement=lemma13_p,
-          bounds={"alive": start(12)}, full={"alive": start(16)}, expect="refuted",
+          family=multipartite(range(2, 7), 2, 14, True), statement=lemma13_p,
+          bounds={"alive": start(12)}, full={"alive": start(14)}, expect="refuted",
           note="our reading of the lost condition: n_i >= 3 for all i"),
     Claim("grim/lemma13-corrected", source=src("Lemma 13, corrected", "§3"), game="grim", kind="char",
-          family=multipartite(range(2, 7), 2, 16, True), statement=lemma13_corrected_p,
-          bounds={"alive": start(12)}, full={"alive": start(16)}),
+          family=multipartite(range(2, 7), 2, 14, True), statement=lemma13_corrected_p,
+          bounds={"alive": start(12)}, full={"alive": start(14)}),
     # §4 ------------------------------------------------------------------------------------------
     Claim("grim/thm15", source=src("Theorem 15", "§4"), game="grim", kind="char",
           family=THM15, statement=lambda g, s: True,
@@ -507,23 +587,27 @@ CLAIMS = [
     Claim("grim/cor16", source=src("Corollary 16", "§4"), game="grim", kind="char",
           family=COR16, statement=lambda g, s: False,
           bounds={"alive": start(13)}, full={"alive": start(17)}),
-    # Corollary 17 as CLAIMS.md states it, without the lower bounds on n that the extraction lost.
-    # Refuted at P_1 (a single vertex, deleted before play: P, claimed N). The tabulation of the
+    # Corollary 17 as CLAIMS.md states it, without the lower bounds on n that the extraction lost
+    # ("(1) If _ is odd and _, then _ is an N position", "(3) If _ is odd and _ ..."). Refuted:
+    # witness P_1, {"game": "grim", "nodes": [], "edges": []} (its only vertex is isolated and
+    # deleted before play): claimed N, actually P. The tabulation of the
     # small cases finds exactly two exceptions: P_1 in (1) and W_3 = K_3 (hub plus "C_2") in (3),
     # so the bounds are n >= 3 in (1) and n >= 5 in (3) (W_5 is the first odd wheel whose rim is
     # a cycle): grim/cor17-corrected.
     Claim("grim/cor17", source=src("Corollary 17", "§4"), game="grim", kind="char",
           family=COR17, statement=claimed(COR17),
-          bounds={"alive": start(31, not_wheel_above(15), ", wheels n <= 15")},
-          full={"alive": start(51, not_wheel_above(21), ", wheels n <= 21")},
+          bounds={"alive": start(31, not_wheel_above(21), ", wheels n <= 21")},
+          full={"alive": start(51, not_wheel_above(31), ", wheels n <= 31")},
           expect="refuted", note="lower bounds on n lost in extraction: none assumed"),
     Claim("grim/cor17-corrected", source=src("Corollary 17, bounds restored", "§4"), game="grim",
           kind="char", family=COR17C, statement=claimed(COR17C),
-          bounds={"alive": start(31, not_wheel_above(15), ", wheels n <= 15")},
-          full={"alive": start(51, not_wheel_above(21), ", wheels n <= 21")}),
+          bounds={"alive": start(31, not_wheel_above(21), ", wheels n <= 21")},
+          full={"alive": start(51, not_wheel_above(31), ", wheels n <= 31")}),
     # Corollary 19 as CLAIMS.md reads it: (1) H has Thm 15's involution => G x H is P; (2) H has
-    # Cor 16's => G x H is N, for any G. Part (2) is refuted: the smallest witness is 2K_1 x P_3 =
-    # two copies of P_3 (P by Cor 17 (4)); with G connected, K_2 x P_3 (the 2 x 3 grid) is P too.
+    # Cor 16's => G x H is N, for any G. Part (2) is refuted. Witness: 2K_1 x P_3 (G2.1 x G3.3),
+    # {"game": "grim", "nodes": [0, 1, 2, 3, 4, 5], "edges": [[0, 1], [0, 2], [3, 4], [3, 5]]}:
+    # claimed N, actually P (two copies of P_3, Cor 17 (4)). With G connected, K_2 x P_3 (the
+    # 2 x 3 grid) is P too.
     # The proof's automorphism (g, h) -> (g, s(h)) fixes every (g, h0), one per vertex of G, so
     # Cor 16 applies only when the fixed point is unique: the paper's (2) must need G and H both
     # with Cor 16's involution ("If _ satisfy the hypothesis in Corollary 16": a plural subject),
@@ -538,25 +622,36 @@ CLAIMS = [
     # §5 ------------------------------------------------------------------------------------------
     Claim("grim/thm23", source=src("Theorem 23", "§5"), game="grim", kind="grundy",
           family=Family(paths(range(1, 102)).items(), "P_1..P_101"), statement=octal06,
-          bounds={"alive": start(45)}, full={"alive": start(80)},
+          bounds={"alive": start(45)}, full={"alive": start(72)}, timeout=900,
           note="grim on P_n against octal 0.6 on a heap of n, both solved"),
     Claim("grim/5-even-paths", source=src("Section 5, after Remark 21", "§5"), game="grim", kind="table",
           family=Family(paths(range(2, 101, 2)).items(), "P_n, even n <= 100"), statement=even_paths_p,
-          bounds={"alive": start(46)}, full={"alive": start(100)},
+          bounds={"alive": start(46)}, full={"alive": start(100)}, timeout=900,
           note="the paper's list was lost: the even zeros of octal 0.6 (OEIS A046695)"),
     Claim("grim/cor24", source=src("Corollary 24", "§5"), game="grim", kind="grundy",
           family=Family(cycles(range(3, 81)).items(), "C_3..C_80"), statement=cor24_value,
-          bounds={"alive": start(47)}, full={"alive": start(73)}),
+          bounds={"alive": start(32)}, full={"alive": start(60)}, timeout=900),
     Claim("grim/cor26", source=src("Corollary 26", "§5"), game="grim", kind="char",
-          family=Family(wheels(range(4, 23)).items(), "W_4..W_22"), statement=cor26_p,
-          bounds={"alive": start(16)}, full={"alive": start(21)}),
+          family=Family(wheels(range(4, 33)).items(), "W_4..W_32"), statement=cor26_p,
+          bounds={"alive": start(22)}, full={"alive": start(32)}),
     # §6 ------------------------------------------------------------------------------------------
     Claim("grim/6-three-vertices", source=src("Section 6, the example G(3, p)", "§6"), game="grim",
           kind="table", family=labelled(3), statement=three_vertices_p,
           bounds={"alive": start()}),
-    # Theorem 30 as CLAIMS.md reads it (Player 1 favoured near p = 1) is refuted: the smallest
-    # witness is n = 1 (a single vertex: P1 never wins), and for n = 3 already
-    # P(P1 wins G(3, p)) = 3p(1 - p) < 1/2 for p > (3 + sqrt 3)/6 ~ 0.789. See grim/thm30-corrected.
+    # Theorem 30 as CLAIMS.md reads it (Player 1 favoured near p = 1) is refuted. Witness: n = 1,
+    # K_1 = {"game": "grim", "nodes": [], "edges": []} (a single vertex: P1 never wins): claimed N,
+    # actually P; then K_3, K_5, ... (Lemma 9): for n = 3, P(P1 wins G(3, p)) = 3p(1 - p) < 1/2
+    # for p > (3 + sqrt 3)/6 ~ 0.789. The exact polynomials (python theorems/grim.py), P(P1 wins
+    # G(n, p)) in powers of p, and where they cross 1/2:
+    #   n = 3: 3p - 3p^2; crosses 1/2 at 0.211325 and 0.788675 (value 0 at p = 1)
+    #   n = 4: 6p - 18p^2 + 16p^3 + 12p^4 - 24p^5 + 9p^6; crosses at 0.124041, then above (1 at p = 1)
+    #   n = 5: 10p - 60p^2 + 170p^3 - 155p^4 - 318p^5 + 1055p^6 - 1260p^7 + 720p^8 - 160p^9
+    #          - 2p^10; crosses at 0.081255 and 0.748017 (0 at p = 1)
+    #   n = 6: crosses once, at 0.057579 (1 at p = 1)
+    #   n = 7: crosses at 0.043056 and 0.724945 (0 at p = 1)
+    # So for odd n <= 7, P2 wins with probability > 1/2 exactly for p > 0.788675, 0.748017,
+    # 0.724945 (n = 3, 5, 7) and for small p; the proof's p0 = 2^(-1/C(n,2)) (0.7937, 0.9330,
+    # 0.9675) is a valid but weaker bound. For even n <= 6 Player 1 is favoured near p = 1.
     Claim("grim/thm30", source=src("Theorem 30", "§6"), game="grim", kind="char",
           family=Family(complete(range(1, 18, 2)).items(), "K_n, odd n <= 17"),
           statement=thm30_claims_reading_p,
@@ -567,3 +662,11 @@ CLAIMS = [
           bounds={"alive": start(11)}, full={"alive": start(17)},
           note="P(P2 wins G(n,p)) >= p^C(n,2) > 1/2 for p > 2^(-1/C(n,2)) iff K_n is P"),
 ]
+
+
+if __name__ == "__main__":                              # the polynomials of Section 6, n <= 7
+    for n in range(1, 8):
+        poly = winning_polynomial(n)
+        print(f"n = {n}: P(P1 wins) = {poly} (coefficients of 1, p, p^2, ...); value at p = 1: "
+              f"{sum(poly)}; crosses 1/2 at p = {halves(poly)}; Thm 30's p0 = 2^(-1/C(n,2)) = "
+              f"{2 ** (-1 / math.comb(n, 2)) if n > 1 else '-'}")
