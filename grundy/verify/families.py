@@ -274,7 +274,7 @@ def slot_values(rules, bounds: dict[str, Any]) -> list[list[int]]:
 
 def states(rules, bounds: dict[str, Any], canonical: Callable | None = None) -> Iterator[tuple[int, ...]]:
     """Every state of the rules' structure within bounds; with ``canonical`` only one state
-    per symmetry class (those equal to their canonical form).
+    per symmetry class met by the bounds.
 
     >>> from grundy.spec.games import get_game
     >>> from grundy.spec import Structure
@@ -286,8 +286,16 @@ def states(rules, bounds: dict[str, Any], canonical: Callable | None = None) -> 
     if rules.heap_sorting and canonical is not None and len(set(map(tuple, vals))) == 1:
         yield from itertools.combinations_with_replacement(vals[0], len(vals))
         return
+    if canonical is None:
+        yield from itertools.product(*vals)
+        return
+    # one state per symmetry class that meets the bounds: the first met, in sweep order (the
+    # bounds need not be closed under the symmetries: a pinned token, a pinned chip pattern)
+    seen: set[tuple[int, ...]] = set()
     for s in itertools.product(*vals):
-        if canonical is None or canonical(s) == s:
+        c = canonical(s)
+        if c not in seen:
+            seen.add(c)
             yield s
 
 
