@@ -199,51 +199,6 @@ class Solver:
             stack.pop()
             on_line.discard(s)
         return memo[key]
-        canon, succ, comps = code.canonical, code.successors, code.components
-        normal = conv == "normal"
-        stack: list[list[Any]] = [[root, None, 0]]
-        on_line = {root}
-        while stack:
-            fr = stack[-1]
-            s = fr[0]
-            if fr[1] is None:
-                if normal and comps(s) is not None:  # a sum: its outcome needs Grundy values
-                    v = self._grundy(t, s) != 0
-                    memo[(conv, s)] = v
-                    stack.pop()
-                    on_line.discard(s)
-                    continue
-                fr[1] = [canon(c) for c in succ(s)]
-            kids, i = fr[1], fr[2]
-            result = None
-            while i < len(kids):
-                k = kids[i]
-                w = memo.get((conv, k))
-                if w is None and normal:
-                    g = t.grundy.get(k)
-                    w = None if g is None else g != 0
-                if w is None:
-                    break
-                if not w:
-                    result = True  # a move to a losing position for the opponent
-                    break
-                i += 1
-            if result is None and i < len(kids):
-                fr[2] = i
-                k = kids[i]
-                if k in on_line:
-                    raise CycleError(f"{t.code.rules.game.name}: a move returns to an earlier position; "
-                                     f"its rank does not decrease")
-                stack.append([k, None, 0])
-                on_line.add(k)
-                continue
-            if result is None:
-                result = False if kids else (not normal)  # terminal: mover loses (normal) / wins (misère)
-            self._room()
-            memo[(conv, s)] = result
-            stack.pop()
-            on_line.discard(s)
-        return memo[key]
 
     # moves and lines ----------------------------------------------------------
     def options(self, pos: Position) -> list[tuple[str, Position]]:
