@@ -99,6 +99,7 @@ def draw(position: dict, path: Path) -> bool:
     try:
         import matplotlib
         matplotlib.use("Agg")
+        import matplotlib.patches
         import matplotlib.pyplot as plt
         import networkx as nx
     except ImportError:
@@ -131,12 +132,23 @@ def draw(position: dict, path: Path) -> bool:
             colours = ["#dd8452" if v == token else "#8fb0d8" for v in g.nodes]
             styles = ["dotted" if eweight.get(e, eweight.get(e[::-1], 1)) == 0 else "solid" for e in g.edges]
             nx.draw_networkx(g, pos, ax=ax, node_color=colours, style=styles,
-                             labels={v: f"{v}" + (f"\n({nweight[v]})" if v in nweight else "") for v in g.nodes})
+                             labels={v: f"{v}" + (f":{nweight[v]}" if v in nweight else "") for v in g.nodes},
+                             node_size=500)
             if eweight:
                 nx.draw_networkx_edge_labels(g, pos, edge_labels=eweight, ax=ax)
+            for v in position.get("loops", []):      # a loop: a small circle on top of its vertex
+                if v in pos:
+                    x, y = pos[v]
+                    ax.add_patch(matplotlib.patches.Circle((x, y + 0.17), 0.17, fill=False, color="black"))
+            if position.get("active"):
+                u, v = position["active"]
+                nx.draw_networkx_edges(g, pos, edgelist=[(u, v)], width=3.0, edge_color="#c44e52", ax=ax)
             ax.set_axis_off()
+            ax.set_xlim(-1.45, 1.45)
+            ax.set_ylim(-1.45, 1.45)
+            ax.set_aspect("equal")
             if token is not None:
-                ax.set_title(f"token on {token}")
+                ax.set_title(f"token on {token}" + ("  (vertex:weight)" if nweight else ""))
         fig.tight_layout()
         fig.savefig(path)
     finally:
