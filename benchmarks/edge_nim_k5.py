@@ -1,7 +1,8 @@
 """Benchmark: edge-nim on K_5, all 1024 weight assignments in {1, 2}, token on vertex 0.
 
 Runs ``grundy solve``'s code path (the compiled explicit solver, one memo table shared
-by all 1024 positions) and a plain memoized-recursion baseline written here, in the
+by all 1024 positions; with and without symmetry reduction) and a plain
+memoized-recursion baseline written here, in the
 same process, checks that they agree on every position, and prints positions stored
 per second for each and their ratio.
 
@@ -48,8 +49,8 @@ def baseline(g: Structure, assignments: list[list[int]]) -> tuple[list[int], int
     return values, grundy.cache_info().currsize
 
 
-def ours(g: Structure, assignments: list[list[int]]) -> tuple[list[int], int]:
-    solver = Solver()
+def ours(g: Structure, assignments: list[list[int]], symmetry: bool = True) -> tuple[list[int], int]:
+    solver = Solver(symmetry=symmetry)
     values = [solver.grundy(make_position("edge-nim", g, {"weight": w, "token": 0})) for w in assignments]
     return values, solver.stored
 
@@ -59,10 +60,11 @@ def main() -> None:
     ap.add_argument("--repeat", type=int, default=3)
     args = ap.parse_args()
     g, work = workload()
-    rows = {"baseline": [], "grundy": []}
+    rows = {"baseline": [], "grundy": [], "grundy-nosym": []}
     stored = {}
     for _ in range(args.repeat):
-        for name, fn in (("baseline", baseline), ("grundy", ours)):
+        for name, fn in (("baseline", baseline), ("grundy", ours),
+                         ("grundy-nosym", lambda g, w: ours(g, w, symmetry=False))):
             t = time.perf_counter()
             values, n = fn(g, work)
             rows[name].append(time.perf_counter() - t)
@@ -73,10 +75,11 @@ def main() -> None:
                 raise SystemExit("MISMATCH: grundy and the baseline disagree")
     for name in rows:
         med = statistics.median(rows[name])
-        print(f"{name:9s} median {med:8.3f} s over {args.repeat} runs; {stored[name]:>9,} positions stored; "
+        print(f"{name:12s} median {med:8.3f} s over {args.repeat} runs; {stored[name]:>9,} positions stored; "
               f"{stored[name] / med:>12,.0f} positions stored/s")
-    ratio = statistics.median(rows["baseline"]) / statistics.median(rows["grundy"])
-    print(f"speed-up (baseline time / grundy time): {ratio:.2f}x")
+    for name in ("grundy", "grundy-nosym"):
+        ratio = statistics.median(rows["baseline"]) / statistics.median(rows[name])
+        print(f"speed-up of {name} (baseline time / its time): {ratio:.2f}x")
     print(f"peak RSS: {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MiB")
 
 
