@@ -1,37 +1,53 @@
 """vnim: E. Duchêne, G. Renault, *Vertex Nim played on graphs* (TCS 2014).
 
-Games: ``adjacent-nim`` and ``directed-vertexnim`` (Section 2, 3, 5), ``vertexnim`` (Section 4,
-5), ``vertex-nimg`` (Stockman's remove-then-move Vertex NimG: Remark 5, Corollary 12).
+Games: ``adjacent-nim`` (§2), ``directed-vertexnim`` (§3, §5), ``vertexnim`` (§4, §5) and
+``vertex-nimg``, Stockman's remove-then-move Vertex NimG (Remark 5, Corollary 12).
 
-The paper's results are algorithms ("deciding whether (G, w, u) is P or N can be done in
-O(|V||E|) time"); what is checked is the characterization each proof establishes, written
-below as an IR predicate over the position (true exactly at the P-positions). The labellings
-the algorithms compute (lo, Definition 7; lu, Definition 11) are fixpoints over the graph;
-here they are unrolled: |V| rounds of "take the sinks / local minima and their in-neighbours",
+The results are algorithms ("deciding whether (G, w, u) is P or N can be done in O(|V||E|)
+time"); what is checked is the characterization each proof establishes, written as an IR
+predicate over the position, true exactly at the P-positions. The labellings the algorithms
+compute (lo, Definition 7; lu, Definition 11) are fixpoints over the graph; here they are
+unrolled into |V| rounds ("take the sinks / the local minima, and the vertices next to them"),
 each round an IR expression, so the same text runs in the explicit sweep and in Z3.
 
-In vertexnim the graph changes during play (a removed vertex's neighbourhood becomes a
-clique with loops), so the adjacency is part of the state (``adj``, ``arc``) and every
-statement reads the *current* graph: the vertices of positive weight and the state's
-adjacency. The explicit sweeps hold the adjacency at the family structure's own edges and
-loops (the bound ``initial``); the SMT claims (``*-all-weights``) instead take one structure
-per number of vertices with the adjacency free, restricted by ``assume`` to the positions of
-the game (connected, removed vertices isolated): that covers every graph with every loop set.
+In vertexnim the graph changes in play (a removed vertex's neighbourhood becomes a clique
+with loops), so the adjacency is part of the state (``adj``, ``arc``) and every statement reads
+the *current* graph: the vertices of positive weight and the state's adjacency. The explicit
+sweeps hold the adjacency at the family structure's own edges and loops (the bound
+``initial``) and put weight >= 1 on every vertex: the positions of the paper. The
+``*-all-weights`` claims are the Z3 proofs (partition theorem, all weights): one structure per
+number of vertices, the adjacency left free and restricted by ``assume`` to the positions play
+can reach (connected, removed vertices isolated), so they cover every graph with every loop
+set on that many vertices at once.
+
+Findings (witnesses at the claims):
+- Definition 11 as printed (lu) is wrong once weights reach 4: a vertex next to a local
+  minimum of the *same* weight is labelled N, but the proof's winning move ("move to a vertex v
+  of G' such that w(v) < w(u) and lu(v) = P. Such a vertex exists by definition of lu") needs a
+  *smaller* one. Theorem 10 and Corollary 12 fail on the path with weights 2, 3, 4, 4; with T
+  the vertices next to a strictly lighter vertex of S (``strict``) both hold (``-corrected``).
+- Corollary 12 fails with loops: a neighbour of weight 1 with a loop is N (case 2), so case 3's
+  move onto it loses; and its remark on null weights fails: a neighbour next to a 0 is N too.
+- Theorem 13 fails only at a single vertex without a loop, weight >= 2.
+The first finding needs weight 4: with weights <= 3 the printed lu gives the right outcome on
+every connected graph with <= 5 vertices and any loops (swept with the printed statement).
 """
 from __future__ import annotations
 
 import itertools
+from typing import Callable, Sequence
 
 import networkx as nx
 
-from grundy.spec import Play, Structure, all_of, any_of, count, ite, minimum, move_index, total
+from grundy.spec import (Expr, Play, Rules, Structure, SymState, all_of, any_of, count, ite, minimum,
+                         move_index)
 from grundy.verify import Claim, Family, Source, all_graphs
 
 PAPER = "vnim"
 
 
-# ============================================================================ families
-def initial(g, key):
+# ============================================================================ families and bounds
+def initial(g: Structure, key: tuple[int, int]) -> list[int]:
     """held at the structure's edges and loops"""
     p, q = key
     return [int(g.has_loop(p) if p == q else g.adjacent(p, q))]
@@ -46,7 +62,11 @@ def _with_loops(name: str, g: Structure, loops) -> tuple[str, Structure]:
 
 
 def loop_sets(g: Structure) -> list[tuple[int, ...]]:
-    """Every set of loops on g, one per orbit of g's automorphism group."""
+    """Every set of loops on g, one per orbit of g's automorphism group.
+
+    >>> loop_sets(Structure.graph(range(3), [(0, 1), (1, 2)]))
+    [(), (0,), (1,), (0, 1), (0, 2), (0, 1, 2)]
+    """
     out = []
     for r in range(g.n + 1):
         for c in itertools.combinations(range(g.n), r):
@@ -55,13 +75,15 @@ def loop_sets(g: Structure) -> list[tuple[int, ...]]:
     return out
 
 
-def connected(max_n: int, min_n: int = 1, loops: str = "any", only: set[str] | None = None) -> Family:
-    """The connected graphs on min_n..max_n vertices (atlas), with loops: ``"any"`` (every loop
-    set, one per orbit of the automorphisms), ``"every"`` (a loop on each vertex), ``"none"``."""
+def connected(max_n: int, min_n: int = 1, loops: str = "any") -> Family:
+    """The connected graphs on min_n..max_n vertices (the atlas), with loops: ``"any"`` (every
+    loop set, one per orbit of the automorphisms), ``"every"`` (on each vertex) or ``"none"``.
+
+    >>> len(connected(3)), len(connected(3, loops="every")), connected(2).names()
+    (15, 4, ['G1.1', 'G1.1+loop@0', 'G2.1', 'G2.1+loop@0', 'G2.1+loops@0,1'])
+    """
     items = []
     for name, g in all_graphs(max_n, min_n=min_n, connected=True).items():
-        if only is not None and name not in only:
-            continue
         sets = {"any": loop_sets(g), "every": [tuple(g.vertices)], "none": [()]}[loops]
         items += [_with_loops(name, g, c) for c in sets]
     what = {"any": "with every loop set", "every": "with a loop on every vertex", "none": "without loops"}
@@ -69,8 +91,12 @@ def connected(max_n: int, min_n: int = 1, loops: str = "any", only: set[str] | N
 
 
 def strong_digraphs(max_n: int, min_n: int = 1) -> Family:
-    """The strongly connected digraphs on min_n..max_n vertices up to isomorphism, a loop on
-    every vertex (max_n <= 4: 1, 1, 5, 83 of them)."""
+    """The strongly connected digraphs on min_n..max_n vertices up to isomorphism, with a loop
+    on every vertex (max_n <= 4).
+
+    >>> [len(strong_digraphs(n, n)) for n in (1, 2, 3)]
+    [1, 1, 5]
+    """
     items = []
     for n in range(min_n, max_n + 1):
         pairs = [(a, b) for a in range(n) for b in range(n) if a != b]
@@ -82,12 +108,11 @@ def strong_digraphs(max_n: int, min_n: int = 1) -> Family:
             d.add_nodes_from(range(n))
             if not nx.is_strongly_connected(d):
                 continue
-            key = min(tuple(sorted((s[a], s[b]) for a, b in arcs)) for s in perms)
-            if key in seen:
-                continue
-            seen.add(key)
-            k += 1
-            items.append((f"D{n}.{k}", Structure.graph(range(n), arcs, loops=range(n), directed=True)))
+            key = min(tuple(sorted((sg[a], sg[b]) for a, b in arcs)) for sg in perms)
+            if key not in seen:
+                seen.add(key)
+                k += 1
+                items.append((f"D{n}.{k}", Structure.graph(range(n), arcs, loops=range(n), directed=True)))
     return Family(items, f"strongly connected digraphs on {min_n}..{max_n} vertices, a loop on every vertex")
 
 
@@ -101,31 +126,31 @@ def circuits(*ns: int) -> Family:
     return Family(items, "circuits " + ", ".join(f"C_{n}" for n in ns))
 
 
-def free(*ns: int, directed: bool = False) -> Family:
-    """One structure per number of vertices, for the claims whose adjacency is left free (the
-    SMT proofs): the structure only names the vertices; its complete graph (all loops) lends
-    the sweep every vertex permutation as a symmetry, which the rules respect."""
+def free(*ns: int, directed: bool = False, loops: str = "any") -> Family:
+    """One structure per number of vertices for the claims whose adjacency is left free (the
+    Z3 proofs): the complete (di)graph with all loops, whose automorphisms (every permutation)
+    the rules respect; the adjacency in the state is any (the sweep tries them all)."""
     items = []
     for n in ns:
         pairs = [(a, b) for a in range(n) for b in range(n) if a != b and (directed or a < b)]
-        items.append((f"{n} vertices", Structure.graph(range(n), pairs, loops=range(n), directed=directed)))
-    what = "digraph" if directed else "graph"
-    return Family(items, f"every {what} on {', '.join(map(str, ns))} vertices with any loops"
-                         f"{' (strongly connected)' if directed else ' (connected)'}")
+        items.append((f"any on {n}", Structure.graph(range(n), pairs, loops=range(n), directed=directed)))
+    what = ("every strongly connected digraph" if directed else "every connected graph")
+    how = "with a loop on every vertex" if loops == "every" else "with every loop set"
+    return Family(items, f"{what} on {', '.join(map(str, ns))} vertices {how} (the adjacency is state)")
 
 
 # ============================================================================ IR helpers
-def closure(n, inside, edge):
+def closure(n: int, inside: Sequence, edge: Callable) -> list[list[Expr]]:
     """Reflexive-transitive closure of ``edge(p, q)`` among the vertices where ``inside`` holds
     (Floyd-Warshall, unrolled): r[p][q] iff q is reachable from p inside."""
     r = [[inside[p] & inside[q] & (True if p == q else edge(p, q)) for q in range(n)] for p in range(n)]
     for k in range(n):
-        r = [[r[p][q] | (r[p][k] & r[k][q]) if k not in (p, q) else r[p][q] for q in range(n)]
+        r = [[r[p][q] if k in (p, q) else r[p][q] | (r[p][k] & r[k][q]) for q in range(n)]
              for p in range(n)]
     return r
 
 
-def reached(n, inside, edge, source):
+def reached(n: int, inside: Sequence, edge: Callable, source: Sequence) -> list[Expr]:
     """The vertices reachable from ``source`` (a bool per vertex) inside: n - 1 rounds."""
     r = list(source)
     for _ in range(n - 1):
@@ -133,11 +158,12 @@ def reached(n, inside, edge, source):
     return r
 
 
-def lu_p(n, inside, edge, w, strict=False):
-    """Definition 11, unrolled: the vertices labelled P by lu on the graph induced by ``inside``.
-    Each round, S = the local minima of the weight (w(u) <= w(v) for every neighbour v) get P,
-    T = their other neighbours get N, and both are removed; |V| rounds empty the graph (a
-    global minimum is always in S)."""
+def lu_p(n: int, inside: Sequence, edge: Callable, w: Sequence, strict: bool = False) -> list[Expr]:
+    """Definition 11, unrolled: the vertices lu labels P on the graph induced by ``inside``.
+    Each round S = the local minima (w(u) <= w(v) for every neighbour v) get P, T = the other
+    vertices next to S get N, both are removed; |V| rounds empty the graph (a global minimum
+    is always in S). ``strict``: T = the vertices next to a vertex of S of *smaller* weight
+    (the correction; a vertex next to S only at equal weight stays for the next round)."""
     rem, lab = list(inside), [False] * n
     for _ in range(n):
         s_ = [rem[u] & all_of(~(rem[v] & edge(u, v)) | (w[u] <= w[v]) for v in range(n) if v != u)
@@ -149,10 +175,10 @@ def lu_p(n, inside, edge, w, strict=False):
     return lab
 
 
-def lo_p(n, inside, arc):
-    """Definition 7, unrolled: the vertices labelled P by lo on the digraph induced by ``inside``.
-    Each round takes every strongly connected component S without out-arcs (the choice of S
-    does not matter, the paper notes; taking all of them at once is one order of choosing):
+def lo_p(n: int, inside: Sequence, arc: Callable) -> list[Expr]:
+    """Definition 7, unrolled: the vertices lo labels P on the digraph induced by ``inside``.
+    Each round takes every strongly connected component S without out-arcs ("The choice of S is
+    not unique, unlike the lo function": taking all of them at once is one order of choosing):
     |S| even: S gets N and is removed; |S| odd: S gets P, T (the vertices with an arc into S)
     gets N, and both are removed."""
     rem, lab = list(inside), [False] * n
@@ -167,28 +193,26 @@ def lo_p(n, inside, arc):
     return lab
 
 
-def at_token(g, s, f):
+def at_token(g: Structure, s: SymState, f: Callable[[int], Expr]) -> Expr:
     """``f(u)`` at the token's vertex u."""
     return any_of((s.token == u) & f(u) for u in g.vertices)
 
 
 class Current:
-    """The current graph of a vertexnim position: vertices of positive weight, the state's
-    adjacency (``adj`` over pairs, or ``arc`` over ordered pairs) between them."""
+    """The current graph of a vertexnim position: the vertices of positive weight and the
+    state's adjacency (``adj`` over pairs, or ``arc`` over ordered pairs) between them."""
 
-    def __init__(self, g, s):
-        self.g, self.s, self.n = g, s, g.n
+    def __init__(self, g: Structure, s: SymState):
+        self.g, self.s, self.n, self.directed = g, s, g.n, g.directed
         self.w = [s.weight[v] for v in g.vertices]
         self.alive = [x > 0 for x in self.w]
-        self.directed = g.directed
+        self.link = (lambda p, q: s.arc[p, q]) if self.directed else (lambda p, q: s.adj[p, q])
 
     def edge(self, p, q):
-        if self.directed:
-            return self.alive[p] & self.alive[q] & self.s.arc[p, q]
-        return self.alive[p] & self.alive[q] & self.s.adj[p, q]
+        return self.alive[p] & self.alive[q] & self.link(p, q)
 
     def loop(self, v):
-        return self.alive[v] & (self.s.arc[v, v] if self.directed else self.s.adj[v, v])
+        return self.alive[v] & self.link(v, v)
 
     def size(self):
         return count(self.alive)
@@ -200,8 +224,28 @@ class Current:
         return all_of(x <= 1 for x in self.w)
 
 
-# ============================================================================ Section 2: circuits
-def walk(g, t):
+def valid(g: Structure, s: SymState) -> Expr:
+    """The positions of vertexnim / directed vertexnim play: a removed vertex (weight 0) has no
+    edge, arc or loop; the current graph is connected (strongly, for a digraph), the token on it."""
+    c = Current(g, s)
+    gone = all_of(c.alive[p] | all_of(~c.link(p, q) & ~c.link(q, p) for q in g.vertices) for p in g.vertices)
+    if g.directed:
+        r = closure(g.n, c.alive, c.edge)
+        linked = all_of(~c.alive[p] | ~c.alive[q] | r[p][q] for p in g.vertices for q in g.vertices if p != q)
+    else:
+        r1 = reached(g.n, c.alive, c.edge, [(s.token == v) & c.alive[v] for v in g.vertices])
+        linked = all_of(~c.alive[v] | r1[v] for v in g.vertices)
+    return gone & (c.empty() | (at_token(g, s, lambda u: c.alive[u]) & linked))
+
+
+def valid_all_loops(g: Structure, s: SymState) -> Expr:
+    """``valid``, and a loop on every vertex (removals keep that: loops are never taken away)."""
+    c = Current(g, s)
+    return valid(g, s) & all_of(~c.alive[v] | c.loop(v) for v in g.vertices)
+
+
+# ============================================================================ §2 circuits
+def walk(g: Structure, t: int) -> list[int]:
     """The vertices of the circuit in order from t (t first)."""
     out = [t]
     while len(out) < g.n:
@@ -209,104 +253,105 @@ def walk(g, t):
     return out
 
 
-def first_min_at(w, order, j):
+def first_min_at(w: Sequence, order: list[int], j: int) -> Expr:
     """The first vertex of ``order`` with the minimum weight is order[j]."""
     x = w[order[j]]
     return all_of([x < w[order[i]] for i in range(j)] + [x <= w[order[i]] for i in range(j + 1, len(order))])
 
 
-def thm3_p(g, s):
-    # Theorem 3: C_N, N >= 3, every weight >= 2, token on v1. N odd: N. N even: N iff the first
-    # index (1-based, from v1) of a minimum weight is even. The paper fixes the token on v1
-    # "without loss of generality"; indices are counted from the token, so any token is covered.
+def thm3_p(g: Structure, s: SymState) -> Expr | bool:
+    # Theorem 3: C_N, N >= 3, every weight >= 2, token on v1. N odd: N. N even: N iff
+    # min{argmin w(vi)} (1-based) is even. The paper puts the token on v1 "without loss of
+    # generality"; indices are counted from the token, so every token is covered.
     if g.n % 2 == 1:
         return False
     w = [s.weight[v] for v in g.vertices]
     return at_token(g, s, lambda t: any_of(first_min_at(w, walk(g, t), j) for j in range(0, g.n, 2)))
 
 
-def weights_at_least_2(g, s):
+def weights_at_least_2(g: Structure, s: SymState) -> Expr:
     return all_of(s.weight[v] >= 2 for v in g.vertices)
 
 
-def remark5_p(g, s):
+def remark5_p(g: Structure, s: SymState) -> Expr:
     # Remark 5: Vertex NimG on circuits: "Theorem 3 remains true, even if there are vertices of
-    # weight 1". Completion (weights 0 occur in play): the player who must play from a 0
-    # loses, and the first 0 met from the token is met by the same player whatever is played
-    # before it (a vertex emptied on the way comes back only N steps later); so with a 0 the
-    # position is P iff the first 0 has an odd 1-based index. That is the even rule with min 0.
-    # Altogether: P iff the first minimum has an odd index, and N is even or the minimum is 0.
+    # weight 1". Completion (zeros arise in play, and the partition theorem needs every
+    # position): the player who must play from a 0 loses, and the first 0 met from the token is
+    # met by the same player whatever is played before it (a vertex emptied on the way comes back
+    # only N steps later): P iff the first 0 has an odd 1-based index -- the even rule with
+    # minimum 0. Altogether: P iff the first minimum has an odd index and (N even or min = 0).
     w = [s.weight[v] for v in g.vertices]
     zero = minimum(w) == 0
     return at_token(g, s, lambda t: (zero | (g.n % 2 == 0))
                     & any_of(first_min_at(w, walk(g, t), j) for j in range(0, g.n, 2)))
 
 
-def remark5_strategy(g, s, rules):
-    # from the proof of Theorem 3: with N odd and no 0, empty v1 (the 0 is then met last, at the
-    # even index N - 1); otherwise lower the current vertex by 1.
-    w = [s.weight[v] for v in g.vertices]
-    zero = minimum(w) == 0
+def remark5_strategy(g: Structure, s: SymState, rules: Rules) -> list[Play]:
+    # the witness moves (the partition theorem's NP half): lower the current vertex by 1 (the
+    # proof of Theorem 3, N even); on an odd circuit without a 0, empty it (the 0 is then met
+    # last, at the even index N - 1).
+    zero = minimum([s.weight[v] for v in g.vertices]) == 0
     out = []
     for t in g.vertices:
-        nxt = g.neighbours(t)[0]
-        mv = move_index(rules, f"w({g.names[t]}) -> {{k}}, token to {g.names[nxt]}")
+        mv = move_index(rules, f"w({g.names[t]}) -> {{k}}, token to {g.names[g.neighbours(t)[0]]}")
         if g.n % 2 == 1:
             out.append(Play((s.token == t) & ~zero, mv, {"k": 0}))
         out.append(Play(s.token == t, mv, {"k": s.weight[t] - 1}))
     return out
 
 
-# ============================================================================ Section 3: directed, all loops
-def thm6_p(g, s, misere=False):
-    # Theorem 6 (proof): G' = the vertices of weight 1. If every vertex has weight 1: N iff
-    # |V| odd ("she loves me, she loves me not"). Otherwise w(u) >= 2: N; w(u) = 1: N iff
-    # lo_G'(u) = N. Theorem 14 (misère): all weights 1: N iff |V| even; otherwise as here.
+# ============================================================================ §3 directed, all loops
+def thm6_p(g: Structure, s: SymState, misere: bool = False) -> Expr:
+    # Theorem 6 (its proof): G' = the vertices of weight 1. Every vertex of weight 1: N iff |V|
+    # odd ("she loves me, she loves me not"). Otherwise w(u) >= 2: N; w(u) = 1: N iff
+    # lo_G'(u) = N. Theorem 14 (misère): every weight 1: N iff |V| even; "otherwise ... N in the
+    # misère version if and only if it is N in the normal version".
     c = Current(g, s)
     ones = [x == 1 for x in c.w]
     lab = lo_p(c.n, ones, c.edge)
-    p_all_ones = (c.size() % 2 == 1) if misere else (c.size() % 2 == 0)
-    return ite(c.all_ones(), p_all_ones, at_token(g, s, lambda u: (c.w[u] == 1) & lab[u]))
+    all_ones_p = (c.size() % 2 == 1) if misere else (c.size() % 2 == 0)
+    return ite(c.all_ones(), all_ones_p, at_token(g, s, lambda u: ones[u] & lab[u]))
 
 
-def thm14_p(g, s):
+def thm14_p(g: Structure, s: SymState) -> Expr:
     return thm6_p(g, s, misere=True)
 
 
-# ============================================================================ Section 4: undirected
-def prop9_p(g, s):
-    # Proposition 9 (proof): a loop on every vertex, G' = the vertices of weight 1. All weights
-    # 1: N iff |V| odd. Otherwise w(u) >= 2: N; w(u) = 1: N iff the component of u in G' has an
-    # even number of vertices.
+# ============================================================================ §4 undirected
+def prop9_p(g: Structure, s: SymState) -> Expr:
+    # Proposition 9 (its proof): a loop on every vertex, G' = the vertices of weight 1. Every
+    # weight 1: N iff |V| odd. Otherwise w(u) >= 2: N; w(u) = 1: N iff the component of u in G'
+    # has an even number of vertices.
     c = Current(g, s)
     ones = [x == 1 for x in c.w]
     comp = reached(c.n, ones, c.edge, [(s.token == v) & ones[v] for v in g.vertices])
-    return ite(c.all_ones(), c.size() % 2 == 0, at_token(g, s, lambda u: c.w[u] == 1) & (count(comp) % 2 == 1))
+    return ite(c.all_ones(), c.size() % 2 == 0,
+               at_token(g, s, lambda u: ones[u]) & (count(comp) % 2 == 1))
 
 
-def thm10_p(g, s, misere=False):
-    # Theorem 10 (proof), the four-case algorithm. Gu = the vertices of weight 1 and u;
-    # G' = the vertices v with w(v) >= 2, no loop, and every neighbour of weight >= 2.
-    #   G = Gu, w(u) = 1: N iff |V| odd.  G = Gu, w(u) >= 2: N.  Otherwise:
+def thm10_p(g: Structure, s: SymState, strict: bool = False, misere: bool = False) -> Expr:
+    # Theorem 10 (its proof), the four-case algorithm. Gu = the vertices of weight 1, and u;
+    # G' = the vertices v with w(v) >= 2, no loop, and no neighbour of weight 1.
+    #   G = Gu, w(u) = 1: N iff |V| odd.   G = Gu, w(u) >= 2: N.   Otherwise:
     #   (1) w(u) >= 2 and a loop on u: N.
     #   (2) w(u) = 1: N iff the component of u in Gu has an even number of vertices.
     #   (3) w(u) >= 2 and a neighbour of weight 1: N.
-    #   (4) u in G': N iff lu_{G',w}(u) = N (Definition 11).
-    # Theorem 13 (misère): all weights 1: N iff |V| even; "otherwise ... N in the misère version
-    # if and only if it is N in the normal version".
+    #   (4) u in G': N iff lu_{G',w}(u) = N (Definition 11; ``strict``: the corrected lu).
+    # (G' reads "w(v) > 2" in the extracted text, whose ">" is the lost ">=": the proof's base
+    # case has w = 2 in G'; the same loss turns Definition 11's "<=" into "6".)
     c = Current(g, s)
     ones = [x == 1 for x in c.w]
     comp = reached(c.n, ones, c.edge, [(s.token == v) & ones[v] for v in g.vertices])
     in_g1 = [c.alive[v] & (c.w[v] >= 2) & ~c.loop(v)
              & all_of(~c.edge(v, q) | (c.w[q] >= 2) for q in g.vertices if q != v) for v in g.vertices]
-    lab = lu_p(c.n, in_g1, c.edge, c.w)
+    lab = lu_p(c.n, in_g1, c.edge, c.w, strict)
 
     def p_at(u):
         rest_ones = all_of(c.w[v] <= 1 for v in g.vertices if v != u)          # G = Gu
         one_nb = any_of(c.edge(u, v) & ones[v] for v in g.vertices if v != u)
         return c.alive[u] & ite(
-            rest_ones, (c.w[u] == 1) & (c.size() % 2 == 0),
-            ite(c.w[u] == 1, count(comp) % 2 == 1,                             # case (2)
+            rest_ones, ones[u] & (c.size() % 2 == 0),
+            ite(ones[u], count(comp) % 2 == 1,                                 # (2)
                 ~c.loop(u) & ~one_nb & lab[u]))                                # (1), (3), (4)
     normal = c.empty() | at_token(g, s, p_at)
     if not misere:
@@ -314,72 +359,180 @@ def thm10_p(g, s, misere=False):
     return ite(c.all_ones(), c.size() % 2 == 1, normal)
 
 
-def thm13_p(g, s):
-    return thm10_p(g, s, misere=True)
+def thm10_corrected_p(g: Structure, s: SymState) -> Expr:
+    return thm10_p(g, s, strict=True)
 
 
-def thm13_corrected_p(g, s):
-    # Theorem 13 with the one exception the check finds: a single vertex without a loop and
-    # weight >= 2 (its only move empties it: the last move, which loses in misère play) is P,
-    # where normal play makes it N. (Removals add loops, so this arises only at the start.)
+# ============================================================================ §5 misère
+def thm13_p(g: Structure, s: SymState) -> Expr:
+    # Theorem 13: every weight 1: N iff |V| even; otherwise N in misère iff N in normal play.
+    # "N in normal play" is written with the corrected Theorem 10 (the printed one fails at
+    # weight 4, see thm10), so that what is checked is the misère claim itself.
+    return thm10_p(g, s, strict=True, misere=True)
+
+
+def thm13_corrected_p(g: Structure, s: SymState) -> Expr:
+    # Theorem 13 with the exception the check finds: a single vertex without a loop and weight
+    # >= 2 is P in misère play (its only move empties it: the last move) and N in normal play.
+    # Removals put loops on the neighbours, so a vertex without a loop is alone only at the start.
     c = Current(g, s)
     lone = (c.size() == 1) & at_token(g, s, lambda u: ~c.loop(u) & (c.w[u] >= 2))
     return lone | thm13_p(g, s)
 
 
 # ============================================================================ Corollary 12: Vertex NimG
-def cor12_p(g, s, loopless_one=False):
-    # Corollary 12 (Stockman's Vertex NimG, the graph never changes):
+def cor12_p(g: Structure, s: SymState) -> Expr:
+    # Corollary 12, Stockman's Vertex NimG (the graph never changes), "four cases":
     #   w(u) = 1 and no loop on u: P.   w(u) >= 1 and a loop on u: N.
-    #   w(u) >= 2 and a neighbour v with w(v) = 1: N.   u in G': lu_{G',w}(u) as in Theorem 10.
-    # "the proof is still working if there exist vertices of null weight at the beginning. It
-    # suffices to consider the two following properties: if w(u) = 0 then this is P, and if u is
-    # adjacent to some v with w(v) = 0, then it is N." (read: checked before the four cases)
-    # loopless_one: the correction tried for case 3 (the neighbour of weight 1 has no loop).
+    #   w(u) >= 2 and a neighbour v with w(v) = 1: N.   u in G': lu_{G',w}(u), as in Theorem 10.
+    # and "the proof is still working if there exist vertices of null weight at the beginning.
+    # It suffices to consider the two following properties: if w(u) = 0 then this is P, and if u
+    # is adjacent to some v with w(v) = 0, then it is N" (read: decided before the four cases).
     w = [s.weight[v] for v in g.vertices]
-    nb = lambda u: g.neighbours(u)                                            # noqa: E731
+    nb = g.neighbours
     in_g1 = [(w[v] >= 2) & (not g.has_loop(v)) & all_of(w[q] >= 2 for q in nb(v)) for v in g.vertices]
     lab = lu_p(g.n, in_g1, lambda p, q: g.adjacent(p, q), w)
 
     def p_at(u):
-        zero_nb = any_of(w[v] == 0 for v in nb(u))
-        one_nb = any_of((w[v] == 1) & (not (loopless_one and g.has_loop(v))) for v in nb(u))
         if g.has_loop(u):
             return w[u] == 0
-        return (w[u] == 0) | (~zero_nb & ite(w[u] == 1, True, ~one_nb & in_g1[u] & lab[u]))
+        zero_nb = any_of(w[v] == 0 for v in nb(u))
+        one_nb = any_of(w[v] == 1 for v in nb(u))
+        return (w[u] == 0) | (~zero_nb & ite(w[u] == 1, True, ~one_nb & lab[u]))
+    return at_token(g, s, p_at)
+
+
+def cor12_corrected_p(g: Structure, s: SymState) -> Expr:
+    # Corollary 12 corrected. A vertex of weight 0 is P; one of positive weight with a loop, or
+    # next to a 0, is N (it empties itself and stays, or moves onto the 0), so moving onto it
+    # loses. The four cases are applied to the graph without those vertices ("kept"), with the
+    # corrected lu: a kept vertex of weight 1 is P; of weight >= 2 next to a kept vertex of
+    # weight 1, N (lower u to 1 and move there); otherwise lu with ``strict``.
+    w = [s.weight[v] for v in g.vertices]
+    nb = g.neighbours
+    zero = [x == 0 for x in w]
+    kept = [~zero[v] & (not g.has_loop(v)) & all_of(~zero[q] for q in nb(v)) for v in g.vertices]
+    in_g1 = [kept[v] & (w[v] >= 2) & all_of(~kept[q] | (w[q] >= 2) for q in nb(v)) for v in g.vertices]
+    lab = lu_p(g.n, in_g1, lambda p, q: g.adjacent(p, q), w, strict=True)
+
+    def p_at(u):
+        one_nb = any_of(kept[v] & (w[v] == 1) for v in nb(u))
+        return zero[u] | (kept[u] & ite(w[u] == 1, True, ~one_nb & lab[u]))
     return at_token(g, s, p_at)
 
 
 # ============================================================================ claims
-def _src(number, section):
+def _src(number: str, section: str) -> Source:
     return Source(PAPER, number, section)
+
+
+def weights(lo: int, hi: int, hi5: int) -> Callable[[Structure, int], range]:
+    """A weight bound by the structure's size: lo..hi up to 4 vertices, lo..hi5 on 5."""
+    def bound(g, v):
+        return range(lo, (hi if g.n <= 4 else hi5) + 1)
+    bound.__doc__ = f"{lo}..{hi} on <= 4 vertices, {lo}..{hi5} on 5"
+    return bound
 
 
 ADJ = {"adj": initial}
 ARC = {"arc": initial}
 
 CLAIMS = [
+    # ---------------------------------------------------------------------------- §2 circuits
     Claim("vnim/thm3", source=_src("Theorem 3", "§2"), game="adjacent-nim", kind="char",
-          family=circuits(3, 4, 5, 6), statement=thm3_p, assume=weights_at_least_2,
-          bounds={"weight": (2, 4), **ARC}, full={"weight": (2, 5)}),
+          family=circuits(3, 4, 5, 6, 7), statement=thm3_p, assume=weights_at_least_2,
+          bounds={"weight": (2, 4), **ARC}, full={"weight": (2, 6)}),
+    # Z3 proves it on each circuit for all weights, with the strategy as the witness move.
     Claim("vnim/remark5", source=_src("Remark 5", "§2"), game="vertex-nimg", kind="char",
-          family=circuits(3, 4, 5, 6), statement=remark5_p, strategy=remark5_strategy,
-          bounds={"weight": 4}, full={"weight": 6}, methods=["explicit", "smt"], expect="proved"),
+          family=circuits(3, 4, 5, 6, 7, 8), statement=remark5_p, strategy=remark5_strategy,
+          bounds={"weight": 3}, full={"weight": 4}, methods=["explicit", "smt"], expect="proved"),
+
+    # ---------------------------------------------------------------------------- §3 digraphs, all loops
     Claim("vnim/thm6", source=_src("Theorem 6", "§3"), game="directed-vertexnim", kind="char",
-          family=strong_digraphs(4), statement=thm6_p, bounds={"weight": (1, 3), **ARC}),
+          family=strong_digraphs(4), statement=thm6_p,
+          bounds={"weight": (1, 3), **ARC}, full={"weight": (1, 5)}),
+    Claim("vnim/thm6-all-weights", source=_src("Theorem 6", "§3"), game="directed-vertexnim", kind="char",
+          family=free(1, 2, 3, directed=True, loops="every"), statement=thm6_p, assume=valid_all_loops,
+          bounds={"weight": 2}, full={"weight": 3}, methods=["explicit", "smt"], expect="proved"),
+
+    # ---------------------------------------------------------------------------- §4 undirected
     Claim("vnim/prop9", source=_src("Proposition 9", "§4"), game="vertexnim", kind="char",
-          family=connected(5, loops="every"), statement=prop9_p, bounds={"weight": (1, 3), **ADJ}),
-    Claim("vnim/thm10", source=_src("Theorem 10", "§4"), game="vertexnim", kind="char",
-          family=connected(4), statement=thm10_p, bounds={"weight": (1, 3), **ADJ}),
+          family=connected(5, loops="every"), statement=prop9_p,
+          bounds={"weight": (1, 3), **ADJ}, full={"weight": (1, 5)}),
+    Claim("vnim/prop9-all-weights", source=_src("Proposition 9", "§4"), game="vertexnim", kind="char",
+          family=free(1, 2, 3, 4, loops="every"), statement=prop9_p, assume=valid_all_loops,
+          bounds={"weight": 2}, full={"weight": 3}, methods=["explicit", "smt"], expect="proved"),
+    # Refuted. Witness (grundy verify --json), the path 3 - 0 - 1 - 2 (G4.2):
+    #   {"game": "vertexnim", "nodes": [[0, 3], [1, 4], [2, 4], [3, 2]],
+    #    "edges": [[0, 1], [0, 3], [1, 2]], "token": 1}: claimed N, actually P.
+    # Every vertex is in G' (weights >= 2, no loops); lu: S = {3, 2} (2 ties with its only
+    # neighbour 1), T = {0, 1}, so lu(1) = N. The proof's winning move, "to a vertex v of G' such
+    # that w(v) < w(u) and lu(v) = P", does not exist: 1's neighbour in S has weight 4 = w(1).
+    # It needs weight 4 and 4 vertices: Z3 proves the printed statement for all weights on
+    # every graph with <= 3 vertices (run once, as thm10-corrected-all-weights without strict).
+    Claim("vnim/thm10", source=_src("Theorem 10, Definition 11", "§4"), game="vertexnim", kind="char",
+          family=connected(4), statement=thm10_p, bounds={"weight": (1, 4), **ADJ}, expect="refuted"),
+    # Corrected: Definition 11 with T = the vertices next to a vertex of S of smaller weight (what
+    # the proof's winning move uses); the rest of the four cases unchanged.
+    Claim("vnim/thm10-corrected", source=_src("Theorem 10, Definition 11 corrected", "§4"),
+          game="vertexnim", kind="char", family=connected(5), statement=thm10_corrected_p,
+          bounds={"weight": weights(1, 4, 2), **ADJ}, full={"weight": weights(1, 6, 5)}, timeout=900),
+    # Z3 on 4 vertices too (run once, too slow for these profiles: 79 s CPU): proved, all weights,
+    # every connected graph on 4 vertices with every loop set.
+    Claim("vnim/thm10-corrected-all-weights", source=_src("Theorem 10, Definition 11 corrected", "§4"),
+          game="vertexnim", kind="char", family=free(1, 2, 3), statement=thm10_corrected_p, assume=valid,
+          bounds={"weight": 2}, full={"weight": 3}, methods=["explicit", "smt"], expect="proved"),
+
+    # ---------------------------------------------------------------------------- Corollary 12: Vertex NimG
+    # Refuted by a loop. Witness (G2.1 with a loop on 0):
+    #   {"game": "vertex-nimg", "nodes": [[0, 1], [1, 2]], "edges": [[0, 1]], "loops": [0],
+    #    "token": 1}: claimed N (case 3: w(1) = 2, neighbour 0 of weight 1), actually P: whatever
+    #   is left on 1, the token goes to 0, which empties itself and stays through its loop.
     Claim("vnim/cor12", source=_src("Corollary 12", "§4"), game="vertex-nimg", kind="char",
-          family=connected(4), statement=cor12_p, bounds={"weight": 3}, expect="refuted"),
-    Claim("vnim/thm13", source=_src("Theorem 13", "§5"), game="vertexnim", kind="char",
-          family=connected(4), statement=thm13_p, bounds={"weight": (1, 3), **ADJ},
-          convention="misere", expect="refuted"),
-    Claim("vnim/thm13-corrected", source=_src("Theorem 13, corrected", "§5"), game="vertexnim", kind="char",
-          family=connected(4), statement=thm13_corrected_p, bounds={"weight": (1, 3), **ADJ},
-          convention="misere"),
+          family=connected(4), statement=cor12_p, bounds={"weight": (1, 4)}, expect="refuted"),
+    # Without loops it fails too, through Definition 11 (as thm10), same witness:
+    #   {"game": "vertex-nimg", "nodes": [[0, 3], [1, 4], [2, 4], [3, 2]],
+    #    "edges": [[0, 1], [0, 3], [1, 2]], "token": 1}: claimed N, actually P.
+    Claim("vnim/cor12-loopless", source=_src("Corollary 12, graphs without loops", "§4"),
+          game="vertex-nimg", kind="char", family=connected(4, loops="none"), statement=cor12_p,
+          bounds={"weight": (1, 4)}, expect="refuted"),
+    # The proof's closing remark on null weights fails without loops and with weights <= 2.
+    # Witness (the path 1 - 0 - 2, G3.1):
+    #   {"game": "vertex-nimg", "nodes": [[0, 1], [1, 0], [2, 2]], "edges": [[0, 1], [0, 2]],
+    #    "token": 2}: claimed N (case 3), actually P: from 0 the opponent moves onto the 0 at 1.
+    Claim("vnim/cor12-zeros", source=_src("Corollary 12, null weights (end of its proof)", "§4"),
+          game="vertex-nimg", kind="char", family=connected(3, loops="none"), statement=cor12_p,
+          bounds={"weight": 3}, expect="refuted"),
+    # Corrected (all three faults): vertices of weight 0, and those of positive weight with a
+    # loop or next to a 0, are decided first (P, N, N); the four cases run on the rest, with the
+    # corrected lu. Z3: all weights (0 included), every connected graph on <= 3 vertices with
+    # every loop set; run once on the 50 graphs with loops on 4 vertices (58 s CPU, too slow for
+    # these profiles): proved too. The sweep below takes 4 and 5 vertices.
+    Claim("vnim/cor12-corrected", source=_src("Corollary 12 corrected", "§4"), game="vertex-nimg",
+          kind="char", family=connected(3), statement=cor12_corrected_p,
+          bounds={"weight": 4}, full={"weight": 6}, methods=["explicit", "smt"], expect="proved"),
+    Claim("vnim/cor12-corrected-n5", source=_src("Corollary 12 corrected", "§4"), game="vertex-nimg",
+          kind="char", family=connected(5, min_n=4), statement=cor12_corrected_p,
+          bounds={"weight": weights(0, 3, 2)}, full={"weight": weights(0, 6, 5)}, timeout=900),
+
+    # ---------------------------------------------------------------------------- §5 misère
+    # Refuted. Witness (a single vertex, no loop):
+    #   {"game": "vertexnim", "nodes": [[0, 2]], "edges": [], "token": 0, "convention": "misere"}:
+    #   claimed N (not all weights 1, and N in normal play), actually P: the only move empties it.
+    Claim("vnim/thm13", source=_src("Theorem 13", "§5"), game="vertexnim", kind="char", convention="misere",
+          family=connected(4), statement=thm13_p, bounds={"weight": (1, 4), **ADJ}, expect="refuted"),
+    Claim("vnim/thm13-corrected", source=_src("Theorem 13 corrected", "§5"), game="vertexnim", kind="char",
+          convention="misere", family=connected(4), statement=thm13_corrected_p,
+          bounds={"weight": (1, 4), **ADJ}, full={"weight": (1, 6)}),
+    # Z3 on 4 vertices too (run once, 90 s CPU): proved, all weights, every graph, every loop set.
+    Claim("vnim/thm13-corrected-all-weights", source=_src("Theorem 13 corrected", "§5"), game="vertexnim",
+          kind="char", convention="misere", family=free(1, 2, 3), statement=thm13_corrected_p, assume=valid,
+          bounds={"weight": 2}, full={"weight": 3}, methods=["explicit", "smt"], expect="proved"),
     Claim("vnim/thm14", source=_src("Theorem 14", "§5"), game="directed-vertexnim", kind="char",
-          family=strong_digraphs(4), statement=thm14_p, bounds={"weight": (1, 3), **ARC},
-          convention="misere"),
+          convention="misere", family=strong_digraphs(4), statement=thm14_p,
+          bounds={"weight": (1, 3), **ARC}, full={"weight": (1, 5)}),
+    Claim("vnim/thm14-all-weights", source=_src("Theorem 14", "§5"), game="directed-vertexnim", kind="char",
+          convention="misere", family=free(1, 2, 3, directed=True, loops="every"), statement=thm14_p,
+          assume=valid_all_loops, bounds={"weight": 2}, full={"weight": 3}, methods=["explicit", "smt"],
+          expect="proved"),
 ]
