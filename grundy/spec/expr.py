@@ -15,7 +15,7 @@ TypeError: a grundy expression has no truth value: write `a & b`, `a | b`, `~a`,
 """
 from __future__ import annotations
 
-from typing import Any, Callable, Iterable, Union
+from typing import Any, Callable, Container, Iterable, Union
 
 Value = Union[int, bool]
 INT, BOOL = "int", "bool"
@@ -276,11 +276,12 @@ def count(items: Iterable[Term]) -> Expr:
     return total(ite(x, 1, 0) for x in items)
 
 
-def nodes(e: Expr, seen: set[int] | None = None) -> list[Expr]:
+def nodes(e: Expr, seen: set[int] | None = None, skip: Container[int] = ()) -> list[Expr]:
     """Every node of the DAG under ``e`` once, children before parents.
 
     ``seen`` (ids of nodes visited by earlier calls; updated) skips those nodes and
     everything under them, so a walk over many roots sharing subterms stays linear.
+    ``skip`` (ids, not updated) also prunes: e.g. the nodes a translation has already done.
     """
     seen = set() if seen is None else seen
     order: list[Expr] = []
@@ -290,7 +291,7 @@ def nodes(e: Expr, seen: set[int] | None = None) -> list[Expr]:
         if done:
             order.append(x)
             continue
-        if id(x) in seen:
+        if id(x) in seen or id(x) in skip:
             continue
         seen.add(id(x))
         stack.append((x, True))

@@ -63,23 +63,7 @@ EXPAND_LIMIT = 32   # expand a move's numeric choices when they take at most thi
 # --------------------------------------------------------------------------- IR helpers
 def walk(e: Expr, done: dict[int, object]) -> list[Expr]:
     """The nodes under ``e`` not yet in ``done`` (keyed by id), children before parents."""
-    if id(e) in done:
-        return []
-    seen: set[int] = set()
-    order: list[Expr] = []
-    stack: list[tuple[Expr, bool]] = [(e, False)]
-    while stack:
-        x, ready = stack.pop()
-        if ready:
-            order.append(x)
-            continue
-        if id(x) in seen or id(x) in done:
-            continue
-        seen.add(id(x))
-        stack.append((x, True))
-        if x.op not in ("const", "var"):
-            stack.extend((a, False) for a in reversed(x.args))
-    return order
+    return nodes(e, skip=done)
 
 
 def substitute(e: Expr, mapping: dict[str, Expr]) -> Expr:
