@@ -18,7 +18,7 @@ from typing import Callable, Iterable
 import networkx as nx
 
 from grundy.spec import Play, Structure, all_of, count
-from grundy.verify import Claim, Family, Source
+from grundy.verify import Claim, Family, Lazy, Source
 
 THESIS = "selfref"
 
@@ -29,27 +29,6 @@ def NO_EDGE(g, key) -> list[int]:
 
 
 # ------------------------------------------------------------------ families
-class Lazy(Family):
-    """A family built on first use (loading the theorem file stays fast); ``make()`` yields
-    (name, structure) or (name, structure, data); the data is kept in ``table[structure]``."""
-
-    def __init__(self, make: Callable[[], Iterable[tuple]], scope: str):
-        self._make, self.scope, self._built = make, scope, None
-        self.table: dict[Structure, object] = {}
-
-    @property
-    def _items(self) -> list[tuple[str, Structure]]:
-        if self._built is None:
-            items = []
-            for item in self._make():
-                if item[1] in self.table:
-                    continue
-                self.table[item[1]] = item[2] if len(item) > 2 else None
-                items.append(item[:2])
-            self._built = sorted(items, key=lambda it: (it[1].n, len(it[1].edges)))
-        return self._built
-
-
 def item(name: str, h: nx.Graph) -> tuple[str, Structure]:
     h = nx.convert_node_labels_to_integers(h, ordering="sorted")
     return name, Structure.graph(range(h.number_of_nodes()), h.edges)

@@ -29,7 +29,7 @@ import networkx as nx
 
 from grundy import solve
 from grundy.spec import Structure, ite, maximum, minimum
-from grundy.verify import Claim, Family, Source, all_graphs, complete, cycles, hypercubes, paths, wheels
+from grundy.verify import Claim, Family, Lazy, Source, all_graphs, complete, cycles, hypercubes, paths, wheels
 
 PAPER = "grim"
 
@@ -62,28 +62,6 @@ def outcome(obj: dict) -> str:
 
 def grundy_value(obj: dict) -> int:
     return solve(obj)["grundy"]
-
-
-class Lazy(Family):
-    """A family built on first use: loading the theorem file stays fast, and a worker builds only
-    the families it checks. ``make()`` yields (name, structure) or (name, structure, data); the
-    data of each structure is kept in ``table`` (a claim's statement reads it)."""
-
-    def __init__(self, make: Callable[[], Iterable[tuple]], scope: str):
-        self._make, self.scope, self._built = make, scope, None
-        self.table: dict[Structure, object] = {}
-
-    @property
-    def _items(self) -> list[tuple[str, Structure]]:
-        if self._built is None:
-            items = []
-            for item in self._make():
-                if item[1] in self.table:
-                    continue                              # the same labelled graph twice: once
-                self.table[item[1]] = item[2] if len(item) > 2 else None
-                items.append(item[:2])
-            self._built = sorted(items, key=lambda it: (it[1].n, len(it[1].edges)))
-        return self._built
 
 
 def lazy(scope: str) -> Callable[[Callable[[], Iterable[tuple]]], Lazy]:

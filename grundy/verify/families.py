@@ -53,6 +53,29 @@ class Family:
         return f"Family({self.scope})"
 
 
+class Lazy(Family):
+    """A family built on first use: loading a theorem file stays fast, and a worker builds only
+    the families it checks. ``make()`` yields (name, structure) or (name, structure, data); the
+    data of each structure is kept in ``table`` (a claim's statement may read it). A structure
+    met twice is kept once."""
+
+    def __init__(self, make: Callable[[], Iterable[tuple]], scope: str):
+        self._make, self.scope, self._built = make, scope, None
+        self.table: dict[Structure, object] = {}
+
+    @property
+    def _items(self) -> list[Item]:
+        if self._built is None:
+            items = []
+            for item in self._make():
+                if item[1] in self.table:
+                    continue
+                self.table[item[1]] = item[2] if len(item) > 2 else None
+                items.append(item[:2])
+            self._built = sorted(items, key=_size)
+        return self._built
+
+
 def _sizes(ns: Sequence[Any]) -> list[Any]:
     out: list[Any] = []
     for n in ns:
