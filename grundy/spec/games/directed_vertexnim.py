@@ -23,18 +23,9 @@ from __future__ import annotations
 
 import networkx as nx
 
-from grundy.spec import Field, Game, InputError, Structure, move, read_graph, total
+from grundy.spec import Field, Game, InputError, Structure, move, read_graph, total, write_graph
 from grundy.spec.expr import Expr, all_of
 from grundy.spec.schema import SymState
-
-from .vertexnim import write_current
-
-
-def removed(g: Structure, s: SymState, u: int) -> dict[tuple[int, int], Expr | bool]:
-    """The arcs once u is removed: each pair (p, u), (u, q) becomes an arc (p, q) (p = q: a loop)."""
-    return {(p, q): False if u in (p, q) else s.arc[p, q] | (s.arc[p, u] & s.arc[u, q])
-            for p in g.vertices for q in g.vertices}
-
 
 class DirectedVertexNim(Game):
     name = "directed-vertexnim"
@@ -47,28 +38,35 @@ class DirectedVertexNim(Game):
     # so it commutes with any vertex permutation of the state, in particular with the automorphisms
     # of the initial digraph that the solver uses.
 
+    link = "arc"                                  # the field holding the current arcs (and loops)
+
     def fields(self, g):
         return [Field("weight", over="vertices"), Field("arc", over="opairs", kind="bool"),
                 Field("token", kind="vertex")]
 
+    def removed(self, g: Structure, s: SymState, u: int) -> dict[tuple[int, int], Expr | bool]:
+        """The arcs once u is removed: each pair (p, u), (u, q) becomes an arc (p, q) (p = q: a loop)."""
+        return {(p, q): False if u in (p, q) else s.arc[p, q] | (s.arc[p, u] & s.arc[u, q])
+                for p in g.vertices for q in g.vertices}
+
     def moves(self, g, s):
-        nm = g.names
+        nm, link = g.names, getattr(s, self.link)
         for u in g.vertices:
             here = (s.token == u) & (s.weight[u] > 0)
-            gone = removed(g, s, u)
+            gone = {self.link: self.removed(g, s, u)}
             for v in g.vertices:                      # decrease w(u) to k >= 1, follow an arc (u, v) (v = u: a loop)
                 yield move(f"w({nm[u]}) -> {{k}}, token to {nm[v]}",
-                           guard=here & s.arc[u, v],
+                           guard=here & link[u, v],
                            choose=[("k", 1, s.weight[u] - 1)],
                            update=lambda k: s.set(weight={u: k}, token=v))
             for v in g.vertices:                      # set w(u) to 0: u is removed, the token follows an arc (u, v)
                 if v != u:
                     yield move(f"w({nm[u]}) -> 0 (removed), token to {nm[v]}",
-                               guard=here & s.arc[u, v],
-                               update=s.set(weight={u: 0}, arc=gone, token=v))
+                               guard=here & link[u, v],
+                               update=s.set(weight={u: 0}, token=v, **gone))
             yield move(f"w({nm[u]}) -> 0 (removed), the graph is empty",   # u was the last vertex
-                       guard=here & all_of((v for v in g.vertices if v != u), lambda v: ~s.arc[u, v]),
-                       update=s.set(weight={u: 0}, arc=gone))
+                       guard=here & all_of((v for v in g.vertices if v != u), lambda v: ~link[u, v]),
+                       update=s.set(weight={u: 0}, **gone))
 
     def rank(self, g, s):
         return total(s.weight[v] for v in g.vertices)
@@ -84,7 +82,18 @@ class DirectedVertexNim(Game):
         return g, {"weight": gi.node_weight, "arc": arcs_of(g), "token": token}
 
     def write(self, g, values):
-        return write_current(g, values, "arc")
+        return write_current(g, values, self.link)
+
+
+def write_current(g: Structure, values: dict, field: str) -> dict:
+    """The current graph (vertices of positive weight, the edges or arcs in ``values[field]``) as JSON."""
+    w, a = values["weight"], values[field]
+    edges = [(p, q) for (p, q), on in sorted(a.items()) if on and p != q]
+    loops = [p for (p, q), on in sorted(a.items()) if on and p == q]
+    out = write_graph(g, node_weight=w, keep_node=lambda v: w[v] > 0, edges=edges, loops=loops)
+    if w.get(values["token"], 0) > 0:
+        out["token"] = g.names[values["token"]]
+    return out
 
 
 def arcs_of(g: Structure) -> dict[tuple[int, int], bool]:

@@ -22,60 +22,41 @@ from __future__ import annotations
 
 import networkx as nx
 
-from grundy.spec import Field, Game, InputError, Structure, move, read_graph, total, write_graph
-from grundy.spec.expr import Expr, all_of
+from grundy.spec import Field, InputError, Structure, read_graph
+from grundy.spec.expr import Expr
 from grundy.spec.schema import SymState
 
-
-def removed(g: Structure, s: SymState, u: int) -> dict[tuple[int, int], Expr | bool]:
-    """The adjacency once u is removed: its edges go, N(u) becomes a clique, each of N(u) gets a loop."""
-    out: dict[tuple[int, int], Expr | bool] = {}
-    for p in g.vertices:
-        for q in range(p, g.n):
-            if u in (p, q):
-                out[p, q] = False                                     # u and its incident edges are removed
-            elif p == q:
-                out[p, p] = s.adj[p, p] | s.adj[u, p]                # a loop on each vertex of N(u)
-            else:
-                out[p, q] = s.adj[p, q] | (s.adj[u, p] & s.adj[u, q])  # N(u) becomes a clique
-    return out
+from .directed_vertexnim import DirectedVertexNim
 
 
-class VertexNim(Game):
+class VertexNim(DirectedVertexNim):
     name = "vertexnim"
     summary = ("Undirected vertexnim (Duchene-Renault): lower the weight of the token's vertex u to any "
                "smaller value >= 0, then move the token to a neighbour of u (u itself only through a loop). "
                "A vertex at 0 is removed; its neighbours become a clique, each with a loop. Last mover wins.")
     structure = "graph"
-    # Symmetry: the rule below never reads the initial graph, only the state (weights, adj, token),
+    # Symmetry: the rule (the inherited moves) never reads the initial graph, only the state (weights, adj, token),
     # and treats every vertex alike, so it commutes with every vertex permutation acting on the
     # state -- in particular with the automorphisms of the initial graph that the solver uses.
+
+    link = "adj"       # the moves are directed-vertexnim's, read on a symmetric adjacency
 
     def fields(self, g):
         return [Field("weight", over="vertices"), Field("adj", over="pairs", kind="bool"),
                 Field("token", kind="vertex")]
 
-    def moves(self, g, s):
-        nm = g.names
-        for u in g.vertices:
-            here = (s.token == u) & (s.weight[u] > 0)
-            gone = removed(g, s, u)
-            for v in g.vertices:                      # decrease w(u) to k >= 1, go to a neighbour (u: a loop)
-                yield move(f"w({nm[u]}) -> {{k}}, token to {nm[v]}",
-                           guard=here & s.adj[u, v],
-                           choose=[("k", 1, s.weight[u] - 1)],
-                           update=lambda k: s.set(weight={u: k}, token=v))
-            for v in g.vertices:                      # set w(u) to 0: u is removed, go to a former neighbour
-                if v != u:
-                    yield move(f"w({nm[u]}) -> 0 (removed), token to {nm[v]}",
-                               guard=here & s.adj[u, v],
-                               update=s.set(weight={u: 0}, adj=gone, token=v))
-            yield move(f"w({nm[u]}) -> 0 (removed), the graph is empty",   # u was the last vertex
-                       guard=here & all_of((v for v in g.vertices if v != u), lambda v: ~s.adj[u, v]),
-                       update=s.set(weight={u: 0}, adj=gone))
-
-    def rank(self, g, s):
-        return total(s.weight[v] for v in g.vertices)
+    def removed(self, g: Structure, s: SymState, u: int) -> dict[tuple[int, int], Expr | bool]:
+        """The adjacency once u is removed: its edges go, N(u) becomes a clique, each of N(u) gets a loop."""
+        out: dict[tuple[int, int], Expr | bool] = {}
+        for p in g.vertices:
+            for q in range(p, g.n):
+                if u in (p, q):
+                    out[p, q] = False                                     # u and its incident edges are removed
+                elif p == q:
+                    out[p, p] = s.adj[p, p] | s.adj[u, p]                # a loop on each vertex of N(u)
+                else:
+                    out[p, q] = s.adj[p, q] | (s.adj[u, p] & s.adj[u, q])  # N(u) becomes a clique
+        return out
 
     def read(self, obj):
         if "arcs" in obj:
@@ -89,20 +70,6 @@ class VertexNim(Game):
                for p in g.vertices for q in range(p, g.n)}
         token = gi.vertex(obj) if g.n or "token" in obj else 0   # no vertex left: the game is over
         return g, {"weight": gi.node_weight, "adj": adj, "token": token}
-
-    def write(self, g, values):
-        return write_current(g, values, "adj")
-
-
-def write_current(g: Structure, values: dict, field: str) -> dict:
-    """The current graph (vertices of positive weight, the edges or arcs in ``values[field]``) as JSON."""
-    w, a = values["weight"], values[field]
-    edges = [(p, q) for (p, q), on in sorted(a.items()) if on and p != q]
-    loops = [p for (p, q), on in sorted(a.items()) if on and p == q]
-    out = write_graph(g, node_weight=w, keep_node=lambda v: w[v] > 0, edges=edges, loops=loops)
-    if w.get(values["token"], 0) > 0:
-        out["token"] = g.names[values["token"]]
-    return out
 
 
 GAME = VertexNim()
