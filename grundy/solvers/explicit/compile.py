@@ -19,12 +19,40 @@ State = tuple[int, ...]
 _BIN = {"add": "+", "sub": "-", "mul": "*", "nmul": "*", "div": "//", "mod": "%", "lt": "<", "le": "<=", "eq": "=="}
 
 
-class _Emitter:
-    """Python source for expressions, with shared subexpressions bound to locals."""
+class PythonSyntax:
+    """How expressions are written in Python (the C kernel has its own syntax object)."""
 
-    def __init__(self, names: Mapping[str, str], shared: set[int]):
-        self.names = names          # variable name -> python source
+    def const(self, value, sort: str) -> str:
+        return repr(int(value)) if sort == "int" else repr(bool(value))
+
+    def apply(self, op: str, r: list[str]) -> str:
+        if op in _BIN:
+            return f"({r[0]} {_BIN[op]} {r[1]})"
+        if op == "not":
+            return f"(not {r[0]})"
+        if op in ("and", "or"):
+            return "(" + f" {op} ".join(r) + ")"
+        if op == "ite":
+            return f"({r[1]} if {r[0]} else {r[2]})"
+        if op in ("min", "max"):
+            return f"{op}({', '.join(r)})"
+        raise ValueError(f"unknown operator {op}")
+
+    def let(self, name: str, src: str) -> str:
+        return f"{name} = {src}"
+
+
+PYTHON = PythonSyntax()
+
+
+class _Emitter:
+    """Source for expressions, with shared subexpressions bound to locals (``syntax``: the
+    target language)."""
+
+    def __init__(self, names: Mapping[str, str], shared: set[int], syntax=PYTHON):
+        self.names = names          # variable name -> source
         self.shared = shared        # ids of nodes worth a local
+        self.syntax = syntax
         self.bound: dict[int, str] = {}
         self.lines: list[str] = []  # pending local definitions
         self.counter = 0
@@ -36,7 +64,7 @@ class _Emitter:
                 src = self._src(x)
                 name = f"t{self.counter}"
                 self.counter += 1
-                self.lines.append(f"{name} = {src}")
+                self.lines.append(self.syntax.let(name, src))
                 self.bound[id(x)] = name
         return self._ref(e)
 
@@ -50,23 +78,11 @@ class _Emitter:
         return self._src(x)
 
     def _src(self, x: Expr) -> str:
-        op, a = x.op, x.args
-        if op == "const":
-            return repr(int(a[0])) if x.sort == "int" else repr(bool(a[0]))
-        if op == "var":
-            return self.names[a[0]]
-        r = [self._ref(y) for y in a]
-        if op in _BIN:
-            return f"({r[0]} {_BIN[op]} {r[1]})"
-        if op == "not":
-            return f"(not {r[0]})"
-        if op in ("and", "or"):
-            return "(" + f" {op} ".join(r) + ")"
-        if op == "ite":
-            return f"({r[1]} if {r[0]} else {r[2]})"
-        if op in ("min", "max"):
-            return f"{op}({', '.join(r)})"
-        raise ValueError(f"unknown operator {op}")
+        if x.op == "const":
+            return self.syntax.const(x.args[0], x.sort)
+        if x.op == "var":
+            return self.names[x.args[0]]
+        return self.syntax.apply(x.op, [self._ref(y) for y in x.args])
 
 
 def _shared_nodes(exprs: list[Expr]) -> set[int]:
@@ -120,11 +136,20 @@ def _state_names(rules: Rules) -> dict[str, str]:
     return {name: f"s[{i}]" for name, i in rules.schema.slot_by_var.items()}
 
 
-def _move_block(rules: Rules, mi: int, m: Move, state_names: dict[str, str],
-                skip: Expr | None = None) -> tuple[list[str], list[str]]:
-    """The code of one move, twice: appending next states, and appending labelled options.
+@dataclass
+class Step:
+    """One step of a move's code, in the target language: ``let`` (a local definition),
+    ``if`` (conditions, all to hold), ``for`` (a choice variable over lo..hi), ``emit`` (the
+    next state: slot -> new value for the slots that change)."""
+
+    kind: str
+    args: tuple
+
+
+def move_plan(rules: Rules, m: Move, state_names: Mapping[str, str], syntax=PYTHON,
+              skip: Expr | None = None) -> tuple[list[str], list[Step]]:
+    """The code of one move as steps, for any backend: (choice variable names, steps).
     ``skip``: a guard conjunct already decided by the dispatch."""
-    sch = rules.schema
     cnames = [f"c{j}" for j in range(len(m.choices))]
     names = ChainMap({c.name: cn for c, cn in zip(m.choices, cnames)}, state_names)
     choice_vars = {c.name for c in m.choices}
@@ -143,55 +168,73 @@ def _move_block(rules: Rules, mi: int, m: Move, state_names: dict[str, str],
     choice_guard = [c for c in conj if uses_choice(c)]
     updates = sorted(m.update.items())
     roots = conj + [c.lo for c in m.choices] + [c.hi for c in m.choices] + [u for _, u in updates]
-    em = _Emitter(names, _shared_nodes(roots))
-    out: list[str] = [f"# move {mi}: {m.label}"]
-    depth = 0
+    em = _Emitter(names, _shared_nodes(roots), syntax)
+    steps: list[Step] = []
 
+    def lets():
+        steps.extend(Step("let", (ln,)) for ln in em.take_lines())
+
+    # the first state-only conjunct alone (typically the cheap "token is here"), then the rest
+    for grp in ([state_guard[:1], state_guard[1:]] if state_guard else []):
+        if grp:
+            srcs = [em.expr(c) for c in grp]
+            lets()
+            steps.append(Step("if", tuple(srcs)))
+    for c, cn in zip(m.choices, cnames):
+        lo, hi = em.expr(c.lo), em.expr(c.hi)
+        lets()
+        steps.append(Step("for", (cn, lo, hi)))
+    if choice_guard:
+        srcs = [em.expr(c) for c in choice_guard]
+        lets()
+        steps.append(Step("if", tuple(srcs)))
+    changed = {i: em.expr(u) for i, u in updates
+               if not (u.op == "var" and u.args[0] not in choice_vars
+                       and rules.schema.slot_by_var.get(u.args[0]) == i)}  # unchanged slots
+    lets()
+    steps.append(Step("emit", (changed,)))
+    return cnames, steps
+
+
+def _move_block(rules: Rules, mi: int, m: Move, state_names: dict[str, str],
+                skip: Expr | None = None) -> tuple[list[str], list[str]]:
+    """The Python code of one move, twice: appending next states, and appending labelled options."""
+    cnames, steps = move_plan(rules, m, state_names, PYTHON, skip)
+    out: list[str] = [f"# move {mi}: {m.label}"]
     labelled: list[str] = out[:]
+    depth = 0
+    n = len(rules.schema)
 
     def put(line: str, plain: str | None = None):
         out.append("    " * depth + (line if plain is None else plain))
         labelled.append("    " * depth + line)
 
-    def flush():
-        for ln in em.take_lines():
-            put(ln)
-
-    # the first state-only conjunct alone (typically the cheap "token is here"), then the rest
-    groups = [state_guard[:1], state_guard[1:]] if state_guard else []
-    for grp in groups:
-        if grp:
-            srcs = [em.expr(c) for c in grp]
-            flush()
-            put(f"if {' and '.join(srcs)}:")
+    for st in steps:
+        if st.kind == "let":
+            put(st.args[0])
+        elif st.kind == "if":
+            put(f"if {' and '.join(st.args)}:")
             depth += 1
-    for c, cn in zip(m.choices, cnames):
-        lo, hi = em.expr(c.lo), em.expr(c.hi)
-        flush()
-        # options list choices in increasing order; successors try the largest first, which
-        # reaches short lines (and so the first winning move of an outcome search) soonest
-        put(f"for {cn} in range({lo}, {hi} + 1):", plain=f"for {cn} in range({hi}, {lo} - 1, -1):")
-        depth += 1
-    if choice_guard:
-        srcs = [em.expr(c) for c in choice_guard]
-        flush()
-        put(f"if {' and '.join(srcs)}:")
-        depth += 1
-    changed = {i: em.expr(u) for i, u in updates
-               if not (u.op == "var" and names.get(u.args[0]) == f"s[{i}]")}
-    flush()
-    n = len(sch)
-    if n <= 16 or 2 * len(changed) >= n:
-        items = [changed.get(i, f"s[{i}]") for i in range(n)]
-        tup = "(" + ", ".join(items) + ("," if n == 1 else "") + ")"
-    else:  # a large state with few changes: copy and patch (new values all read the old state)
-        for j, (i, src) in enumerate(changed.items()):
-            put(f"u{j} = {src}")
-        put("t = list(s)")
-        for j, i in enumerate(changed):
-            put(f"t[{i}] = u{j}")
-        tup = "tuple(t)"
-    put(f"append(({mi}, ({', '.join(cnames)}{',' if len(cnames) == 1 else ''}), {tup}))", plain=f"append({tup})")
+        elif st.kind == "for":
+            cn, lo, hi = st.args
+            # options list choices in increasing order; successors try the largest first, which
+            # reaches short lines (and so the first winning move of an outcome search) soonest
+            put(f"for {cn} in range({lo}, {hi} + 1):", plain=f"for {cn} in range({hi}, {lo} - 1, -1):")
+            depth += 1
+        else:
+            changed = st.args[0]
+            if n <= 16 or 2 * len(changed) >= n:
+                items = [changed.get(i, f"s[{i}]") for i in range(n)]
+                tup = "(" + ", ".join(items) + ("," if n == 1 else "") + ")"
+            else:  # a large state with few changes: copy and patch (new values all read the old state)
+                for j, (i, src) in enumerate(changed.items()):
+                    put(f"u{j} = {src}")
+                put("t = list(s)")
+                for j, i in enumerate(changed):
+                    put(f"t[{i}] = u{j}")
+                tup = "tuple(t)"
+            put(f"append(({mi}, ({', '.join(cnames)}{',' if len(cnames) == 1 else ''}), {tup}))",
+                plain=f"append({tup})")
     return out, labelled
 
 

@@ -1,0 +1,1 @@
+"""Native (C) kernels generated from the IR and built with the system compiler."""

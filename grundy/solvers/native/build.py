@@ -1,0 +1,75 @@
+"""Build C source into a shared library with the system C compiler, once per source text.
+
+Generated kernels are plain C99 with no dependencies; they are compiled with ``cc -O2`` the
+first time they are needed and cached by the hash of their source in ``$GRUNDY_CACHE``
+(default ``~/.cache/grundy``). Without a compiler (or with ``GRUNDY_NATIVE=0``),
+:func:`available` is False and callers use the pure-Python path.
+
+>>> lib = load("int twice(int x) { return 2 * x; }") if available() else None
+>>> lib is None or lib.twice(21) == 42
+True
+"""
+from __future__ import annotations
+
+import ctypes
+import hashlib
+import os
+import shutil
+import subprocess
+import tempfile
+from functools import lru_cache
+from pathlib import Path
+
+FLAGS = ["-O2", "-std=gnu99", "-shared", "-fPIC", "-fno-strict-aliasing"]
+
+
+class BuildError(RuntimeError):
+    """The C compiler rejected generated code (a bug in a generator, never in a user's input)."""
+
+
+def cache_dir() -> Path:
+    d = Path(os.environ.get("GRUNDY_CACHE") or Path.home() / ".cache" / "grundy")
+    d.mkdir(parents=True, exist_ok=True)
+    return d
+
+
+@lru_cache(maxsize=None)
+def compiler() -> str | None:
+    """The C compiler's path, or None (no compiler, or native code switched off)."""
+    if os.environ.get("GRUNDY_NATIVE", "1") == "0":
+        return None
+    for cc in (os.environ.get("CC"), "cc", "gcc", "clang"):
+        if cc and shutil.which(cc):
+            return shutil.which(cc)
+    return None
+
+
+def available() -> bool:
+    """True when C kernels can be built here."""
+    return compiler() is not None
+
+
+_loaded: dict[str, ctypes.CDLL] = {}
+
+
+def load(source: str) -> ctypes.CDLL:
+    """The library built from ``source`` (built now unless cached). Raises :class:`BuildError`."""
+    cc = compiler()
+    if cc is None:
+        raise BuildError("no C compiler (or GRUNDY_NATIVE=0)")
+    key = hashlib.sha256((" ".join(FLAGS) + "\n" + source).encode()).hexdigest()[:24]
+    if key in _loaded:
+        return _loaded[key]
+    target = cache_dir() / f"k{key}.so"
+    if not target.exists():
+        with tempfile.TemporaryDirectory(dir=cache_dir()) as tmp:
+            c = Path(tmp) / "k.c"
+            c.write_text(source)
+            so = Path(tmp) / "k.so"
+            r = subprocess.run([cc, *FLAGS, "-o", str(so), str(c)], capture_output=True, text=True)
+            if r.returncode != 0:
+                raise BuildError(f"C compiler failed:\n{r.stderr[-4000:]}")
+            os.replace(so, target)  # atomic: concurrent workers may build the same kernel
+    lib = ctypes.CDLL(str(target))
+    _loaded[key] = lib
+    return lib
