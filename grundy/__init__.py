@@ -6,6 +6,7 @@
 """
 from .api import as_position, solve
 from .solvers.explicit import Solver, SolverLimit
+from .solvers.octal import octal_values
 from .spec import (Field, Game, InputError, Position, Structure, all_of, any_of, ite, make_position,
                    maximum, minimum, move, read_position, total)
 from .spec.games import GAMES, get_game
@@ -14,4 +15,4 @@ __version__ = "0.1.0"
 
 __all__ = ["solve", "as_position", "Solver", "SolverLimit", "Field", "Game", "InputError", "Position",
            "Structure", "all_of", "any_of", "ite", "make_position", "maximum", "minimum", "move",
-           "read_position", "total", "GAMES", "get_game"]
+           "read_position", "total", "GAMES", "get_game", "octal_values"]

@@ -90,6 +90,22 @@ def cmd_games(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_octal(args: argparse.Namespace) -> int:
+    from .solvers.octal import octal_period, octal_values
+    try:
+        values = octal_values(args.code, args.n)
+    except (InputError, MemoryError) as e:
+        print(f"grundy: {e}", file=sys.stderr)
+        return 2
+    if not args.period:
+        print(" ".join(map(str, values)))
+        return 0
+    found = octal_period(args.code, values)
+    print(f"{args.code}: no period proved by G(0..{args.n})" if found is None else
+          f"{args.code}: period {found[1]} from n = {found[0]} (proved by G(0..{args.n}))")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="grundy", description="Impartial games: solve positions, check claims.")
     sub = p.add_subparsers(dest="command", required=True)
@@ -106,6 +122,11 @@ def main(argv: list[str] | None = None) -> int:
     g = sub.add_parser("games", help="list the games and their rules")
     g.add_argument("--rules", action="store_true", help="print each game's rule text")
     g.set_defaults(run=cmd_games)
+    o = sub.add_parser("octal", help="Grundy values G(0..N) of one heap of an octal game (sparse space)")
+    o.add_argument("code", help='octal code, e.g. 0.6 or 4.07')
+    o.add_argument("n", type=int, help="the largest heap")
+    o.add_argument("--period", action="store_true", help="print the period the values prove, not the values")
+    o.set_defaults(run=cmd_octal)
     try:
         from .verify.cli import add_verify_command
     except ImportError:

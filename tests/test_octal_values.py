@@ -1,0 +1,306 @@
+"""Octal Grundy values by the sparse-space method (grundy.solvers.octal).
+
+References used here, written in this file from the rules' words and not from grundy's spec
+or solver: a naive recursion over heap tuples, grim played on networkx paths, and the
+literature's values (Kayles, Dawson's chess).
+"""
+import itertools
+import json
+import subprocess
+import sys
+from functools import lru_cache
+
+import networkx as nx
+import pytest
+from hypothesis import given, settings, strategies as st
+
+import grundy
+from grundy.solvers import octal
+from grundy.solvers.native import build
+from grundy.solvers.octal import last_digit, octal_period, octal_run, octal_values
+from grundy.spec.position import InputError
+
+NATIVE = build.available()
+needs_cc = pytest.mark.skipif(not NATIVE, reason="no C compiler")
+
+CODES = ["0.6", "0.77", "0.07", "0.137", "0.51", "4.07", "0.16", "0.007", "0.75", "0.4", "4.0", "0.3",
+         "0.1234567", "0.4107", "0.34", "4.77"]
+
+
+# ------------------------------------------------------------------ independent references
+
+def digits_of(code: str) -> list[int]:
+    before, _, after = code.partition(".")
+    return [int(before or 0)] + [int(c) for c in after]
+
+
+def heap_options(code: str, h: int):
+    """Removing k tokens may leave nothing (bit 1), one heap (bit 2), two non-empty heaps (bit 4)."""
+    for k, d in enumerate(digits_of(code)):
+        r = h - k
+        if r < 0:
+            continue
+        if k > 0 and d & 1 and r == 0:
+            yield ()
+        if k > 0 and d & 2 and r > 0:
+            yield (r,)
+        if d & 4:
+            for a in range(1, r):
+                yield (a, r - a)
+
+
+def mex(values) -> int:
+    s, g = set(values), 0
+    while g in s:
+        g += 1
+    return g
+
+
+@lru_cache(maxsize=None)
+def naive_sum(code: str, heaps: tuple[int, ...]) -> int:
+    """Grundy value of a multiset of heaps by plain recursion over whole positions (no XOR)."""
+    opts = set()
+    for i, h in enumerate(heaps):
+        rest = heaps[:i] + heaps[i + 1:]
+        for o in heap_options(code, h):
+            opts.add(tuple(sorted(rest + o)))
+    return mex(naive_sum(code, o) for o in opts)
+
+
+def naive_values(code: str, n: int) -> list[int]:
+    """G(0..n) for one heap, by the Sprague-Grundy sum theorem (a break is worth the XOR)."""
+    G: list[int] = []
+    for h in range(n + 1):
+        G.append(mex(0 if not o else G[o[0]] if len(o) == 1 else G[o[0]] ^ G[o[1]]
+                     for o in heap_options(code, h)))
+    return G
+
+
+def grim_path(n: int) -> int:
+    """Grim on the path P_n: delete a vertex and its edges, then every vertex left isolated."""
+    @lru_cache(maxsize=None)
+    def g(alive: frozenset) -> int:
+        graph = nx.path_graph(n).subgraph(alive)
+        opts = []
+        for v in graph.nodes:
+            rest = graph.copy()
+            rest.remove_node(v)
+            rest.remove_nodes_from([u for u in list(rest.nodes) if rest.degree(u) == 0])
+            opts.append(g(frozenset(rest.nodes)))
+        return mex(opts)
+    return g(frozenset(range(n)) if n > 1 else frozenset())
+
+
+# Literature: Kayles (0.77), Winning Ways ch. 4 / Guy-Smith 1956.
+KAYLES_40 = [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4, 1, 2, 7, 1, 4, 3, 2,
+             1, 4, 6, 7, 4, 1, 2, 8, 5, 4, 7, 2, 1, 8, 6, 7, 4, 1, 2, 3]
+KAYLES_EXCEPTIONS = {0, 3, 6, 9, 11, 15, 18, 21, 22, 28, 34, 39, 57, 70}       # period 12
+DAWSONS_CHESS_EXCEPTIONS = {0, 14, 16, 17, 31, 34, 51}                          # 0.137, period 34
+
+
+def exceptions(values: list[int], p: int) -> set[int]:
+    """Heaps whose value differs from the eventual periodic value (read off the last period)."""
+    last = len(values) - 1
+    return {n for n in range(last + 1) if values[n] != values[last - ((last - n) % p)]}
+
+
+# ------------------------------------------------------------------ the references agree
+
+def test_references_agree_with_each_other():
+    for code in ["0.6", "0.77", "4.07", "0.51"]:
+        assert [naive_sum(code, (h,)) for h in range(13)] == naive_values(code, 12)
+        assert naive_sum(code, (3, 5, 6)) == naive_values(code, 6)[3] ^ naive_values(code, 6)[5] ^ \
+            naive_values(code, 6)[6]
+
+
+# ------------------------------------------------------------------ values
+
+@pytest.mark.parametrize("code", CODES)
+def test_sparse_equals_naive(code):
+    assert octal_values(code, 150) == naive_values(code, 150)
+
+
+@needs_cc
+@pytest.mark.parametrize("code", CODES)
+def test_plain_equals_sparse_3000(code):
+    sparse = octal_run(code, 3000, method="sparse")
+    plain = octal_run(code, 3000, method="plain")
+    assert sparse.native and plain.native
+    assert sparse.values == plain.values
+    assert sparse.values[:200] == naive_values(code, 199)
+
+
+@needs_cc
+def test_plain_equals_sparse_0_6_at_20000():
+    sparse, plain = octal_run("0.6", 20_000), octal_run("0.6", 20_000, method="plain")
+    assert sparse.values == plain.values
+    assert sparse.mask != 0 and sparse.rares < 2_000               # sparse: few rares
+    assert sparse.rare_pairs <= sparse.rares * 20_000               # the rare scans look only at rares
+    assert sparse.rare_pairs + sparse.full_pairs < plain.full_pairs
+
+
+@needs_cc
+@pytest.mark.parametrize("code", ["0.6", "0.77", "0.137", "4.07", "0.16", "0.007"])
+def test_native_equals_python_fallback(code):
+    for method, n in (("sparse", 1100), ("plain", 500)):
+        c = octal_run(code, n, method=method, native=True)
+        py = octal_run(code, n, method=method, native=False)
+        assert c.native and not py.native
+        assert c.values == py.values
+        assert c.counters() == py.counters()                         # the same algorithm, step by step
+
+
+def test_fallback_used_without_compiler(monkeypatch):
+    want = naive_values("0.6", 300)
+    monkeypatch.setattr(build, "available", lambda: False)
+    run = octal_run("0.6", 300)
+    assert not run.native and run.values == want
+    assert octal_values("0.77", 39) == KAYLES_40
+
+
+@pytest.mark.parametrize("native", [False, pytest.param(True, marks=needs_cc)])
+@pytest.mark.parametrize("mask", [0, 1, 2, 3, 7, 46, 494, 2**31 + 5])
+def test_any_mask_gives_the_same_values(native, mask):
+    # correctness never rests on the rares being few: a bad mask only costs time
+    for code in ["0.6", "0.77", "4.07"]:
+        assert octal_run(code, 400, mask=mask, native=native).values == naive_values(code, 400)
+
+
+def test_mask_zero_is_the_plain_method():
+    run = octal_run("0.6", 300, mask=0, native=False)
+    assert run.mask == 0 and run.rares == 300 and run.full_pairs == 0
+
+
+@pytest.mark.parametrize("native", [False, pytest.param(True, marks=needs_cc)])
+@pytest.mark.parametrize("code", ["0.6", "0.77", "0.137", "0.16"])
+def test_mask_has_the_fewest_rares_at_the_first_checkpoint(native, code):
+    n = octal.FIRST_CHECK
+    run = octal_run(code, n, native=native)
+    vals = run.values
+    width = max(vals).bit_length()
+
+    def rare_count(mask):
+        return sum(1 for v in vals if bin(v & mask).count("1") % 2 == 0)
+
+    best = min(range(1, 1 << width), key=lambda m: (rare_count(m), m))
+    assert run.mask == best
+    assert run.rares == sum(1 for h in range(1, n + 1) if bin(vals[h] & best).count("1") % 2 == 0)
+
+
+def test_grim_on_paths_is_octal_0_6():
+    # claim grim/thm23, from grim's own words on networkx paths
+    assert [grim_path(n) for n in range(13)] == octal_values("0.6", 12)
+
+
+def test_literature_zeros_of_0_6():
+    # OEIS A046695 (P-positions of octal 0.6, "Officers"), its terms up to 101
+    assert [n for n, g in enumerate(octal_values("0.6", 101)) if g == 0] == [0, 1, 4, 12, 20, 30, 46, 72, 98]
+
+
+def test_literature_kayles_and_dawsons_chess():
+    kayles = octal_values("0.77", 400)
+    assert kayles[:40] == KAYLES_40
+    assert exceptions(kayles, 12) == KAYLES_EXCEPTIONS
+    chess = octal_values("0.137", 400)
+    assert exceptions(chess, 34) == DAWSONS_CHESS_EXCEPTIONS
+    assert octal_values("0.07", 400)[1:] == chess[:400]             # Dawson's Kayles = Dawson's chess + 1
+
+
+# ------------------------------------------------------------------ periods
+
+def test_known_periods():
+    assert octal_period("0.77", octal_values("0.77", 500)) == (71, 12)    # Kayles
+    assert octal_period("0.137", octal_values("0.137", 500)) == (52, 34)  # Dawson's chess: last exception 51
+    assert octal_period("0.07", octal_values("0.07", 500)) == (53, 34)    # Dawson's Kayles: the same, shifted
+
+
+def test_period_needs_enough_values():
+    # Kayles: n0 = 71, p = 12, t = 2: checking n < 2*71 + 12 + 2 needs G up to 155 + 12 = 167
+    kayles = octal_values("0.77", 167)
+    assert octal_period("0.77", kayles) == (71, 12)
+    assert octal_period("0.77", kayles[:167]) is None
+
+
+def test_period_from_zero_needs_one_more_value():
+    # 0.4: G(n + 1) = G(n) for 0 <= n < 2*0 + 1 + 1 (the theorem's range for n0 = 0), yet G(3) = 1:
+    # the induction step at N = p + t pairs the split 1 + 1 of heap 3 with "1 + 0" of heap 2
+    v = octal_values("0.4", 60)
+    assert v[:3] == [0, 0, 0] and v[3] == 1
+    assert octal_period("0.4", v) != (0, 1)
+    assert octal_period("0.3", octal_values("0.3", 10)) == (0, 2)      # a true period from 0
+
+
+def test_no_period_for_0_6():
+    assert octal_period("0.6", octal_values("0.6", 5000)) is None       # an open problem
+
+
+@settings(max_examples=35, deadline=None)
+@given(st.sampled_from([0, 4]), st.lists(st.integers(0, 7), min_size=1, max_size=4))
+def test_random_codes(d0, ds):
+    code = f"{d0}." + "".join(map(str, ds))
+    longer = naive_values(code, 700)
+    assert octal_values(code, 700) == longer
+    py = octal_run(code, 150, native=False)
+    assert py.values == longer[:151]
+    if NATIVE:                                                        # the same steps in C and Python
+        assert octal_run(code, 150, native=True).counters() == py.counters()
+    found = octal_period(code, longer[:301])
+    if found is not None:                                             # what it proves holds further out
+        n0, p = found
+        assert all(longer[n + p] == longer[n] for n in range(n0, 700 - p))
+        assert n0 == 0 or longer[n0 - 1 + p] != longer[n0 - 1]
+        assert not any(all(longer[n + q] == longer[n] for n in range(350, 700 - q)) for q in range(1, p))
+
+
+def test_last_digit():
+    assert [last_digit(c) for c in ["0.6", "0.07", "0.137", "4.0", "0.0", "0.1200"]] == [1, 2, 3, 0, 0, 2]
+
+
+def test_bad_input():
+    with pytest.raises(InputError, match="code"):
+        octal_values("0.8", 5)
+    with pytest.raises(InputError, match="code"):
+        octal_values("2.1", 5)
+    for n in (-1, 2.5, True, 2**40):
+        with pytest.raises(InputError, match="n"):
+            octal_values("0.6", n)
+
+
+# ------------------------------------------------------------------ agreement with the game solver
+
+@pytest.mark.parametrize("code", ["0.6", "0.77", "0.07", "0.137", "4.07", "0.51", "0.16"])
+def test_agrees_with_explicit_solver(code):
+    got = octal_values(code, 22)
+    assert got == [grundy.solve({"game": "octal", "code": code, "heaps": [n]})["grundy"] for n in range(23)]
+    for heaps in ([5, 7], [3, 9, 10], [12, 12, 1]):
+        x = 0
+        for h in heaps:
+            x ^= got[h]
+        assert grundy.solve({"game": "octal", "code": code, "heaps": heaps})["grundy"] == x
+
+
+def test_reexported():
+    assert grundy.octal_values is octal_values
+
+
+# ------------------------------------------------------------------ command line
+
+def run_cli(*args):
+    p = subprocess.run([sys.executable, "-m", "grundy.cli", "octal", *args], capture_output=True, text=True,
+                       timeout=120)
+    return p.returncode, p.stdout, p.stderr
+
+
+def test_cli_values_and_period():
+    code, out, _ = run_cli("0.77", "39")
+    assert code == 0 and list(map(int, out.split())) == KAYLES_40
+    code, out, _ = run_cli("0.77", "200", "--period")
+    assert code == 0 and "period 12 from n = 71" in out
+    code, out, _ = run_cli("0.6", "300", "--period")
+    assert code == 0 and "no period" in out
+
+
+@pytest.mark.parametrize("args, field", [(["0.9", "5"], "code"), (["0.6", "-3"], "n")])
+def test_cli_bad_input(args, field):
+    code, out, err = run_cli(*args)
+    assert code == 2 and out == "" and err.startswith(f"grundy: {field}:") and len(err.splitlines()) == 1
