@@ -109,15 +109,26 @@ class Schema:
     def pack(self, values: dict[str, Any]) -> tuple[int, ...]:
         """Field values (a list per indexed field, in domain order, or a dict) to a state tuple."""
         out = [0] * len(self.slots)
-        for name, f in self.fields.items():
+        for name, f, keys, slots in self._layout:
             v = values[name]
             if f.over is None:
-                out[self.slot_of[(name, None)]] = int(v)
+                out[slots[0]] = int(v)
+            elif isinstance(v, dict):
+                for k, slot in zip(keys, slots):
+                    out[slot] = int(v[k])
             else:
-                keys = domain_keys(self.structure, f.over)
-                for i, k in enumerate(keys):
-                    out[self.slot_of[(name, k)]] = int(v[k] if isinstance(v, dict) else v[i])
+                for i, slot in enumerate(slots):
+                    out[slot] = int(v[i])
         return tuple(out)
+
+    @cached_property
+    def _layout(self) -> list[tuple[str, Field, list, list[int]]]:
+        """Per field: its domain keys and their slots, in domain order."""
+        out = []
+        for name, f in self.fields.items():
+            keys = [None] if f.over is None else list(domain_keys(self.structure, f.over))
+            out.append((name, f, keys, [self.slot_of[(name, k)] for k in keys]))
+        return out
 
     def unpack(self, state: tuple[int, ...]) -> dict[str, Any]:
         """A state tuple to field values: a scalar, or a dict key -> value."""

@@ -158,10 +158,14 @@ class Structure:
         return (tuple(m[i] for i in range(self.n)) for m in matcher.isomorphisms_iter())
 
     def __hash__(self) -> int:
-        return hash((self.kind, self.n, tuple(self.edges), self.loops))
+        h = self.__dict__.get("_hash")
+        if h is None:   # computed once: structures key every memo table
+            h = hash((self.kind, self.n, tuple(self.edges), self.loops))
+            object.__setattr__(self, "_hash", h)
+        return h
 
     def __eq__(self, other) -> bool:
-        return (isinstance(other, Structure) and (self.kind, self.n, self.edges, self.loops)
+        return self is other or (isinstance(other, Structure) and (self.kind, self.n, self.edges, self.loops)
                 == (other.kind, other.n, other.edges, other.loops))
 
 

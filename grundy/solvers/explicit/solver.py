@@ -13,11 +13,14 @@ positions reduced by symmetry and split into independent components.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any, Callable
 
-from ...spec.game import Game
+from ...spec.game import Game, Rules
 from ...spec.position import Position
 from ...spec.structure import Structure
+from ..native import build
+from ..native.kernel import GRUNDY, MISERE, NORMAL, MAX_KEY, Box, Kernel, KernelError, OutOfBox
 from .compile import Compiled, State, compile_rules
 
 
@@ -33,9 +36,18 @@ class CycleError(RuntimeError):
 class Table:
     """Compiled rules and the memo tables of one game on one structure."""
 
-    code: Compiled
+    rules: Rules
+    symmetry: bool
+    decompose: bool
     grundy: dict[State, int] = field(default_factory=dict)
     wins: dict[tuple[str, State], bool] = field(default_factory=dict)  # (convention, state) -> mover wins
+    kernels: dict[int, Kernel] = field(default_factory=dict)          # native tables by mode
+    native: bool = True                                                # False once the kernel cannot serve
+
+    @cached_property
+    def code(self) -> Compiled:
+        """The Python functions (compiled when the Python path first needs them)."""
+        return compile_rules(self.rules, self.symmetry, self.decompose)
 
 
 def _mex(values) -> int:
@@ -51,38 +63,99 @@ class Solver:
 
     ``max_positions`` bounds the number of positions stored (over all tables);
     exceeding it raises :class:`SolverLimit`. ``symmetry`` and ``decompose`` switch the
-    reductions (they never change a value).
+    reductions (they never change a value). ``native``: solve with the C kernel generated
+    from the same rules (None: whenever a C compiler is here), over packed positions with
+    neither reduction, except for games that split into components (the Python path keeps
+    those, since a sum is far smaller than its product); anything the kernel cannot hold
+    (a position beyond 64 bits, a Grundy value above 253) goes to the Python path.
     """
 
-    def __init__(self, max_positions: int = 20_000_000, symmetry: bool = True, decompose: bool = True):
+    def __init__(self, max_positions: int = 20_000_000, symmetry: bool = True, decompose: bool = True,
+                 native: bool | None = None):
         self.max_positions = max_positions
         self.symmetry, self.decompose = symmetry, decompose
+        self.native = build.available() if native is None else (native and build.available())
         self.tables: dict[tuple[str, Structure], Table] = {}
-        self.stored = 0
+        self._stored = 0
+
+    @property
+    def stored(self) -> int:
+        """Positions stored, by the Python path and the native kernels."""
+        return self._stored + sum(k.stored for t in self.tables.values() for k in t.kernels.values())
 
     # tables -------------------------------------------------------------------
     def table(self, game: Game, structure: Structure) -> Table:
         key = (game.name, structure)
         t = self.tables.get(key)
         if t is None:
-            t = Table(compile_rules(game.rules(structure), self.symmetry, self.decompose))
+            t = Table(game.rules(structure), self.symmetry, self.decompose)
             self.tables[key] = t
         return t
 
     def _room(self) -> None:
-        self.stored += 1
-        if self.stored > self.max_positions:
+        self._stored += 1
+        if self._stored > self.max_positions:
             raise SolverLimit(f"stopped after storing {self.max_positions:,} positions "
                               f"(the limit; raise it with --max-positions)")
 
     def clear(self) -> None:
         self.tables.clear()
-        self.stored = 0
+        self._stored = 0
+
+    # the native kernel ----------------------------------------------------------
+    def _native(self, t: Table, mode: int, state: State) -> int | None:
+        """The kernel's stored value for ``state`` (None: use the Python path)."""
+        if not (self.native and t.native):
+            return None
+        rules = t.rules
+        if self.decompose and rules.present is not None:
+            t.native = False
+            return None
+        k = t.kernels.get(mode)
+        if k is not None and k.box.contains(state):      # the common case: a table that holds it
+            try:
+                return k.value(state)
+            except OutOfBox:
+                pass
+            except KernelError:
+                k = None
+        try:
+            box = Box.around(rules, [state])
+            if k is not None and not k.box.contains(state):
+                box = box.join(k.box)
+                k = None
+            while True:
+                if k is None:
+                    if box.size >= MAX_KEY:
+                        t.native = False
+                        return None
+                    k = Kernel(rules, box, mode, limit=self.max_positions)
+                    t.kernels[mode] = k
+                try:
+                    return k.value(state)
+                except OutOfBox as e:
+                    name = rules.schema.slots[e.slot][0]
+                    box = k.box.widened([i for i, (nm, _) in enumerate(rules.schema.slots) if nm == name], e.value)
+                    del t.kernels[mode]
+                    k = None
+        except KernelError as e:
+            t.kernels.pop(mode, None)
+            if str(e) == "cycle":
+                raise CycleError(f"{rules.game.name}: a move returns to an earlier position; "
+                                 f"its rank does not decrease") from None
+            if str(e) == "position limit":
+                raise SolverLimit(f"stopped after storing {self.max_positions:,} positions "
+                                  f"(the limit; raise it with --max-positions)") from None
+            t.native = False      # a value or a product beyond the kernel: the Python path
+            return None
 
     # Grundy values ------------------------------------------------------------
     def grundy(self, pos: Position) -> int:
         """The normal-play Grundy value."""
         t = self.table(pos.game, pos.structure)
+        v = self._native(t, GRUNDY, pos.state)
+        if v is not None:
+            return v - 1
         return self._grundy(t, t.code.canonical(pos.state))
 
     def _grundy(self, t: Table, root: State) -> int:
@@ -130,6 +203,12 @@ class Solver:
     def mover_wins(self, pos: Position) -> bool:
         """True iff the player to move wins (in the position's convention)."""
         t = self.table(pos.game, pos.structure)
+        if pos.convention == "normal" and GRUNDY in t.kernels and t.kernels[GRUNDY].box.contains(pos.state):
+            v = self._native(t, GRUNDY, pos.state)
+        else:
+            v = self._native(t, NORMAL if pos.convention == "normal" else MISERE, pos.state)
+        if v is not None:
+            return v != 1
         return self._wins(t, t.code.canonical(pos.state), pos.convention)
 
     def outcome(self, pos: Position) -> str:

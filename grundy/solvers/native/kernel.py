@@ -1,0 +1,558 @@
+"""The C kernel: a game's IR compiled to C, with a table of values over packed positions.
+
+The move code comes from the same plan as the Python solver's (``move_plan``): only the
+syntax differs. A position is packed into one 64-bit integer by a mixed radix (a *box*:
+for each slot its least value and number of values), so that the whole box can be swept
+in index order with one byte per position (``dense``), or single positions solved with an
+open-addressing hash table. Values: Grundy value + 1, or for outcomes 1 (mover loses) and
+2 (mover wins); 0 is unknown. A successor outside the box stops the search with
+:class:`OutOfBox` (the caller widens the box and starts again); nothing is ever truncated.
+
+>>> from grundy.spec.games import get_game
+>>> from grundy.spec import Structure
+>>> from grundy.solvers.native import build
+>>> rules = get_game("nim").rules(Structure.heaps(3))
+>>> if build.available():
+...     k = Kernel(rules, Box.around(rules, [(3, 5, 6)]))
+...     print(k.grundy((3, 5, 6)), k.grundy((1, 2, 4)))
+... else:
+...     print(0, 7)
+0 7
+"""
+from __future__ import annotations
+
+import ctypes
+from dataclasses import dataclass
+from functools import cached_property, lru_cache
+from math import prod
+from typing import Iterable, Sequence
+
+from ...spec.game import Rules
+from ..explicit.compile import _conjuncts, _dispatch_key, _dispatch_var, _state_names, move_plan
+from . import build
+
+State = tuple[int, ...]
+GRUNDY, NORMAL, MISERE = 0, 1, 2           # table modes
+UNKNOWN, LOSES, WINS = 0, 1, 2             # outcome values
+MAX_KEY = 2 ** 63                          # box sizes stay below this
+DENSE_LIMIT = 2 ** 28                      # boxes up to this many positions get a dense table
+
+
+class KernelError(RuntimeError):
+    """The kernel stopped; ``status`` says why."""
+
+
+class OutOfBox(KernelError):
+    """A successor left the box: slot ``slot`` took ``value``."""
+
+    def __init__(self, slot: int, value: int):
+        super().__init__(f"slot {slot} took value {value}, outside the box")
+        self.slot, self.value = slot, value
+
+
+_STATUS = {2: "cycle", 3: "a Grundy value above 253", 4: "position limit", 5: "out of memory"}
+
+
+# ----------------------------------------------------------------------------- C syntax
+class CSyntax:
+    """How expressions are written in C (64-bit signed, overflow of * flagged)."""
+
+    _BIN = {"add": "+", "sub": "-", "lt": "<", "le": "<=", "eq": "=="}
+
+    def const(self, value, sort: str) -> str:
+        return f"{int(value)}LL" if sort == "int" else ("1" if value else "0")
+
+    def apply(self, op: str, r: list[str]) -> str:
+        if op in self._BIN:
+            return f"({r[0]} {self._BIN[op]} {r[1]})"
+        if op in ("mul", "nmul"):
+            return f"mulc({r[0]}, {r[1]})"
+        if op == "div":
+            return f"fdiv({r[0]}, {r[1]})"
+        if op == "mod":
+            return f"fmd({r[0]}, {r[1]})"
+        if op == "not":
+            return f"(!{r[0]})"
+        if op in ("and", "or"):
+            return "(" + (" && " if op == "and" else " || ").join(r) + ")"
+        if op == "ite":
+            return f"({r[0]} ? {r[1]} : {r[2]})"
+        if op in ("min", "max"):
+            out = r[-1]
+            for x in reversed(r[:-1]):
+                out = f"i{op}({x}, {out})"
+            return out
+        raise ValueError(f"unknown operator {op}")
+
+    def let(self, name: str, src: str) -> str:
+        return f"const I {name} = {src};"
+
+
+C = CSyntax()
+
+
+# ----------------------------------------------------------------------------- the box
+@dataclass(frozen=True)
+class Box:
+    """For each slot its least value and its number of values; index = mixed radix, the slots
+    taken in ``order`` (least significant first: the single-valued fields such as a token, so
+    that lowering any indexed value lowers the index)."""
+
+    lo: tuple[int, ...]
+    radix: tuple[int, ...]
+    order: tuple[int, ...] = ()
+
+    def __post_init__(self):
+        if not self.order:
+            object.__setattr__(self, "order", tuple(range(len(self.lo))))
+
+    @property
+    def size(self) -> int:
+        return prod(self.radix)
+
+    @cached_property
+    def strides(self) -> list[int]:
+        out, m = [0] * len(self.radix), 1
+        for i in self.order:
+            out[i] = m
+            m *= self.radix[i]
+        return out
+
+    @cached_property
+    def _digits(self) -> list[tuple[int, int, int]]:
+        return list(zip(self.lo, self.radix, self.strides))
+
+    def index(self, s: Sequence[int]) -> int:
+        """The position's index (ValueError if it is outside the box)."""
+        k = 0
+        for v, (lo, r, st) in zip(s, self._digits):
+            d = v - lo
+            if not 0 <= d < r:
+                raise ValueError("outside the box")
+            k += d * st
+        return k
+
+    def state(self, index: int) -> State:
+        out = [0] * len(self.lo)
+        for i in self.order:
+            index, d = divmod(index, self.radix[i])
+            out[i] = self.lo[i] + d
+        return tuple(out)
+
+    def contains(self, s: Sequence[int]) -> bool:
+        return all(0 <= v - lo < r for v, (lo, r, _) in zip(s, self._digits))
+
+    @staticmethod
+    def around(rules: Rules, states: Iterable[Sequence[int]]) -> "Box":
+        """The least box of the game's slot domains holding ``states``: vertex, edge and bool
+        slots take their whole domain; the int slots of one field share the field's largest value."""
+        sch, g = rules.schema, rules.structure
+        states = list(states)
+        top: dict[str, int] = {}
+        low_of: dict[str, int] = {}
+        by_field: dict[str, list[int]] = {}
+        for i, (nm, _) in enumerate(sch.slots):
+            by_field.setdefault(nm, []).append(i)
+        for name, slots in by_field.items():
+            f = sch.fields[name]
+            if f.kind == "int":
+                vals = [s[i] for s in states for i in slots]
+                top[name] = max([f.lower] + vals)
+                low_of[name] = min([f.lower] + vals)
+        lo, radix = [], []
+        for name, _ in sch.slots:
+            f = sch.fields[name]
+            if f.kind == "bool":
+                lo.append(0), radix.append(2)
+            elif f.kind == "vertex":
+                lo.append(0), radix.append(max(g.n, 1))
+            elif f.kind == "edge":
+                lo.append(-1), radix.append(len(g.edges) + 1)
+            else:
+                lo.append(low_of[name]), radix.append(top[name] - low_of[name] + 1)
+        order = sorted(range(len(lo)), key=lambda i: (sch.fields[sch.slots[i][0]].over is not None, i))
+        return Box(tuple(lo), tuple(radix), tuple(order))
+
+    def join(self, other: "Box") -> "Box":
+        """The least box holding both."""
+        lo = [min(a, b) for a, b in zip(self.lo, other.lo)]
+        hi = [max(a + r, b + s) for a, r, b, s in zip(self.lo, self.radix, other.lo, other.radix)]
+        return Box(tuple(lo), tuple(h - low for h, low in zip(hi, lo)), self.order)
+
+    def widened(self, slot_name_slots: list[int], value: int) -> "Box":
+        """The box with the given slots (one field's) grown to hold ``value`` (at least doubled)."""
+        lo, radix = list(self.lo), list(self.radix)
+        for i in slot_name_slots:
+            hi = max(lo[i] + 2 * radix[i] - 1, value)
+            low = min(lo[i], value)
+            lo[i], radix[i] = low, hi - low + 1
+        return Box(tuple(lo), tuple(radix), self.order)
+
+
+# ----------------------------------------------------------------------------- C source
+_RUNTIME = r"""
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+typedef int64_t I;
+typedef uint64_t K;
+static int mul_overflow;
+static inline I mulc(I a, I b) { I r; if (__builtin_mul_overflow(a, b, &r)) { mul_overflow = 1; return 0; } return r; }
+static inline I fdiv(I a, I b) { I q = a / b; if ((a % b) && ((a < 0) != (b < 0))) q--; return q; }
+static inline I fmd(I a, I b) { I r = a % b; if (r && ((r < 0) != (b < 0))) r += b; return r; }
+static inline I imin(I a, I b) { return a < b ? a : b; }
+static inline I imax(I a, I b) { return a > b ? a : b; }
+
+typedef struct { K *keys; int64_t n, cap; int err; int err_slot; I err_value; } Buf;
+static inline void push(Buf *b, K k) {
+    if (b->n == b->cap) {
+        int64_t cap = b->cap ? 2 * b->cap : 1024;
+        K *p = realloc(b->keys, cap * sizeof(K));
+        if (!p) { b->err = 5; return; }
+        b->keys = p; b->cap = cap;
+    }
+    b->keys[b->n++] = k;
+}
+#define OUT(slot, v) do { I v_ = (v); if ((K)(v_ - LO[slot]) >= (K)RADIX[slot]) { b->err = 1; b->err_slot = slot; b->err_value = v_; } nk += (K)(v_ - s[slot]) * STRIDE[slot]; } while (0)
+"""
+
+_SOLVER = r"""
+
+#define BUSY 255
+typedef struct { K key; int64_t start, end, idx; } Frame;
+typedef struct {
+    int mode;
+    uint8_t *dense; K dense_size;
+    K *hkeys; uint8_t *hvals; K hcap, hcount;
+    int64_t stored, limit;
+    Buf succ;
+    Frame *stack; int64_t depth, stack_cap;
+    int err_slot; I err_value;
+} T;
+
+static inline K hmix(K x) { x ^= x >> 33; x *= 0xff51afd7ed558ccdULL; x ^= x >> 33; x *= 0xc4ceb9fe1a85ec53ULL; x ^= x >> 33; return x; }
+
+static inline uint8_t get(T *t, K key) {
+    if (t->dense) return t->dense[key];
+    K m = t->hcap - 1, i = hmix(key) & m;
+    while (t->hkeys[i]) { if (t->hkeys[i] == key + 1) return t->hvals[i]; i = (i + 1) & m; }
+    return 0;
+}
+
+static int grow(T *t) {
+    K cap = t->hcap * 2, m = cap - 1;
+    K *keys = calloc(cap, sizeof(K)); uint8_t *vals = calloc(cap, 1);
+    if (!keys || !vals) { free(keys); free(vals); return 5; }
+    for (K j = 0; j < t->hcap; j++) if (t->hkeys[j]) {
+        K i = hmix(t->hkeys[j] - 1) & m;
+        while (keys[i]) i = (i + 1) & m;
+        keys[i] = t->hkeys[j]; vals[i] = t->hvals[j];
+    }
+    free(t->hkeys); free(t->hvals); t->hkeys = keys; t->hvals = vals; t->hcap = cap;
+    return 0;
+}
+
+static inline int put(T *t, K key, uint8_t v) {
+    if (t->dense) { t->dense[key] = v; return 0; }
+    K m = t->hcap - 1, i = hmix(key) & m;
+    while (t->hkeys[i]) { if (t->hkeys[i] == key + 1) { t->hvals[i] = v; return 0; } i = (i + 1) & m; }
+    t->hkeys[i] = key + 1; t->hvals[i] = v; t->hcount++;
+    if (2 * t->hcount > t->hcap) return grow(t);
+    return 0;
+}
+
+T *k_new(int mode, K dense_size, int64_t limit) {
+    T *t = calloc(1, sizeof(T));
+    if (!t) return 0;
+    t->mode = mode; t->limit = limit; t->dense_size = dense_size;
+    if (dense_size) { t->dense = calloc(dense_size, 1); if (!t->dense) { free(t); return 0; } }
+    else { t->hcap = 1 << 16; t->hkeys = calloc(t->hcap, sizeof(K)); t->hvals = calloc(t->hcap, 1);
+           if (!t->hkeys || !t->hvals) { free(t->hkeys); free(t->hvals); free(t); return 0; } }
+    return t;
+}
+
+void k_free(T *t) {
+    if (!t) return;
+    free(t->dense); free(t->hkeys); free(t->hvals); free(t->succ.keys); free(t->stack); free(t);
+}
+
+int64_t k_stored(T *t) { return t->stored; }
+int k_err_slot(T *t) { return t->err_slot; }
+int64_t k_err_value(T *t) { return t->err_value; }
+int k_value(T *t, K key) { return get(t, key); }
+uint8_t *k_dense(T *t) { return t->dense; }
+
+static int push_frame(T *t, K key) {
+    if (t->depth == t->stack_cap) {
+        int64_t cap = t->stack_cap ? 2 * t->stack_cap : 256;
+        Frame *p = realloc(t->stack, cap * sizeof(Frame));
+        if (!p) return 5;
+        t->stack = p; t->stack_cap = cap;
+    }
+    Frame *f = &t->stack[t->depth++];
+    f->key = key; f->idx = -1; f->start = f->end = 0;
+    return put(t, key, BUSY);
+}
+
+static int expand(T *t, Frame *f) {
+    I s[NS];
+    unpack(f->key, s);
+    f->start = t->succ.n;
+    successors(f->key, s, &t->succ);
+    if (mul_overflow) { mul_overflow = 0; return 6; }
+    if (t->succ.err) {
+        int e = t->succ.err; t->succ.err = 0;
+        t->err_slot = t->succ.err_slot; t->err_value = t->succ.err_value;
+        return e;
+    }
+    f->end = t->succ.n; f->idx = f->start;
+    return 0;
+}
+
+static int finish(T *t, Frame *f, uint8_t v) {
+    int e = put(t, f->key, v);
+    if (e) return e;
+    t->succ.n = f->start;
+    t->depth--;
+    if (++t->stored > t->limit) return 4;
+    return 0;
+}
+
+/* Solve one position (its key). 0: done; else the status (the table is then unusable). */
+int k_solve(T *t, K root) {
+    uint8_t v0 = get(t, root);
+    if (v0 == BUSY) return 2;
+    if (v0) return 0;
+    t->depth = 0; t->succ.n = 0;
+    int e = push_frame(t, root);
+    if (e) return e;
+    const int grundy = t->mode == 0;
+    while (t->depth) {
+        Frame *f = &t->stack[t->depth - 1];
+        if (f->idx < 0) {
+            if ((e = expand(t, f))) return e;
+            if (!grundy) {                        /* a known losing successor decides at once */
+                for (int64_t i = f->start; i < f->end; i++) {
+                    uint8_t v = get(t, t->succ.keys[i]);
+                    if (v == 1) { if ((e = finish(t, f, 2))) return e; goto next; }
+                }
+            }
+        }
+        while (f->idx < f->end) {
+            uint8_t v = get(t, t->succ.keys[f->idx]);
+            if (v == 0) break;
+            if (v == BUSY) return 2;
+            if (!grundy && v == 1) { if ((e = finish(t, f, 2))) return e; goto next; }
+            f->idx++;
+        }
+        if (f->idx < f->end) {
+            if ((e = push_frame(t, t->succ.keys[f->idx]))) return e;
+            continue;
+        }
+        if (grundy) {
+            uint64_t seen[4] = {0, 0, 0, 0};
+            for (int64_t i = f->start; i < f->end; i++) {
+                int g = get(t, t->succ.keys[i]) - 1;
+                seen[g >> 6] |= 1ULL << (g & 63);
+            }
+            int m = 0;
+            while (m < 256 && (seen[m >> 6] >> (m & 63) & 1)) m++;
+            if (m > 253) return 3;
+            if ((e = finish(t, f, (uint8_t)(m + 1)))) return e;
+        } else {
+            uint8_t v = f->end > f->start ? 1 : (t->mode == 2 ? 2 : 1);
+            if ((e = finish(t, f, v))) return e;
+        }
+      next:;
+    }
+    return 0;
+}
+
+/* Solve every position of a dense box with index in [from, to). */
+int k_sweep(T *t, K from, K to) {
+    if (!t->dense) return 7;
+    for (K k = from; k < to; k++) {
+        if (!t->dense[k]) { int e = k_solve(t, k); if (e) return e; }
+    }
+    return 0;
+}
+
+/* The successors' keys of one position (for tests): their number, or -status. */
+int64_t k_successors(K key, K *out, int64_t cap) {
+    Buf b = {0};
+    I s[NS];
+    unpack(key, s);
+    successors(key, s, &b);
+    int64_t n = b.n;
+    if (b.err) n = -b.err;
+    else for (int64_t i = 0; i < n && i < cap; i++) out[i] = b.keys[i];
+    free(b.keys);
+    return n;
+}
+"""
+
+
+def _c_array(ctype: str, name: str, values: Sequence[int], suffix: str = "LL") -> str:
+    body = ", ".join(f"{int(v)}{suffix}" for v in values) or "0"
+    return f"static const {ctype} {name}[NS > 0 ? NS : 1] = {{{body}}};"
+
+
+def c_source(rules: Rules, box: Box) -> str:
+    """The C source of the kernel for these rules and this box."""
+    n = len(rules.schema)
+    state_names = _state_names(rules)
+    var = _dispatch_var(rules)
+    plain: list[str] = []
+    groups: dict[int, list[str]] = {}
+    for mi, m in enumerate(rules.moves):
+        key = next(((c, k[1]) for c in _conjuncts(m.guard)
+                    if (k := _dispatch_key(c)) and k[0] == var), None)
+        lines = _c_move(rules, mi, m, state_names, skip=key[0] if key else None)
+        (plain if key is None else groups.setdefault(key[1], [])).extend(lines)
+    body = ["static void successors(K key, const I *s, Buf *b) {", "    (void)key; (void)s; (void)b;"]
+    body += ["    " + ln for ln in plain]
+    if groups:
+        slot = rules.schema.slot_by_var[var]
+        body.append(f"    switch (s[{slot}]) {{")
+        for value in sorted(groups):
+            body.append(f"    case {value}LL: {{")
+            body += ["        " + ln for ln in groups[value]]
+            body.append("    } break;")
+        body.append("    default: break;")
+        body.append("    }")
+    body.append("}")
+    head = [_RUNTIME, f"#define NS {n}",
+            _c_array("I", "LO", box.lo), _c_array("I", "RADIX", box.radix),
+            _c_array("K", "STRIDE", box.strides, "ULL")]
+    # unrolled, so that each division is by a literal constant (a multiply and a shift)
+    unpack = ["static void unpack(K key, I *s) {"]
+    unpack += [f"    s[{i}] = (I)(key % {box.radix[i]}ULL) + ({box.lo[i]}LL); key /= {box.radix[i]}ULL;"
+               for i in box.order]
+    unpack += ["    (void)key;", "}"]
+    return "\n".join(head + body + unpack + [_SOLVER])
+
+
+def _c_move(rules: Rules, mi: int, m, state_names, skip) -> list[str]:
+    cnames, steps = move_plan(rules, m, state_names, C, skip)
+    label = m.label.replace("*/", "* /")
+    out = [f"/* move {mi}: {label} */", "{"]
+    depth, closes = 1, 1
+    for st in steps:
+        pad = "    " * depth
+        if st.kind == "let":
+            out.append(pad + st.args[0])
+        elif st.kind == "if":
+            out.append(pad + f"if ({' && '.join(st.args)}) {{")
+            depth += 1
+            closes += 1
+        elif st.kind == "for":
+            cn, lo, hi = st.args   # the largest choice first, as the Python solver's successors
+            out.append(pad + f"for (I {cn} = {hi}; {cn} >= {lo}; {cn}--) {{")
+            depth += 1
+            closes += 1
+        else:
+            changed = st.args[0]
+            out.append(pad + "{ K nk = key;")
+            for i, src in changed.items():
+                out.append(pad + f"  OUT({i}, {src});")
+            out.append(pad + "  push(b, nk); }")
+    for d in range(closes, 0, -1):
+        out.append("    " * (d - 1) + "}")
+    return out
+
+
+# ----------------------------------------------------------------------------- the kernel
+@lru_cache(maxsize=256)
+def _library(source: str) -> ctypes.CDLL:
+    lib = build.load(source)
+    lib.k_new.restype = ctypes.c_void_p
+    lib.k_new.argtypes = [ctypes.c_int, ctypes.c_uint64, ctypes.c_int64]
+    lib.k_free.argtypes = [ctypes.c_void_p]
+    for f in ("k_solve",):
+        getattr(lib, f).argtypes = [ctypes.c_void_p, ctypes.c_uint64]
+    lib.k_sweep.argtypes = [ctypes.c_void_p, ctypes.c_uint64, ctypes.c_uint64]
+    lib.k_value.argtypes = [ctypes.c_void_p, ctypes.c_uint64]
+    lib.k_stored.argtypes = [ctypes.c_void_p]
+    lib.k_stored.restype = ctypes.c_int64
+    lib.k_err_slot.argtypes = [ctypes.c_void_p]
+    lib.k_err_value.argtypes = [ctypes.c_void_p]
+    lib.k_err_value.restype = ctypes.c_int64
+    lib.k_dense.argtypes = [ctypes.c_void_p]
+    lib.k_dense.restype = ctypes.c_void_p
+    lib.k_successors.argtypes = [ctypes.c_uint64, ctypes.POINTER(ctypes.c_uint64), ctypes.c_int64]
+    lib.k_successors.restype = ctypes.c_int64
+    return lib
+
+
+class Kernel:
+    """The compiled rules on one box, with one value table (``mode``: GRUNDY, NORMAL or MISERE
+    outcomes). ``limit`` bounds the positions stored (:class:`KernelError` "position limit")."""
+
+    def __init__(self, rules: Rules, box: Box, mode: int = GRUNDY, limit: int = 2 ** 62,
+                 dense: bool | None = None):
+        if box.size >= MAX_KEY:
+            raise ValueError(f"the box has {box.size} positions: more than a 64-bit key holds")
+        self.rules, self.box, self.mode = rules, box, mode
+        self.lib = _library(c_source(rules, box))
+        if dense is None:
+            dense = box.size <= DENSE_LIMIT
+        self.dense = dense
+        self._t = self.lib.k_new(mode, box.size if dense else 0, limit)
+        if not self._t:
+            raise MemoryError(f"no memory for a table of {box.size:,} positions")
+        self._strides = box.strides
+
+    def __del__(self):
+        t, self._t = getattr(self, "_t", None), None
+        if t:
+            self.lib.k_free(t)
+
+    @property
+    def stored(self) -> int:
+        return self.lib.k_stored(self._t)
+
+    def _check(self, status: int) -> None:
+        if status == 0:
+            return
+        if status == 1:
+            raise OutOfBox(self.lib.k_err_slot(self._t), self.lib.k_err_value(self._t))
+        if status == 6:
+            raise KernelError("a product overflowed 64 bits")
+        raise KernelError(_STATUS.get(status, f"status {status}"))
+
+    def value(self, state: Sequence[int]) -> int:
+        """The stored byte for ``state``, solving it first."""
+        key = self.box.index(state)
+        self._check(self.lib.k_solve(self._t, key))
+        return self.lib.k_value(self._t, key)
+
+    def grundy(self, state: Sequence[int]) -> int:
+        assert self.mode == GRUNDY
+        return self.value(state) - 1
+
+    def mover_wins(self, state: Sequence[int]) -> bool:
+        if self.mode == GRUNDY:
+            return self.value(state) != 1
+        return self.value(state) == WINS
+
+    def sweep(self) -> memoryview:
+        """Solve every position of the (dense) box; the table, one byte per index."""
+        if not self.dense:
+            raise ValueError("a sweep needs a dense table")
+        self._check(self.lib.k_sweep(self._t, 0, self.box.size))
+        return self.table()
+
+    def table(self) -> memoryview:
+        ptr = self.lib.k_dense(self._t)
+        return memoryview((ctypes.c_uint8 * self.box.size).from_address(ptr)).cast("B")
+
+    def successors(self, state: Sequence[int]) -> list[State]:
+        """The successors as the kernel generates them (for differential tests)."""
+        cap = 1 << 16
+        buf = (ctypes.c_uint64 * cap)()
+        n = self.lib.k_successors(self.box.index(state), buf, cap)
+        if n < 0:
+            if -n == 1:
+                raise OutOfBox(-1, 0)
+            self._check(-n)
+        return [self.box.state(buf[i]) for i in range(min(n, cap))]
