@@ -1,0 +1,157 @@
+"""The C kernel against the Python path, on every game: the same successors, the same values.
+
+Both are generated from one move plan, so these tests catch a translation slip in either
+(C's truncating division, operator precedence, an unchanged slot, the box arithmetic).
+States are drawn at random from a box of each game's slot domains (so they need not be
+reachable), which exercises the rules beyond what play would reach.
+"""
+import random
+
+import networkx as nx
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from grundy.solvers.explicit import Solver, compile_rules
+from grundy.solvers.native import build
+from grundy.solvers.native.kernel import GRUNDY, MISERE, NORMAL, Box, Kernel, KernelError, OutOfBox
+from grundy.spec.games import GAMES
+from grundy.spec.position import read_position
+
+pytestmark = pytest.mark.skipif(not build.available(), reason="no C compiler here")
+
+E4 = [[0, 1], [1, 2], [2, 0], [2, 3]]          # a triangle with a pendant edge
+BASES = {
+    "adjacent-nim": {"heaps": [2, 3, 1]},
+    "directed-vertexnim": {"nodes": [[0, 2], [1, 1], [2, 2]], "arcs": [[0, 1], [1, 2], [2, 0]], "loops": [0], "token": 0},
+    "edge-delete": {"edges": E4},
+    "edge-nim": {"edges": [[u, v, 2] for u, v in E4], "token": 0},
+    "euclid": {"heaps": [5, 3]},
+    "greedy-nim": {"heaps": [3, 2, 2]},
+    "grim": {"edges": E4 + [[3, 4]]},
+    "jennifer": {"heaps": [2, 3, 1]},
+    "mig": {"nodes": [[0, 2], [1, 3], [2, 1]], "edges": [[0, 1], [1, 2]]},
+    "mine": {"heaps": [2, 3, 4]},
+    "minnie": {"heaps": [2, 3, 4]},
+    "nim": {"heaps": [2, 3, 4]},
+    "nimb": {"heaps": [2, 3, 4]},
+    "nimtb": {"heaps": [2, 3, 4]},
+    "octal": {"code": "0.137", "heaps": [5, 3]},
+    "restricted-nim": {"heaps": [9]},
+    "susen": {"heaps": [2, 3, 4]},
+    "vertex-nimg": {"nodes": [[0, 2], [1, 1], [2, 2]], "edges": [[0, 1], [1, 2]], "loops": [1], "token": 0},
+    "vertexnim": {"nodes": [[0, 2], [1, 1], [2, 2]], "edges": [[0, 1], [1, 2]], "loops": [1], "token": 0},
+    "weighted-grim": {"nodes": [[0, 2], [1, 1], [2, 2]], "edges": [[0, 1], [1, 2]]},
+    "wyg": {"nodes": [[0, 1], [1, 2], [2, 1]], "edges": [[0, 1], [1, 2], [0, 2]]},
+    "wygthoff": {"nodes": [[0, 2], [1, 3]], "edges": [[0, 1]]},
+    "wynnie": {"heaps": [3, 4]},
+    "wythoff": {"heaps": [3, 5]},
+}
+
+
+def base(name):
+    obj = dict(BASES[name], game=name)
+    if name == "directed-vertexnim":
+        obj["edges"] = obj.pop("arcs")
+    return read_position(obj)
+
+
+def test_every_game_has_a_base_position():
+    assert set(GAMES) <= set(BASES), f"add a base position for {sorted(set(GAMES) - set(BASES))}"
+
+
+def random_states(pos, count, seed):
+    rules = pos.rules
+    box = Box.around(rules, [pos.state])
+    rnd = random.Random(seed)
+    out = [pos.state]
+    for _ in range(count):
+        out.append(tuple(lo + rnd.randrange(r) for lo, r in zip(box.lo, box.radix)))
+    return rules, box, out
+
+
+@pytest.mark.parametrize("name", sorted(BASES))
+def test_same_successors_as_the_python_path(name):
+    pos = base(name)
+    rules, box, states = random_states(pos, 60, seed=1)
+    py = compile_rules(rules, symmetry=False, decompose=False)
+    k = Kernel(rules, box)
+    for s in states:
+        want = sorted(py.successors(s))
+        if not all(box.contains(t) for t in want):
+            with pytest.raises(OutOfBox):
+                k.successors(s)
+            continue
+        assert sorted(k.successors(s)) == want, (name, s)
+
+
+@pytest.mark.parametrize("name", sorted(BASES))
+def test_same_values_as_the_python_path(name):
+    pos = base(name)
+    rules, box, states = random_states(pos, 25, seed=2)
+    py = Solver(native=False)
+    nat = Solver(native=True)
+    for s in states:
+        for conv in ("normal", "misere"):
+            p = pos.with_state(s)
+            p = type(p)(p.game, p.structure, s, conv)
+            try:
+                want = py.mover_wins(p)
+            except Exception as e:              # the same failure on both paths
+                with pytest.raises(type(e)):
+                    nat.mover_wins(p)
+                continue
+            assert nat.mover_wins(p) == want, (name, s, conv)
+        p = type(p)(p.game, p.structure, s, "normal")
+        assert nat.grundy(p) == py.grundy(p), (name, s)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(2, 6), st.floats(0.3, 1.0), st.integers(0, 10 ** 6), st.integers(1, 3))
+def test_edge_nim_random_graphs(n, p, seed, w):
+    g = nx.gnp_random_graph(n, p, seed=seed)
+    if g.number_of_edges() == 0:
+        return
+    rnd = random.Random(seed)
+    obj = {"game": "edge-nim", "edges": [[u, v, rnd.randint(0, w)] for u, v in g.edges],
+           "token": rnd.choice([u for e in g.edges for u in e])}
+    pos = read_position(obj)
+    assert Solver(native=True).grundy(pos) == Solver(native=False).grundy(pos)
+
+
+def test_sweep_fills_the_whole_box_and_agrees():
+    pos = base("edge-nim")
+    rules = pos.rules
+    box = Box.around(rules, [pos.state])
+    k = Kernel(rules, box, GRUNDY)
+    table = k.sweep()
+    py = Solver(native=False, symmetry=False)
+    rnd = random.Random(3)
+    for i in rnd.sample(range(box.size), 200):
+        assert table[i] - 1 == py.grundy(pos.with_state(box.state(i)))
+    assert k.stored == box.size
+
+
+def test_a_box_too_small_is_reported_then_widened_by_the_solver():
+    pos = read_position({"game": "nim", "heaps": [3, 4]})
+    rules = pos.rules
+    # heaps only shrink in nim: a box around (3, 4) holds every successor
+    assert Kernel(rules, Box.around(rules, [pos.state])).grundy(pos.state) == 7
+    k = Kernel(rules, Box((1, 1), (3, 4)))          # values 1..3 and 1..4: 0 is outside
+    with pytest.raises(OutOfBox):
+        k.grundy((3, 4))
+    assert Solver(native=True).grundy(pos) == 7
+
+
+def test_outcome_tables_in_both_conventions():
+    pos = read_position({"game": "nim", "heaps": [1, 1]})
+    rules = pos.rules
+    box = Box.around(rules, [pos.state])
+    assert Kernel(rules, box, NORMAL).mover_wins((1, 1)) is False
+    assert Kernel(rules, box, MISERE).mover_wins((1, 1)) is True     # misère: take one, leave one
+    assert Kernel(rules, box, MISERE).mover_wins((0, 0)) is True     # no move: the mover wins
+
+
+def test_position_limit_stops_the_kernel():
+    pos = read_position({"game": "nim", "heaps": [30, 30]})
+    with pytest.raises(KernelError, match="position limit"):
+        Kernel(pos.rules, Box.around(pos.rules, [pos.state]), limit=100).grundy(pos.state)
