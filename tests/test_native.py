@@ -89,7 +89,7 @@ def test_same_values_as_the_python_path(name):
     pos = base(name)
     rules, box, states = random_states(pos, 25, seed=2)
     py = Solver(native=False)
-    nat = Solver(native=True)
+    nat = Solver(native="always")
     for s in states:
         for conv in ("normal", "misere"):
             p = pos.with_state(s)
@@ -115,7 +115,7 @@ def test_edge_nim_random_graphs(n, p, seed, w):
     obj = {"game": "edge-nim", "edges": [[u, v, rnd.randint(0, w)] for u, v in g.edges],
            "token": rnd.choice([u for e in g.edges for u in e])}
     pos = read_position(obj)
-    assert Solver(native=True).grundy(pos) == Solver(native=False).grundy(pos)
+    assert Solver(native="always").grundy(pos) == Solver(native=False).grundy(pos)
 
 
 def test_sweep_fills_the_whole_box_and_agrees():
@@ -139,7 +139,7 @@ def test_a_box_too_small_is_reported_then_widened_by_the_solver():
     k = Kernel(rules, Box((1, 1), (3, 4)))          # values 1..3 and 1..4: 0 is outside
     with pytest.raises(OutOfBox):
         k.grundy((3, 4))
-    assert Solver(native=True).grundy(pos) == 7
+    assert Solver(native="always").grundy(pos) == 7
 
 
 def test_outcome_tables_in_both_conventions():

@@ -28,6 +28,14 @@ class SolverLimit(RuntimeError):
     """The solver stored as many positions as it was allowed to."""
 
 
+class _GoNative(Exception):
+    """The Python path stored enough positions on a table to make building its kernel pay."""
+
+
+NATIVE_AFTER = 20_000   # positions the Python path stores on a table before its kernel is built
+                        # (building one costs about half a second; small tables never pay for it)
+
+
 class CycleError(RuntimeError):
     """A move led back to a position on the current line: the game's rank does not decrease."""
 
@@ -43,6 +51,8 @@ class Table:
     wins: dict[tuple[str, State], bool] = field(default_factory=dict)  # (convention, state) -> mover wins
     kernels: dict[int, Kernel] = field(default_factory=dict)          # native tables by mode
     native: bool = True                                                # False once the kernel cannot serve
+    in_use: bool = False                                               # the kernel serves this table
+    py_stored: int = 0                                                 # positions the Python path stored
 
     @cached_property
     def code(self) -> Compiled:
@@ -65,16 +75,19 @@ class Solver:
     exceeding it raises :class:`SolverLimit`. ``symmetry`` and ``decompose`` switch the
     reductions (they never change a value). ``native``: solve with the C kernel generated
     from the same rules (None: whenever a C compiler is here), over packed positions with
-    neither reduction, except for games that split into components (the Python path keeps
-    those, since a sum is far smaller than its product); anything the kernel cannot hold
-    (a position beyond 64 bits, a Grundy value above 253) goes to the Python path.
+    neither reduction, once the Python path has stored ``NATIVE_AFTER`` positions on a table
+    (``native="always"``: from the first position); except for games that split into
+    components (the Python path keeps those, since a sum is far smaller than its product).
+    Anything the kernel cannot hold (a position beyond 64 bits, a Grundy value above 253)
+    goes to the Python path.
     """
 
     def __init__(self, max_positions: int = 20_000_000, symmetry: bool = True, decompose: bool = True,
-                 native: bool | None = None):
+                 native: bool | str | None = None):
         self.max_positions = max_positions
         self.symmetry, self.decompose = symmetry, decompose
-        self.native = build.available() if native is None else (native and build.available())
+        self.native = build.available() if native is None else (bool(native) and build.available())
+        self.native_first = native == "always"
         self.tables: dict[tuple[str, Structure], Table] = {}
         self._stored = 0
 
@@ -88,11 +101,15 @@ class Solver:
         key = (game.name, structure)
         t = self.tables.get(key)
         if t is None:
-            t = Table(game.rules(structure), self.symmetry, self.decompose)
+            t = Table(game.rules(structure), self.symmetry, self.decompose, in_use=self.native_first)
             self.tables[key] = t
         return t
 
-    def _room(self) -> None:
+    def _room(self, t: Table) -> None:
+        t.py_stored += 1
+        if t.py_stored > NATIVE_AFTER and t.native and self.native and not t.in_use:
+            t.in_use = True
+            raise _GoNative
         self._stored += 1
         if self._stored > self.max_positions:
             raise SolverLimit(f"stopped after storing {self.max_positions:,} positions "
@@ -105,39 +122,35 @@ class Solver:
     # the native kernel ----------------------------------------------------------
     def _native(self, t: Table, mode: int, state: State) -> int | None:
         """The kernel's stored value for ``state`` (None: use the Python path)."""
-        if not (self.native and t.native):
+        vals = self._native_many(t, mode, [state])
+        return None if vals is None else vals[0]
+
+    def _native_many(self, t: Table, mode: int, states: list[State]) -> bytes | None:
+        """The kernel's stored values for states of one table (None: use the Python path).
+        The kernel's box grows to hold them, and again whenever a successor leaves it."""
+        if not (self.native and t.native and t.in_use):
             return None
         rules = t.rules
         if self.decompose and rules.present is not None:
             t.native = False
             return None
         k = t.kernels.get(mode)
-        if k is not None and k.box.contains(state):      # the common case: a table that holds it
-            try:
-                return k.value(state)
-            except OutOfBox:
-                pass
-            except KernelError:
-                k = None
+        box = None
+        if k is None or not all(k.box.contains(s) for s in states):
+            box = Box.around(rules, states)
+            box = box.join(k.box) if k is not None else box
         try:
-            box = Box.around(rules, [state])
-            if k is not None and not k.box.contains(state):
-                box = box.join(k.box)
-                k = None
             while True:
-                if k is None:
+                if box is not None:
                     if box.size >= MAX_KEY:
                         t.native = False
                         return None
-                    k = Kernel(rules, box, mode, limit=self.max_positions)
-                    t.kernels[mode] = k
+                    k = t.kernels[mode] = Kernel(rules, box, mode, limit=self.max_positions)
                 try:
-                    return k.value(state)
+                    return k.values(states)
                 except OutOfBox as e:
                     name = rules.schema.slots[e.slot][0]
                     box = k.box.widened([i for i, (nm, _) in enumerate(rules.schema.slots) if nm == name], e.value)
-                    del t.kernels[mode]
-                    k = None
         except KernelError as e:
             t.kernels.pop(mode, None)
             if str(e) == "cycle":
@@ -149,14 +162,17 @@ class Solver:
             t.native = False      # a value or a product beyond the kernel: the Python path
             return None
 
-    # Grundy values ------------------------------------------------------------
     def grundy(self, pos: Position) -> int:
         """The normal-play Grundy value."""
         t = self.table(pos.game, pos.structure)
-        v = self._native(t, GRUNDY, pos.state)
-        if v is not None:
-            return v - 1
-        return self._grundy(t, t.code.canonical(pos.state))
+        if t.in_use:
+            v = self._native(t, GRUNDY, pos.state)
+            if v is not None:
+                return v - 1
+        try:
+            return self._grundy(t, t.code.canonical(pos.state))
+        except _GoNative:
+            return self.grundy(pos)
 
     def _grundy(self, t: Table, root: State) -> int:
         memo, code = t.grundy, t.code
@@ -193,23 +209,44 @@ class Solver:
                     v ^= memo[k]
             else:
                 v = _mex(memo[k] for k in kids)
-            self._room()
+            self._room(t)
             memo[s] = v
             stack.pop()
             on_line.discard(s)
         return memo[root]
 
+    def grundy_many(self, positions: list[Position]) -> list[int]:
+        """Grundy values of many positions; those on one structure go to its kernel in one
+        call (a family sweep), when the native path serves their table."""
+        out: list[int | None] = [None] * len(positions)
+        groups: dict[tuple, list[int]] = {}
+        for i, p in enumerate(positions):
+            groups.setdefault((p.game.name, p.structure), []).append(i)
+        for idx in groups.values():
+            p0 = positions[idx[0]]
+            t = self.table(p0.game, p0.structure)
+            if len(idx) > 1 and self.native and t.native:
+                t.in_use = True            # a family on one structure: worth a kernel at once
+            vals = self._native_many(t, GRUNDY, [positions[i].state for i in idx])
+            for j, i in enumerate(idx):
+                out[i] = vals[j] - 1 if vals is not None else self.grundy(positions[i])
+        return out  # type: ignore[return-value]
+
     # outcomes -----------------------------------------------------------------
     def mover_wins(self, pos: Position) -> bool:
         """True iff the player to move wins (in the position's convention)."""
         t = self.table(pos.game, pos.structure)
-        if pos.convention == "normal" and GRUNDY in t.kernels and t.kernels[GRUNDY].box.contains(pos.state):
-            v = self._native(t, GRUNDY, pos.state)
-        else:
-            v = self._native(t, NORMAL if pos.convention == "normal" else MISERE, pos.state)
-        if v is not None:
-            return v != 1
-        return self._wins(t, t.code.canonical(pos.state), pos.convention)
+        if t.in_use:
+            if pos.convention == "normal" and GRUNDY in t.kernels and t.kernels[GRUNDY].box.contains(pos.state):
+                v = self._native(t, GRUNDY, pos.state)
+            else:
+                v = self._native(t, NORMAL if pos.convention == "normal" else MISERE, pos.state)
+            if v is not None:
+                return v != 1
+        try:
+            return self._wins(t, t.code.canonical(pos.state), pos.convention)
+        except _GoNative:
+            return self.mover_wins(pos)
 
     def outcome(self, pos: Position) -> str:
         """``"N"`` or ``"P"`` in the position's convention, stopping at the first winning move."""
@@ -273,7 +310,7 @@ class Solver:
                     continue
                 if result is None:
                     result = False if fr[3] else (not normal)  # terminal: mover loses (normal) / wins (misère)
-            self._room()
+            self._room(t)
             memo[(conv, s)] = result
             stack.pop()
             on_line.discard(s)

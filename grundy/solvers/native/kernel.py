@@ -368,6 +368,16 @@ int k_solve(T *t, K root) {
     return 0;
 }
 
+/* Solve many positions; their values into out. */
+int k_solve_many(T *t, const K *keys, int64_t n, uint8_t *out) {
+    for (int64_t i = 0; i < n; i++) {
+        int e = k_solve(t, keys[i]);
+        if (e) return e;
+        out[i] = get(t, keys[i]);
+    }
+    return 0;
+}
+
 /* Solve every position of a dense box with index in [from, to). */
 int k_sweep(T *t, K from, K to) {
     if (!t->dense) return 7;
@@ -470,6 +480,8 @@ def _library(source: str) -> ctypes.CDLL:
     lib.k_free.argtypes = [ctypes.c_void_p]
     for f in ("k_solve",):
         getattr(lib, f).argtypes = [ctypes.c_void_p, ctypes.c_uint64]
+    lib.k_solve_many.argtypes = [ctypes.c_void_p, ctypes.POINTER(ctypes.c_uint64), ctypes.c_int64,
+                                 ctypes.POINTER(ctypes.c_uint8)]
     lib.k_sweep.argtypes = [ctypes.c_void_p, ctypes.c_uint64, ctypes.c_uint64]
     lib.k_value.argtypes = [ctypes.c_void_p, ctypes.c_uint64]
     lib.k_stored.argtypes = [ctypes.c_void_p]
@@ -525,6 +537,14 @@ class Kernel:
         key = self.box.index(state)
         self._check(self.lib.k_solve(self._t, key))
         return self.lib.k_value(self._t, key)
+
+    def values(self, states: Sequence[Sequence[int]]) -> bytes:
+        """The stored bytes of many positions, solved in one call."""
+        n = len(states)
+        keys = (ctypes.c_uint64 * n)(*[self.box.index(s) for s in states])
+        out = (ctypes.c_uint8 * n)()
+        self._check(self.lib.k_solve_many(self._t, keys, n, out))
+        return bytes(out)
 
     def grundy(self, state: Sequence[int]) -> int:
         assert self.mode == GRUNDY
