@@ -104,3 +104,70 @@ def test_symmetric_sweep_keeps_pinned_positions_that_are_not_canonical():
     canon = compile_rules(rules).canonical
     pinned = {"chips": lambda g, v: [1] if v == 2 else [2], "active": [-1]}
     assert len(list(states(rules, pinned, canon))) == 1
+
+
+# ------------------------------------------------------------------ geng (nauty)
+needs_geng = pytest.mark.skipif(F.geng_program() is None, reason=F.GENG_HINT)
+
+
+@needs_geng
+def test_geng_counts_match_oeis():
+    # OEIS A000088 (graphs on n nodes) and A001349 (connected graphs on n nodes), n = 1..8
+    assert [F.geng(n, min_n=n).span() for n in range(1, 9)] == [1, 2, 4, 11, 34, 156, 1044, 12346]
+    assert [F.geng(n, min_n=n, connected=True).span() for n in range(1, 9)] == [1, 1, 2, 6, 21, 112, 853, 11117]
+    assert F.geng(6).span() == 1 + 2 + 4 + 11 + 34 + 156
+
+
+@needs_geng
+def test_geng_is_the_atlas_up_to_isomorphism():
+    """Every geng graph on <= 6 vertices is isomorphic to exactly one atlas graph, and back."""
+    ours = [g.to_networkx() for _, g in F.geng(6).items()]
+    atlas = [g for g in nx.graph_atlas_g() if 1 <= g.number_of_nodes() <= 6]
+    assert len(ours) == len(atlas)
+    key = lambda h: (h.number_of_nodes(), h.number_of_edges(), tuple(sorted(d for _, d in h.degree)))  # noqa: E731
+    buckets: dict = {}
+    for h in atlas:
+        buckets.setdefault(key(h), []).append(h)
+    for g in ours:
+        assert sum(nx.is_isomorphic(g, h) for h in buckets.get(key(g), [])) == 1
+
+
+@needs_geng
+def test_graph6_decoder_agrees_with_networkx():
+    for name, g in F.geng(7, min_n=7).items():
+        assert name.startswith("graph6:")
+        ref = nx.from_graph6_bytes(name[len("graph6:"):].encode())
+        assert g.n == ref.number_of_nodes() and g.edges == sorted(tuple(sorted(e)) for e in ref.edges)
+
+
+@needs_geng
+def test_geng_order_parts_and_where():
+    fam = F.geng(6)
+    items = list(fam.items())
+    sizes = [(g.n, len(g.edges)) for _, g in items]
+    assert sizes == sorted(sizes)                                  # fewest vertices, then edges
+    n = fam.span()
+    cuts = [0, 1, 7, 100, 101, n]
+    pieces = [name for a, b in zip(cuts, cuts[1:]) for name, _ in fam.part(a, b).items()]
+    assert pieces == [name for name, _ in items]
+    assert [x for x, _ in fam.part(100, 110).part(2, 4).items()] == [x for x, _ in items[102:104]]
+    trees = F.geng(7, min_n=7, where=lambda g: len(g.edges) == 6 and nx.is_tree(g.to_networkx()))
+    assert len(trees) == 11                                        # OEIS A000055: 11 trees on 7 vertices
+    assert len(trees.items()) == 11 and trees.items()[3][1].n == 7
+
+
+def test_geng_missing_is_a_clear_error(monkeypatch, tmp_path, capsys):
+    monkeypatch.setattr(F, "geng_program", lambda: None)
+    monkeypatch.setattr(F, "_GENG_COUNTS", {})
+    with pytest.raises(F.GengMissing, match=r"apt-get install nauty"):
+        F.geng(5).span()
+    f = tmp_path / "g.py"
+    f.write_text("from grundy.verify import Claim\nfrom grundy.verify.families import geng\n"
+                 "CLAIMS = [Claim('g/x', game='grim', kind='char', family=geng(4), "
+                 "bounds={'alive': 1}, statement=lambda g, s: True)]\n")
+    from grundy.cli import main
+    for extra in ([], ["--executor", "local:2"]):
+        assert main(["verify", str(f), "--json", *extra]) == 1
+        out = capsys.readouterr()
+        (line,) = out.out.splitlines()
+        assert "apt-get install nauty" in line and "Traceback" not in out.out + out.err

@@ -106,12 +106,17 @@ class Instance:
         if self.by_value:
             actual = self.solver.grundy(self.position(state))
             return None if actual == claimed else (claimed, actual, None)
-        c, a = ("P" if claimed else "N"), self.outcome(state)
-        if c != a:
-            return c, a, None
+        c = "P" if claimed else "N"
         if self.cases and c == "N" and self.code.options(state):
-            return self.follow(state) or (self.exactly(state) if self.exact and self.exact(state) else None)
-        return None
+            # the strategy is a certificate: if it wins against every reply, the position is N
+            # and nothing needs solving (this is what makes Q_7 checkable)
+            failed = self.follow(state)
+            if failed is None:
+                return self.exactly(state) if self.exact and self.exact(state) else None
+            a = self.outcome(state)
+            return (c, a, None) if c != a else failed
+        a = self.outcome(state)
+        return None if c == a else (c, a, None)
 
     # strategies ---------------------------------------------------------------
     def strategy_move(self, state: State, opts) -> tuple[str, Any, Any]:
@@ -487,6 +492,31 @@ def check_claim(claim: Claim, *, profile: str = "quick", timeout: float | None =
     return v
 
 
+def check_part(claim: Claim, start: int, stop: int, **kw: Any) -> tuple[Verdict, int]:
+    """:func:`check_claim` on the structures ``start..stop-1`` of the claim's family only (one
+    chunk of a parallel sweep, see :mod:`grundy.verify.executor`): the verdict and the number
+    of positions its explicit sweep checked.
+
+    >>> from grundy.verify.claims import Claim
+    >>> from grundy.verify.families import heaps
+    >>> c = Claim("demo/nim", game="nim", kind="char", family=heaps(1, 2), bounds={"heap": 3},
+    ...           statement=lambda g, s: s.heap[0] == s.heap[g.n - 1], expect="refuted")
+    >>> check_claim(c).verdict                # false on one heap
+    'refuted'
+    >>> v, n = check_part(c, 1, 2)            # two heaps only: 10 positions up to order
+    >>> v.verdict, n
+    ('verified', 10)
+    """
+    import copy
+    from .families import Family
+    part = copy.copy(claim)
+    fam = claim.family
+    part.family = (fam.part(start, stop) if hasattr(fam, "part")
+                   else Family(fam.items()[start:stop], fam.scope))
+    v = check_claim(part, **kw)
+    return v, getattr(v, "swept", 0)
+
+
 def _refuted_scope(claim: Claim, c: Counterexample) -> str:
     import json
     pos = json.dumps({k: x for k, x in c.witness.items() if k != "game"})
@@ -503,6 +533,7 @@ def _run(claim: Claim, profile: str, solver: Solver, deadline: Deadline, progres
     for m in claim.methods:
         if isinstance(m, Explicit):
             ex = sweep(claim, m, claim.bounds_for(profile), solver, deadline, progress)
+            v.swept = getattr(v, "swept", 0) + ex.checked      # read by check_part
             if ex.cex is not None:
                 v.verdict, v.counterexample = REFUTED, ex.cex
                 v.scope = _refuted_scope(claim, ex.cex)

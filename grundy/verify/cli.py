@@ -30,6 +30,9 @@ def add_verify_command(subparsers) -> None:
                    help="time limit per claim in seconds (default: each claim's own, else 120)")
     v.add_argument("--profile", choices=("quick", "full"), default="quick",
                    help="bounds of the explicit sweeps (default quick)")
+    v.add_argument("--executor", metavar="SPEC", default=None,
+                   help="cut each claim's family into chunks and run them on local:N (N processes here) "
+                        "or dask://HOST:PORT (a Dask cluster); default: each claim whole, --jobs processes")
     v.add_argument("--progress", action="store_true", help="show progress on stderr even when it is not a terminal")
     v.set_defaults(run=cmd_verify)
 
@@ -84,6 +87,13 @@ def _verify(args: argparse.Namespace) -> int:
     if not claims:
         print("grundy verify: no claims found", file=sys.stderr)
         return 2
+    if args.executor is not None:
+        from .executor import ExecutorError, executor
+        try:
+            executor(args.executor).close()          # a bad spec or an unreachable cluster: one line
+        except ExecutorError as e:
+            print(f"grundy verify: {e}", file=sys.stderr)
+            return 2
     tty = sys.stderr.isatty()
     bar = _Progress(tty) if (tty or args.progress) else None
     jobs = args.jobs or min(default_jobs(), len(claims))
@@ -91,7 +101,8 @@ def _verify(args: argparse.Namespace) -> int:
     if not args.json:
         print(header(width))
     verdicts = []
-    for v in run(claims, jobs=jobs, timeout=args.timeout, profile=args.profile, progress=bar):
+    for v in run(claims, jobs=jobs, timeout=args.timeout, profile=args.profile, progress=bar,
+                 executor=args.executor):
         verdicts.append(v)
         if bar:
             bar.clear()

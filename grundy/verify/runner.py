@@ -136,12 +136,19 @@ def _worker(i: int, conn, profile: str, limit: float) -> None:
 
 
 def run(claims: list[Claim], *, jobs: int = 1, timeout: float | None = None, profile: str = "quick",
-        progress: Callable[[str], None] | None = None) -> Iterator[Verdict]:
+        progress: Callable[[str], None] | None = None, executor: str | None = None) -> Iterator[Verdict]:
     """Check the claims in up to ``jobs`` worker processes; yield verdicts in claim order.
 
     A claim gets ``timeout`` seconds (default: its own ``timeout``, else 120); a worker that
-    runs past it (and a short grace) is killed and its claim is ``unknown``.
+    runs past it (and a short grace) is killed and its claim is ``unknown``. With ``executor``
+    (``local:N``, ``dask://HOST:PORT``) each claim's family is cut into chunks run there
+    instead (see :mod:`grundy.verify.executor`; ``jobs`` is then unused).
     """
+    if executor is not None:
+        from . import executor as chunked
+        with chunked.executor(executor) as ex:
+            yield from chunked.run(claims, ex, timeout=timeout, profile=profile, progress=progress)
+        return
     global _CLAIMS
     _CLAIMS = list(claims)
     if "fork" not in mp.get_all_start_methods():      # pragma: no cover - not on Linux
