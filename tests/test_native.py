@@ -84,12 +84,13 @@ def test_same_successors_as_the_python_path(name):
         assert sorted(k.successors(s)) == want, (name, s)
 
 
+@pytest.mark.parametrize("symmetry", [False, True])
 @pytest.mark.parametrize("name", sorted(BASES))
-def test_same_values_as_the_python_path(name):
+def test_same_values_as_the_python_path(name, symmetry):
     pos = base(name)
     rules, box, states = random_states(pos, 25, seed=2)
-    py = Solver(native=False)
-    nat = Solver(native="always")
+    py = Solver(native=False, symmetry=not symmetry)     # the other reduction on the other side
+    nat = Solver(native="always", symmetry=symmetry)
     for s in states:
         for conv in ("normal", "misere"):
             p = pos.with_state(s)
@@ -118,17 +119,19 @@ def test_edge_nim_random_graphs(n, p, seed, w):
     assert Solver(native="always").grundy(pos) == Solver(native=False).grundy(pos)
 
 
-def test_sweep_fills_the_whole_box_and_agrees():
+@pytest.mark.parametrize("symmetry", [False, True])
+def test_sweep_fills_the_whole_box_and_agrees(symmetry):
     pos = base("edge-nim")
     rules = pos.rules
     box = Box.around(rules, [pos.state])
-    k = Kernel(rules, box, GRUNDY)
+    k = Kernel(rules, box, GRUNDY, symmetry=symmetry)
     table = k.sweep()
     py = Solver(native=False, symmetry=False)
     rnd = random.Random(3)
     for i in rnd.sample(range(box.size), 200):
         assert table[i] - 1 == py.grundy(pos.with_state(box.state(i)))
-    assert k.stored == box.size
+    assert all(table)                                    # every index has its value
+    assert (k.stored < box.size) == symmetry             # only class representatives are solved
 
 
 def test_a_box_too_small_is_reported_then_widened_by_the_solver():
@@ -140,6 +143,18 @@ def test_a_box_too_small_is_reported_then_widened_by_the_solver():
     with pytest.raises(OutOfBox):
         k.grundy((3, 4))
     assert Solver(native="always").grundy(pos) == 7
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(2, 7), st.integers(0, 10 ** 6))
+def test_symmetric_kernel_on_symmetric_graphs(n, seed):
+    """Cycles and complete graphs: large automorphism groups, a token and edge weights."""
+    rnd = random.Random(seed)
+    edges = ([(i, (i + 1) % n) for i in range(n)] if n > 2 and rnd.random() < 0.5
+             else [(i, j) for i in range(n) for j in range(i + 1, n)])
+    obj = {"game": "edge-nim", "edges": [[u, v, rnd.randint(0, 2)] for u, v in edges], "token": rnd.randrange(n)}
+    pos = read_position(obj)
+    assert Solver(native="always").grundy(pos) == Solver(native=False, symmetry=False).grundy(pos)
 
 
 def test_outcome_tables_in_both_conventions():

@@ -74,8 +74,8 @@ class Solver:
     ``max_positions`` bounds the number of positions stored (over all tables);
     exceeding it raises :class:`SolverLimit`. ``symmetry`` and ``decompose`` switch the
     reductions (they never change a value). ``native``: solve with the C kernel generated
-    from the same rules (None: whenever a C compiler is here), over packed positions with
-    neither reduction, once the Python path has stored ``NATIVE_AFTER`` positions on a table
+    from the same rules (None: whenever a C compiler is here), over packed positions (with
+    the same symmetry reduction, but no splitting into components), once the Python path has stored ``NATIVE_AFTER`` positions on a table
     (``native="always"``: from the first position); except for games that split into
     components (the Python path keeps those, since a sum is far smaller than its product).
     Anything the kernel cannot hold (a position beyond 64 bits, a Grundy value above 253)
@@ -145,7 +145,8 @@ class Solver:
                     if box.size >= MAX_KEY:
                         t.native = False
                         return None
-                    k = t.kernels[mode] = Kernel(rules, box, mode, limit=self.max_positions)
+                    k = t.kernels[mode] = Kernel(rules, box, mode, limit=self.max_positions,
+                                                 symmetry=self.symmetry)
                 try:
                     return k.values(states)
                 except OutOfBox as e:

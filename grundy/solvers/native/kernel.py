@@ -279,7 +279,7 @@ void k_free(T *t) {
 int64_t k_stored(T *t) { return t->stored; }
 int k_err_slot(T *t) { return t->err_slot; }
 int64_t k_err_value(T *t) { return t->err_value; }
-int k_value(T *t, K key) { return get(t, key); }
+int k_value(T *t, K key) { return get(t, canon(key)); }
 uint8_t *k_dense(T *t) { return t->dense; }
 
 static int push_frame(T *t, K key) {
@@ -299,6 +299,7 @@ static int expand(T *t, Frame *f) {
     unpack(f->key, s);
     f->start = t->succ.n;
     successors(f->key, s, &t->succ);
+    if (CANONICAL) for (int64_t i = f->start; i < t->succ.n; i++) t->succ.keys[i] = canon(t->succ.keys[i]);
     if (mul_overflow) { mul_overflow = 0; return 6; }
     if (t->succ.err) {
         int e = t->succ.err; t->succ.err = 0;
@@ -320,6 +321,7 @@ static int finish(T *t, Frame *f, uint8_t v) {
 
 /* Solve one position (its key). 0: done; else the status (the table is then unusable). */
 int k_solve(T *t, K root) {
+    root = canon(root);
     uint8_t v0 = get(t, root);
     if (v0 == BUSY) return 2;
     if (v0) return 0;
@@ -373,7 +375,7 @@ int k_solve_many(T *t, const K *keys, int64_t n, uint8_t *out) {
     for (int64_t i = 0; i < n; i++) {
         int e = k_solve(t, keys[i]);
         if (e) return e;
-        out[i] = get(t, keys[i]);
+        out[i] = get(t, canon(keys[i]));
     }
     return 0;
 }
@@ -382,7 +384,11 @@ int k_solve_many(T *t, const K *keys, int64_t n, uint8_t *out) {
 int k_sweep(T *t, K from, K to) {
     if (!t->dense) return 7;
     for (K k = from; k < to; k++) {
-        if (!t->dense[k]) { int e = k_solve(t, k); if (e) return e; }
+        if (!t->dense[k]) {
+            K c = canon(k);
+            if (!t->dense[c]) { int e = k_solve(t, c); if (e) return e; }
+            t->dense[k] = t->dense[c];            /* every index readable, canonical or not */
+        }
     }
     return 0;
 }
@@ -407,8 +413,10 @@ def _c_array(ctype: str, name: str, values: Sequence[int], suffix: str = "LL") -
     return f"static const {ctype} {name}[NS > 0 ? NS : 1] = {{{body}}};"
 
 
-def c_source(rules: Rules, box: Box) -> str:
-    """The C source of the kernel for these rules and this box."""
+def c_source(rules: Rules, box: Box, symmetry: bool = False) -> str:
+    """The C source of the kernel for these rules and this box (``symmetry``: positions are
+    stored by a canonical representative of their class: sorted heaps, or the least index
+    over the automorphisms that send the token to the least vertex of its orbit)."""
     n = len(rules.schema)
     state_names = _state_names(rules)
     var = _dispatch_var(rules)
@@ -434,12 +442,13 @@ def c_source(rules: Rules, box: Box) -> str:
     head = [_RUNTIME, f"#define NS {n}",
             _c_array("I", "LO", box.lo), _c_array("I", "RADIX", box.radix),
             _c_array("K", "STRIDE", box.strides, "ULL")]
+    head.append(_canonical_source(rules, box, symmetry))
     # unrolled, so that each division is by a literal constant (a multiply and a shift)
     unpack = ["static void unpack(K key, I *s) {"]
     unpack += [f"    s[{i}] = (I)(key % {box.radix[i]}ULL) + ({box.lo[i]}LL); key /= {box.radix[i]}ULL;"
                for i in box.order]
     unpack += ["    (void)key;", "}"]
-    return "\n".join(head + body + unpack + [_SOLVER])
+    return "\n".join(head[:-1] + body + unpack + head[-1:] + [_SOLVER])
 
 
 def _c_move(rules: Rules, mi: int, m, state_names, skip) -> list[str]:
@@ -469,6 +478,72 @@ def _c_move(rules: Rules, mi: int, m, state_names, skip) -> list[str]:
     for d in range(closes, 0, -1):
         out.append("    " * (d - 1) + "}")
     return out
+
+
+def _canonical_source(rules: Rules, box: Box, symmetry: bool) -> str:
+    if symmetry and rules.heap_sorting:
+        n = len(rules.schema)
+        return f"""#define CANONICAL 1
+static K canon(K key) {{
+    I s[NS]; unpack(key, s);
+    for (int i = 1; i < NS; i++) {{ I v = s[i]; int j = i - 1; while (j >= 0 && s[j] > v) {{ s[j + 1] = s[j]; j--; }} s[j + 1] = v; }}
+    K k = 0;
+    for (int i = 0; i < NS; i++) k += (K)(s[i] - LO[i]) * STRIDE[i];
+    return k;
+}}"""
+    syms = rules.symmetries if symmetry else []
+    if len(syms) <= 1:
+        return "#define CANONICAL 0\nstatic inline K canon(K key) { return key; }"
+    sch, g = rules.schema, rules.structure
+    kinds = []
+    for name, _ in sch.slots:
+        kind = sch.fields[name].kind
+        kinds.append(1 if kind == "vertex" else 2 if kind == "edge" else 0)
+    tokens = [i for i, (name, key) in enumerate(sch.slots) if key is None and sch.fields[name].kind == "vertex"]
+    tok = tokens[0] if len(tokens) == 1 else -1
+    m = len(g.edges)
+    auts = g.automorphisms_at_most(len(syms))      # in the order of rules.symmetries
+    vmap = [list(sigma) or [0] for sigma in auts]
+    edge_slot = kinds.index(2) if 2 in kinds else None
+    emap = [[v[edge_slot](e) for e in range(-1, m)] if edge_slot is not None else list(range(-1, m))
+            for _, v in syms]
+    sigma = vmap
+    if tok >= 0:
+        order, starts = [], [0]
+        for x in range(g.n):
+            least = min(sg[x] for sg in sigma)
+            order += [j for j, sg in enumerate(sigma) if sg[x] == least]
+            starts.append(len(order))
+    else:
+        order, starts = list(range(len(syms))), [0, len(syms)]
+    rows = lambda table: "{" + ", ".join("{" + ", ".join(map(str, r)) + "}" for r in table) + "}"  # noqa: E731
+    return "\n".join([
+        "#define CANONICAL 1",
+        f"#define NSYM {len(syms)}",
+        f"static const int16_t PERM[NSYM][NS] = {rows([p for p, _ in syms])};",
+        f"static const int8_t KIND[NS] = {{{', '.join(map(str, kinds))}}};",
+        f"static const int32_t VMAP[NSYM][{max(g.n, 1)}] = {rows(vmap)};",
+        f"static const int32_t EMAP[NSYM][{m + 1}] = {rows(emap)};",
+        f"static const int32_t COSET[{len(order)}] = {{{', '.join(map(str, order))}}};",
+        f"static const int32_t COSET_START[{len(starts)}] = {{{', '.join(map(str, starts))}}};",
+        "static K canon(K key) {",
+        "    I s[NS]; unpack(key, s);",
+        f"    int lo = 0, hi = {len(order)};",
+        (f"    lo = COSET_START[s[{tok}]]; hi = COSET_START[s[{tok}] + 1];" if tok >= 0 else ""),
+        "    K best = ~0ULL;",
+        "    for (int j = lo; j < hi; j++) {",
+        "        const int h = COSET[j];",
+        "        K k = 0;",
+        "        for (int i = 0; i < NS; i++) {",
+        "            I v = s[i];",
+        "            if (KIND[i] == 1) v = VMAP[h][v]; else if (KIND[i] == 2) v = EMAP[h][v + 1];",
+        "            const int p = PERM[h][i];",
+        "            k += (K)(v - LO[p]) * STRIDE[p];",
+        "        }",
+        "        if (k < best) best = k;",
+        "    }",
+        "    return best;",
+        "}"])
 
 
 # ----------------------------------------------------------------------------- the kernel
@@ -501,11 +576,12 @@ class Kernel:
     outcomes). ``limit`` bounds the positions stored (:class:`KernelError` "position limit")."""
 
     def __init__(self, rules: Rules, box: Box, mode: int = GRUNDY, limit: int = 2 ** 62,
-                 dense: bool | None = None):
+                 dense: bool | None = None, symmetry: bool = False):
         if box.size >= MAX_KEY:
             raise ValueError(f"the box has {box.size} positions: more than a 64-bit key holds")
         self.rules, self.box, self.mode = rules, box, mode
-        self.lib = _library(c_source(rules, box))
+        self.symmetry = symmetry
+        self.lib = _library(c_source(rules, box, symmetry))
         if dense is None:
             dense = box.size <= DENSE_LIMIT
         self.dense = dense
