@@ -140,6 +140,13 @@ def unit_up_to(n):
     return bound
 
 
+def up_to_on_at_most(hi, n, hi_beyond):
+    def bound(g, e):
+        return list(range(1, (hi if g.n <= n else hi_beyond) + 1))
+    bound.__doc__ = f"1..{hi} on graphs of at most {n} vertices, 1..{hi_beyond} beyond"
+    return bound
+
+
 def at_zero(g, s):
     """The token starts on vertex 0 (on a vertex-transitive graph: no loss of generality; the
     symmetric sweep is slow there, as the automorphism groups of K_n and Q_n are large)."""
@@ -246,6 +253,16 @@ def cubes(*ds):
     return Family(q1 + (hypercubes(*rest).items() if rest else []), ", ".join(f"Q_{d}" for d in ds))
 
 
+def cube_levels(*ds):
+    """The subgraph of Q_d induced by levels 0, 1, 2 (vertices, as bit masks, with at most two ones)."""
+    def level_graph(d):
+        q = nx.hypercube_graph(d)
+        mask = {v: sum(b << i for i, b in enumerate(v)) for v in q}
+        return nx.Graph((mask[u], mask[v]) for u, v in q.edges if sum(u) <= 2 and sum(v) <= 2)
+    return graphs(*[(f"L2(Q_{d})", level_graph(d)) for d in ds],
+                  scope=", ".join(f"Q_{d} levels 0..2" for d in ds))
+
+
 def hypercube_p(g, s):
     # Theorems 6.4, 6.5 (Corollaries 6.6, 6.7): unit Q_n is N iff n is odd
     return (g.n.bit_length() - 1) % 2 == 0
@@ -317,11 +334,13 @@ CLAIMS = [
           game="edge-nim", kind="char", family=complete(range(2, 17)),
           statement=N_always, assume=at_zero, symmetric=False,  # vertex-transitive: token 0
           bounds={"weight": unit_up_to(12)}, full=UNIT, expect="verified"),
-    # Conjecture 4.8 ("known to be true for 2 <= n <= 7" by hand): K_2..K_5, weights 1..3 in full.
-    # K_6 with weights in {1, 2} (86 million positions) is out of reach for now; nothing found.
+    # Conjecture 4.8 ("known to be true for 2 <= n <= 7" by hand): K_2..K_6, weights 1..2, and
+    # weights 1..3 in full. K_6 with weights in {1, 2} is 86 million positions (196,608 starts):
+    # about 9 s with the C kernel; nothing found.
     Claim("erickson/conj4.8", source=Source(THESIS, "Conjecture 4.8", "§4.3"),
-          game="edge-nim", kind="conj", family=complete(range(2, 6)),
-          statement=N_always, bounds={"weight": (1, 2)}, full={"weight": (1, 3)}, expect="verified"),
+          game="edge-nim", kind="conj", family=complete(range(2, 7)),
+          statement=N_always, bounds={"weight": (1, 2)}, full={"weight": up_to_on_at_most(3, 5, 2)},
+          expect="verified"),
     # The complete graph strategy (ties towards the lowest vertex number) wins from every start
     # of the sweep: no counterexample to Conjectures 4.9-4.11's strategy on K_2..K_5, weights <= 3.
     Claim("erickson/conj4.9-4.11-complete-graph-strategy", source=Source(THESIS, "Conjectures 4.9-4.11", "§4.3"),
@@ -382,6 +401,15 @@ CLAIMS = [
           game="edge-nim", kind="strategy", family=cubes(1, 3, 5),
           statement=hypercube_p, strategy=levels_strategy,
           assume=at_zero, symmetric=False,
+          bounds=UNIT, full=UNIT, expect="verified"),
+    # Lemma 6.3 as a certificate: from a level-1 vertex every move stays within levels 0..2, so
+    # "P1 has a winning strategy keeping play within levels 0, 1, 2" is exactly "the first player
+    # wins edge geography on the subgraph induced by those levels" (P1's moves there are the
+    # strategy's choices, P2's are all of P2's moves in Q_n). Solving that game is P1's strategy
+    # certificate: Q_7 (49 edges, 12 million positions) takes about 12 s with the C kernel.
+    Claim("erickson/lemma6.3-levels", source=Source(THESIS, "Lemma 6.3 (levels 0..2)", "§6"),
+          game="edge-nim", kind="char", family=cube_levels(3, 5, 7),
+          statement=N_always, assume=at_zero, symmetric=False,
           bounds=UNIT, full=UNIT, expect="verified"),
     # ------------------------------------------------------------ chapter 7: complete bipartite
     Claim("erickson/thm7.1", source=Source(THESIS, "Theorem 7.1", "§7.1"),

@@ -30,6 +30,7 @@ import networkx as nx
 from grundy import solve
 from grundy.spec import Structure, ite, maximum, minimum
 from grundy.verify import Claim, Family, Lazy, Source, all_graphs, complete, cycles, hypercubes, paths, wheels
+from grundy.verify.families import geng
 
 PAPER = "grim"
 
@@ -94,6 +95,8 @@ def involution(g: Structure, fixed: int) -> tuple[int, ...] | None:
     True
     """
     n = g.n
+    if (n - fixed) % 2:
+        return None                       # the other vertices are paired: n - fixed is even
     adj = [set(g.neighbours(v)) for v in range(n)]
     s = [-1] * n
 
@@ -333,24 +336,50 @@ def checked(hyp: Callable[[Structure], bool], items: Iterable[tuple[str, Structu
     return items
 
 
-@lazy("graphs on 1..7 vertices with Thm 15's involution; C_8..C_16, Q_3, Q_4, C_4 x C_4, "
-      "K_{2,2,2,2}, K_{4,4,4}, G + G (G connected, 2..6 vertices)")
+def thm15_extras():
+    """Larger graphs with Theorem 15's involution, checked to have it."""
+    return checked(hyp15, cycles(8, 10, 12, 14, 16).items() + hypercubes(3, 4).items()
+                   + [nx_item("C_4 x C_4", nx.cartesian_product(nx.cycle_graph(4), nx.cycle_graph(4))),
+                      kparts((2, 2, 2, 2)), kparts((4, 4, 4))]
+                   + union2(atlas(6, 2, connected)))
+
+
+def cor16_extras():
+    """Larger graphs with Corollary 16's involution, checked to have it."""
+    return checked(hyp16, paths(9, 11, 13, 15, 17).items() + wheels(9, 11, 13, 15, 17).items()
+                   + [nx_item(f"K_{{1,{n}}}", nx.star_graph(n)) for n in (8, 10, 12, 14, 16)]
+                   + [nx_item(f"cone({name})", cone(g.to_networkx()))
+                      for name, g in union2(atlas(4, 1, connected))])
+
+
+EXTRAS15 = "C_8..C_16, Q_3, Q_4, C_4 x C_4, K_{2,2,2,2}, K_{4,4,4}, G + G (G connected, 2..6 vertices)"
+EXTRAS16 = "P_9..P_17, W_9..W_17, K_{1,8..16}, cones over G + G (G connected, <= 4 vertices)"
+
+
+@lazy(f"graphs on 1..7 vertices with Thm 15's involution; {EXTRAS15}")
 def THM15():
     yield from atlas(where=hyp15)
-    yield from checked(hyp15, cycles(8, 10, 12, 14, 16).items() + hypercubes(3, 4).items()
-                       + [nx_item("C_4 x C_4", nx.cartesian_product(nx.cycle_graph(4), nx.cycle_graph(4))),
-                          kparts((2, 2, 2, 2)), kparts((4, 4, 4))]
-                       + union2(atlas(6, 2, connected)))
+    yield from thm15_extras()
 
 
-@lazy("graphs on 1..7 vertices with Cor 16's involution; P_9..P_17, W_9..W_17, K_{1,8..16}, "
-      "cones over G + G (G connected, <= 4 vertices)")
+@lazy(f"graphs on 1..7 vertices with Cor 16's involution; {EXTRAS16}")
 def COR16():
     yield from atlas(where=hyp16)
-    yield from checked(hyp16, paths(9, 11, 13, 15, 17).items() + wheels(9, 11, 13, 15, 17).items()
-                       + [nx_item(f"K_{{1,{n}}}", nx.star_graph(n)) for n in (8, 10, 12, 14, 16)]
-                       + [nx_item(f"cone({name})", cone(g.to_networkx()))
-                          for name, g in union2(atlas(4, 1, connected))])
+    yield from cor16_extras()
+
+
+# --profile full: every graph on <= 9 vertices from nauty's geng (288,266 graphs; 94 have
+# Theorem 15's involution, 773 Corollary 16's)
+@lazy(f"every graph on 1..9 vertices (nauty's geng) with Thm 15's involution; {EXTRAS15}")
+def THM15_FULL():
+    yield from geng(9, where=hyp15).items()
+    yield from thm15_extras()
+
+
+@lazy(f"every graph on 1..9 vertices (nauty's geng) with Cor 16's involution; {EXTRAS16}")
+def COR16_FULL():
+    yield from geng(9, where=hyp16).items()
+    yield from cor16_extras()
 
 
 def cor17(lo_path: int, lo_wheel: int) -> Lazy:
@@ -560,10 +589,10 @@ CLAIMS = [
           bounds={"alive": start(12)}, full={"alive": start(14)}),
     # §4 ------------------------------------------------------------------------------------------
     Claim("grim/thm15", source=src("Theorem 15", "§4"), game="grim", kind="char",
-          family=THM15, statement=lambda g, s: True,
+          family=THM15, full_family=THM15_FULL, statement=lambda g, s: True,
           bounds={"alive": start(12)}, full={"alive": start(16)}),
     Claim("grim/cor16", source=src("Corollary 16", "§4"), game="grim", kind="char",
-          family=COR16, statement=lambda g, s: False,
+          family=COR16, full_family=COR16_FULL, statement=lambda g, s: False,
           bounds={"alive": start(13)}, full={"alive": start(17)}),
     # Corollary 17 as CLAIMS.md states it, without the lower bounds on n that the extraction lost
     # ("(1) If _ is odd and _, then _ is an N position", "(3) If _ is odd and _ ..."). Refuted:

@@ -475,6 +475,7 @@ def _replay(inst: Instance, r, obligations: list[dict], deadline: Deadline) -> P
 def check_claim(claim: Claim, *, profile: str = "quick", timeout: float | None = None,
                 progress: Progress = _nothing, solver: Solver | None = None) -> Verdict:
     """Check one claim with its methods, within ``timeout`` seconds (default: the claim's)."""
+    claim = claim.at(profile)
     deadline = Deadline(timeout if timeout is not None else claim.timeout)
     solver = solver or Solver()
     v = Verdict(claim.id, claim.kind, UNKNOWN, claim.expect, paper=claim.paper)
@@ -509,6 +510,7 @@ def check_part(claim: Claim, start: int, stop: int, **kw: Any) -> tuple[Verdict,
     """
     import copy
     from .families import Family
+    claim = claim.at(kw.get("profile", "quick"))
     part = copy.copy(claim)
     fam = claim.family
     part.family = (fam.part(start, stop) if hasattr(fam, "part")

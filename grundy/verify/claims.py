@@ -18,6 +18,8 @@ grundy.verify.claims.ClaimError: claim 'demo/x': unknown field 'colour' (fields:
 """
 from __future__ import annotations
 
+import copy
+
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable
 
@@ -85,7 +87,7 @@ def _method(m: Any) -> Explicit | Smt:
 Statement = Callable[..., Any]   # (g, s) -> Expr; a strategy: (g, s, rules) -> list[Play]
 
 _FIELDS = ("source", "game", "kind", "family", "statement", "strategy", "exact", "assume",
-           "bounds", "full", "methods", "timeout", "expect", "convention", "symmetric", "note")
+           "bounds", "full", "full_family", "methods", "timeout", "expect", "convention", "symmetric", "note")
 
 
 class Claim:
@@ -103,7 +105,8 @@ class Claim:
       (g, s) -> Expr: the positions where they are).
     - ``assume(g, s)``: the positions of the structure the claim is about (closed under moves).
     - ``bounds``: per numeric field, the values the explicit sweep tries: ``{"heap": 30}`` (0..30),
-      ``{"weight": (1, 3)}`` or a list of values; ``full``: the same for ``--profile full``.
+      ``{"weight": (1, 3)}`` or a list of values; ``full``: the same for ``--profile full``;
+      ``full_family``: a larger family for ``--profile full`` (default: ``family``).
     - ``methods``: ``"explicit"``, ``"smt"`` (unbounded integers), ``bitvec(k)``.
     - ``timeout`` (seconds), ``expect`` (proved | verified | refuted | unknown),
       ``convention`` (normal | misere), ``symmetric`` (statement and assume are invariant
@@ -129,6 +132,7 @@ class Claim:
         self.assume: Statement | None = f.get("assume")
         self.bounds: dict[str, Any] = dict(f.get("bounds", {}))
         self.full: dict[str, Any] = {**self.bounds, **dict(f.get("full", {}))}
+        self.full_family: Family | None = f.get("full_family")
         self.methods: list[Explicit | Smt] = [_method(m) for m in f.get("methods", ["explicit"])]
         self.timeout: float | None = f.get("timeout")
         self.expect: str = f.get("expect", "verified")
@@ -146,7 +150,7 @@ class Claim:
             raise ClaimError(f"{where}: unknown kind {self.kind!r} (one of: {', '.join(KINDS)})")
         if self.expect not in VERDICTS:
             raise ClaimError(f"{where}: unknown expected verdict {self.expect!r} (one of: {', '.join(VERDICTS)})")
-        if not isinstance(self.family, Family):
+        if not isinstance(self.family, Family) or not isinstance(self.full_family, (Family, type(None))):
             raise ClaimError(f"{where}: family must be a Family (see grundy.verify.families)")
         if not callable(self.statement):
             raise ClaimError(f"{where}: statement must be a function (g, s) -> expression")
@@ -165,6 +169,14 @@ class Claim:
 
     def bounds_for(self, profile: str) -> dict[str, Any]:
         return self.full if profile == "full" else self.bounds
+
+    def at(self, profile: str) -> "Claim":
+        """The claim as the profile checks it (the full family under ``--profile full``)."""
+        if profile != "full" or self.full_family is None:
+            return self
+        c = copy.copy(self)
+        c.family, c.full_family = self.full_family, None
+        return c
 
     def __repr__(self) -> str:
         return f"Claim({self.id!r}, game={self.game!r}, kind={self.kind!r}, expect={self.expect!r})"

@@ -322,7 +322,7 @@ def merge(claim: Claim, profile: str, results: list[Any]) -> Verdict:
             v.seconds = max(ends) - min(starts)
             return v
         swept += r["swept"]
-    text = f"{claim.family.scope}, {_bounds_text(claim.bounds_for(profile))}: {swept:,} positions"
+    text = f"{claim.at(profile).family.scope}, {_bounds_text(claim.bounds_for(profile))}: {swept:,} positions"
     return Verdict(claim.id, claim.kind, VERIFIED, claim.expect, scope=text,
                    seconds=max(ends) - min(starts), paper=claim.paper)
 
@@ -340,7 +340,7 @@ def run(claims: list[Claim], ex: Local | Dask, *, timeout: float | None = None, 
         limit = _limit(c, timeout)
         try:
             ranges: list[tuple[int | None, int | None]] = (
-                list(cut(span(c.family), CHUNKS_PER_WORKER * ex.workers)) if chunkable(c) else [(None, None)])
+                list(cut(span(c.at(profile).family), CHUNKS_PER_WORKER * ex.workers)) if chunkable(c) else [(None, None)])
         except Exception as e:                         # e.g. geng missing: the claim's error, one line
             ready[ci] = _failed(c, f"{type(e).__name__}: {e}", ERROR)
             ranges = []
