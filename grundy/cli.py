@@ -46,7 +46,8 @@ def cmd_solve(args: argparse.Namespace) -> int:
     except OSError as e:
         print(f"grundy: cannot read {args.file}: {e.strerror}", file=sys.stderr)
         return 2
-    solver = Solver(max_positions=args.max_positions, symmetry=not args.no_symmetry)
+    native = {"auto": None, "always": "always", "off": False}[args.native]
+    solver = Solver(max_positions=args.max_positions, symmetry=not args.no_symmetry, native=native)
     status = 0
     if not args.json:
         print(f"{'#':>3}  {'game':<14} {'position':<60} {'grundy':>6}  outcome")
@@ -118,6 +119,9 @@ def main(argv: list[str] | None = None) -> int:
     s.add_argument("--max-positions", type=int, default=20_000_000, metavar="N",
                    help="stop with an error after storing N positions (default 20,000,000)")
     s.add_argument("--no-symmetry", action="store_true", help="do not reduce by symmetry")
+    s.add_argument("--native", choices=("auto", "always", "off"), default="auto",
+                   help="the C kernel generated from the rules: auto (once a table is large; the "
+                        "default), always, or off (pure Python)")
     s.set_defaults(run=cmd_solve)
     g = sub.add_parser("games", help="list the games and their rules")
     g.add_argument("--rules", action="store_true", help="print each game's rule text")

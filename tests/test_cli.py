@@ -23,6 +23,19 @@ def test_solve_json_lines_one_object_per_position():
     assert [(r["grundy"], r["outcome"]) for r in rows] == [(0, "P"), (3, "N"), (2, "N")]
 
 
+def test_native_kernel_and_pure_python_answer_alike():
+    positions = [{"game": "edge-nim", "edges": [[0, 1, 2], [1, 2, 3], [2, 0, 2], [2, 3, 1]], "token": t}
+                 for t in range(4)] + [{"game": "wythoff", "heaps": [4, 7]}, {"game": "minnie", "heaps": [3, 5]},
+                                       {"game": "nim", "heaps": [2, 2], "convention": "misere"}]
+    text = "\n".join(json.dumps(p) for p in positions)
+    outs = {mode: run("solve", "--json", "--winning-moves", "--native", mode, "-", stdin=text) for mode in
+            ("always", "off", "auto")}
+    assert all(code == 0 for code, _, _ in outs.values()), outs
+    assert outs["always"][1] == outs["off"][1] == outs["auto"][1]
+    code, _, err = run("solve", "--native", "sometimes", "-", stdin=text)
+    assert code == 2 and "--native" in err
+
+
 def test_solve_a_list_with_winning_moves(tmp_path):
     f = tmp_path / "p.json"
     f.write_text(json.dumps([{"game": "nim", "heaps": [2, 3]}]))
