@@ -236,6 +236,13 @@ def unique_min_at(dist):
     return assume
 
 
+def rest_uniform(assume):
+    """``assume``, and every edge but edge 0 of one weight."""
+    def both(g, s):
+        return assume(g, s) & all_of(s.weight[e] == s.weight[1] for e in range(2, len(g.edges)))
+    return both
+
+
 def min_edge_first(hi):
     def bound(g, e):
         """edge 0 is the unique minimum (edge-transitive: no loss), weights 1..%d"""
@@ -368,30 +375,45 @@ CLAIMS = [
           statement=N_always, assume=off_pendant,
           bounds={"weight": (1, 2)}, full={"weight": (1, 3)}, expect="verified"),
     # ------------------------------------------------------------ chapter 5: the Petersen graph
-    # Weights above 2 on the Petersen graph are out of reach (uniform weight 3 from one token took
-    # > 200 s, edge 0 at 1 or 2 with the rest at 3 took 470 s for the two incident tokens): the
-    # full profile keeps the quick bounds here. Weights {1, 2} in general are 143 million
-    # positions; Propositions 5.5-5.7 need a unique minimum edge, which with weights in {1, 2}
-    # means edge 0 (WLOG) at 1 and the other 14 at 2: all 10 tokens, every distance.
+    # With the C kernel, weights up to 3 are within reach (4^15 x 10 positions, 120 symmetries):
+    # Propositions 5.5-5.7 need a unique minimum edge: WLOG edge 0 = {0, 1} at 1, the other 14 at
+    # 2 or 3, every token (163,840 positions; about 30 s each). With weights in {1, 2} only (the
+    # other 14 at 2) all three hold; with a single 3 two of them fail.
     Claim("erickson/thm5.3", source=Source(THESIS, "Theorem 5.3", "§5"),
           game="edge-nim", kind="char", family=petersen(),
           statement=P_always, bounds=UNIT, full=UNIT, expect="verified"),
     Claim("erickson/5.3-uniform", source=Source(THESIS, "§5, after Theorem 5.3", "§5"),
           game="edge-nim", kind="char", family=petersen(),
           statement=P_always, assume=uniform, symmetric=False,
-          bounds={"weight": (1, 2)}, expect="verified"),
+          bounds={"weight": (1, 2)}, full={"weight": (1, 3)}, expect="verified"),
     Claim("erickson/prop5.5", source=Source(THESIS, "Proposition 5.5", "§5"),
           game="edge-nim", kind="char", family=petersen(),
           statement=N_always, assume=unique_min_at(0), symmetric=False,
-          bounds={"weight": min_edge_first(2)}, expect="verified"),
+          bounds={"weight": min_edge_first(3)}, expect="verified"),
+    # REFUTED ("weighted arbitrarily ... only one edge of minimum weight and it is distance one
+    # from the token ... P2 can win"): witness {0-1: 1, 6-9: 3, every other edge 2, token on 2}
+    # is N: 2->1 lowering 1-2 to 1 wins (checked also by a plain recursion written in
+    # tests/test_findings.py, and by the pure-Python path). With the other 14 edges all at 2 it
+    # holds (the quick bounds of earlier versions): the counterexample needs one heavier edge.
     Claim("erickson/prop5.6", source=Source(THESIS, "Proposition 5.6", "§5"),
           game="edge-nim", kind="char", family=petersen(),
           statement=P_always, assume=unique_min_at(1), symmetric=False,
-          bounds={"weight": min_edge_first(2)}, expect="verified"),
+          bounds={"weight": min_edge_first(3)}, expect="refuted"),
+    # REFUTED: the same weights with the token on 7 (the minimum edge 0-1 at distance 2) are P.
     Claim("erickson/prop5.7", source=Source(THESIS, "Proposition 5.7", "§5"),
           game="edge-nim", kind="char", family=petersen(),
           statement=N_always, assume=unique_min_at(2), symmetric=False,
-          bounds={"weight": min_edge_first(2)}, expect="verified"),
+          bounds={"weight": min_edge_first(3)}, expect="refuted"),
+    # A reading under which both hold within these bounds (ours, not the thesis's): the other 14
+    # edges all of one weight.
+    Claim("erickson/prop5.6-rest-uniform", source=Source(THESIS, "Proposition 5.6, the other edges equal", "§5"),
+          game="edge-nim", kind="char", family=petersen(),
+          statement=P_always, assume=rest_uniform(unique_min_at(1)), symmetric=False,
+          bounds={"weight": min_edge_first(3)}, expect="verified"),
+    Claim("erickson/prop5.7-rest-uniform", source=Source(THESIS, "Proposition 5.7, the other edges equal", "§5"),
+          game="edge-nim", kind="char", family=petersen(),
+          statement=N_always, assume=rest_uniform(unique_min_at(2)), symmetric=False,
+          bounds={"weight": min_edge_first(3)}, expect="verified"),
     # ------------------------------------------------------------ chapter 6: hypercubes
     Claim("erickson/thm6.4-6.5", source=Source(THESIS, "Theorems 6.4, 6.5", "§6"),
           game="edge-nim", kind="char", family=cubes(1, 2, 3, 4, 5, 6),
