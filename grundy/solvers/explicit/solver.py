@@ -74,10 +74,9 @@ class Solver:
     ``max_positions`` bounds the number of positions stored (over all tables);
     exceeding it raises :class:`SolverLimit`. ``symmetry`` and ``decompose`` switch the
     reductions (they never change a value). ``native``: solve with the C kernel generated
-    from the same rules (None: whenever a C compiler is here), over packed positions (with
-    the same symmetry reduction, but no splitting into components), once the Python path has stored ``NATIVE_AFTER`` positions on a table
-    (``native="always"``: from the first position); except for games that split into
-    components (the Python path keeps those, since a sum is far smaller than its product).
+    from the same rules (None: whenever a C compiler is here), over packed positions with
+    the same reductions, once the Python path has stored ``NATIVE_AFTER`` positions on a
+    table (``native="always"``: from the first position).
     Anything the kernel cannot hold (a position beyond 64 bits, a Grundy value above 253)
     goes to the Python path.
     """
@@ -131,9 +130,6 @@ class Solver:
         if not (self.native and t.native and t.in_use):
             return None
         rules = t.rules
-        if self.decompose and rules.present is not None:
-            t.native = False
-            return None
         k = t.kernels.get(mode)
         box = None
         if k is None or not all(k.box.contains(s) for s in states):
@@ -146,7 +142,7 @@ class Solver:
                         t.native = False
                         return None
                     k = t.kernels[mode] = Kernel(rules, box, mode, limit=self.max_positions,
-                                                 symmetry=self.symmetry)
+                                                 symmetry=self.symmetry, decompose=self.decompose)
                 try:
                     return k.values(states)
                 except OutOfBox as e:
@@ -238,7 +234,8 @@ class Solver:
         """True iff the player to move wins (in the position's convention)."""
         t = self.table(pos.game, pos.structure)
         if t.in_use:
-            if pos.convention == "normal" and GRUNDY in t.kernels and t.kernels[GRUNDY].box.contains(pos.state):
+            sums = self.decompose and t.rules.present is not None   # a sum's outcome needs values
+            if pos.convention == "normal" and (sums or GRUNDY in t.kernels and t.kernels[GRUNDY].box.contains(pos.state)):
                 v = self._native(t, GRUNDY, pos.state)
             else:
                 v = self._native(t, NORMAL if pos.convention == "normal" else MISERE, pos.state)

@@ -28,7 +28,8 @@ from math import prod
 from typing import Iterable, Sequence
 
 from ...spec.game import Rules
-from ..explicit.compile import _conjuncts, _dispatch_key, _dispatch_var, _state_names, move_plan
+from ..explicit.compile import (_conjuncts, _dispatch_key, _dispatch_var, _Emitter, _shared_nodes,
+                                _state_names, move_plan)
 from . import build
 
 State = tuple[int, ...]
@@ -219,7 +220,7 @@ static inline void push(Buf *b, K k) {
 _SOLVER = r"""
 
 #define BUSY 255
-typedef struct { K key; int64_t start, end, idx; } Frame;
+typedef struct { K key; int64_t start, end, idx; int sum; } Frame;
 typedef struct {
     int mode;
     uint8_t *dense; K dense_size;
@@ -290,7 +291,7 @@ static int push_frame(T *t, K key) {
         t->stack = p; t->stack_cap = cap;
     }
     Frame *f = &t->stack[t->depth++];
-    f->key = key; f->idx = -1; f->start = f->end = 0;
+    f->key = key; f->idx = -1; f->start = f->end = 0; f->sum = 0;
     return put(t, key, BUSY);
 }
 
@@ -298,7 +299,8 @@ static int expand(T *t, Frame *f) {
     I s[NS];
     unpack(f->key, s);
     f->start = t->succ.n;
-    successors(f->key, s, &t->succ);
+    f->sum = DECOMPOSE && t->mode == 0 && components(f->key, s, &t->succ);  /* a sum: its parts */
+    if (!f->sum) successors(f->key, s, &t->succ);
     if (CANONICAL) for (int64_t i = f->start; i < t->succ.n; i++) t->succ.keys[i] = canon(t->succ.keys[i]);
     if (mul_overflow) { mul_overflow = 0; return 6; }
     if (t->succ.err) {
@@ -351,7 +353,12 @@ int k_solve(T *t, K root) {
             if ((e = push_frame(t, t->succ.keys[f->idx]))) return e;
             continue;
         }
-        if (grundy) {
+        if (f->sum) {                             /* Sprague-Grundy: the XOR of the parts */
+            int x = 0;
+            for (int64_t i = f->start; i < f->end; i++) x ^= get(t, t->succ.keys[i]) - 1;
+            if (x > 253) return 3;
+            if ((e = finish(t, f, (uint8_t)(x + 1)))) return e;
+        } else if (grundy) {
             uint64_t seen[4] = {0, 0, 0, 0};
             for (int64_t i = f->start; i < f->end; i++) {
                 int g = get(t, t->succ.keys[i]) - 1;
@@ -413,10 +420,12 @@ def _c_array(ctype: str, name: str, values: Sequence[int], suffix: str = "LL") -
     return f"static const {ctype} {name}[NS > 0 ? NS : 1] = {{{body}}};"
 
 
-def c_source(rules: Rules, box: Box, symmetry: bool = False) -> str:
+def c_source(rules: Rules, box: Box, symmetry: bool = False, decompose: bool = False) -> str:
     """The C source of the kernel for these rules and this box (``symmetry``: positions are
     stored by a canonical representative of their class: sorted heaps, or the least index
-    over the automorphisms that send the token to the least vertex of its orbit)."""
+    over the automorphisms that send the token to the least vertex of its orbit; ``decompose``:
+    Grundy values of positions that split into independent components are the XOR of the
+    components' values, as in the Python path)."""
     n = len(rules.schema)
     state_names = _state_names(rules)
     var = _dispatch_var(rules)
@@ -442,6 +451,7 @@ def c_source(rules: Rules, box: Box, symmetry: bool = False) -> str:
     head = [_RUNTIME, f"#define NS {n}",
             _c_array("I", "LO", box.lo), _c_array("I", "RADIX", box.radix),
             _c_array("K", "STRIDE", box.strides, "ULL")]
+    head.append(_components_source(rules, box, decompose))
     head.append(_canonical_source(rules, box, symmetry))
     # unrolled, so that each division is by a literal constant (a multiply and a shift)
     unpack = ["static void unpack(K key, I *s) {"]
@@ -478,6 +488,47 @@ def _c_move(rules: Rules, mi: int, m, state_names, skip) -> list[str]:
     for d in range(closes, 0, -1):
         out.append("    " * (d - 1) + "}")
     return out
+
+
+def _components_source(rules: Rules, box: Box, decompose: bool) -> str:
+    """``components(key, s, b)``: push the keys of the position's components (each: the position
+    with every element outside it emptied) and return 1, or return 0 if it does not split."""
+    if not decompose or rules.present is None:
+        return "#define DECOMPOSE 0\nstatic inline int components(K key, const I *s, Buf *b) { (void)key; (void)s; (void)b; return 0; }"
+    sch = rules.schema
+    names = _state_names(rules)
+    roots = [rules.decomposable] + list(rules.present)
+    em = _Emitter(names, _shared_nodes(roots), C)
+    d = em.expr(rules.decomposable)
+    pres = [em.expr(x) for x in rules.present]
+    n_el = len(rules.component_elements)
+    empty = [sch.fields[name].empty for name, _ in sch.slots]
+    lines = ["#define DECOMPOSE 1",
+             "static int components(K key, const I *s, Buf *b) {"]
+    lines += ["    " + ln for ln in em.take_lines()]
+    lines += [f"    if (!({d})) return 0;",
+              f"    int pres[{n_el}], parent[{n_el}], groups = 0;"]
+    lines += [f"    pres[{x}] = {src};" for x, src in enumerate(pres)]
+    lines += [f"    for (int x = 0; x < {n_el}; x++) parent[x] = x;"]
+    for a, b in rules.links:
+        lines.append(f"    if (pres[{a}] && pres[{b}]) {{ int ra = {a}, rb = {b}; "
+                     f"while (parent[ra] != ra) ra = parent[ra]; while (parent[rb] != rb) rb = parent[rb]; "
+                     f"if (ra != rb) parent[ra] = rb; }}")
+    lines += [f"    int root[{n_el}];",
+              f"    for (int x = 0; x < {n_el}; x++) {{ int r = x; while (parent[r] != r) r = parent[r]; root[x] = pres[x] ? r : -1; }}",
+              f"    for (int x = 0; x < {n_el}; x++) if (root[x] == x) groups++;",
+              "    if (groups <= 1) return 0;",
+              f"    for (int g = 0; g < {n_el}; g++) {{",
+              "        if (root[g] != g) continue;",
+              "        K nk = key;",
+              f"        for (int x = 0; x < {n_el}; x++) {{",
+              "            if (root[x] == g) continue;"]
+    for x, slots in enumerate(rules.element_slots):
+        if slots:
+            outs = " ".join(f"OUT({i}, {empty[i]}LL);" for i in slots)
+            lines.append(f"            if (x == {x}) {{ {outs} }}")
+    lines += ["        }", "        push(b, nk);", "    }", "    return 1;", "}"]
+    return "\n".join(lines)
 
 
 def _canonical_source(rules: Rules, box: Box, symmetry: bool) -> str:
@@ -576,12 +627,13 @@ class Kernel:
     outcomes). ``limit`` bounds the positions stored (:class:`KernelError` "position limit")."""
 
     def __init__(self, rules: Rules, box: Box, mode: int = GRUNDY, limit: int = 2 ** 62,
-                 dense: bool | None = None, symmetry: bool = False):
+                 dense: bool | None = None, symmetry: bool = False, decompose: bool = False):
         if box.size >= MAX_KEY:
             raise ValueError(f"the box has {box.size} positions: more than a 64-bit key holds")
         self.rules, self.box, self.mode = rules, box, mode
         self.symmetry = symmetry
-        self.lib = _library(c_source(rules, box, symmetry))
+        self.decompose = decompose
+        self.lib = _library(c_source(rules, box, symmetry, decompose))
         if dense is None:
             dense = box.size <= DENSE_LIMIT
         self.dense = dense
