@@ -533,7 +533,6 @@ def _components_source(rules: Rules, box: Box, decompose: bool) -> str:
 
 def _canonical_source(rules: Rules, box: Box, symmetry: bool) -> str:
     if symmetry and rules.heap_sorting:
-        n = len(rules.schema)
         return f"""#define CANONICAL 1
 static K canon(K key) {{
     I s[NS]; unpack(key, s);
