@@ -304,3 +304,16 @@ def test_cli_values_and_period():
 def test_cli_bad_input(args, field):
     code, out, err = run_cli(*args)
     assert code == 2 and out == "" and err.startswith(f"grundy: {field}:") and len(err.splitlines()) == 1
+
+
+def test_the_solver_takes_octal_sums_from_the_heap_tables():
+    """Large heaps: the solver answers from the one-heap table (reading builds no moves); on
+    small heaps the table and the game's own moves give the same values."""
+    from grundy import Solver, read_position
+    for code in ("0.6", "0.77", "0.137", "4.07"):
+        for heaps in ([5, 3], [7, 7, 2], [9], [4, 6, 1]):
+            p = read_position({"game": "octal", "code": code, "heaps": heaps})
+            assert Solver().grundy(p) == Solver(decompose=False, native=False).grundy(p), (code, heaps)
+    big = read_position({"game": "octal", "code": "0.6", "heaps": [30000, 12]})
+    g = octal_values("0.6", 30000)
+    assert Solver().grundy(big) == g[30000] ^ g[12]

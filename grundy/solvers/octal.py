@@ -455,3 +455,37 @@ def octal_period(code: str, values: list[int]) -> tuple[int, int] | None:
         if 2 * p + t > N:                               # no larger p can be proved either
             return None
     return None
+
+
+class HeapTables:
+    """One-heap values per octal code, grown on demand (doubling): the Grundy value of an octal
+    position whose structure has room for every break is the XOR of its heaps' values.
+
+    >>> from grundy.spec import read_position
+    >>> p = read_position({"game": "octal", "code": "0.6", "heaps": [100000, 3]})
+    >>> g = octal_values("0.6", 100000)
+    >>> HeapTables().value(p) == g[100000] ^ g[3]
+    True
+    """
+
+    def __init__(self) -> None:
+        self.tables: dict[str, list[int]] = {}
+
+    def value(self, pos) -> int | None:
+        """The position's Grundy value, or None if it is not an octal position this applies to."""
+        from grundy.spec.games.octal import OctalHeaps, slot_bound
+        g = pos.structure
+        if not isinstance(g, OctalHeaps) or pos.convention != "normal":
+            return None
+        heaps = list(pos.state)
+        if slot_bound(g.digits, heaps) > g.n:       # a break could lack a slot: not a plain sum
+            return None
+        top = max(heaps, default=0)
+        table = self.tables.get(g.code, [])
+        if top >= len(table):
+            table = octal_values(g.code, max(top, 2 * len(table), 64))
+            self.tables[g.code] = table
+        x = 0
+        for h in heaps:
+            x ^= table[h]
+        return x

@@ -137,20 +137,25 @@ class Rules:
         self.schema = Schema(g, game.fields(g))
         s = self.schema.symbolic()
         self.state = s
-        self.moves: list[Move] = list(game.moves(g, s))
         self.rank: Expr = lift(game.rank(g, s))
         if self.rank.sort != INT:
             raise TypeError(f"{game.name}: the rank must be an integer expression")
-        names = set(self.schema.fields)
-        for m in self.moves:
-            for c in m.choices:
-                if c.name in names or "[" in c.name:
-                    raise ValueError(f"{game.name}: choice name {c.name!r} clashes with a field")
         self.present: list[Expr] | None = None
         self.decomposable: Expr = lift(True)
         if game.decompose_over:
             self.present = [lift(game.present(g, s, x)) for x in self.component_elements]
             self.decomposable = lift(game.decomposable(g, s))
+
+    @cached_property
+    def moves(self) -> list[Move]:
+        """The moves, built when first needed (reading a position needs only the schema)."""
+        moves = list(self.game.moves(self.structure, self.state))
+        names = set(self.schema.fields)
+        for m in moves:
+            for c in m.choices:
+                if c.name in names or "[" in c.name:
+                    raise ValueError(f"{self.game.name}: choice name {c.name!r} clashes with a field")
+        return moves
 
     @cached_property
     def component_elements(self) -> list[int]:

@@ -21,6 +21,7 @@ from ...spec.position import Position
 from ...spec.structure import Structure
 from ..native import build
 from ..native.kernel import GRUNDY, MISERE, NORMAL, MAX_KEY, Box, Kernel, KernelError, OutOfBox
+from ..octal import HeapTables
 from .compile import Compiled, State, compile_rules
 
 
@@ -89,6 +90,7 @@ class Solver:
         self.native_first = native == "always"
         self.tables: dict[tuple[str, Structure], Table] = {}
         self._stored = 0
+        self.heaps = HeapTables()
 
     @property
     def stored(self) -> int:
@@ -161,6 +163,10 @@ class Solver:
 
     def grundy(self, pos: Position) -> int:
         """The normal-play Grundy value."""
+        if self.decompose:          # octal games: a sum of heaps, one-heap values by sparse space
+            v = self.heaps.value(pos)
+            if v is not None:
+                return v
         t = self.table(pos.game, pos.structure)
         if t.in_use:
             v = self._native(t, GRUNDY, pos.state)
@@ -232,6 +238,10 @@ class Solver:
     # outcomes -----------------------------------------------------------------
     def mover_wins(self, pos: Position) -> bool:
         """True iff the player to move wins (in the position's convention)."""
+        if self.decompose and pos.convention == "normal":
+            v = self.heaps.value(pos)
+            if v is not None:
+                return v != 0
         t = self.table(pos.game, pos.structure)
         if t.in_use:
             sums = self.decompose and t.rules.present is not None   # a sum's outcome needs values
