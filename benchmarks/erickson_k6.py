@@ -19,13 +19,14 @@ from __future__ import annotations
 
 import argparse
 import copy
-import multiprocessing
 import os
 import resource
 import statistics
 import tempfile
 import time
 from pathlib import Path
+
+from _harness import in_child, rss
 
 from grundy import Solver
 from grundy.verify.check import check_claim
@@ -57,29 +58,6 @@ def run(claim: Claim, solver: Solver, timeout: float, expect: int) -> tuple[floa
     if not v.scope.endswith(f": {expect:,} positions"):
         raise SystemExit(f"UNEXPECTED scope (expected {expect:,} positions): {v.scope}")
     return seconds, v.verdict, solver.stored
-
-
-def rss(who: int = resource.RUSAGE_SELF) -> float:
-    return resource.getrusage(who).ru_maxrss / 1024
-
-
-def in_child(claim: Claim, solver: Solver, timeout: float, expect: int) -> tuple[float, str, int] | None:
-    """:func:`run` in a forked process (its memory apart), killed after ``timeout`` s: None."""
-    ctx = multiprocessing.get_context("fork")
-    recv, send = ctx.Pipe(duplex=False)
-    child = ctx.Process(target=lambda: send.send(run(claim, solver, timeout + 60, expect)))
-    child.start()
-    send.close()
-    out = None
-    if recv.poll(timeout):
-        try:
-            out = recv.recv()
-        except EOFError:
-            raise SystemExit("the baseline process failed") from None
-    else:
-        child.kill()
-    child.join()
-    return out
 
 
 def main() -> None:
@@ -120,7 +98,7 @@ def main() -> None:
     print(f"peak RSS: {rss():.0f} MiB (this process: every run above)")
 
     if args.baseline_timeout > 0:
-        got = in_child(k6, Solver(native=False), args.baseline_timeout, n6)
+        got = in_child(lambda: run(k6, Solver(native=False), args.baseline_timeout + 60, n6), args.baseline_timeout)
         if got is None or got[1] == "timeout":
             print(f"K_6 python (one run): did not finish in {args.baseline_timeout:g} s")
         else:

@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import resource
 import statistics
 import sys
 import tempfile
@@ -35,6 +34,8 @@ from functools import lru_cache
 from typing import Callable
 
 import networkx as nx
+
+from _harness import rss
 
 from grundy import Solver, Structure, make_position
 from grundy.spec.position import Position
@@ -107,10 +108,6 @@ def strategy_dag(h: nx.Graph) -> tuple[float, int, int]:
 def check(name: str, outcome: str) -> None:
     if outcome != EXPECT[name]:
         raise SystemExit(f"MISMATCH: {name} is {outcome}, expected {EXPECT[name]}")
-
-
-def rss() -> float:
-    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
 def main() -> None:

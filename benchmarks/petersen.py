@@ -21,13 +21,14 @@ from __future__ import annotations
 
 import argparse
 import copy
-import multiprocessing
 import os
 import resource
 import statistics
 import tempfile
 import time
 from pathlib import Path
+
+from _harness import in_child, rss
 
 from grundy import Solver
 from grundy.verify.check import check_claim
@@ -72,29 +73,6 @@ def one_pass(cs: list[Claim], native: bool | None, budget: float) -> dict[str, t
     return out
 
 
-def in_child(cs: list[Claim], budget: float) -> dict[str, tuple[float, int]] | None:
-    """:func:`one_pass` on the pure-Python path in a forked process, killed after ``budget`` s."""
-    ctx = multiprocessing.get_context("fork")
-    recv, send = ctx.Pipe(duplex=False)
-    child = ctx.Process(target=lambda: send.send(one_pass(cs, False, budget)))
-    child.start()
-    send.close()
-    out = None
-    if recv.poll(budget + 5):
-        try:
-            out = recv.recv()
-        except EOFError:
-            raise SystemExit("the baseline process failed") from None
-    else:
-        child.kill()
-    child.join()
-    return out
-
-
-def rss(who: int = resource.RUSAGE_SELF) -> float:
-    return resource.getrusage(who).ru_maxrss / 1024
-
-
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--repeat", type=int, default=3)
@@ -121,7 +99,7 @@ def main() -> None:
             rows["default"][cid].append(s)
             stored["default"][cid] = n
         if python_ok:
-            got = in_child(cs, args.baseline_timeout)
+            got = in_child(lambda: one_pass(cs, False, args.baseline_timeout), args.baseline_timeout + 5)
             if got is None:
                 python_ok = False
                 print(f"python path: did not finish in {args.baseline_timeout:g} s")
