@@ -189,3 +189,30 @@ def test_position_limit_stops_the_kernel():
     pos = read_position({"game": "nim", "heaps": [30, 30]})
     with pytest.raises(KernelError, match="position limit"):
         Kernel(pos.rules, Box.around(pos.rules, [pos.state]), limit=100).grundy(pos.state)
+
+
+def test_a_game_whose_rank_does_not_decrease_is_a_cycle_error_on_both_paths():
+    from grundy import Field, Game, Structure, make_position, move
+    from grundy.solvers.explicit.solver import CycleError
+
+    class Toggle(Game):              # a heap of 1 becomes 2 and back: play never ends
+        name = "toggle-test"
+        summary = "a test game with a cycle"
+        structure = "heaps"
+
+        def fields(self, g):
+            return [Field("heap", over="heaps")]
+
+        def moves(self, g, s):
+            yield move("up", guard=s.heap[0] == 1, update=s.set(heap={0: 2}))
+            yield move("down", guard=s.heap[0] == 2, update=s.set(heap={0: 1}))
+
+        def rank(self, g, s):
+            return s.heap[0]
+
+    pos = make_position(Toggle(), Structure.heaps(1), {"heap": [1]})
+    for native in (False, "always"):
+        with pytest.raises(CycleError, match="toggle-test"):
+            Solver(native=native).grundy(pos)
+        with pytest.raises(CycleError, match="toggle-test"):
+            Solver(native=native).outcome(pos)

@@ -20,7 +20,7 @@ from ...spec.game import Game, Rules
 from ...spec.position import Position
 from ...spec.structure import Structure
 from ..native import build
-from ..native.kernel import GRUNDY, MISERE, NORMAL, MAX_KEY, Box, Kernel, KernelError, OutOfBox
+from ..native.kernel import CYCLE, GRUNDY, LIMIT, MAX_KEY, MISERE, NORMAL, Box, Kernel, KernelError, OutOfBox
 from ..octal import HeapTables
 from .compile import Compiled, State, compile_rules
 
@@ -39,6 +39,10 @@ NATIVE_AFTER = 20_000   # positions the Python path stores on a table before its
 
 class CycleError(RuntimeError):
     """A move led back to a position on the current line: the game's rank does not decrease."""
+
+
+def _cycle(rules: Rules) -> CycleError:
+    return CycleError(f"{rules.game.name}: a move returns to an earlier position; its rank does not decrease")
 
 
 @dataclass
@@ -113,8 +117,11 @@ class Solver:
             raise _GoNative
         self._stored += 1
         if self._stored > self.max_positions:
-            raise SolverLimit(f"stopped after storing {self.max_positions:,} positions "
-                              f"(the limit; raise it with --max-positions)")
+            raise self._limit()
+
+    def _limit(self) -> SolverLimit:
+        return SolverLimit(f"stopped after storing {self.max_positions:,} positions "
+                           f"(the limit; raise it with --max-positions)")
 
     def clear(self) -> None:
         self.tables.clear()
@@ -152,12 +159,10 @@ class Solver:
                     box = k.box.widened([i for i, (nm, _) in enumerate(rules.schema.slots) if nm == name], e.value)
         except KernelError as e:
             t.kernels.pop(mode, None)
-            if str(e) == "cycle":
-                raise CycleError(f"{rules.game.name}: a move returns to an earlier position; "
-                                 f"its rank does not decrease") from None
-            if str(e) == "position limit":
-                raise SolverLimit(f"stopped after storing {self.max_positions:,} positions "
-                                  f"(the limit; raise it with --max-positions)") from None
+            if e.status == CYCLE:
+                raise _cycle(rules) from None
+            if e.status == LIMIT:
+                raise self._limit() from None
             t.native = False      # a value or a product beyond the kernel: the Python path
             return None
 
@@ -201,8 +206,7 @@ class Solver:
                 fr[2] = i
                 k = kids[i]
                 if k in on_line:
-                    raise CycleError(f"{t.code.rules.game.name}: a move returns to an earlier position; "
-                                     f"its rank does not decrease")
+                    raise _cycle(t.rules)
                 stack.append([k, None, 0, False])
                 on_line.add(k)
                 continue
@@ -305,8 +309,7 @@ class Solver:
                     w = known(k)
                     if w is None:
                         if k in on_line:
-                            raise CycleError(f"{t.code.rules.game.name}: a move returns to an earlier "
-                                             f"position; its rank does not decrease")
+                            raise _cycle(t.rules)
                         fr[2] = k
                         break
                     if not w:  # a move to a position the opponent loses

@@ -39,19 +39,25 @@ MAX_KEY = 2 ** 63                          # box sizes stay below this
 DENSE_LIMIT = 2 ** 28                      # boxes up to this many positions get a dense table
 
 
+CYCLE, TOO_LARGE, LIMIT, NO_MEMORY, OVERFLOW = 2, 3, 4, 5, 6   # the C kernel's status codes
+_STATUS = {CYCLE: "cycle", TOO_LARGE: "a Grundy value above 253", LIMIT: "position limit",
+           NO_MEMORY: "out of memory", OVERFLOW: "a product overflowed 64 bits"}
+
+
 class KernelError(RuntimeError):
-    """The kernel stopped; ``status`` says why."""
+    """The kernel stopped; ``status`` says why (one of the codes above)."""
+
+    def __init__(self, status: int, text: str | None = None):
+        super().__init__(text or _STATUS.get(status, f"status {status}"))
+        self.status = status
 
 
 class OutOfBox(KernelError):
     """A successor left the box: slot ``slot`` took ``value``."""
 
     def __init__(self, slot: int, value: int):
-        super().__init__(f"slot {slot} took value {value}, outside the box")
+        super().__init__(1, f"slot {slot} took value {value}, outside the box")
         self.slot, self.value = slot, value
-
-
-_STATUS = {2: "cycle", 3: "a Grundy value above 253", 4: "position limit", 5: "out of memory"}
 
 
 # ----------------------------------------------------------------------------- C syntax
@@ -655,9 +661,7 @@ class Kernel:
             return
         if status == 1:
             raise OutOfBox(self.lib.k_err_slot(self._t), self.lib.k_err_value(self._t))
-        if status == 6:
-            raise KernelError("a product overflowed 64 bits")
-        raise KernelError(_STATUS.get(status, f"status {status}"))
+        raise KernelError(status)
 
     def value(self, state: Sequence[int]) -> int:
         """The stored byte for ``state``, solving it first."""
