@@ -46,7 +46,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from grundy.solvers.native import build
-from grundy.spec.games.octal import parse_code
+from grundy.spec.games.octal import OctalHeaps, parse_code, slot_bound
 from grundy.spec.position import InputError
 
 MAX_N = 2**31 - 2          # stamps are h + 1 in 32 bits
@@ -473,7 +473,6 @@ class HeapTables:
 
     def value(self, pos) -> int | None:
         """The position's Grundy value, or None if it is not an octal position this applies to."""
-        from grundy.spec.games.octal import OctalHeaps, slot_bound
         g = pos.structure
         if not isinstance(g, OctalHeaps) or pos.convention != "normal":
             return None
