@@ -5,7 +5,8 @@
 {'grundy': 0, 'outcome': 'P'}
 """
 from .api import as_position, solve
-from .solvers.explicit import Solver, SolverLimit
+from .errors import GrundyError, RuleError
+from .solvers.explicit import CycleError, Solver, SolverLimit
 from .solvers.octal import octal_values
 from .spec import (Field, Game, InputError, Position, Structure, all_of, any_of, ite, make_position,
                    maximum, minimum, move, read_position, total)
@@ -13,6 +14,6 @@ from .spec.games import GAMES, get_game
 
 __version__ = "0.1.0"
 
-__all__ = ["solve", "as_position", "Solver", "SolverLimit", "Field", "Game", "InputError", "Position",
+__all__ = ["solve", "as_position", "GrundyError", "RuleError", "CycleError", "Solver", "SolverLimit", "Field", "Game", "InputError", "Position",
            "Structure", "all_of", "any_of", "ite", "make_position", "maximum", "minimum", "move",
            "read_position", "total", "GAMES", "get_game", "octal_values"]

@@ -10,6 +10,7 @@ grundy.spec.position.InputError: heaps[1]: must be a non-negative integer, got -
 """
 from __future__ import annotations
 
+from ..errors import GrundyError
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Hashable
 
@@ -21,7 +22,7 @@ if TYPE_CHECKING:
 CONVENTIONS = ("normal", "misere")
 
 
-class InputError(ValueError):
+class InputError(GrundyError, ValueError):
     """Bad input, with the JSON field it concerns."""
 
     def __init__(self, field: str, problem: str):

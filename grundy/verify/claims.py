@@ -18,6 +18,7 @@ grundy.verify.claims.ClaimError: claim 'demo/x': unknown field 'colour' (fields:
 """
 from __future__ import annotations
 
+from ..errors import GrundyError
 import copy
 
 from dataclasses import dataclass
@@ -29,7 +30,7 @@ KINDS = ("outcome", "char", "grundy", "strategy", "conj", "table")
 VERDICTS = ("proved", "verified", "refuted", "unknown", "error")
 
 
-class ClaimError(ValueError):
+class ClaimError(GrundyError, ValueError):
     """A claim that is written wrongly (an unknown field, kind, verdict, method...)."""
 
 

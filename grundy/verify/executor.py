@@ -29,6 +29,7 @@ A claim's time limit applies to each of its chunks.
 """
 from __future__ import annotations
 
+from ..errors import GrundyError
 import concurrent.futures as cf
 import multiprocessing as mp
 import os
@@ -44,7 +45,7 @@ GRACE = 10.0          # seconds without any finished chunk, past the longest lim
 CHUNKS_PER_WORKER = 8
 
 
-class ExecutorError(ValueError):
+class ExecutorError(GrundyError, ValueError):
     """A bad ``--executor`` value, or a cluster that cannot be reached."""
 
 

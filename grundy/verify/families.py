@@ -14,6 +14,7 @@ then fewest edges); families add up with ``+``.
 """
 from __future__ import annotations
 
+from ..errors import GrundyError
 import itertools
 import random
 from typing import Any, Callable, Iterable, Iterator, Sequence
@@ -348,7 +349,7 @@ def label_of(family: Family, g: Structure) -> str:
 
 
 # ------------------------------------------------------------------ every graph, from nauty's geng
-class GengMissing(RuntimeError):
+class GengMissing(GrundyError, RuntimeError):
     """nauty's ``geng`` is not installed."""
 
 

@@ -15,6 +15,7 @@
 """
 from __future__ import annotations
 
+from ..errors import GrundyError
 import fnmatch
 import importlib.util
 import multiprocessing as mp
@@ -32,7 +33,7 @@ DEFAULT_TIMEOUT = 120.0
 GRACE = 2.0          # seconds a worker gets past its limit before it is killed
 
 
-class LoadError(Exception):
+class LoadError(GrundyError):
     """A theorem file that cannot be used: the message names the file (and claim)."""
 
 

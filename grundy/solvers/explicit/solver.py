@@ -12,6 +12,7 @@ positions reduced by symmetry and split into independent components.
 """
 from __future__ import annotations
 
+from ...errors import GrundyError
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, Callable
@@ -25,7 +26,7 @@ from ..octal import HeapTables
 from .compile import Compiled, State, compile_rules
 
 
-class SolverLimit(RuntimeError):
+class SolverLimit(GrundyError, RuntimeError):
     """The solver stored as many positions as it was allowed to."""
 
 
@@ -37,7 +38,7 @@ NATIVE_AFTER = 20_000   # positions the Python path stores on a table before its
                         # (building one costs about half a second; small tables never pay for it)
 
 
-class CycleError(RuntimeError):
+class CycleError(GrundyError, RuntimeError):
     """A move led back to a position on the current line: the game's rank does not decrease."""
 
 

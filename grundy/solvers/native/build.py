@@ -11,6 +11,7 @@ True
 """
 from __future__ import annotations
 
+from ...errors import GrundyError
 import ctypes
 import hashlib
 import os
@@ -23,7 +24,7 @@ from pathlib import Path
 FLAGS = ["-O2", "-std=gnu99", "-shared", "-fPIC", "-fno-strict-aliasing"]
 
 
-class BuildError(RuntimeError):
+class BuildError(GrundyError, RuntimeError):
     """The C compiler rejected generated code (a bug in a generator, never in a user's input)."""
 
 

@@ -21,6 +21,7 @@ open-addressing hash table. Values: Grundy value + 1, or for outcomes 1 (mover l
 """
 from __future__ import annotations
 
+from ...errors import GrundyError
 import ctypes
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
@@ -44,7 +45,7 @@ _STATUS = {CYCLE: "cycle", TOO_LARGE: "a Grundy value above 253", LIMIT: "positi
            NO_MEMORY: "out of memory", OVERFLOW: "a product overflowed 64 bits"}
 
 
-class KernelError(RuntimeError):
+class KernelError(GrundyError, RuntimeError):
     """The kernel stopped; ``status`` says why (one of the codes above)."""
 
     def __init__(self, status: int, text: str | None = None):

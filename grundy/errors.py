@@ -1,0 +1,22 @@
+"""One base class for every error grundy raises on purpose.
+
+Catch :class:`GrundyError` to handle anything the tool reports about its input (a
+position, a claim, a game's rules) as opposed to a bug in grundy itself.
+
+>>> from grundy.errors import GrundyError, RuleError
+>>> issubclass(RuleError, GrundyError)
+True
+"""
+from __future__ import annotations
+
+__all__ = ["GrundyError", "RuleError"]
+
+
+class GrundyError(Exception):
+    """Base class of grundy's own errors: each has a one-line message meant for the user."""
+
+
+class RuleError(GrundyError, ValueError):
+    """A game's rules break a property the game declares or the tool relies on: an update
+    leaves a field's domain, a move does not lower the rank, a declared symmetry or
+    decomposition does not hold, a fixed heap count is not respected."""
