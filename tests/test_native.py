@@ -36,6 +36,9 @@ BASES = {
     "nimb": {"heaps": [2, 3, 4]},
     "nimtb": {"heaps": [2, 3, 4]},
     "octal": {"code": "0.137", "heaps": [5, 3]},
+    "lasker-nim": {"heaps": [3, 2]},
+    "grundys-game": {"heaps": [5, 3]},
+    "subtraction": {"set": [1, 3, 4], "heaps": [6, 4]},
     "restricted-nim": {"heaps": [9]},
     "susen": {"heaps": [2, 3, 4]},
     "vertex-nimg": {"nodes": [[0, 2], [1, 1], [2, 2]], "edges": [[0, 1], [1, 2]], "loops": [1], "token": 0},
@@ -68,7 +71,7 @@ def random_states(pos, count, seed):
         st = tuple(lo + rnd.randrange(r) for lo, r in zip(box.lo, box.radix))
         # octal positions hold heaps in slots sized for the reachable positions: a state with
         # more heaps than the reading allowed for would lack a slot for a break
-        if pos.game.name == "octal" and sum(1 for h in st if h) > sum(1 for h in pos.state if h):
+        if pos.game.heap_rule(pos.structure) is not None and sum(1 for h in st if h) > sum(1 for h in pos.state if h):
             continue
         out.append(st)
     return rules, box, out

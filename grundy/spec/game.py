@@ -107,6 +107,12 @@ class Game:
         """With ``decompose_over``: when the components really are independent."""
         return True
 
+    def heap_rule(self, g: Structure) -> Any:
+        """A capability the solver asks of every game: when positions on ``g`` are sums of
+        single heaps played by one rule, a :class:`~grundy.spec.heaprule.OneHeap` (the
+        solver then adds one-heap values by XOR); None otherwise."""
+        return None
+
     def read(self, obj: dict) -> tuple[Structure, dict[str, Any]]:
         """A JSON position to a structure and field values (raise InputError on bad input)."""
         raise NotImplementedError

@@ -55,6 +55,12 @@ class Structure:
         return Structure.graph(nodes, g.edges, directed=g.is_directed())
 
     # queries ------------------------------------------------------------------
+    def param(self, key: str):
+        """A game parameter carried by the structure (heap rules: see ``RuleHeaps``); none here."""
+        from ..errors import RuleError
+        raise RuleError(f"this {self.kind} structure carries no parameter {key!r} "
+                        f"(read the position from JSON, or build it with the game's structure_for)")
+
     @property
     def directed(self) -> bool:
         return self.kind == "digraph"

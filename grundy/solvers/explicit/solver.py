@@ -22,7 +22,7 @@ from ...spec.position import Position
 from ...spec.structure import Structure
 from ..native import build
 from ..native.kernel import CYCLE, GRUNDY, LIMIT, MAX_KEY, MISERE, NORMAL, Box, Kernel, KernelError, OutOfBox
-from ..octal import HeapTables
+from ..heaps import HeapTables
 from .compile import Compiled, State, compile_rules
 
 
@@ -169,7 +169,7 @@ class Solver:
 
     def grundy(self, pos: Position) -> int:
         """The normal-play Grundy value."""
-        if self.decompose:          # octal games: a sum of heaps, one-heap values by sparse space
+        if self.decompose:          # a game whose positions are sums of heaps: XOR of one-heap values
             v = self.heaps.value(pos)
             if v is not None:
                 return v
@@ -331,6 +331,9 @@ class Solver:
     # moves and lines ----------------------------------------------------------
     def options(self, pos: Position) -> list[tuple[str, Position]]:
         """Every move: (description, resulting position)."""
+        heap_moves = self.heaps.options(pos)     # a sum of heaps: one option in one heap
+        if heap_moves is not None:
+            return heap_moves
         t = self.table(pos.game, pos.structure)
         moves = pos.rules.moves  # same moves as the table's, labelled with this structure's names
         out = []

@@ -1,0 +1,28 @@
+"""Subtraction games S(s1, s2, ...): remove s tokens from one heap, s in a finite set
+(``"set"`` in the JSON). Last mover wins. S(1, 3, 4) has period 7: 0, 1, 0, 1, 2, 3, 2.
+
+As a take-and-break code, digit 3 ("leave one heap or none") at every k in the set.
+
+>>> from grundy import solve
+>>> [solve({"game": "subtraction", "set": [1, 3, 4], "heaps": [n]})["grundy"] for n in range(8)]
+[0, 1, 0, 1, 2, 3, 2, 0]
+"""
+from grundy.spec import InputError, TakeAndBreak, TakeBreak, natural, need
+
+
+class Subtraction(TakeAndBreak):
+    name = "subtraction"
+    summary = "Subtraction game: remove s tokens from one heap, s in the finite set \"set\"."
+
+    def code(self, g):
+        s = g.param("set")
+        return TakeBreak(tuple(3 if k in s else 0 for k in range(max(s) + 1)))
+
+    def read_params(self, obj):
+        s = need(obj, "set")
+        if not isinstance(s, list) or not s:
+            raise InputError("set", f"must be a non-empty list of positive integers, got {s!r}")
+        return {"set": tuple(sorted({natural(x, f"set[{i}]", 1) for i, x in enumerate(s)}))}
+
+
+GAME = Subtraction()

@@ -1,0 +1,361 @@
+"""Heap games written as a rule on ONE heap (the shape of CGSuite's heap rulesets).
+
+A :class:`HeapRule` game says only what a single heap of ``n`` tokens may become: each
+option is a guard and the *parts* left (zero, one or more heaps; a part of 0 is no heap),
+with numeric choices, built by :func:`option`. A position is a multiset of heaps of any
+count; a move plays one option in one heap. Everything else is derived from that one text:
+
+- the moves of a position of many heaps (one option in one heap; extra parts go to empty
+  slots, and :meth:`HeapRule.read` sizes the slots so that no move ever lacks one), so the
+  explicit solver, the C kernel and Z3 see an ordinary guarded-command game;
+- the one-heap form itself (:meth:`HeapRule.one_heap`: the variable ``n`` and the options
+  with their parts as expressions), for Z3 to reason about a single heap;
+- the capability the solver asks of every game alike (:meth:`Game.heap_rule`): the value of
+  a position is the XOR of its heaps' one-heap values.
+
+A rule must not make tokens: the parts of an option of ``n`` total at most ``n``, and an
+option is never "the same heap again" (a :class:`~grundy.errors.RuleError` otherwise).
+
+:class:`TakeAndBreak` games are written as a code instead (:class:`TakeBreak`: octal codes,
+subtraction sets, ...): the options are generated from the code, and the solver finds the
+one-heap values by the sparse-space method (see :mod:`grundy.solvers.heaps`).
+
+>>> from grundy import solve
+>>> class Halving(HeapRule):          # a toy rule: halve a heap, rounding down, or take 1
+...     name = "halving-demo"
+...     def options(self, g, n):
+...         yield option("halve heap {heap}", guard=n >= 2, parts=[n // 2])
+...         yield option("take 1 from heap {heap}", parts=[n - 1])
+>>> game = Halving()
+>>> [game.solve_heaps([h])["grundy"] for h in range(6)]
+[0, 1, 0, 2, 1, 2]
+>>> game.solve_heaps([3, 4])["grundy"]          # a sum: 2 ^ 1
+3
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Any, Callable, Iterable, Iterator
+
+from ..errors import RuleError
+from .expr import Expr, Var, ite, lift, minimum, total
+from .game import Game, Move, move
+from .position import InputError, Position, make_position, read_heaps
+from .schema import Field
+from .structure import Structure
+
+__all__ = ["HeapRule", "OneHeap", "RuleHeaps", "TakeAndBreak", "TakeBreak", "option", "parse_octal"]
+
+
+def option(label: str, *, parts: Any, guard: Any = True,
+           choose: Iterable[tuple[str, Any, Any]] = ()) -> Move:
+    """One option of a heap: the heaps it leaves (``parts``), when ``guard`` holds.
+
+    ``parts`` (a list of expressions, or a function of the choices returning one) and
+    ``guard`` may depend on the heap's size and on the numeric choices ``choose`` (as in
+    :func:`~grundy.spec.move`). A part of 0 leaves no heap. ``{heap}`` in the label names
+    the heap the option is played in.
+
+    >>> n = Var.int("n")
+    >>> o = option("split {heap} into {a} + {b}", choose=[("a", 1, n // 2)], parts=lambda a: [a, n - a])
+    >>> [str(c.name) for c in o.choices], len(o.update)
+    (['a'], 2)
+    """
+    def update(*vs):
+        ps = parts(*vs) if callable(parts) else parts
+        return dict(enumerate(lift(p) for p in ps))
+    return move(label, update=update, guard=guard, choose=choose)
+
+
+# ----------------------------------------------------------------------------- structures
+
+@dataclass(frozen=True, eq=False)
+class RuleHeaps(Structure):
+    """Heap slots, together with the game's parameters read from the JSON (an octal code,
+    a subtraction set, ...): ``params`` is a sorted tuple of (key, value) pairs."""
+
+    params: tuple = ()
+
+    def param(self, key: str) -> Any:
+        """The parameter ``key`` (a RuleError if the structure does not carry it)."""
+        for k, v in self.params:
+            if k == key:
+                return v
+        return Structure.param(self, key)
+
+    def __hash__(self) -> int:
+        return hash((Structure.__hash__(self), self.params))
+
+    def __eq__(self, other) -> bool:
+        return (isinstance(other, RuleHeaps) and self.params == other.params
+                and Structure.__eq__(self, other))
+
+
+def rule_heaps(n: int, params: dict[str, Any] | tuple = ()) -> RuleHeaps:
+    """``n`` heap slots carrying ``params``."""
+    items = tuple(sorted(params.items())) if isinstance(params, dict) else tuple(params)
+    return RuleHeaps("heaps", n, names=list(range(n)), params=items)
+
+
+@dataclass(frozen=True)
+class OneHeap:
+    """What the solver needs of a game whose positions are sums of single heaps: the game,
+    the structure (for its parameters), and its take-and-break code if it has one."""
+
+    game: "HeapRule"
+    structure: Structure
+    code: "TakeBreak | None"
+
+    @property
+    def key(self) -> tuple:
+        """One-heap values depend on the game and its parameters only."""
+        return (self.game.name, getattr(self.structure, "params", ()))
+
+    def heaps(self, state: tuple[int, ...]) -> list[int]:
+        return [h for h in state if h > 0]
+
+
+# ----------------------------------------------------------------------------- HeapRule
+
+class HeapRule(Game):
+    """Base class of a game written as a rule on one heap: implement :meth:`options` only
+    (and :meth:`read_params` if the JSON carries parameters such as a code or a set).
+
+    ``options(g, n)`` yields :func:`option`\\ s of a heap of ``n`` tokens (``n`` is an
+    expression; ``g`` carries the parameters: ``g.param("set")``).
+    """
+
+    structure = "heaps"
+    decompose_over = "heaps"
+
+    def options(self, g: Structure, n: Expr) -> Iterable[Move]:
+        raise NotImplementedError
+
+    def read_params(self, obj: dict) -> dict[str, Any]:
+        """The game's parameters from a JSON position (hashable values; InputError if bad)."""
+        return {}
+
+    def max_heaps(self, g: Structure, heaps: list[int]) -> int:
+        """An upper bound on the number of heaps of any position reachable from ``heaps``.
+        Parts never total more than the heap, so every heap keeps a token: the tokens bound it."""
+        return max(len(heaps), sum(heaps))
+
+    # derived: one heap ---------------------------------------------------------
+    def one_heap(self, g: Structure | None = None) -> tuple[Var, list[Move]]:
+        """The rule on a single heap ``n``: (``n``, options whose ``update`` maps part
+        index -> expression), for symbolic reasoning (Z3) about one heap.
+
+        >>> from grundy.spec.games import get_game
+        >>> n, opts = get_game("lasker-nim").one_heap()
+        >>> [o.label for o in opts]
+        ['remove {k} from heap {heap}', 'split heap {heap} into {a} + {b}']
+        """
+        n = Var.int("n")
+        return n, list(self.options(g if g is not None else rule_heaps(1), n))
+
+    def max_parts(self, g: Structure) -> int:
+        """The most parts any option leaves."""
+        return max((len(o.update) for o in self.one_heap(g)[1]), default=1) or 1
+
+    def heap_rule(self, g: Structure) -> OneHeap | None:
+        return OneHeap(self, g, self.code(g) if isinstance(self, TakeAndBreak) else None)
+
+    # derived: many heaps -------------------------------------------------------
+    def fields(self, g: Structure) -> list[Field]:
+        return [Field("heap", over="heaps")]
+
+    def moves(self, g: Structure, s) -> Iterator[Move]:
+        """One option in one heap: the first part stays in the heap's slot, the others go to
+        the first empty slots (there is always room on a structure sized by :meth:`read`)."""
+        N = g.n
+        slots = list(g.elements)
+        heap = [s.heap[j] for j in slots]
+        free: list[Expr] = []                       # free[t]: the (t+1)-th empty slot; N if none
+        for i in slots:
+            for o in self.options(g, heap[i]):
+                parts = [o.update[t] for t in range(len(o.update))]
+                while len(free) < len(parts) - 1:
+                    after = free[-1] if free else lift(-1)
+                    free.append(minimum([ite((heap[j] == 0) & (after < j), j, N) for j in slots]))
+                room = [(parts[t] == 0) | (free[t - 1] < N) for t in range(1, len(parts))]
+                guard = (heap[i] >= 1) & o.guard
+                for r in room:
+                    guard = guard & r
+                upd = {i: parts[0] if parts else lift(0)}
+                for j in slots:
+                    if j != i:
+                        v = heap[j]
+                        for t in range(len(parts) - 1, 0, -1):
+                            v = ite(free[t - 1] == j, parts[t], v)
+                        upd[j] = v
+                label = o.label.replace("{heap}", str(g.names[i] if g.names else i))
+                yield Move(label, guard, s.set(heap=upd), o.choices)
+
+    def rank(self, g: Structure, s):
+        # parts total at most n and never one part n: sum of (2h - 1) over heaps drops
+        return total(ite(s.heap[i] > 0, 2 * s.heap[i] - 1, 0) for i in g.elements)
+
+    def present(self, g, s, i):
+        return s.heap[i] > 0
+
+    def read(self, obj: dict) -> tuple[Structure, dict[str, Any]]:
+        params = self.read_params(obj)
+        heaps = read_heaps(obj)
+        return self.structure_for(heaps, params), {"heap": heaps + [0] * (self._slots(heaps, params) - len(heaps))}
+
+    def _slots(self, heaps: list[int], params: dict[str, Any]) -> int:
+        need = max(len(heaps), self.max_heaps(rule_heaps(0, params), heaps), 1)
+        return 1 << (need - 1).bit_length()          # a power of two: similar positions share tables
+
+    def structure_for(self, heaps: list[int], params: dict[str, Any]) -> RuleHeaps:
+        return rule_heaps(self._slots(heaps, params), params)
+
+    def write(self, g: Structure, values: dict[str, Any]) -> dict:
+        out: dict[str, Any] = {"heaps": [values["heap"][i] for i in g.elements if values["heap"][i] > 0]}
+        for k, v in getattr(g, "params", ()):
+            out[k] = list(v) if isinstance(v, tuple) else v
+        return out
+
+    def source(self) -> str:
+        import inspect
+        return inspect.getsource(type(self).options)
+
+    def solve_heaps(self, heaps: list[int], **params: Any) -> dict[str, Any]:
+        """Solve the position ``heaps`` (with the JSON parameters ``params``)."""
+        from ..api import solve
+        return solve(make_position(self, *self._read({"heaps": heaps, **params})))
+
+    def _read(self, obj: dict):
+        return self.read(obj)
+
+
+# ----------------------------------------------------------------------------- take-and-break codes
+
+_OCTAL = re.compile(r"([0-7]?)\.([0-7]*)|([0-7])")
+
+
+@dataclass(frozen=True)
+class TakeBreak:
+    """A take-and-break code: removing k tokens from a heap may leave no heap (bit 1 of
+    digit d_k), one heap (bit 2), or two non-empty heaps (bit 4; with ``unequal``, two
+    unequal heaps). ``digits`` are d_0, d_1, ...; ``tail`` is d_k for every k beyond them
+    (0 for an octal code; 3 for "take any number"). d_0 is 0 or 4 (removing nothing may only
+    split a heap).
+
+    >>> TakeBreak((0, 7, 7)).text, TakeBreak((4,), tail=3).text, TakeBreak((4,), unequal=True).text
+    ('0.77', '4.333...', '4.0 (unequal splits)')
+    """
+
+    digits: tuple[int, ...]
+    tail: int = 0
+    unequal: bool = False
+
+    def __post_init__(self):
+        ds = tuple(int(d) for d in self.digits) or (0,)
+        while len(ds) > 1 and ds[-1] == self.tail:   # canonical: no trailing digits equal to the tail
+            ds = ds[:-1]
+        object.__setattr__(self, "digits", ds)
+        if any(not 0 <= d <= 7 for d in ds + (self.tail,)):
+            raise RuleError(f"take-and-break code {ds}: digits are 0..7")
+        if ds[0] not in (0, 4):
+            raise RuleError(f"take-and-break code {ds}: d0 (removing nothing) must be 0 or 4")
+
+    def digit(self, k: int) -> int:
+        return self.digits[k] if k < len(self.digits) else self.tail
+
+    @property
+    def text(self) -> str:
+        out = f"{self.digits[0]}." + ("".join(map(str, self.digits[1:])) or ("" if self.tail else "0"))
+        if self.tail:
+            out += str(self.tail) * 3 + "..."
+        return out + (" (unequal splits)" if self.unequal else "")
+
+    @property
+    def breaks(self) -> bool:
+        return any(d & 4 for d in self.digits) or bool(self.tail & 4)
+
+    @property
+    def last(self) -> int | None:
+        """The most tokens a move removes (None: unbounded)."""
+        if self.tail:
+            return None
+        return max((k for k, d in enumerate(self.digits) if d), default=0)
+
+    def max_heaps(self, heaps: list[int]) -> int:
+        """Heaps of any position reachable from ``heaps``: breaks remove at least kmin
+        tokens and add one heap; every heap holds a token: h + (h - h0) * kmin <= total."""
+        h0, t = sum(1 for h in heaps if h > 0), sum(heaps)
+        ks = [k for k, d in enumerate(self.digits) if d & 4] + ([len(self.digits)] if self.tail & 4 else [])
+        if not ks:
+            return h0
+        return (t + h0 * ks[0]) // (1 + ks[0])
+
+
+def parse_octal(code: Any, field: str = "code") -> TakeBreak:
+    """An octal code ``"d0.d1d2..."`` (InputError naming ``field`` if it is not one).
+
+    >>> parse_octal("0.137").digits, parse_octal("4.07").digits, parse_octal(".6").digits
+    ((0, 1, 3, 7), (4, 0, 7), (0, 6))
+    """
+    if not isinstance(code, str):
+        raise InputError(field, f"must be a string such as \"0.77\", got {code!r}")
+    m = _OCTAL.fullmatch(code.strip())
+    if m is None:
+        raise InputError(field, f"{code!r} is not an octal code: digits 0-7, as in \"0.77\" or \"4.07\"")
+    d0 = int(m.group(1) or m.group(3) or 0)
+    if d0 not in (0, 4):
+        raise InputError(field, f"{code!r}: the digit before the point (removing no token) must be "
+                                f"0 or 4 (split a heap in two)")
+    return TakeBreak((d0, *(int(c) for c in m.group(2) or "")))
+
+
+class TakeAndBreak(HeapRule):
+    """A heap rule given by a take-and-break code: implement :meth:`code` (and
+    :meth:`read_params`); the options are generated from the code, so the solver's sparse
+    space kernel and the options Z3 sees are the same rule."""
+
+    def code(self, g: Structure) -> TakeBreak:
+        raise NotImplementedError
+
+    def max_heaps(self, g: Structure, heaps: list[int]) -> int:
+        return max(len(heaps), self.code(g).max_heaps(heaps))
+
+    def options(self, g: Structure, n: Expr) -> Iterator[Move]:
+        c = self.code(g)
+        L = len(c.digits)
+
+        def split_options(k: Any, label: str, pre: list) -> Iterator[Move]:
+            # two non-empty heaps a + b = n - k, a <= b (a < b: unequal)
+            yield option(label, guard=lambda *v: n - _k(k, v) >= (3 if c.unequal else 2),
+                         choose=pre + [("a", 1, lambda *v: (n - _k(k, v) - (1 if c.unequal else 0)) // 2),
+                                       ("b", lambda *v: n - _k(k, v) - v[-1], lambda *v: n - _k(k, v) - v[-1])],
+                         parts=lambda *v: [v[-2], v[-1]])
+
+        for k, d in enumerate(c.digits):
+            if k > 0 and d & 3:                 # leave no heap (bit 1) or one heap (bit 2)
+                yield option(f"take {k} from heap {{heap}}", guard=_leave_guard(n, k, d), parts=[n - k])
+            if d & 4:
+                yield from split_options(k, (f"take {k} from heap {{heap}}, leaving " if k else
+                                             "split heap {heap} into ") + "{a} + {b}", [])
+        if c.tail & 3:
+            yield option("take {k} from heap {heap}", choose=[("k", L, n)],
+                         guard=lambda k: _leave_guard(n, k, c.tail), parts=lambda k: [n - k])
+        if c.tail & 4:
+            yield from split_options(None, "take {k} from heap {heap}, leaving {a} + {b}",
+                                     [("k", L, n)])
+
+
+def _k(k: Any, v: tuple) -> Any:
+    """The number removed: a constant, or (None) the first choice."""
+    return v[0] if k is None else k
+
+
+def _leave_guard(n: Expr, k: Any, d: int) -> Any:
+    whole, one = bool(d & 1), bool(d & 2)
+    if whole and one:
+        return n >= k
+    if whole:
+        return n == k
+    return n > k

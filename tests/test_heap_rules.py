@@ -1,0 +1,250 @@
+"""Heap games written as a rule on one heap (grundy.spec.heaprule, grundy.solvers.heaps).
+
+References written here from the rules' words, not from grundy's spec or solver: plain
+recursions over one heap and over whole positions (multisets), and the literature's values
+(Lasker's formula, S(1, 3, 4), Kayles, Dawson's Kayles).
+"""
+from __future__ import annotations
+
+import subprocess
+import sys
+from functools import lru_cache
+
+import pytest
+
+import grundy
+from grundy.errors import RuleError
+from grundy.solvers.explicit import Solver
+from grundy.solvers.heaps import period, rule_values, takebreak_run
+from grundy.solvers.native import build
+from grundy.spec import HeapRule, InputError, TakeBreak, option, read_position
+from grundy.spec.games import get_game
+from grundy.spec.heaprule import rule_heaps
+
+NATIVE = build.available()
+
+
+def mex(values) -> int:
+    s, g = set(values), 0
+    while g in s:
+        g += 1
+    return g
+
+
+def lasker_options(h: int):
+    for k in range(1, h + 1):
+        yield (h - k,) if h > k else ()
+    for a in range(1, h // 2 + 1):
+        yield (a, h - a)
+
+
+def grundy_options(h: int):
+    for a in range(1, (h + 1) // 2):
+        if a != h - a:
+            yield (a, h - a)
+
+
+def subtraction_options(s: list[int]):
+    def opts(h: int):
+        for k in s:
+            if k <= h:
+                yield (h - k,) if h > k else ()
+    return opts
+
+
+@lru_cache(maxsize=None)
+def plain_grundy_game(h: int) -> int:
+    """Grundy's game on one heap by plain recursion (a split is worth the XOR of its parts)."""
+    return mex(plain_grundy_game(a) ^ plain_grundy_game(b) for a, b in grundy_options(h))
+
+
+def one_heap(options, n: int) -> list[int]:
+    G: list[int] = []
+    for h in range(n + 1):
+        vals = []
+        for o in options(h):
+            x = 0
+            for p in o:
+                x ^= G[p]
+            vals.append(x)
+        G.append(mex(vals))
+    return G
+
+
+def whole(options, heaps: tuple[int, ...], memo: dict) -> int:
+    """Grundy value of a multiset of heaps by recursion over whole positions (no XOR rule)."""
+    key = tuple(sorted(h for h in heaps if h))
+    if key not in memo:
+        opts = set()
+        for i, h in enumerate(key):
+            rest = key[:i] + key[i + 1:]
+            for o in options(h):
+                opts.add(tuple(sorted(rest + tuple(p for p in o if p))))
+        memo[key] = mex(whole(options, o, memo) for o in opts)
+    return memo[key]
+
+
+def g(game: str, heaps, **extra) -> int:
+    return grundy.solve({"game": game, "heaps": list(heaps), **extra})["grundy"]
+
+
+# ------------------------------------------------------------------------------ Lasker's Nim
+
+def lasker_formula(n: int) -> int:
+    if n == 0:
+        return 0
+    return {1: n, 2: n, 3: n + 1, 0: n - 1}[n % 4]
+
+
+def test_lasker_formula_to_200():
+    G = [g("lasker-nim", [n]) for n in range(201)]
+    assert G == [lasker_formula(n) for n in range(201)]
+    assert G[:60] == one_heap(lasker_options, 59)
+
+
+def test_lasker_sums_against_whole_positions():
+    memo: dict = {}
+    for heaps in [(1, 2), (3, 4), (2, 2, 5), (4, 3, 1), (6, 1, 1, 2)]:
+        assert g("lasker-nim", heaps) == whole(lasker_options, heaps, memo)
+
+
+def test_lasker_one_heap_form_for_z3():
+    n, opts = get_game("lasker-nim").one_heap()
+    assert n.name == "n" and len(opts) == 2
+    assert [len(o.update) for o in opts] == [1, 2]          # remove (one part) and split (two parts)
+    assert [c.name for c in opts[1].choices] == ["a", "b"]
+
+
+def test_lasker_slot_rules_agree_with_sums():
+    # the moves on slots (what the kernel and Z3 see) give the same values as the XOR rule
+    slots = Solver(decompose=False, native=False)
+    for heaps in [(3,), (2, 2), (4, 1), (5,)]:
+        p = read_position({"game": "lasker-nim", "heaps": list(heaps)})
+        assert slots.grundy(p) == g("lasker-nim", heaps)
+
+
+def test_lasker_winning_moves_are_moves_in_one_heap():
+    r = grundy.solve({"game": "lasker-nim", "heaps": [3, 4]}, winning_moves=True)
+    assert r["grundy"] == 4 ^ 3
+    for m in r["winning_moves"]:
+        assert g("lasker-nim", m["to"]["heaps"]) == 0
+    labels = {m["move"] for m in r["winning_moves"]}
+    assert labels == {"remove 1 from heap 1", "split heap 0 into 1 + 2"}
+
+
+# ------------------------------------------------------------------------------ Grundy's game
+
+def test_grundys_game_to_300():
+    want = [plain_grundy_game(n) for n in range(301)]
+    assert [g("grundys-game", [n]) for n in range(301)] == want
+    run = takebreak_run(TakeBreak((4,), unequal=True), 300, native=False)
+    assert run.values == want
+    if NATIVE:
+        c = takebreak_run(TakeBreak((4,), unequal=True), 300, native=True)
+        assert c.values == want and c.counters() == run.counters()
+    assert takebreak_run(TakeBreak((4,), unequal=True), 300, method="plain", native=False).values == want
+
+
+def test_grundys_game_rule_and_code_agree():
+    # the same game written as options by hand: the generic one-heap path
+    class Split(HeapRule):
+        name = "unequal-split-test"
+
+        def options(self, g, n):
+            yield option("split heap {heap} into {a} + {b}", guard=n >= 3,
+                         choose=[("a", 1, (n - 1) // 2), ("b", lambda a: n - a, lambda a: n - a)],
+                         parts=lambda a, b: [a, b])
+    assert rule_values(Split().heap_rule(rule_heaps(1)), 120) == [plain_grundy_game(n) for n in range(121)]
+
+
+def test_grundys_game_sums():
+    memo: dict = {}
+    for heaps in [(7, 5), (8, 3, 4), (10, 6)]:
+        assert g("grundys-game", heaps) == whole(grundy_options, heaps, memo)
+
+
+# ------------------------------------------------------------------------------ subtraction games
+
+def test_subtraction_134_period_7():
+    G = [g("subtraction", [n], set=[1, 3, 4]) for n in range(70)]
+    assert G == [[0, 1, 0, 1, 2, 3, 2][n % 7] for n in range(70)]
+    found = period(get_game("subtraction").code(rule_heaps(1, {"set": (1, 3, 4)})), G)
+    assert (found.preperiod, found.period, found.proved) == (0, 7, True)
+
+
+@pytest.mark.parametrize("s", [[1, 2], [2, 5, 6], [3], [1, 4, 9, 16]])
+def test_subtraction_sets(s):
+    want = one_heap(subtraction_options(s), 100)
+    assert [g("subtraction", [n], set=s) for n in range(101)] == want
+    memo: dict = {}
+    for heaps in [(7, 9), (3, 8, 10)]:
+        assert g("subtraction", heaps, set=s) == whole(subtraction_options(s), heaps, memo)
+
+
+def test_subtraction_json_example():
+    r = grundy.solve({"game": "subtraction", "set": [1, 3, 4], "heaps": [7, 9]}, winning_moves=True)
+    assert r["grundy"] == 0 ^ 0 and r["outcome"] == "P" and r["winning_moves"] == []   # 7 = 0, 9 = 2 mod 7
+    r = grundy.solve({"game": "subtraction", "set": [1, 3, 4], "heaps": [7, 12]}, winning_moves=True)
+    assert r["grundy"] == 3 and r["outcome"] == "N"
+    assert [m["to"]["heaps"] for m in r["winning_moves"]] == [[7, 9]]
+
+
+def test_subtraction_bad_set():
+    for bad in ([], [0, 1], "1,3", [1, -2]):
+        with pytest.raises(InputError, match="set"):
+            read_position({"game": "subtraction", "set": bad, "heaps": [3]})
+
+
+# ------------------------------------------------------------------------------ octal on the same footing
+
+def test_octal_periods_unchanged():
+    kayles = takebreak_run(TakeBreak((0, 7, 7)), 500).values
+    p = period(TakeBreak((0, 7, 7)), kayles)
+    assert (p.preperiod, p.period, p.proved) == (71, 12, True)   # Kayles: last exception at 70
+    dawson = takebreak_run(TakeBreak((0, 0, 7)), 500).values
+    p = period(TakeBreak((0, 0, 7)), dawson)
+    assert (p.period, p.proved) == (34, True)
+
+
+def test_octal_json_positions_unchanged():
+    assert g("octal", [5, 7], code="0.77") == 4 ^ 2
+    r = grundy.solve({"game": "octal", "code": "0.770", "heaps": [4]}, winning_moves=True)
+    assert {"move": "take 1 from heap 0, leaving 1 + 2", "to": {"game": "octal", "heaps": [1, 2], "code": "0.77"}} \
+        not in r["winning_moves"]            # 1 ^ 2 = 3 is not 0
+    assert {"move": "take 2 from heap 0", "to": {"game": "octal", "heaps": [2], "code": "0.77"}} \
+        not in r["winning_moves"]
+    assert [m["to"]["heaps"] for m in r["winning_moves"]] == [[1, 1]]
+
+
+# ------------------------------------------------------------------------------ generic rules
+
+def test_apparent_period_is_not_proved():
+    # unequal splits: no theorem applies; values that repeat are reported as apparent only
+    p = period(TakeBreak((4,), unequal=True), [0, 1] * 40)
+    assert p is not None and not p.proved and p.period == 2
+
+
+def test_rule_that_makes_tokens_is_an_error():
+    class Grow(HeapRule):
+        name = "grow-test"
+
+        def options(self, g, n):
+            yield option("grow heap {heap}", guard=n >= 2, parts=[n - 1, 2])
+
+    with pytest.raises(RuleError, match="grow heap 0|grow heap"):
+        Grow().solve_heaps([3])
+
+
+def test_every_shipped_heap_rule_is_a_sum():
+    for obj in [{"game": "lasker-nim"}, {"game": "grundys-game"}, {"game": "subtraction", "set": [2]},
+                {"game": "octal", "code": "0.6"}]:
+        p = read_position({**obj, "heaps": [4, 2]})
+        assert p.game.heap_rule(p.structure) is not None
+    assert get_game("wythoff").heap_rule(read_position({"game": "wythoff", "heaps": [1, 2]}).structure) is None
+
+
+# ------------------------------------------------------------------------------ command line
+
+def run_cli(*args):
+    p = subprocess.run([sys.executable, "-m", "grundy.cli", *args], capture_output=True, text=True, timeout=120)
+    return p.returncode, p.stdout, p.stderr
