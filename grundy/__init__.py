@@ -8,12 +8,12 @@ from .api import as_position, solve
 from .errors import GrundyError, RuleError
 from .solvers.explicit import CycleError, Solver, SolverLimit
 from .solvers.octal import octal_values
-from .spec import (Field, Game, InputError, Position, Structure, all_of, any_of, ite, make_position,
+from .spec import (Field, Game, HeapRule, InputError, TakeAndBreak, TakeBreak, option, Position, Structure, all_of, any_of, ite, make_position,
                    maximum, minimum, move, read_position, total)
 from .spec.games import GAMES, get_game
 
 __version__ = "0.1.0"
 
-__all__ = ["solve", "as_position", "GrundyError", "RuleError", "CycleError", "Solver", "SolverLimit", "Field", "Game", "InputError", "Position",
+__all__ = ["solve", "as_position", "GrundyError", "RuleError", "CycleError", "Solver", "SolverLimit", "Field", "Game", "HeapRule", "TakeAndBreak", "TakeBreak", "option", "InputError", "Position",
            "Structure", "all_of", "any_of", "ite", "make_position", "maximum", "minimum", "move",
            "read_position", "total", "GAMES", "get_game", "octal_values"]

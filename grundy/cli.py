@@ -91,20 +91,56 @@ def cmd_games(args: argparse.Namespace) -> int:
     return 0
 
 
-def cmd_octal(args: argparse.Namespace) -> int:
-    from .solvers.octal import octal_period, octal_values
+def cmd_values(args: argparse.Namespace) -> int:
+    from .errors import GrundyError
+    from .solvers.heaps import heap_values, period
+    obj: dict[str, Any] = {"game": args.game, "heaps": []}
+    if args.code is not None:
+        obj["code"] = args.code
+    if args.set is not None:
+        obj["set"] = args.set
+    for kv in args.param or []:
+        key, eq, val = kv.partition("=")
+        try:
+            obj[key] = json.loads(val) if eq else None
+        except json.JSONDecodeError:
+            obj[key] = val
+        if not eq:
+            print(f"grundy: --param {kv!r}: write KEY=VALUE", file=sys.stderr)
+            return 2
+    from .spec.game import Game
+    game = GAMES.get(args.game)
+    if game is not None and type(game).heap_rule is Game.heap_rule:
+        print(f"grundy: game: {args.game!r} is not a one-heap game (its positions are not sums of "
+              f"heaps under one rule)", file=sys.stderr)
+        return 2
     try:
-        values = octal_values(args.code, args.n)
-    except (InputError, MemoryError) as e:
+        pos = read_position(obj)
+        rule = pos.game.heap_rule(pos.structure)
+        if rule is None:
+            print(f"grundy: game: {args.game!r} is not a one-heap game (its positions are not sums of "
+                  f"heaps under one rule)", file=sys.stderr)
+            return 2
+        values = heap_values(rule, args.n)
+    except (GrundyError, MemoryError) as e:
         print(f"grundy: {e}", file=sys.stderr)
         return 2
     if not args.period:
         print(" ".join(map(str, values)))
         return 0
-    found = octal_period(args.code, values)
-    print(f"{args.code}: no period proved by G(0..{args.n})" if found is None else
-          f"{args.code}: period {found[1]} from n = {found[0]} (proved by G(0..{args.n}))")
+    params = " ".join(str(obj[k]) for k in obj if k not in ("game", "heaps"))
+    name = args.label or (f"{args.game} {params}" if params else args.game)
+    found = period(rule.code, values)
+    print(f"{name}: no period proved or apparent in G(0..{args.n})" if found is None else
+          found.describe(name, args.n))
     return 0
+
+
+def cmd_octal(args: argparse.Namespace) -> int:
+    print("grundy: 'grundy octal CODE N' is deprecated; use 'grundy values octal N --code CODE'",
+          file=sys.stderr)
+    args.game, args.set, args.param, args.label = "octal", None, None, args.code
+    return cmd_values(args)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -126,7 +162,17 @@ def main(argv: list[str] | None = None) -> int:
     g = sub.add_parser("games", help="list the games and their rules")
     g.add_argument("--rules", action="store_true", help="print each game's rule text")
     g.set_defaults(run=cmd_games)
-    o = sub.add_parser("octal", help="Grundy values G(0..N) of one heap of an octal game (sparse space)")
+    v = sub.add_parser("values", help="Grundy values G(0..N) of one heap of a heap-rule game "
+                                      "(octal, subtraction, lasker-nim, ...)")
+    v.add_argument("game", help="a game whose positions are sums of heaps (see grundy games)")
+    v.add_argument("n", type=int, help="the largest heap")
+    v.add_argument("--period", action="store_true",
+                   help="print the period (proved by a theorem where one applies, else apparent), not the values")
+    v.add_argument("--code", help='octal code, e.g. 0.6 or 4.07 (game octal)')
+    v.add_argument("--set", type=int, nargs="+", metavar="S", help="subtraction set, e.g. 1 3 4 (game subtraction)")
+    v.add_argument("--param", action="append", metavar="KEY=JSON", help="any other parameter of the game")
+    v.set_defaults(run=cmd_values, label=None)
+    o = sub.add_parser("octal", help="deprecated: grundy values octal N --code CODE")
     o.add_argument("code", help='octal code, e.g. 0.6 or 4.07')
     o.add_argument("n", type=int, help="the largest heap")
     o.add_argument("--period", action="store_true", help="print the period the values prove, not the values")

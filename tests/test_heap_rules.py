@@ -248,3 +248,66 @@ def test_every_shipped_heap_rule_is_a_sum():
 def run_cli(*args):
     p = subprocess.run([sys.executable, "-m", "grundy.cli", *args], capture_output=True, text=True, timeout=120)
     return p.returncode, p.stdout, p.stderr
+
+
+def test_cli_values():
+    code, out, _ = run_cli("values", "subtraction", "13", "--set", "1", "3", "4")
+    assert code == 0 and list(map(int, out.split())) == [[0, 1, 0, 1, 2, 3, 2][n % 7] for n in range(14)]
+    code, out, _ = run_cli("values", "subtraction", "40", "--set", "1", "3", "4", "--period")
+    assert code == 0 and "period 7 from n = 0 (proved" in out
+    code, out, _ = run_cli("values", "lasker-nim", "12")
+    assert code == 0 and list(map(int, out.split())) == [lasker_formula(n) for n in range(13)]
+    code, out, _ = run_cli("values", "octal", "200", "--code", "0.77", "--period")
+    assert code == 0 and "period 12 from n = 71 (proved" in out
+    code, out, _ = run_cli("values", "grundys-game", "10", "--param", "x=1")
+    assert code == 0 and list(map(int, out.split())) == [plain_grundy_game(n) for n in range(11)]
+
+
+def test_cli_values_errors():
+    for args, field in [(["wythoff", "5"], "not a one-heap game"), (["octal", "5", "--code", "0.9"], "code"),
+                        (["subtraction", "5"], "set"), (["nope", "5"], "unknown game")]:
+        code, out, err = run_cli("values", *args)
+        assert code == 2 and field in err and "Traceback" not in err and len(err.strip().splitlines()) == 1
+
+
+def test_cli_octal_is_a_deprecated_alias():
+    code, out, err = run_cli("octal", "0.77", "11")
+    assert code == 0 and list(map(int, out.split())) == [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6]
+    assert "deprecated" in err
+
+
+def test_apparent_period_of_a_rule_without_theorem():
+    # "take 1 or 2, or split into two unequal heaps": no theorem; report what the values show
+    code = TakeBreak((4, 3, 3), unequal=True)
+    vals = takebreak_run(code, 300).values
+    found = period(code, vals)
+    if found is not None:
+        assert not found.proved
+        assert all(vals[n + found.period] == vals[n] for n in range(found.preperiod, 301 - found.period))
+
+
+def test_infinite_code_kernel_matches_lasker_rule():
+    # Lasker's Nim is the take-and-break code 4.333...: the tail digit in C and in Python
+    want = [lasker_formula(n) for n in range(151)]
+    for native in [False] + ([True] if NATIVE else []):
+        for method in ("sparse", "plain"):
+            assert takebreak_run(TakeBreak((4,), tail=3), 150, method=method, native=native).values == want
+    py = takebreak_run(TakeBreak((0, 4), tail=6), 150, native=False)
+    assert py.values == one_heap(tail_options, 150)
+    if NATIVE:
+        assert takebreak_run(TakeBreak((0, 4), tail=6), 150, native=True).counters() == py.counters()
+
+
+def tail_options(h: int):
+    """0.4666...: take 1 and leave two non-empty heaps; take k >= 2 and leave one or two."""
+    for k in range(1, h + 1):
+        r = h - k
+        if k >= 2 and r > 0:
+            yield (r,)
+        for a in range(1, r // 2 + 1):
+            if r - a >= 1:
+                yield (a, r - a)
+
+
+def test_top_level_exports():
+    assert grundy.HeapRule is HeapRule and grundy.option is option and grundy.TakeBreak is TakeBreak
