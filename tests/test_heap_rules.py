@@ -311,3 +311,8 @@ def tail_options(h: int):
 
 def test_top_level_exports():
     assert grundy.HeapRule is HeapRule and grundy.option is option and grundy.TakeBreak is TakeBreak
+
+
+def test_report_pictures_come_from_the_game():
+    assert get_game("subtraction").picture({"heaps": [3, 4], "set": [1]}) == ("bars", [3, 4])
+    assert get_game("edge-nim").picture({"edges": [[0, 1, 2]], "token": 0})[0] == "graph"

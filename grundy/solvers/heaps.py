@@ -5,7 +5,7 @@ a position is the XOR of its heaps' values G(h) (:class:`HeapTables`, asked by t
 for every game alike through :meth:`~grundy.spec.Game.heap_rule`). G(0..n) comes from the
 rule itself (:func:`rule_values`: the rule's options compiled once, on a heap alone) or, for
 a take-and-break code (:class:`~grundy.spec.heaprule.TakeBreak`: octal codes, subtraction
-sets, Grundy's game, ...), from the sparse-space method below (:func:`takebreak_run`).
+sets, unequal splits, ...), from the sparse-space method below (:func:`takebreak_run`).
 
 A heap of h has three kinds of options under a code d0.d1d2...: remove a whole heap of k
 (d_k bit 1: value 0), remove k and leave one heap (bit 2: G(h - k)), remove k and leave two
@@ -39,9 +39,9 @@ The loops run in C (:mod:`grundy.solvers.native.build`; one kernel, the code's d
 tail digit and ``unequal`` flag are its arguments) when a compiler is available, else in
 Python; both run the same algorithm and also report the same work counters.
 
->>> takebreak_run(TakeBreak((0, 7, 7)), 11).values          # Kayles
+>>> takebreak_run(TakeBreak((0, 7, 7)), 11).values          # code 0.77
 [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6]
->>> takebreak_run(TakeBreak((4,), unequal=True), 12, native=False).values   # Grundy's game
+>>> takebreak_run(TakeBreak((4,), unequal=True), 12, native=False).values   # unequal splits
 [0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1]
 >>> period(TakeBreak((0, 7, 7)), takebreak_run(TakeBreak((0, 7, 7)), 200).values)
 Period(preperiod=71, period=12, proved=True)
@@ -484,10 +484,15 @@ def rule_options(rule: OneHeap, h: int) -> list[tuple[str, list[int]]]:
 def rule_values(rule: OneHeap, n: int, start: list[int] | None = None) -> list[int]:
     """G(0..n) of one heap, from the rule's own options (mex of the XOR of the parts' values).
 
-    >>> from grundy.spec.games import get_game
+    >>> from grundy.spec import HeapRule, option
     >>> from grundy.spec.heaprule import rule_heaps
-    >>> rule_values(get_game("lasker-nim").heap_rule(rule_heaps(1)), 8)
-    [0, 1, 2, 4, 3, 5, 6, 8, 7]
+    >>> class TakeOneOrHalve(HeapRule):
+    ...     name = "doc-take-or-halve"
+    ...     def options(self, g, n):
+    ...         yield option("take 1", parts=[n - 1])
+    ...         yield option("halve", guard=n % 2 == 0, parts=[n // 2, n // 2])
+    >>> rule_values(TakeOneOrHalve().heap_rule(rule_heaps(1)), 8)
+    [0, 1, 2, 0, 1, 0, 1, 0, 1]
     """
     _check_n(n)
     G = list(start or [])
@@ -579,9 +584,14 @@ class HeapTables:
     """One-heap values per rule (a game and its parameters), grown on demand (doubling): the
     Grundy value of a position of a heap-rule game is the XOR of its heaps' values.
 
-    >>> from grundy.spec import read_position
-    >>> p = read_position({"game": "octal", "code": "0.6", "heaps": [100000, 3]})
-    >>> g = heap_values(p.game.heap_rule(p.structure), 100000)
+    >>> from grundy.spec import TakeAndBreak, make_position
+    >>> class Code(TakeAndBreak):
+    ...     name = "doc-0.6"
+    ...     def code(self, g):
+    ...         return TakeBreak((0, 6))
+    >>> game = Code()
+    >>> p = make_position(game, *game.read({"heaps": [100000, 3]}))
+    >>> g = heap_values(game.heap_rule(p.structure), 100000)
     >>> HeapTables().value(p) == g[100000] ^ g[3]
     True
     """

@@ -107,6 +107,13 @@ class Game:
         """With ``decompose_over``: when the components really are independent."""
         return True
 
+    def picture(self, obj: dict) -> tuple[str, Any]:
+        """How a report draws a JSON position of this game: ``("bars", heights)`` for heaps,
+        ``("graph", obj)`` for a graph with weights and a token (override for other pictures)."""
+        if self.structure == "heaps":
+            return "bars", list(obj.get("heaps", []))
+        return "graph", obj
+
     def heap_rule(self, g: Structure) -> Any:
         """A capability the solver asks of every game: when positions on ``g`` are sums of
         single heaps played by one rule, a :class:`~grundy.spec.heaprule.OneHeap` (the

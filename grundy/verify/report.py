@@ -94,8 +94,8 @@ def _slug(text: str) -> str:
 
 
 def draw(position: dict, path: Path) -> bool:
-    """A PNG of a position (a graph with its weights and token, or heaps as bars); False
-    without matplotlib."""
+    """A PNG of a position, drawn as its game asks (:meth:`~grundy.spec.Game.picture`: a graph
+    with its weights and token, or heaps as bars); False without matplotlib or a picture."""
     try:
         import matplotlib
         matplotlib.use("Agg")
@@ -104,10 +104,15 @@ def draw(position: dict, path: Path) -> bool:
         import networkx as nx
     except ImportError:
         return False
+    from ..spec.games import GAMES
+    game = GAMES.get(position.get("game", ""))
+    kind, data = game.picture(position) if game is not None else ("graph", position)
+    if kind not in ("bars", "graph"):
+        return False
     fig, ax = plt.subplots(figsize=(4.5, 3.6), dpi=100)
     try:
-        if "heaps" in position:
-            hs = position["heaps"]
+        if kind == "bars":
+            hs = data
             ax.bar(range(len(hs)), hs, color="#4c72b0")
             for i, h in enumerate(hs):
                 ax.text(i, h, str(h), ha="center", va="bottom")
