@@ -137,10 +137,12 @@ def cmd_values(args: argparse.Namespace) -> int:
 
 
 def cmd_octal(args: argparse.Namespace) -> int:
-    print("grundy: 'grundy octal CODE N' is deprecated; use 'grundy values octal N --code CODE'",
-          file=sys.stderr)
     args.game, args.set, args.param, args.label = "octal", None, None, args.code
-    return cmd_values(args)
+    status = cmd_values(args)
+    if status == 0:                         # errors stay one line
+        print("grundy: note: 'grundy octal CODE N' is deprecated; use 'grundy values octal N --code CODE'",
+              file=sys.stderr)
+    return status
 
 
 def main(argv: list[str] | None = None) -> int:

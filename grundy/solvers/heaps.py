@@ -627,22 +627,40 @@ class HeapTables:
         """The moves of a position of a heap-rule game (one option in one heap), or None.
         The first part stays in the heap's slot, the others go to the first empty slots: the
         same positions as the game's moves on its slots."""
+        return self._moves(pos, winning=False)
+
+    def winning_moves(self, pos: Position) -> list[tuple[str, Position]] | None:
+        """The moves to a position of value 0 (normal play), found from the one-heap values
+        without building the other options; None if the game is not a sum of heaps."""
+        if pos.convention != "normal":
+            return None
+        return self._moves(pos, winning=True)
+
+    def _moves(self, pos: Position, winning: bool) -> list[tuple[str, Position]] | None:
         rule = pos.game.heap_rule(pos.structure)
         if rule is None:
             return None
         state = pos.state
         empty = [j for j, h in enumerate(state) if h == 0]
-        out = []
         names = pos.structure.names
+        total = self.value(pos) if winning else 0
+        table = self.table(rule, max(state, default=0)) if winning else []
+        out = []
         for i, h in enumerate(state):
             if h == 0:
                 continue
             for label, parts in rule_options(rule, h):
-                new = list(state)
-                new[i] = parts[0] if parts else 0
+                if winning:
+                    x = total ^ table[h]          # parts are smaller than h: in the table
+                    for p in parts:
+                        x ^= table[p]
+                    if x != 0:
+                        continue
                 if len(parts) - 1 > len(empty):
                     raise RuleError(f"{rule.game.name}: no empty slot for a part (the structure "
                                     f"has {len(state)} slots)")
+                new = list(state)
+                new[i] = parts[0] if parts else 0
                 for j, p in zip(empty, parts[1:]):
                     new[j] = p
                 out.append((label.replace("{heap}", str(names[i] if names else i)), pos.with_state(tuple(new))))

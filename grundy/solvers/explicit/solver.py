@@ -23,7 +23,7 @@ from ...spec.structure import Structure
 from ..native import build
 from ..native.kernel import CYCLE, GRUNDY, LIMIT, MAX_KEY, MISERE, NORMAL, Box, Kernel, KernelError, OutOfBox
 from ..heaps import HeapTables
-from .compile import Compiled, State, compile_rules
+from .compile import Compiled, State, compile_expr, compile_rules
 
 
 class SolverLimit(GrundyError, RuntimeError):
@@ -345,6 +345,10 @@ class Solver:
 
     def winning_moves(self, pos: Position) -> list[tuple[str, Position]]:
         """The moves to a position the opponent loses."""
+        if self.decompose:
+            fast = self.heaps.winning_moves(pos)  # a sum of heaps: from the one-heap values
+            if fast is not None:
+                return fast
         return [(lab, q) for lab, q in self.options(pos) if not self.mover_wins(q)]
 
     def winning_line(self, pos: Position, max_length: int = 1000) -> list[tuple[str, Position]]:
@@ -352,7 +356,8 @@ class Solver:
         and the loser the move that lasts longest by rank (the first line listed for ties).
         Returns (move, position after it) pairs."""
         line: list[tuple[str, Position]] = []
-        t = self.table(pos.game, pos.structure)
+        rules = pos.rules
+        rank = compile_expr(rules, rules.rank)    # the rank alone: no need to compile the moves
         cur = pos
         while len(line) < max_length:
             opts = self.options(cur)
@@ -362,7 +367,7 @@ class Solver:
             if wins:
                 lab, q = wins[0]
             else:
-                lab, q = max(opts, key=lambda o: t.code.rank(o[1].state))
+                lab, q = max(opts, key=lambda o: rank(o[1].state))
             line.append((lab, q))
             cur = q
         return line
