@@ -316,3 +316,24 @@ def test_top_level_exports():
 def test_report_pictures_come_from_the_game():
     assert get_game("subtraction").picture({"heaps": [3, 4], "set": [1]}) == ("bars", [3, 4])
     assert get_game("edge-nim").picture({"edges": [[0, 1, 2]], "token": 0})[0] == "graph"
+
+
+def test_one_heap_rules_are_read_by_z3():
+    # the split option of Lasker's Nim leaves two parts that total the heap, for every heap
+    # below 2^12 (bit-vectors): the one-heap rules are ordinary IR for the Z3 encoding
+    import z3
+    from grundy.solvers.smt.encode import Encoding
+    rules = get_game("lasker-nim").one_heap_rules()
+    assert len(rules.schema) == 2 and [m.label for m in rules.moves][1] == "split heap 0 into {a} + {b}"
+    enc = Encoding(rules, width=16, bound=4095)
+    split = enc.moves[1]
+    heap, extra = enc.state_vars
+    after = [enc.to_z3(enc.next(rules.schema.variables[i], 1)) for i in range(2)]
+    s = z3.Solver()
+    s.add(enc.to_z3(enc.family), extra == 0, enc.to_z3(split.legal))
+    s.add(z3.Not(z3.And(after[0] + after[1] == heap, z3.UGE(after[0], 1), z3.UGE(after[1], after[0]))))
+    assert s.check() == z3.unsat
+    s = z3.Solver()                                     # and a split exists for every heap >= 2
+    s.add(enc.to_z3(enc.family), extra == 0, z3.UGE(heap, 2), z3.ULE(heap, 4095))
+    s.add(z3.Not(enc.to_z3(enc.with_choices(split.legal, 1, {"a": 1, "b": rules.schema.variables[0] - 1}))))
+    assert s.check() == z3.unsat

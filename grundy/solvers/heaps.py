@@ -455,12 +455,9 @@ def _enumerator(rule: OneHeap):
     key = rule.key
     if key not in _ENUMERATORS:
         game, g = rule.game, rule.structure
-        m = game.max_parts(g)
-        params = getattr(g, "params", ())
-        from grundy.spec.heaprule import rule_heaps
-        rules = game.rules(rule_heaps(max(m, 1), params))
+        rules = game.one_heap_rules(g)
         options = compile_rules(rules, symmetry=False, decompose=False).options
-        zeros = (0,) * (max(m, 1) - 1)
+        zeros = (0,) * (len(rules.schema) - 1)
         _ENUMERATORS[key] = (lambda h: options((h,) + zeros), game.one_heap(g)[1])
     return _ENUMERATORS[key]
 

@@ -155,6 +155,14 @@ class HeapRule(Game):
         n = Var.int("n")
         return n, list(self.options(g if g is not None else rule_heaps(1), n))
 
+    def one_heap_rules(self, g: Structure | None = None):
+        """The rule on one heap as ordinary :class:`~grundy.spec.game.Rules`: slot 0 holds the
+        heap, slots 1.. (as many as an option leaves parts, minus one) start empty and receive
+        the other parts. Moves 0, 1, ... of these rules are the options in order; what the
+        solver enumerates concretely and what Z3 reads (``Encoding(game.one_heap_rules())``)."""
+        params = getattr(g, "params", ()) if g is not None else ()
+        return self.rules(rule_heaps(self.max_parts(g if g is not None else rule_heaps(1, params)), params))
+
     def max_parts(self, g: Structure) -> int:
         """The most parts any option leaves."""
         return max((len(o.update) for o in self.one_heap(g)[1]), default=1) or 1
