@@ -327,6 +327,10 @@ class TakeAndBreak(HeapRule):
     def code(self, g: Structure) -> TakeBreak:
         raise NotImplementedError
 
+    def source(self) -> str:
+        import inspect
+        return inspect.getsource(type(self).code)
+
     def max_heaps(self, g: Structure, heaps: list[int]) -> int:
         return max(len(heaps), self.code(g).max_heaps(heaps))
 

@@ -9,6 +9,8 @@ As a take-and-break code, digit 3 ("leave one heap or none") at every k in the s
 """
 from grundy.spec import InputError, TakeAndBreak, TakeBreak, natural, need
 
+MAX_MOVE = 100_000     # the code has one digit per k up to max(set)
+
 
 class Subtraction(TakeAndBreak):
     name = "subtraction"
@@ -22,7 +24,10 @@ class Subtraction(TakeAndBreak):
         s = need(obj, "set")
         if not isinstance(s, list) or not s:
             raise InputError("set", f"must be a non-empty list of positive integers, got {s!r}")
-        return {"set": tuple(sorted({natural(x, f"set[{i}]", 1) for i, x in enumerate(s)}))}
+        out = tuple(sorted({natural(x, f"set[{i}]", 1) for i, x in enumerate(s)}))
+        if out[-1] > MAX_MOVE:
+            raise InputError("set", f"{out[-1]} is too large (at most {MAX_MOVE})")
+        return {"set": out}
 
 
 GAME = Subtraction()
