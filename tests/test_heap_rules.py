@@ -337,3 +337,32 @@ def test_one_heap_rules_are_read_by_z3():
     s.add(enc.to_z3(enc.family), extra == 0, z3.UGE(heap, 2), z3.ULE(heap, 4095))
     s.add(z3.Not(enc.to_z3(enc.with_choices(split.legal, 1, {"a": 1, "b": rules.schema.variables[0] - 1}))))
     assert s.check() == z3.unsat
+
+
+def misere_whole(options, heaps: tuple[int, ...], memo: dict) -> bool:
+    """Mover wins in misère play (the last mover loses), by recursion over whole positions."""
+    key = tuple(sorted(h for h in heaps if h))
+    if key not in memo:
+        opts = set()
+        for i, h in enumerate(key):
+            rest = key[:i] + key[i + 1:]
+            for o in options(h):
+                opts.add(tuple(sorted(rest + tuple(p for p in o if p))))
+        memo[key] = not opts or any(not misere_whole(options, o, memo) for o in opts)
+    return memo[key]
+
+
+@pytest.mark.parametrize("game, options, extra", [
+    ("lasker-nim", lasker_options, {}), ("grundys-game", grundy_options, {}),
+    ("subtraction", subtraction_options([1, 3, 4]), {"set": [1, 3, 4]})])
+def test_slot_moves_agree_with_the_rule(game, options, extra):
+    # the moves on slots (kernel, Z3, misère search) against recursion over whole positions
+    slots = Solver(decompose=False)
+    memo: dict = {}
+    mis: dict = {}
+    for heaps in [(5,), (3, 4), (2, 2, 3), (6, 1)]:
+        p = read_position({"game": game, "heaps": list(heaps), **extra})
+        assert slots.grundy(p) == whole(options, heaps, memo)
+        q = read_position({"game": game, "heaps": list(heaps), "convention": "misere", **extra})
+        assert slots.mover_wins(q) == misere_whole(options, heaps, mis)
+        assert grundy.Solver().mover_wins(q) == misere_whole(options, heaps, mis)

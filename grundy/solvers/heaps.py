@@ -4,8 +4,8 @@ Every :class:`~grundy.spec.heaprule.HeapRule` game is a sum of single heaps: the
 a position is the XOR of its heaps' values G(h) (:class:`HeapTables`, asked by the solver
 for every game alike through :meth:`~grundy.spec.Game.heap_rule`). G(0..n) comes from the
 rule itself (:func:`rule_values`: the rule's options compiled once, on a heap alone) or, for
-a take-and-break code (:class:`~grundy.spec.heaprule.TakeBreak`: octal codes, subtraction
-sets, unequal splits, ...), from the sparse-space method below (:func:`takebreak_run`).
+a take-and-break code (:class:`~grundy.spec.heaprule.TakeBreak`: finite codes, infinite
+codes, unequal splits), from the sparse-space method below (:func:`takebreak_run`).
 
 A heap of h has three kinds of options under a code d0.d1d2...: remove a whole heap of k
 (d_k bit 1: value 0), remove k and leave one heap (bit 2: G(h - k)), remove k and leave two
@@ -526,7 +526,7 @@ def heap_values(rule: OneHeap, n: int, *, native: bool | None = None) -> list[in
 @dataclass(frozen=True)
 class Period:
     """G(n + period) = G(n) for every n >= preperiod: ``proved`` by a periodicity theorem for
-    the rule (subtraction games: a window of the longest move repeats; octal games: Guy and
+    the rule (codes without breaks: a window of the longest move repeats; finite codes: Guy and
     Smith), or only *apparent* (it holds for every value computed, at least twice over)."""
 
     preperiod: int
@@ -549,11 +549,13 @@ def period(code: TakeBreak | None, values: list[int]) -> Period | None:
     """The least period (with its least preperiod) of ``values`` = G(0..N): proved when a
     theorem covers the code, else apparent; None if there is none to report.
 
-    A code without breaks and with a last digit t (a subtraction game): G(n) for n > t
+    A code without breaks and with a last digit t: G(n) for n > t
     depends only on G(n - t..n - 1), so a window of t values repeating p later, starting at
     n0, repeats forever (checked for n0 <= n < max(n0, 1) + t, the max keeping the heap of
     exactly t, whose "take all" is special, out of the induction). Finite codes with breaks:
-    the octal periodicity theorem (see :func:`octal_period`). Otherwise (an infinite code,
+    the periodicity theorem of Guy and Smith: if G(n + p) = G(n) for
+    n0 <= n < 2 n0 + p + t, then for every n >= n0 (for n0 = 0 one more n is checked: at
+    N = p + t the induction would match the split p + p of N + p with the "split" p + 0 of N). Otherwise (an infinite code,
     unequal splits, a rule without a code), the least p whose repetition covers G(n0..N) at
     least twice over is reported as apparent.
 
