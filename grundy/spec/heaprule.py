@@ -211,7 +211,8 @@ class HeapRule(Game):
     def read(self, obj: dict) -> tuple[Structure, dict[str, Any]]:
         params = self.read_params(obj)
         heaps = read_heaps(obj)
-        return self.structure_for(heaps, params), {"heap": heaps + [0] * (self._slots(heaps, params) - len(heaps))}
+        g = self.structure_for(heaps, params)
+        return g, {"heap": heaps + [0] * (g.n - len(heaps))}
 
     def _slots(self, heaps: list[int], params: dict[str, Any]) -> int:
         need = max(len(heaps), self.max_heaps(rule_heaps(0, params), heaps), 1)
@@ -233,10 +234,7 @@ class HeapRule(Game):
     def solve_heaps(self, heaps: list[int], **params: Any) -> dict[str, Any]:
         """Solve the position ``heaps`` (with the JSON parameters ``params``)."""
         from ..api import solve
-        return solve(make_position(self, *self._read({"heaps": heaps, **params})))
-
-    def _read(self, obj: dict):
-        return self.read(obj)
+        return solve(make_position(self, *self.read({"heaps": heaps, **params})))
 
 
 # ----------------------------------------------------------------------------- take-and-break codes
