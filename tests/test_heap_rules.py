@@ -366,3 +366,13 @@ def test_slot_moves_agree_with_the_rule(game, options, extra):
         q = read_position({"game": game, "heaps": list(heaps), "convention": "misere", **extra})
         assert slots.mover_wins(q) == misere_whole(options, heaps, mis)
         assert grundy.Solver().mover_wins(q) == misere_whole(options, heaps, mis)
+
+
+def test_old_octal_helpers_warn_and_work():
+    from grundy.spec.games import octal
+    with pytest.warns(DeprecationWarning):
+        assert octal.parse_code("0.137") == (0, 1, 3, 7)
+    with pytest.warns(DeprecationWarning):
+        assert octal.slot_bound((0, 7, 7), [10]) == 5
+    with pytest.warns(DeprecationWarning):
+        assert octal.octal_structure("0.770", [10]).n == 8
