@@ -168,7 +168,13 @@ class HeapRule(Game):
         return max((len(o.update) for o in self.one_heap(g)[1]), default=1) or 1
 
     def heap_rule(self, g: Structure) -> OneHeap | None:
-        return OneHeap(self, g, self.code(g) if isinstance(self, TakeAndBreak) else None)
+        """Every position is a sum of heaps: the rule (one per parameter set, kept)."""
+        cache = self.__dict__.setdefault("_heap_rules", {})
+        key = getattr(g, "params", ())
+        rule = cache.get(key)
+        if rule is None:
+            rule = cache[key] = OneHeap(self, g, self.code(g) if isinstance(self, TakeAndBreak) else None)
+        return rule
 
     # derived: many heaps -------------------------------------------------------
     def fields(self, g: Structure) -> list[Field]:
