@@ -355,7 +355,7 @@ CLAIMS += [
           game="wyg", kind="char",
           family=named("P_2..P_12, C_3..C_12", *[(f"P_{n}", nx.path_graph(n)) for n in range(2, 13)],
                        *[(f"C_{n}", nx.cycle_graph(n)) for n in range(3, 13)]),
-          statement=never, symmetric=False,      # the 1-chip end is not a canonical form: check as given
+          statement=never,      # the 1-chip end is not a canonical form: check as given
           bounds={"chips": chips(path_2_1, "2, ..., 2, 1 on P_n; 2 on C_n", 8), "active": NO_EDGE},
           full={"chips": chips(path_2_1, "2, ..., 2, 1 on P_n; 2 on C_n", 12), "active": NO_EDGE},
           timeout=600, expect="verified"),

@@ -299,7 +299,7 @@ CLAIMS = [
           methods=["explicit", "smt"], expect="proved"),
     Claim("erickson/3-uniform-even-cycle", source=Source(THESIS, "§3 (Fukuyama: uniform even cycles)", "§3"),
           game="edge-nim", kind="char", family=cycles(4, 6, 8, 10),
-          statement=P_always, assume=uniform, symmetric=False,
+          statement=P_always, assume=uniform,
           bounds={"weight": (1, 3)}, full={"weight": (1, 4)}, expect="verified"),
     Claim("erickson/prop3.1", source=Source(THESIS, "Proposition 3.1 [2.1]", "§3"),
           game="edge-nim", kind="char", family=cycles(4, 6, 8),
@@ -331,7 +331,7 @@ CLAIMS = [
     Claim("erickson/lemma4.3-ssb-strategy", source=Source(THESIS, "Lemma 4.3 [4.1]", "§4.2"),
           game="edge-nim", kind="strategy", family=complete(range(2, 15)),
           statement=N_always, strategy=ssb_strategy,
-          assume=at_zero, symmetric=False,           # "Assume G = K_n with token = v1": WLOG
+          assume=at_zero,           # "Assume G = K_n with token = v1": WLOG
           bounds={"weight": unit_up_to(12)}, full=UNIT, expect="verified"),
     Claim("erickson/thm4.6", source=Source(THESIS, "Theorem 4.6 [4.4]", "§4.2"),
           game="edge-nim", kind="char", family=with_mutual_pair(all_graphs(7)),
@@ -339,7 +339,7 @@ CLAIMS = [
           bounds={"weight": unit_up_to(6)}, full=UNIT, expect="verified"),
     Claim("erickson/cor4.7", source=Source(THESIS, "Corollary 4.7 [4.5]", "§4.2"),
           game="edge-nim", kind="char", family=complete(range(2, 17)),
-          statement=N_always, assume=at_zero, symmetric=False,  # vertex-transitive: token 0
+          statement=N_always, assume=at_zero,  # vertex-transitive: token 0
           bounds={"weight": unit_up_to(12)}, full=UNIT, expect="verified"),
     # Conjecture 4.8 ("known to be true for 2 <= n <= 7" by hand): K_2..K_6, weights 1..2, and
     # weights 1..3 in full. K_6 with weights in {1, 2} is 86 million positions (196,608 starts):
@@ -384,11 +384,11 @@ CLAIMS = [
           statement=P_always, bounds=UNIT, full=UNIT, expect="verified"),
     Claim("erickson/5.3-uniform", source=Source(THESIS, "§5, after Theorem 5.3", "§5"),
           game="edge-nim", kind="char", family=petersen(),
-          statement=P_always, assume=uniform, symmetric=False,
+          statement=P_always, assume=uniform,
           bounds={"weight": (1, 2)}, full={"weight": (1, 3)}, expect="verified"),
     Claim("erickson/prop5.5", source=Source(THESIS, "Proposition 5.5", "§5"),
           game="edge-nim", kind="char", family=petersen(),
-          statement=N_always, assume=unique_min_at(0), symmetric=False,
+          statement=N_always, assume=unique_min_at(0),
           bounds={"weight": min_edge_first(3)}, expect="verified"),
     # REFUTED ("weighted arbitrarily ... only one edge of minimum weight and it is distance one
     # from the token ... P2 can win"): witness {0-1: 1, 6-9: 3, every other edge 2, token on 2}
@@ -397,32 +397,32 @@ CLAIMS = [
     # holds (the quick bounds of earlier versions): the counterexample needs one heavier edge.
     Claim("erickson/prop5.6", source=Source(THESIS, "Proposition 5.6", "§5"),
           game="edge-nim", kind="char", family=petersen(),
-          statement=P_always, assume=unique_min_at(1), symmetric=False,
+          statement=P_always, assume=unique_min_at(1),
           bounds={"weight": min_edge_first(3)}, expect="refuted"),
     # REFUTED: the same weights with the token on 7 (the minimum edge 0-1 at distance 2) are P.
     Claim("erickson/prop5.7", source=Source(THESIS, "Proposition 5.7", "§5"),
           game="edge-nim", kind="char", family=petersen(),
-          statement=N_always, assume=unique_min_at(2), symmetric=False,
+          statement=N_always, assume=unique_min_at(2),
           bounds={"weight": min_edge_first(3)}, expect="refuted"),
     # A reading under which both hold within these bounds (ours, not the thesis's): the other 14
     # edges all of one weight.
     Claim("erickson/prop5.6-rest-uniform", source=Source(THESIS, "Proposition 5.6, the other edges equal", "§5"),
           game="edge-nim", kind="char", family=petersen(),
-          statement=P_always, assume=rest_uniform(unique_min_at(1)), symmetric=False,
+          statement=P_always, assume=rest_uniform(unique_min_at(1)),
           bounds={"weight": min_edge_first(3)}, expect="verified"),
     Claim("erickson/prop5.7-rest-uniform", source=Source(THESIS, "Proposition 5.7, the other edges equal", "§5"),
           game="edge-nim", kind="char", family=petersen(),
-          statement=N_always, assume=rest_uniform(unique_min_at(2)), symmetric=False,
+          statement=N_always, assume=rest_uniform(unique_min_at(2)),
           bounds={"weight": min_edge_first(3)}, expect="verified"),
     # ------------------------------------------------------------ chapter 6: hypercubes
     Claim("erickson/thm6.4-6.5", source=Source(THESIS, "Theorems 6.4, 6.5", "§6"),
           game="edge-nim", kind="char", family=cubes(1, 2, 3, 4, 5, 6),
-          statement=hypercube_p, assume=at_zero, symmetric=False,  # "start with the token on 0"
+          statement=hypercube_p, assume=at_zero,  # "start with the token on 0"
           bounds={"weight": unit_up_to(32)}, full=UNIT, expect="verified"),
     Claim("erickson/lemma6.3-strategy", source=Source(THESIS, "Lemma 6.3", "§6"),
           game="edge-nim", kind="strategy", family=cubes(1, 3, 5),
           statement=hypercube_p, strategy=levels_strategy,
-          assume=at_zero, symmetric=False,
+          assume=at_zero,
           bounds=UNIT, full=UNIT, expect="verified"),
     # Lemma 6.3 as a certificate: from a level-1 vertex every move stays within levels 0..2, so
     # "P1 has a winning strategy keeping play within levels 0, 1, 2" is exactly "the first player
@@ -431,7 +431,7 @@ CLAIMS = [
     # certificate: Q_7 (49 edges, 12 million positions) takes about 12 s with the C kernel.
     Claim("erickson/lemma6.3-levels", source=Source(THESIS, "Lemma 6.3 (levels 0..2)", "§6"),
           game="edge-nim", kind="char", family=cube_levels(3, 5, 7),
-          statement=N_always, assume=at_zero, symmetric=False,
+          statement=N_always, assume=at_zero,
           bounds=UNIT, full=UNIT, expect="verified"),
     # ------------------------------------------------------------ chapter 7: complete bipartite
     Claim("erickson/thm7.1", source=Source(THESIS, "Theorem 7.1", "§7.1"),

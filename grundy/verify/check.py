@@ -9,7 +9,7 @@ from its file and are read through the explicit solver and the SMT backend.
 ...           statement=lambda g, s: s.heap[0] == s.heap[1])
 >>> v = check_claim(c)
 >>> v.verdict, v.scope
-('verified', '2 heaps, heap <= 5: 21 positions')
+('verified', '2 heaps, heap <= 5: 36 positions (each one evaluated)')
 >>> bad = Claim("demo/nim-bad", game="nim", kind="char", family=heaps(2), bounds={"heap": 5},
 ...             statement=lambda g, s: s.heap[0] <= s.heap[1], expect="refuted")
 >>> v = check_claim(bad)
@@ -28,7 +28,7 @@ from ..spec.games import GAMES
 from ..spec.position import Position
 from ..spec.strategy import plays
 from ..spec.structure import Structure
-from .claims import Claim, Explicit, Smt
+from .claims import Claim, ClaimError, Explicit, Smt
 from .families import count_states, size_key, states, values_of
 from .verdict import ERROR, PROVED, REFUTED, UNKNOWN, VERIFIED, Counterexample, Verdict
 
@@ -88,12 +88,23 @@ class Instance:
         self.exact = (compile_expr(rules, lift(claim.exact(g, s))) if claim.exact and self.cases
                       else None)
         self.won: set[State] = set()
+        self._truth: dict[State, Any] = {}     # canonical state -> the solver's value or outcome
 
     def position(self, state: State) -> Position:
         return Position(self.game, self.structure, tuple(state), self.claim.convention)
 
     def outcome(self, state: State) -> str:
         return self.solver.outcome(self.position(state))
+
+    def truth(self, state: State) -> Any:
+        """The solver's Grundy value (in the claim's convention) or outcome at ``state``, read
+        from its canonical representative: the solver's symmetry, never the statement's."""
+        c = self.code.canonical(state)
+        v = self._truth.get(c)
+        if v is None:
+            v = (self.solver.grundy(self.position(c)) if self.by_value else self.outcome(c))
+            self._truth[c] = v
+        return v
 
     def label_of(self, mi: int, cv: tuple) -> str:
         m = self.rules.moves[mi]
@@ -104,7 +115,7 @@ class Instance:
         """None where the claim holds at ``state``, else (claimed, actual, line or None)."""
         claimed = self.stmt(state)
         if self.by_value:
-            actual = self.solver.grundy(self.position(state))
+            actual = self.truth(state)
             return None if actual == claimed else (claimed, actual, None)
         c = "P" if claimed else "N"
         if self.cases and c == "N" and self.code.options(state):
@@ -113,9 +124,9 @@ class Instance:
             failed = self.follow(state)
             if failed is None:
                 return self.exactly(state) if self.exact and self.exact(state) else None
-            a = self.outcome(state)
+            a = self.truth(state)
             return (c, a, None) if c != a else failed
-        a = self.outcome(state)
+        a = self.truth(state)
         return None if c == a else (c, a, None)
 
     # strategies ---------------------------------------------------------------
@@ -200,7 +211,14 @@ class Instance:
         pos = self.position(state)
         if line is None:
             line = [{"move": lab, "to": q.to_json()} for lab, q in self.solver.winning_line(pos)]
-        return Counterexample(pos.to_json(), claimed, actual, line, self.label, how)
+        return Counterexample(pos.to_json(), claimed, actual, line, self.label, how, self.full_state(state))
+
+    def full_state(self, state: State) -> dict[str, Any]:
+        """Every field's value at ``state`` (what the claim was evaluated on; ``write()`` may
+        leave some out, e.g. an edge of weight 0)."""
+        vals = self.rules.schema.unpack(state)
+        return {k: ({str(key): int(x) for key, x in v.items()} if isinstance(v, dict) else
+                    v if isinstance(v, bool) else int(v)) for k, v in vals.items()}
 
     def shrink(self, state: State, deadline: Deadline) -> State:
         """Lower the numeric fields one at a time (and all together) while the claim stays false."""
@@ -232,8 +250,7 @@ class Instance:
                 if bad(t):
                     state, better = t, True
                     break
-        canon = self.code.canonical(state)
-        return canon if self.claim.symmetric and bad(canon) else state
+        return state
 
 
 # ------------------------------------------------------------------------------- explicit check
@@ -251,30 +268,94 @@ def _bounds_text(bounds: dict[str, Any]) -> str:
     return ", ".join(parts)
 
 
-class SweepResult:
-    """The result of the explicit sweep."""
+ORDER = "fewest vertices, then edges, then the least sum and the least largest of the numeric fields"
 
-    def __init__(self, checked: int, cex: Counterexample | None, complete: bool, text: str):
+
+def _fn_text(f: Callable) -> str:
+    """A short description of a claim's function: its docstring's first line, its name, or the
+    lambda's text."""
+    doc = (getattr(f, "__doc__", None) or "").strip()
+    if doc and getattr(f, "__name__", "") != "<lambda>":
+        return doc.splitlines()[0].rstrip(".")
+    name = getattr(f, "__name__", "")
+    if name and name != "<lambda>":
+        return name
+    import inspect
+    try:
+        text = " ".join(inspect.getsource(f).split())
+    except (OSError, TypeError):
+        return "a condition"
+    i = text.find("lambda")
+    text = text[i:] if i >= 0 else text
+    depth, out = 0, []
+    for ch in text:                                 # the lambda up to the end of its argument
+        if ch in "([{":
+            depth += 1
+        elif ch in ")]}":
+            if depth == 0:
+                break
+            depth -= 1
+        elif ch == "," and depth == 0 and ":" in "".join(out):
+            break
+        out.append(ch)
+    text = "".join(out).strip()
+    return text if len(text) <= 70 else text[:67] + "..."
+
+
+def _conditions(claim: Claim) -> str:
+    """What the scope must say besides the family and bounds: the assume and the convention."""
+    out = ""
+    if claim.assume is not None:
+        out += f", assuming {_fn_text(claim.assume)}"
+    if claim.convention == "misere":
+        out += ", misère play"
+    return out
+
+
+class SweepResult:
+    """The result of the explicit sweep: positions checked (where ``assume`` holds), positions
+    met within the bounds, structures with at least one position checked, structures in the family."""
+
+    def __init__(self, checked: int, cex: Counterexample | None, complete: bool, text: str,
+                 met: int = 0, structures: int = 0, family: int = 0):
         self.checked, self.cex, self.complete, self.text = checked, cex, complete, text
+        self.met, self.structures, self.family = met, structures, family
+
+    def empty_reason(self, claim: Claim, bounds: dict[str, Any]) -> str:
+        """Why the sweep covered nothing (one line)."""
+        if self.family == 0:
+            return f"the family ({claim.family.scope}) has no structure: the check covers nothing"
+        if self.met == 0:
+            return (f"the bounds ({_bounds_text(bounds)}) allow no position on {claim.family.scope}: "
+                    f"the check covers nothing")
+        return (f"assume ({_fn_text(claim.assume) if claim.assume else 'none'}) holds at none of the "
+                f"{self.met:,} positions within the bounds: the check covers nothing")
 
 
 def sweep(claim: Claim, method: Explicit, bounds: dict[str, Any], solver: Solver, deadline: Deadline,
           progress: Progress = _nothing) -> SweepResult:
-    """Solve every position of the family within bounds, smallest structures first; stop after
-    the first structure with a counterexample and report its smallest one."""
-    checked = 0
+    """Evaluate the statement and the assumption at every position of the family within bounds
+    (the solver's values come from canonical representatives: symmetry serves solving only),
+    smallest structures first; stop after the first structure with a counterexample and report
+    the smallest one it has (in the order of :data:`ORDER`)."""
+    checked = met = structures = family = 0
     last = time.monotonic()
     for label, g in claim.family.items():
-        if count_states(GAMES[claim.game].rules(g), bounds) == 0:
+        family += 1
+        rules = GAMES[claim.game].rules(g)
+        claim.check_fields(list(rules.schema.fields))
+        if count_states(rules, bounds) == 0:
             continue                       # the bounds allow no position here (e.g. a size limit)
         inst = Instance(claim, label, g, solver)
-        canon = inst.code.canonical if claim.symmetric else None
         best: tuple | None = None
+        here = 0
         try:
-            for st in states(inst.rules, bounds, canon):
+            for st in states(inst.rules, bounds, None):
+                met += 1
                 if not inst.assume(st):
                     continue
                 checked += 1
+                here += 1
                 if checked & 255 == 0:
                     deadline.check()
                     now = time.monotonic()
@@ -287,19 +368,22 @@ def sweep(claim: Claim, method: Explicit, bounds: dict[str, Any], solver: Solver
                     if best is None or key < best[0]:
                         best = (key, st, found)
         except TimedOut:
-            return SweepResult(checked, None, False, f"{claim.family.scope}, {_bounds_text(bounds)}: "
-                                                   f"timed out after {checked:,} positions (up to {label})")
+            return SweepResult(checked, None, False, f"{claim.family.scope}, {_bounds_text(bounds)}"
+                                                   f"{_conditions(claim)}: timed out after {checked:,} "
+                                                   f"positions (up to {label})", met, structures, family)
+        structures += here > 0
         if best is not None:
-            cex = inst.counterexample(best[1], best[2], f"smallest in the sweep of {label}, "
-                                                        f"{_bounds_text(bounds)}")
-            return SweepResult(checked, cex, True, "")
-    text = f"{claim.family.scope}, {_bounds_text(bounds)}: {checked:,} positions"
-    if method.samples:
+            cex = inst.counterexample(best[1], best[2], f"the smallest in the sweep of {label}, "
+                                                        f"{_bounds_text(bounds)} ({ORDER})")
+            return SweepResult(checked, cex, True, "", met, structures, family)
+    text = (f"{claim.family.scope}, {_bounds_text(bounds)}{_conditions(claim)}: {checked:,} positions"
+            f" (each one evaluated)")
+    if method.samples and checked:
         cex, n = _random_search(claim, method, solver, deadline)
         if cex is not None:
-            return SweepResult(checked + n, cex, True, "")
+            return SweepResult(checked + n, cex, True, "", met, structures, family)
         text += f" + {n:,} random positions with {_bounds_text(method.sample_bounds or bounds)}"
-    return SweepResult(checked, None, True, text)
+    return SweepResult(checked, None, True, text, met, structures, family)
 
 
 def _random_search(claim: Claim, method: Explicit, solver: Solver, deadline: Deadline):
@@ -338,7 +422,8 @@ def _random_search(claim: Claim, method: Explicit, solver: Solver, deadline: Dea
         return None, tried[0]
     inst = insts[k]
     state = inst.shrink(state, deadline)
-    return inst.counterexample(state, inst.judge(state), "random search (hypothesis), shrunk"), tried[0]
+    return inst.counterexample(state, inst.judge(state), "a counterexample found by random search "
+                               "(hypothesis), shrunk (not known to be the smallest)"), tried[0]
 
 
 # ------------------------------------------------------------------------------- SMT check
@@ -351,21 +436,25 @@ def _smt_scope(claim: Claim, method: Smt) -> str:
         names = [n for n, f in sch.fields.items() if f.kind == "int"]
     what = ", ".join(n + ("s" if not n.endswith("s") else "") for n in names) or "positions"
     if method.bits is None:
-        return f"all {what}, {claim.family.scope}"
-    return f"all {what} < 2^{method.bits} ({method.bits}-bit vectors), {claim.family.scope}"
+        return f"all {what} (all sizes), {claim.family.scope}{_conditions(claim)}"
+    return (f"all {what} < 2^{method.bits} ({method.bits}-bit vectors), {claim.family.scope}"
+            f"{_conditions(claim)}")
 
 
 class ProofResult:
     """The result of the SMT obligations (with a replayed counterexample when refuted)."""
 
     def __init__(self, status: str, obligations: list[dict], cex: Counterexample | None = None,
-                 detail: str = ""):
+                 detail: str = "", structures: int = 0):
         self.status, self.obligations, self.cex, self.detail = status, obligations, cex, detail
+        self.structures = structures          # structures where assume is satisfiable
 
 
 def prove(claim: Claim, method: Smt, solver: Solver, deadline: Deadline,
           progress: Progress = _nothing) -> ProofResult:
-    """Run the SMT obligations on every structure of the family; replay any violation."""
+    """Run the SMT obligations on every structure of the family; replay any violation. A
+    structure where no position satisfies ``assume`` (asked of Z3 first) is skipped and not
+    counted; if that leaves none, the proof covers nothing: ``error``."""
     try:
         from ..solvers import smt
     except ImportError as e:  # pragma: no cover - the backend ships with grundy
@@ -374,15 +463,29 @@ def prove(claim: Claim, method: Smt, solver: Solver, deadline: Deadline,
     unknown: list[str] = []
     width = None if method.bits is None else method.bits
     bound = None if method.bits is None else (1 << method.bits) - 1
+    covered = total = 0
     for label, g in claim.family.items():
+        total += 1
         inst = Instance(claim, label, g, solver)
         rules = inst.rules
         kw = dict(width=width, bound=bound)
+        left = deadline.left()
+        if left <= 0:
+            raise TimedOut()
+        progress(f"smt: {label}, nonempty")
+        ne = smt.check_nonempty(rules, inst.assume_expr, timeout=min(left, 60.0), **kw)
+        obligations.append({"structure": label, "obligation": ne.obligation, "status": ne.status,
+                            "seconds": round(ne.seconds, 3), "detail": ne.detail})
+        if ne.status == "violated":
+            continue                       # nothing to prove here, and nothing proved
+        if ne.status == "unknown":
+            unknown.append(f"{label}: nonempty ({ne.detail})")
+        covered += ne.status == "holds"
         calls: list[tuple[str, Callable[[float], list]]] = [
             ("rank", lambda t: smt.check_rank(rules, inst.assume_expr, timeout=t, **kw))]
         if inst.by_value:
             calls.append(("grundy", lambda t: smt.check_grundy_formula(
-                rules, inst.expr, inst.assume_expr, timeout=t, **kw)))
+                rules, inst.expr, inst.assume_expr, convention=claim.convention, timeout=t, **kw)))
         else:
             calls.append(("partition", lambda t: smt.check_partition(
                 rules, inst.expr, inst.assume_expr, strategy=claim.strategy, convention=claim.convention,
@@ -398,12 +501,19 @@ def prove(claim: Claim, method: Smt, solver: Solver, deadline: Deadline,
                 obligations.append({"structure": label, "obligation": r.obligation, "status": r.status,
                                     "seconds": round(r.seconds, 3), "detail": r.detail})
                 if r.status == "violated":
-                    return _replay(inst, r, obligations, deadline)
+                    res = _replay(inst, r, obligations, deadline)
+                    res.structures = covered
+                    return res
                 if r.status == "unknown":
                     unknown.append(f"{label}: {r.obligation} ({r.detail})")
     if unknown:
-        return ProofResult(UNKNOWN, obligations, detail="; ".join(unknown))
-    return ProofResult(PROVED, obligations)
+        return ProofResult(UNKNOWN, obligations, detail="; ".join(unknown), structures=covered)
+    if covered == 0:
+        why = (f"the family ({claim.family.scope}) has no structure" if total == 0 else
+               f"Z3: no position satisfies assume ({_fn_text(claim.assume) if claim.assume else 'none'}) "
+               f"on any of the {total} structure(s)")
+        return ProofResult(ERROR, obligations, detail=f"{why}: the proof covers nothing", structures=0)
+    return ProofResult(PROVED, obligations, structures=covered)
 
 
 def _uniqueness(smt, inst: Instance, timeout: float, kw: dict) -> list:
@@ -436,8 +546,89 @@ def _uniqueness(smt, inst: Instance, timeout: float, kw: dict) -> list:
     return out
 
 
+REPLAY_LIMIT = 2_000_000   # positions below the witness beyond which the replay does not solve
+
+
+def _box(inst: Instance, state: State) -> int:
+    """A rough count of the positions below ``state``: the product of its numeric values + 1."""
+    sch = inst.rules.schema
+    n = 1
+    for (f, _), v in zip(sch.slots, state):
+        if sch.fields[f].kind == "int":
+            n *= max(1, v - sch.fields[f].lower + 1)
+    return n
+
+
+def _options_of(inst: Instance, state: State, cap: int = 100_000) -> list | None:
+    """The options of ``state`` (move, choices, next state), or None if there are more than ``cap``."""
+    out = []
+    for o in inst.code.options(state):
+        out.append(o)
+        if len(out) > cap:
+            return None
+    return out
+
+
+def _certificate(inst: Instance, r, state: State) -> Counterexample | None:
+    """A violated obligation of the partition theorem or the mex rule, checked on the rule alone
+    (no solving): a legal move between two claimed P-positions, a terminal position outside the
+    claimed set, a non-terminal one outside whose moves all stay outside; for a value: a move
+    between two positions of equal claimed value, a terminal position of the wrong value, a
+    value below the claimed one that no option has. None if the state does not show one."""
+    if not inst.assume(state):
+        return None
+    conv = inst.claim.convention
+    full = inst.position(state).to_json()
+    opts = _options_of(inst, state)
+    if opts is None:
+        return None
+    claimed = inst.stmt(state)
+    why = ""
+    if r.obligation in ("PN", "mex-equal") and r.choices:
+        mi = r.choices.get("move")
+        for mj, cv, nxt in opts:
+            m = inst.rules.moves[mj]
+            if mj == mi and all(r.choices.get(c.name) == v for c, v in zip(m.choices, cv)) \
+                    and inst.assume(nxt):
+                other = inst.stmt(nxt)
+                if inst.by_value and other == claimed:
+                    why = (f"the move {inst.label_of(mj, cv)!r} leads to {inst.position(nxt).to_json()}, "
+                           f"whose claimed value is also {claimed}: a position never has an option of its "
+                           f"own value")
+                elif not inst.by_value and claimed and other:
+                    why = (f"the move {inst.label_of(mj, cv)!r} leads to {inst.position(nxt).to_json()}, "
+                           f"also claimed P: no move joins two P-positions")
+                if why:
+                    break
+    elif r.obligation == "T" and not opts:
+        if inst.by_value:
+            want = 1 if conv == "misere" else 0
+            if claimed != want:
+                why = f"a terminal position has {'misère ' if conv == 'misere' else ''}value {want}"
+        elif bool(claimed) != (conv == "normal"):
+            why = (f"a terminal position is {'P' if conv == 'normal' else 'N'} in "
+                   f"{'normal' if conv == 'normal' else 'misère'} play")
+    elif r.obligation == "NP" and opts and not inst.by_value and not claimed:
+        if all(inst.assume(nxt) and not inst.stmt(nxt) for _, _, nxt in opts):
+            why = (f"claimed N, but each of its {len(opts)} moves leads outside the claimed P-positions "
+                   f"(an N-position has a move to a P-position)")
+    elif r.obligation == "mex-below" and inst.by_value and opts and r.choices and "value" in r.choices:
+        v = r.choices["value"]
+        if 0 <= v < claimed and all(inst.assume(nxt) for _, _, nxt in opts) \
+                and all(inst.stmt(nxt) != v for _, _, nxt in opts):
+            why = f"no option has the claimed value {v} (below the claimed {claimed}): the mex is not {claimed}"
+    if not why:
+        return None
+    actual = "not " + ("P" if claimed else "N") if not inst.by_value else f"not {claimed}"
+    shown = ("P" if claimed else "N") if not inst.by_value else claimed
+    return Counterexample(full, shown, actual, [], inst.label,
+                          f"a partition certificate from Z3 ({r.obligation}), checked on the rule without "
+                          f"solving: {why}", inst.full_state(state))
+
+
 def _replay(inst: Instance, r, obligations: list[dict], deadline: Deadline) -> ProofResult:
-    """Confirm a violation reported by Z3 with the explicit solver."""
+    """Confirm a violation reported by Z3: by the explicit solver when the position is small
+    enough, else (or if solving fails) by a certificate checked on the rule alone."""
     state = tuple(int(v) for v in r.state)
     where = f"Z3: {r.obligation} violated at {inst.position(state).to_json()}"
     if r.choices:
@@ -446,22 +637,37 @@ def _replay(inst: Instance, r, obligations: list[dict], deadline: Deadline) -> P
         what = {"closed": "the claim's assume is not closed under moves",
                 "rank": "the game's rank does not decrease", "domain": "a move leaves the field domains"}
         return ProofResult(ERROR, obligations, detail=f"{what[r.obligation]}: {where}")
-    cands = [state] + [nxt for _, _, nxt in inst.code.options(state)]
-    for t in cands:
-        if not inst.assume(t):
-            continue
-        found = inst.judge(t)
-        if found is not None:
-            small = inst.shrink(t, deadline)
-            found = inst.judge(small) or found
-            cex = inst.counterexample(small if inst.judge(small) else t, found,
-                                      f"found by Z3 ({r.obligation}), replayed by the explicit solver"
-                                      + (", shrunk" if small != t else ""))
-            return ProofResult(REFUTED, obligations, cex)
+    opts = _options_of(inst, state, 10_000)
+    small = opts is not None and _box(inst, state) <= REPLAY_LIMIT
+    if small:
+        cands = [state] + [nxt for _, _, nxt in opts]
+        try:
+            for t in cands:
+                if not inst.assume(t):
+                    continue
+                found = inst.judge(t)
+                if found is not None:
+                    shrunk = inst.shrink(t, deadline)
+                    found = inst.judge(shrunk) or found
+                    cex = inst.counterexample(shrunk if inst.judge(shrunk) else t, found,
+                                              f"a counterexample found by Z3 ({r.obligation}), replayed by "
+                                              f"the explicit solver" + (", shrunk" if shrunk != t else "")
+                                              + " (not known to be the smallest)")
+                    return ProofResult(REFUTED, obligations, cex)
+        except (SolverLimit, CycleError):
+            small = False
+    cert = _certificate(inst, r, state)
+    if cert is not None:
+        return ProofResult(REFUTED, obligations, cert)
+    if not small:
+        return ProofResult(UNKNOWN, obligations, detail=f"{where}: too large to replay with the solver, "
+                                                  f"and no certificate checks on the rule alone")
+    cands = [state] + [nxt for _, _, nxt in opts or []]
+
     def value(t: State) -> str:
         if inst.by_value:
-            return f"claimed {inst.stmt(t)}, solver {inst.solver.grundy(inst.position(t))}"
-        return f"claimed {'P' if inst.stmt(t) else 'N'}, solver {inst.outcome(t)}"
+            return f"claimed {inst.stmt(t)}, solver {inst.truth(t)}"
+        return f"claimed {'P' if inst.stmt(t) else 'N'}, solver {inst.truth(t)}"
     truth = "; ".join(f"{inst.position(t).to_json()}: {value(t)}" for t in cands[:6])
     if r.obligation.startswith("strategy") and inst.claim.kind != "strategy":
         return ProofResult(UNKNOWN, obligations, detail=f"the proof's strategy witness fails ({where}); the "
@@ -473,30 +679,37 @@ def _replay(inst: Instance, r, obligations: list[dict], deadline: Deadline) -> P
 
 # ------------------------------------------------------------------------------- a claim
 def check_claim(claim: Claim, *, profile: str = "quick", timeout: float | None = None,
-                progress: Progress = _nothing, solver: Solver | None = None) -> Verdict:
-    """Check one claim with its methods, within ``timeout`` seconds (default: the claim's)."""
+                progress: Progress = _nothing, solver: Solver | None = None,
+                allow_empty: bool = False) -> Verdict:
+    """Check one claim with its methods, within ``timeout`` seconds (default: the claim's).
+    A check that covers nothing (no structure, no position within the bounds, an ``assume``
+    nothing satisfies) is ``error``; ``allow_empty`` (one chunk of a parallel sweep) lets an
+    empty explicit sweep stand as ``verified`` with 0 positions (the merge decides)."""
     claim = claim.at(profile)
     deadline = Deadline(timeout if timeout is not None else claim.timeout)
     solver = solver or Solver()
     v = Verdict(claim.id, claim.kind, UNKNOWN, claim.expect, paper=claim.paper)
     try:
-        _run(claim, profile, solver, deadline, progress, v)
+        _run(claim, profile, solver, deadline, progress, v, allow_empty)
     except TimedOut:
         v.verdict = UNKNOWN
         v.detail = (v.detail + "; " if v.detail else "") + f"timed out after {deadline.end - deadline.start:g} s"
     except (SolverLimit, CycleError) as e:
         v.verdict, v.detail = ERROR, f"explicit solver: {e}"
+    except ClaimError as e:
+        v.verdict, v.detail = ERROR, str(e)
     except Exception as e:  # a bug in a statement, a strategy or a backend: shown, not raised
         tb = traceback.extract_tb(e.__traceback__)[-1]
         v.verdict, v.detail = ERROR, f"{type(e).__name__}: {e} (at {tb.filename}:{tb.lineno})"
     v.seconds = time.monotonic() - deadline.start
+    v.coverage["obligations"] = sum(o["status"] == "holds" for o in v.obligations)
     return v
 
 
 def check_part(claim: Claim, start: int, stop: int, **kw: Any) -> tuple[Verdict, int]:
     """:func:`check_claim` on the structures ``start..stop-1`` of the claim's family only (one
     chunk of a parallel sweep, see :mod:`grundy.verify.executor`): the verdict and the number
-    of positions its explicit sweep checked.
+    of positions its explicit sweep checked (a chunk may check none: the merge decides).
 
     >>> from grundy.verify.claims import Claim
     >>> from grundy.verify.families import heaps
@@ -504,9 +717,9 @@ def check_part(claim: Claim, start: int, stop: int, **kw: Any) -> tuple[Verdict,
     ...           statement=lambda g, s: s.heap[0] == s.heap[g.n - 1], expect="refuted")
     >>> check_claim(c).verdict                # false on one heap
     'refuted'
-    >>> v, n = check_part(c, 1, 2)            # two heaps only: 10 positions up to order
+    >>> v, n = check_part(c, 1, 2)            # two heaps only: 16 positions, each evaluated
     >>> v.verdict, n
-    ('verified', 10)
+    ('verified', 16)
     """
     import copy
     from .families import Family
@@ -515,27 +728,32 @@ def check_part(claim: Claim, start: int, stop: int, **kw: Any) -> tuple[Verdict,
     fam = claim.family
     part.family = (fam.part(start, stop) if hasattr(fam, "part")
                    else Family(fam.items()[start:stop], fam.scope))
-    v = check_claim(part, **kw)
-    return v, getattr(v, "swept", 0)
+    v = check_claim(part, allow_empty=True, **kw)
+    return v, v.swept
 
 
 def _refuted_scope(claim: Claim, c: Counterexample) -> str:
     import json
     pos = json.dumps({k: x for k, x in c.witness.items() if k != "game"})
     pos = pos if len(pos) <= 90 else pos[:87] + "..."
-    return f"{claim.family.scope}: counterexample on {c.structure} {pos}: claimed {c.claimed}, actually {c.actual}"
+    what = "certificate" if c.how.startswith("a partition certificate") else "counterexample"
+    return (f"{claim.family.scope}{_conditions(claim)}: {what} on {c.structure} {pos}: claimed {c.claimed}, "
+            f"actually {c.actual}")
 
 
 def _run(claim: Claim, profile: str, solver: Solver, deadline: Deadline, progress: Progress,
-         v: Verdict) -> None:
+         v: Verdict, allow_empty: bool = False) -> None:
     if claim.game not in GAMES:
         raise KeyError(f"unknown game {claim.game!r}")
     scopes: list[str] = []
     verdict = None
+    cov = v.coverage
     for m in claim.methods:
         if isinstance(m, Explicit):
-            ex = sweep(claim, m, claim.bounds_for(profile), solver, deadline, progress)
-            v.swept = getattr(v, "swept", 0) + ex.checked      # read by check_part
+            bounds = claim.bounds_for(profile)
+            ex = sweep(claim, m, bounds, solver, deadline, progress)
+            cov["positions"] = cov.get("positions", 0) + ex.checked
+            cov["structures"] = max(cov.get("structures", 0), ex.structures)
             if ex.cex is not None:
                 v.verdict, v.counterexample = REFUTED, ex.cex
                 v.scope = _refuted_scope(claim, ex.cex)
@@ -543,20 +761,27 @@ def _run(claim: Claim, profile: str, solver: Solver, deadline: Deadline, progres
             if not ex.complete:
                 v.verdict, v.scope, v.detail = UNKNOWN, ex.text, "explicit sweep timed out"
                 return
+            if ex.checked == 0 and not allow_empty:
+                v.verdict, v.detail = ERROR, ex.empty_reason(claim, bounds)
+                v.scope = f"{claim.family.scope}, {_bounds_text(bounds)}{_conditions(claim)}: 0 positions"
+                return
             scopes.append(ex.text)
             verdict = verdict or VERIFIED
         else:
             res = prove(claim, m, solver, deadline, progress)
             v.obligations += res.obligations
+            cov["structures"] = max(cov.get("structures", 0), res.structures)
             if res.status == REFUTED:
                 v.verdict, v.counterexample = REFUTED, res.cex
                 v.scope = _refuted_scope(claim, res.cex)
                 return
             if res.status != PROVED:
                 v.verdict, v.detail = res.status, res.detail
-                v.scope = "; ".join([f"{_smt_scope(claim, m)}: Z3 inconclusive"]
+                v.scope = "; ".join([f"{_smt_scope(claim, m)}: Z3 "
+                                     + ("inconclusive" if res.status == UNKNOWN else "covers nothing")]
                                     + [f"explicit: {s}" for s in scopes])
                 return
+            cov["smt"] = "all sizes" if m.bits is None else f"below 2^{m.bits}"
             scopes = [_smt_scope(claim, m)] + [f"explicit: {s}" for s in scopes]
             verdict = PROVED
     v.verdict = verdict or UNKNOWN

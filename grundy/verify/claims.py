@@ -14,7 +14,12 @@ should read like the paper's list of results.
 ...       colour="red")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-grundy.verify.claims.ClaimError: claim 'demo/x': unknown field 'colour' (fields: ...)
+grundy.verify.claims.ClaimError: ...: claim 'demo/x': unknown field 'colour' (fields: ...)
+>>> Claim("demo/y", game="nim", kind="char", family=heaps(2), bounds={"heap": (5, 3)},
+...       statement=lambda g, s: True)  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+grundy.verify.claims.ClaimError: ...: claim 'demo/y': bounds['heap']: empty range (5, 3): no value
 """
 from __future__ import annotations
 
@@ -32,6 +37,12 @@ VERDICTS = ("proved", "verified", "refuted", "unknown", "error")
 
 class ClaimError(GrundyError, ValueError):
     """A claim that is written wrongly (an unknown field, kind, verdict, method...)."""
+
+
+def _eager(fam: Family) -> bool:
+    """True for a family whose structures are already built (its size costs nothing)."""
+    from .families import Geng, Lazy
+    return not isinstance(fam, (Lazy, Geng))
 
 
 @dataclass(frozen=True)
@@ -87,82 +98,209 @@ def _method(m: Any) -> Explicit | Smt:
 
 Statement = Callable[..., Any]   # (g, s) -> Expr; a strategy: (g, s, rules) -> list[Play]
 
+_UNSET: Any = object()
+_BOOLEAN_KINDS = ("outcome", "char", "strategy", "conj")   # statement: true at the P-positions
+
 _FIELDS = ("source", "game", "kind", "family", "statement", "strategy", "exact", "assume",
            "bounds", "full", "full_family", "methods", "timeout", "expect", "convention", "symmetric", "note")
 
 
+def _caller() -> str:
+    """``file:line`` of the code that built the claim (the theorem file's line)."""
+    import sys
+    f = sys._getframe(1)
+    here = __file__
+    while f is not None and f.f_code.co_filename == here:
+        f = f.f_back
+    return f"{f.f_code.co_filename}:{f.f_lineno}" if f is not None else ""
+
+
+def _takes(fn: Callable, n: int) -> bool:
+    """True iff ``fn`` can be called with ``n`` positional arguments."""
+    import inspect
+    try:
+        sig = inspect.signature(fn)
+    except (TypeError, ValueError):      # a builtin without a signature: trust it
+        return True
+    try:
+        sig.bind(*range(n))
+    except TypeError:
+        return False
+    return True
+
+
+def bounds_problem(name: str, b: Any) -> str | None:
+    """Why a bound allows no value or is malformed (None when it is fine).
+
+    >>> bounds_problem("heap", 10), bounds_problem("heap", (5, 3)), bounds_problem("heap", -5)
+    (None, 'empty range (5, 3): no value', 'empty range -5 (0..-5): no value')
+    >>> bounds_problem("heap", []), bounds_problem("heap", "x")
+    ('empty list []: no value', "bad bound 'x': use an int, a pair (lo, hi), a list or a function (g, key) -> values")
+    """
+    if callable(b):
+        return None
+    if isinstance(b, bool):
+        return f"bad bound {b!r}: use an int, a pair (lo, hi), a list or a function (g, key) -> values"
+    if isinstance(b, int):
+        return None if b >= 0 else f"empty range {b} (0..{b}): no value"
+    if isinstance(b, tuple):
+        if len(b) != 2 or not all(isinstance(x, int) and not isinstance(x, bool) for x in b):
+            return f"bad bound {b!r}: a pair (lo, hi) of integers"
+        return None if b[0] <= b[1] else f"empty range {b!r}: no value"
+    if isinstance(b, (list, range)):
+        if not all(isinstance(x, int) and not isinstance(x, bool) for x in b):
+            return f"bad bound {list(b)!r}: a list of integers"
+        return None if len(b) else f"empty list {list(b)!r}: no value"
+    return f"bad bound {b!r}: use an int, a pair (lo, hi), a list or a function (g, key) -> values"
+
+
 class Claim:
-    """One published claim.
+    """One published claim (every field but the id is a keyword).
 
     - ``id``: e.g. ``"selfref/thm5.2"``; ``source``: a :class:`Source` (default: the id's prefix).
     - ``game``: a registered game's name; ``family``: a :class:`~grundy.verify.families.Family`.
     - ``kind``: outcome | char | grundy | strategy | conj | table.
     - ``statement(g, s)``: an IR expression over the symbolic state ``s`` on structure ``g``:
       for outcome/char/conj/strategy a boolean, true exactly at the **P-positions**; for grundy
-      the claimed Grundy value (an int expression).
+      and table the claimed Grundy value (an int expression; in misère play the misère Grundy
+      value: the mex of the options, 1 at a terminal position).
     - ``strategy(g, s, rules)``: a list of :class:`~grundy.spec.strategy.Play` (kind strategy; for
-      a char claim it serves the SMT check as the witness move). ``exact``: the strategy's moves
-      (every case whose ``when`` holds) are *all* the winning moves (True, or a function
-      (g, s) -> Expr: the positions where they are).
+      a boolean claim it serves the SMT check as the witness move). ``exact`` (kind strategy
+      only): the strategy's moves (every case whose ``when`` holds) are *all* the winning moves
+      (True, or a function (g, s) -> Expr: the positions where they are).
     - ``assume(g, s)``: the positions of the structure the claim is about (closed under moves).
     - ``bounds``: per numeric field, the values the explicit sweep tries: ``{"heap": 30}`` (0..30),
       ``{"weight": (1, 3)}`` or a list of values; ``full``: the same for ``--profile full``;
       ``full_family``: a larger family for ``--profile full`` (default: ``family``).
     - ``methods``: ``"explicit"``, ``"smt"`` (unbounded integers), ``bitvec(k)``.
-    - ``timeout`` (seconds), ``expect`` (proved | verified | refuted | unknown),
-      ``convention`` (normal | misere), ``symmetric`` (statement and assume are invariant
-      under the structure's symmetries: the sweep checks one position per orbit), ``note``.
+    - ``timeout`` (seconds), ``expect`` (proved | verified | refuted | unknown | error),
+      ``convention`` (normal | misere), ``note``.
+    - ``symmetric``: deprecated and ignored (the sweep now evaluates the statement at every
+      position; symmetry only serves the solver).
+
+    A claim that is written wrongly is a :class:`ClaimError` naming the claim and the line
+    that built it.
     """
 
-    def __init__(self, id: str, **fields: Any):
+    def __init__(self, id: str, *, game: str = _UNSET, kind: str = _UNSET, family: Family = _UNSET,
+                 statement: Statement = _UNSET, source: Source | str | None = None,
+                 strategy: Statement | None = None, exact: bool | Statement = False,
+                 assume: Statement | None = None, bounds: dict[str, Any] | None = None,
+                 full: dict[str, Any] | None = None, full_family: Family | None = None,
+                 methods: Iterable[Any] = ("explicit",), timeout: float | None = None,
+                 expect: str = "verified", convention: str = "normal", symmetric: bool | None = None,
+                 note: str = "", **unknown: Any):
         self.id = id
-        for k in fields:
-            if k not in _FIELDS:
-                raise ClaimError(f"claim {id!r}: unknown field {k!r} (fields: {', '.join(_FIELDS)})")
-        for k in ("game", "kind", "family", "statement"):
-            if k not in fields:
-                raise ClaimError(f"claim {id!r}: field {k!r} is missing")
-        f = fields
-        self.game: str = f["game"]
-        self.kind: str = f["kind"]
-        self.family: Family = f["family"]
-        self.statement: Statement = f["statement"]
-        self.strategy: Statement | None = f.get("strategy")
-        ex = f.get("exact", False)
-        self.exact: Statement | None = ex if callable(ex) else (lambda g, s: True) if ex else None
-        self.assume: Statement | None = f.get("assume")
-        self.bounds: dict[str, Any] = dict(f.get("bounds", {}))
-        self.full: dict[str, Any] = {**self.bounds, **dict(f.get("full", {}))}
-        self.full_family: Family | None = f.get("full_family")
-        self.methods: list[Explicit | Smt] = [_method(m) for m in f.get("methods", ["explicit"])]
-        self.timeout: float | None = f.get("timeout")
-        self.expect: str = f.get("expect", "verified")
-        self.convention: str = f.get("convention", "normal")
-        self.symmetric: bool = bool(f.get("symmetric", True))
-        self.note: str = f.get("note", "")
+        self.where: str = _caller()
+        where = f"{self.where + ': ' if self.where else ''}claim {id!r}"
+        for k in unknown:
+            raise ClaimError(f"{where}: unknown field {k!r} (fields: {', '.join(_FIELDS)})")
+        for k, x in (("game", game), ("kind", kind), ("family", family), ("statement", statement)):
+            if x is _UNSET:
+                raise ClaimError(f"{where}: field {k!r} is missing")
+        self.game: str = game
+        self.kind: str = kind
+        self.family: Family = family
+        self.statement: Statement = statement
+        self.strategy: Statement | None = strategy
+        self.exact_given = exact if callable(exact) else bool(exact)
+        self.exact: Statement | None = exact if callable(exact) else (lambda g, s: True) if exact else None
+        self.assume: Statement | None = assume
+        self.bounds: dict[str, Any] = dict(bounds or {})
+        self.full: dict[str, Any] = {**self.bounds, **dict(full or {})}
+        self.full_family: Family | None = full_family
+        if isinstance(methods, (str, Explicit, Smt)):
+            methods = [methods]
+        try:
+            self.methods: list[Explicit | Smt] = [_method(m) for m in methods]
+        except ClaimError as e:
+            raise ClaimError(f"{where}: {e}") from None
+        self.timeout: float | None = timeout
+        self.expect: str = expect
+        self.convention: str = convention
+        if symmetric is not None:
+            import warnings
+            warnings.warn(f"{where}: symmetric= is deprecated and ignored: the sweep evaluates the "
+                          f"statement at every position", DeprecationWarning, stacklevel=2)
+        self.symmetric: bool = False
+        self.note: str = note
         self.file: str = ""                      # the theorem file (set when loaded)
-        src = f.get("source")
-        self.source: Source = src if isinstance(src, Source) else Source(id.split("/")[0], str(src or ""))
+        self.source: Source = (source if isinstance(source, Source)
+                               else Source(id.split("/")[0], str(source or "")))
         self._validate()
 
+    def fail(self, problem: str) -> "ClaimError":
+        """A :class:`ClaimError` naming this claim and its line."""
+        return ClaimError(f"{self.where + ': ' if self.where else ''}claim {self.id!r}: {problem}")
+
     def _validate(self) -> None:
-        where = f"claim {self.id!r}"
+        fail = self.fail
+        if not isinstance(self.id, str) or not self.id:
+            raise fail("the id must be a non-empty string")
+        if not isinstance(self.game, str):
+            raise fail(f"game must be a game's name, got {self.game!r}")
         if self.kind not in KINDS:
-            raise ClaimError(f"{where}: unknown kind {self.kind!r} (one of: {', '.join(KINDS)})")
+            raise fail(f"unknown kind {self.kind!r} (one of: {', '.join(KINDS)})")
         if self.expect not in VERDICTS:
-            raise ClaimError(f"{where}: unknown expected verdict {self.expect!r} (one of: {', '.join(VERDICTS)})")
+            raise fail(f"unknown expected verdict {self.expect!r} (one of: {', '.join(VERDICTS)})")
         if not isinstance(self.family, Family) or not isinstance(self.full_family, (Family, type(None))):
-            raise ClaimError(f"{where}: family must be a Family (see grundy.verify.families)")
-        if not callable(self.statement):
-            raise ClaimError(f"{where}: statement must be a function (g, s) -> expression")
+            raise fail("family must be a Family (see grundy.verify.families)")
+        for name, fam in (("family", self.family), ("full_family", self.full_family)):
+            if fam is not None and _eager(fam) and len(fam) == 0:
+                raise fail(f"{name} is empty ({fam.scope or 'no structure'}): the claim would cover nothing")
+        if not callable(self.statement) or not _takes(self.statement, 2):
+            raise fail("statement must be a function (g, s) -> expression")
+        if self.assume is not None and (not callable(self.assume) or not _takes(self.assume, 2)):
+            raise fail("assume must be a function (g, s) -> boolean expression")
+        if self.strategy is not None:
+            if not callable(self.strategy) or not _takes(self.strategy, 3):
+                raise fail("strategy must be a function (g, s, rules) -> list of Play")
+            if self.kind not in _BOOLEAN_KINDS:
+                raise fail(f"strategy= is not used by a {self.kind} claim (only by boolean kinds: "
+                           f"{', '.join(_BOOLEAN_KINDS)})")
         if self.kind == "strategy" and self.strategy is None:
-            raise ClaimError(f"{where}: a strategy claim needs strategy=...")
+            raise fail("a strategy claim needs strategy=...")
+        if self.exact_given is not False:
+            if self.kind != "strategy":
+                raise fail(f"exact= is checked only for kind 'strategy', not {self.kind!r}: "
+                           f"make it a strategy claim or drop exact=")
+            if callable(self.exact_given) and not _takes(self.exact_given, 2):
+                raise fail("exact must be True or a function (g, s) -> boolean expression")
         if self.convention not in ("normal", "misere"):
-            raise ClaimError(f"{where}: convention must be 'normal' or 'misere'")
-        if self.kind == "grundy" and self.convention != "normal":
-            raise ClaimError(f"{where}: Grundy values are normal-play values")
+            raise fail("convention must be 'normal' or 'misere'")
         if not self.methods:
-            raise ClaimError(f"{where}: no method")
+            raise fail("no method")
+        if self.timeout is not None and (isinstance(self.timeout, bool) or not isinstance(self.timeout, (int, float))
+                                         or self.timeout <= 0):
+            raise fail(f"timeout must be a positive number of seconds, got {self.timeout!r}")
+        for label, bs in (("bounds", self.bounds), ("full", self.full)):
+            for k, b in bs.items():
+                why = bounds_problem(k, b)
+                if why is not None:
+                    raise fail(f"{label}[{k!r}]: {why}")
+        for m in self.methods:
+            if isinstance(m, Explicit) and m.sample_bounds:
+                for k, b in m.sample_bounds.items():
+                    why = bounds_problem(k, b)
+                    if why is not None:
+                        raise fail(f"sample_bounds[{k!r}]: {why}")
+            if isinstance(m, Smt) and m.bits is not None and (not isinstance(m.bits, int) or m.bits < 1):
+                raise fail(f"bitvec({m.bits!r}): the width must be a positive integer")
+
+    def check_fields(self, names: Iterable[str]) -> None:
+        """ClaimError if a bounds key is not a field of the game (``names``: the game's fields)."""
+        names = list(names)
+        for label, bs in (("bounds", self.bounds), ("full", self.full)):
+            for k in bs:
+                if k not in names:
+                    raise self.fail(f"{label}: {k!r} is not a field of {self.game} "
+                                    f"(fields: {', '.join(names)})")
+        for m in self.methods:
+            if isinstance(m, Explicit) and m.sample_bounds:
+                for k in m.sample_bounds:
+                    if k not in names:
+                        raise self.fail(f"sample_bounds: {k!r} is not a field of {self.game} "
+                                        f"(fields: {', '.join(names)})")
 
     @property
     def paper(self) -> str:

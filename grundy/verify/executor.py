@@ -272,7 +272,8 @@ def run_chunk(task: Task) -> dict:
         v, swept = check_claim(claim, profile=task.profile, timeout=task.limit), 0
     else:
         v, swept = check_part(claim, task.start, task.stop, profile=task.profile, timeout=task.limit)
-    return {"verdict": v.to_json(), "swept": swept, "start": t0, "end": time.time()}
+    return {"verdict": v.to_json(), "swept": swept, "start": t0, "end": time.time(),
+            "whole": task.start is None}
 
 
 def chunkable(claim: Claim) -> bool:
@@ -310,7 +311,7 @@ def _failed(claim: Claim, why: str, verdict: str, seconds: float = 0.0) -> Verdi
 def merge(claim: Claim, profile: str, results: list[Any]) -> Verdict:
     """The claim's verdict from its chunks' results, in family order (see the module's text)."""
     from .check import _bounds_text
-    starts, ends, swept = [], [], 0
+    starts, ends, swept, structures = [], [], 0, 0
     for k, r in enumerate(results):
         if isinstance(r, ChunkFailed):
             seconds = (max(ends) - min(starts)) if starts else 0.0
@@ -319,13 +320,21 @@ def merge(claim: Claim, profile: str, results: list[Any]) -> Verdict:
         v = Verdict.from_json(r["verdict"])
         starts.append(r["start"])
         ends.append(r["end"])
-        if v.verdict != VERIFIED or len(results) == 1:
+        if v.verdict != VERIFIED or r.get("whole") or (len(results) == 1 and r["swept"] > 0):
             v.seconds = max(ends) - min(starts)
             return v
         swept += r["swept"]
-    text = f"{claim.at(profile).family.scope}, {_bounds_text(claim.bounds_for(profile))}: {swept:,} positions"
-    return Verdict(claim.id, claim.kind, VERIFIED, claim.expect, scope=text,
-                   seconds=max(ends) - min(starts), paper=claim.paper)
+        structures += v.coverage.get("structures", 0)
+    from .check import _conditions
+    c = claim.at(profile)
+    text = f"{c.family.scope}, {_bounds_text(claim.bounds_for(profile))}{_conditions(c)}: {swept:,} positions"
+    if swept == 0:                          # no chunk checked anything: the claim covers nothing
+        return Verdict(claim.id, claim.kind, ERROR, claim.expect, scope=text, seconds=max(ends) - min(starts),
+                       detail="no position within the bounds (where assume holds) on any structure: "
+                              "the check covers nothing", paper=claim.paper, coverage={"positions": 0})
+    return Verdict(claim.id, claim.kind, VERIFIED, claim.expect, scope=text + " (each one evaluated)",
+                   seconds=max(ends) - min(starts), paper=claim.paper,
+                   coverage={"positions": swept, "structures": structures, "obligations": 0})
 
 
 def run(claims: list[Claim], ex: Local | Dask, *, timeout: float | None = None, profile: str = "quick",

@@ -71,7 +71,7 @@ def load_file(path: Path) -> list[Claim]:
     except SyntaxError as e:
         raise LoadError(f"{path}:{e.lineno}: syntax error: {e.msg}") from None
     except ClaimError as e:
-        raise LoadError(f"{path}: {e}") from None
+        raise LoadError(_relative(str(e), path)) from None
     except Exception as e:
         line = _line_in(e, path)
         raise LoadError(f"{path}{line}: {type(e).__name__}: {e}") from None
@@ -85,7 +85,29 @@ def load_file(path: Path) -> list[Claim]:
             raise LoadError(f"{path}: claim {c.id!r}: unknown game {c.game!r} "
                             f"(one of: {', '.join(sorted(GAMES))})")
         c.file = str(path)
+        try:
+            _check_fields(c)
+        except ClaimError as e:
+            raise LoadError(_relative(str(e), path)) from None
     return claims
+
+
+def _relative(msg: str, path: Path) -> str:
+    """The message with the theorem file's absolute path written as given (and named once)."""
+    full = str(path.resolve())
+    if msg.startswith(full):
+        return str(path) + msg[len(full):]
+    return msg if msg.startswith("/") else f"{path}: {msg}"
+
+
+def _check_fields(c: Claim) -> None:
+    """Bounds keys that are not fields of the game (families already built: the first structure)."""
+    from ..spec.games import GAMES
+    from .claims import _eager
+    for fam in (c.family, c.full_family):
+        if fam is not None and _eager(fam) and len(fam):
+            g = fam.items()[0][1]
+            c.check_fields([f.name for f in GAMES[c.game].fields(g)])
 
 
 def _line_in(e: BaseException, path: Path) -> str:

@@ -1,8 +1,11 @@
 """Verdicts: what checking a claim established, as data.
 
-``proved`` (Z3, for all sizes in the stated scope), ``verified`` (explicit, within the
-stated bounds), ``refuted`` (a minimal counterexample, replayed by the explicit solver),
-``unknown`` (a timeout or a solver ``unknown``: never a pass) and ``error``.
+``proved`` (Z3, for all sizes in the stated scope, or below 2^k on k-bit vectors),
+``verified`` (explicit, within the stated bounds), ``refuted`` (a counterexample, replayed by
+the explicit solver, or a partition certificate checked on the rule), ``unknown`` (a timeout
+or a solver ``unknown``: never a pass) and ``error`` (among others: a check that covers
+nothing). Every verdict carries its :attr:`Verdict.coverage`: positions swept, structures,
+obligations discharged.
 
 >>> v = Verdict("demo/x", "char", "proved", expected="proved", scope="all heaps, 2 heaps")
 >>> v.passed, v.to_json()["verdict"]
@@ -29,6 +32,7 @@ class Counterexample:
     line: list[dict] = field(default_factory=list)
     structure: str = ""
     how: str = ""
+    state: dict = field(default_factory=dict)   # every field's value at the witness (as checked)
 
 
 @dataclass
@@ -45,6 +49,12 @@ class Verdict:
     paper: str = ""
     counterexample: Counterexample | None = None
     obligations: list[dict] = field(default_factory=list)   # SMT: structure, obligation, status, seconds
+    coverage: dict = field(default_factory=dict)   # positions, structures, obligations (discharged), smt
+
+    @property
+    def swept(self) -> int:
+        """Positions the explicit sweep checked."""
+        return int(self.coverage.get("positions", 0))
 
     @property
     def passed(self) -> bool:
@@ -60,9 +70,10 @@ class Verdict:
         c = self.counterexample
         if c is not None:
             out.update(witness=c.witness, claimed=c.claimed, actual=c.actual, line=c.line,
-                       structure=c.structure, how=c.how)
+                       structure=c.structure, how=c.how, state=c.state)
         if self.obligations:
             out["obligations"] = self.obligations
+        out["coverage"] = self.coverage
         return out
 
     @staticmethod
@@ -70,7 +81,7 @@ class Verdict:
         cex = None
         if "witness" in d:
             cex = Counterexample(d["witness"], d["claimed"], d["actual"], d.get("line", []),
-                                 d.get("structure", ""), d.get("how", ""))
+                                 d.get("structure", ""), d.get("how", ""), d.get("state", {}))
         return Verdict(d["id"], d["kind"], d["verdict"], d["expected"], d.get("scope", ""),
                        d.get("seconds", 0.0), d.get("detail", ""), d.get("paper", ""), cex,
-                       d.get("obligations", []))
+                       d.get("obligations", []), d.get("coverage", {}))

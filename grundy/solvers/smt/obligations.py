@@ -400,12 +400,37 @@ def check_strategy(rules: Rules, p: Expr, strategy: Any, assume: Expr = True, *,
             _obligation(enc, "strategy-lands-in-P", lands, timeout, minimize)]
 
 
+def check_nonempty(rules: Rules, assume: Expr = True, *, width: int | None = None, timeout: float = 10,
+                   bound: int | None = None) -> SmtResult:
+    """Some state within the field domains (and the bound) satisfies ``assume``: ``holds`` (with
+    such a state), ``violated`` (none: a claim about ``assume`` here is vacuous) or ``unknown``.
+
+    >>> from grundy.spec.games import get_game
+    >>> from grundy.spec import Structure
+    >>> r = get_game("nim").rules(Structure.heaps(2))
+    >>> check_nonempty(r, r.state.heap[0] < 0).status, check_nonempty(r, r.state.heap[0] > 5).status
+    ('violated', 'holds')
+    """
+    enc = encoding(rules, width, bound)
+    r = _obligation(enc, "nonempty", [_Query("some position satisfies assume", _pre(enc, assume))],
+                    timeout, False)
+    if r.status == "violated":
+        return SmtResult("nonempty", "holds", r.state, None, r.seconds,
+                         f"holds: assume is satisfiable, e.g. at {r.state}", r.scope)
+    if r.status == "holds":
+        return SmtResult("nonempty", "violated", None, None, r.seconds,
+                         "violated: no position satisfies assume", r.scope)
+    return SmtResult("nonempty", "unknown", None, None, r.seconds, r.detail, r.scope)
+
+
 def check_grundy_formula(rules: Rules, gval: Expr, assume: Expr = True, *, witnesses: Any = None,
                          width: int | None = None, timeout: float = 10, bound: int | None = None,
-                         minimize: bool = True) -> list[SmtResult]:
-    """The mex condition for a claimed (normal-play) Grundy value ``gval`` on the family ``assume``:
+                         minimize: bool = True, convention: str = "normal") -> list[SmtResult]:
+    """The mex condition for a claimed Grundy value ``gval`` on the family ``assume``:
     ``closed`` as in :func:`check_partition`; ``mex-equal``: no option has the same value;
-    ``mex-below``: ``gval >= 0`` and every ``v < gval`` is the value of some option.
+    ``mex-below``: ``gval >= 0`` and every ``v < gval`` is the value of some option. In misère
+    play (``convention="misere"``) the value is the misère Grundy value: ``T``: a terminal
+    state has value 1, and mex-below is asked at non-terminal states only.
 
     ``witnesses(g, s, rules, v)`` (optional) returns Play cases (over the state and the
     target value ``v``, an IR variable) naming the option of value ``v``; without it the
@@ -416,6 +441,12 @@ def check_grundy_formula(rules: Rules, gval: Expr, assume: Expr = True, *, witne
     >>> r = get_game("nim").rules(Structure.heaps(1))
     >>> [(x.obligation, x.status) for x in check_grundy_formula(r, r.state.heap[0])]
     [('closed', 'holds'), ('mex-equal', 'holds'), ('mex-below', 'holds')]
+    >>> from grundy.spec import ite
+    >>> h = r.state.heap[0]                       # misère nim: 1, 0, 2, 3, ...
+    >>> [x.status for x in check_grundy_formula(r, ite(h <= 1, 1 - h, h), convention="misere")]
+    ['holds', 'holds', 'holds', 'holds']
+    >>> [x.status for x in check_grundy_formula(r, h, convention="misere")][1]
+    'violated'
     """
     enc = encoding(rules, width, bound)
     gval = lift(gval)
@@ -423,6 +454,12 @@ def check_grundy_formula(rules: Rules, gval: Expr, assume: Expr = True, *, witne
         raise TypeError("a Grundy formula is an integer expression")
     pre = _pre(enc, assume)
     out = [_obligation(enc, "closed", _closed(enc, assume), timeout, minimize)]
+    misere = convention == "misere"
+    if misere:
+        out.append(_obligation(enc, "T", [_Query("terminal states have misère value 1",
+                                                 pre + enc.terminal() + [not_(gval == 1)])],
+                               timeout, minimize))
+        pre = pre + [enc.non_terminal()]
     out.append(_obligation(enc, "mex-equal", [_Query(
         f"move {mv.index} ({mv.label}) changes the value",
         pre + [mv.legal, enc.next(gval, mv.index) == gval], move=mv.index) for mv in enc.moves],
