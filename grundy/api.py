@@ -1,30 +1,68 @@
-"""The small public API: ``solve`` one position given as JSON (a dict) or a Position."""
+"""The small public API: ``solve`` positions given as the CLI takes them (a dict, a JSON
+string, a list of positions) or as :class:`~grundy.spec.position.Position` objects."""
 from __future__ import annotations
 
-from typing import Any
+import json
+from typing import Any, Union
 
 from .solvers.explicit import DEFAULT, Solver
-from .spec.position import Position, read_position
+from .spec.position import InputError, Position, read_position
+
+__all__ = ["solve", "as_position", "value_key"]
+
+PositionLike = Union[dict, str, Position]
 
 
-def as_position(position: dict | Position) -> Position:
-    return position if isinstance(position, Position) else read_position(position)
+def as_position(position: PositionLike) -> Position:
+    """A :class:`Position` from a dict, a JSON string of one object, or a Position.
+
+    >>> as_position('{"game": "nim", "heaps": [1, 2]}').state
+    (1, 2)
+    """
+    if isinstance(position, Position):
+        return position
+    if isinstance(position, str):
+        try:
+            position = json.loads(position)
+        except json.JSONDecodeError as e:
+            raise InputError("", f"malformed JSON ({e.msg} at column {e.colno})") from None
+    return read_position(position)
 
 
-def solve(position: dict | Position, *, winning_moves: bool = False, outcome_only: bool = False,
-          line: bool = False, solver: Solver | None = None) -> dict[str, Any]:
-    """Solve one position: normal-play ``grundy`` value and ``outcome`` in its convention.
+def value_key(convention: str) -> str:
+    """The name of the value in a result: ``grundy`` (normal play) or ``misere_grundy``."""
+    return "grundy" if convention == "normal" else "misere_grundy"
+
+
+def solve(position: PositionLike | list, *, winning_moves: bool = False, outcome_only: bool = False,
+          line: bool = False, solver: Solver | None = None) -> Any:
+    """Solve one position, or a list of them (a list of results): its Grundy value and its
+    ``outcome``, both in the position's convention. In misère play the value is the misère
+    Grundy value (the mex of the options' values, 1 at a terminal position: P iff it is 0),
+    under the key ``misere_grundy``, never ``grundy``.
 
     >>> solve({"game": "wythoff", "heaps": [3, 5]})
     {'grundy': 0, 'outcome': 'P'}
     >>> solve({"game": "nim", "heaps": [1, 2]}, winning_moves=True)["winning_moves"]
     [{'move': 'take 1 from heap 1', 'to': {'game': 'nim', 'heaps': [1, 1]}}]
+    >>> solve('{"game": "nim", "heaps": [1, 1], "convention": "misere"}')
+    {'misere_grundy': 1, 'outcome': 'N', 'convention': 'misere'}
+    >>> [r["grundy"] for r in solve('[{"game": "nim", "heaps": [1]}, {"game": "nim", "heaps": [2, 2]}]')]
+    [1, 0]
     """
+    if isinstance(position, str) and position.lstrip().startswith("["):
+        try:
+            position = json.loads(position)
+        except json.JSONDecodeError as e:
+            raise InputError("", f"malformed JSON ({e.msg} at column {e.colno})") from None
+    if isinstance(position, list):
+        return [solve(p, winning_moves=winning_moves, outcome_only=outcome_only, line=line, solver=solver)
+                for p in position]
     solver = solver or DEFAULT
     pos = as_position(position)
     out: dict[str, Any] = {}
     if not outcome_only:
-        out["grundy"] = solver.grundy(pos)
+        out[value_key(pos.convention)] = solver.grundy(pos)
     out["outcome"] = solver.outcome(pos)
     if pos.convention != "normal":
         out["convention"] = pos.convention

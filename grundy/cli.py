@@ -40,6 +40,14 @@ def _short(obj: Any, width: int = 60) -> str:
     return s if len(s) <= width else s[: width - 3] + "..."
 
 
+def _convention(obj: Any) -> str:
+    """The play convention a position asks for (its game's by default), before reading it."""
+    if not isinstance(obj, dict):
+        return "normal"
+    game = GAMES.get(obj.get("game")) if isinstance(obj.get("game"), str) else None
+    return obj.get("convention", game.convention if game is not None else "normal")
+
+
 def cmd_solve(args: argparse.Namespace) -> int:
     try:
         text = sys.stdin.read() if args.file == "-" else open(args.file, encoding="utf-8").read()
@@ -49,9 +57,15 @@ def cmd_solve(args: argparse.Namespace) -> int:
     native = {"auto": None, "always": "always", "off": False}[args.native]
     solver = Solver(max_positions=args.max_positions, symmetry=not args.no_symmetry, native=native)
     status = 0
+    inputs = list(_read_inputs(text))
+    conv = [_convention(obj) for _, obj, _ in inputs]
+    all_misere = bool(conv) and all(c == "misere" for c in conv)
+    mixed = not all_misere and "misere" in conv
+    head = "grundy (misère)" if all_misere else "grundy"
+    width = max(6, len(head), 15 if mixed else 0)
     if not args.json:
-        print(f"{'#':>3}  {'game':<14} {'position':<60} {'grundy':>6}  outcome")
-    for i, obj, err in _read_inputs(text):
+        print(f"{'#':>3}  {'game':<14} {'position':<60} {head:>{width}}  outcome")
+    for (i, obj, err), c in zip(inputs, conv):
         result: dict[str, Any] | None = None
         if err is None:
             try:
@@ -73,7 +87,10 @@ def cmd_solve(args: argparse.Namespace) -> int:
             print(json.dumps({"index": i, **result}), flush=True)
         else:
             name = obj.get("game", "")
-            print(f"{i + 1:>3}  {name:<14} {_short(obj):<60} {result.get('grundy', '-'):>6}  "
+            value = str(result.get("grundy", result.get("misere_grundy", "-")))
+            if mixed and "misere_grundy" in result:
+                value += " (misère)"
+            print(f"{i + 1:>3}  {name:<14} {_short(obj):<60} {value:>{width}}  "
                   f"{result['outcome']}", flush=True)
             for m in result.get("winning_moves", []):
                 print(f"{'':>5}winning: {m['move']}")

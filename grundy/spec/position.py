@@ -7,6 +7,10 @@
 Traceback (most recent call last):
 ...
 grundy.spec.position.InputError: heaps[1]: must be a non-negative integer, got -2
+>>> read_position({"game": "grim", "edgs": [[0, 1]]})
+Traceback (most recent call last):
+...
+grundy.spec.position.InputError: edgs: unknown field for grim (its fields: game, edges, loops, nodes, convention)
 """
 from __future__ import annotations
 
@@ -77,8 +81,34 @@ def read_position(obj: Any) -> Position:
     conv = obj.get("convention", game.convention)
     if conv not in CONVENTIONS:
         raise InputError("convention", f"must be \"normal\" or \"misere\", got {conv!r}")
-    structure, values = game.read(obj)
+    seen = _Tracked(obj)
+    structure, values = game.read(seen)
+    unknown = [k for k in obj if k not in seen.asked and k not in ("game", "convention")]
+    if unknown:
+        fields = ", ".join(["game", *sorted(seen.asked), "convention"])
+        raise InputError(str(unknown[0]), f"unknown field for {name} (its fields: {fields})")
     return make_position(game, structure, values, conv)
+
+
+class _Tracked(dict):
+    """A position's JSON object that records which keys the game's reader asked about: every
+    other key is a field the game does not have (a misspelling, most likely)."""
+
+    def __init__(self, obj: dict):
+        super().__init__(obj)
+        self.asked: set[str] = set()
+
+    def __getitem__(self, k: Any) -> Any:
+        self.asked.add(k)
+        return super().__getitem__(k)
+
+    def get(self, k: Any, default: Any = None) -> Any:
+        self.asked.add(k)
+        return super().get(k, default)
+
+    def __contains__(self, k: object) -> bool:
+        self.asked.add(k)  # type: ignore[arg-type]
+        return super().__contains__(k)
 
 
 # ---------------------------------------------------------------- JSON readers

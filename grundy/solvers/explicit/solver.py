@@ -21,7 +21,8 @@ from ...spec.game import Game, Rules
 from ...spec.position import Position
 from ...spec.structure import Structure
 from ..native import build
-from ..native.kernel import CYCLE, GRUNDY, LIMIT, MAX_KEY, MISERE, NORMAL, Box, Kernel, KernelError, OutOfBox
+from ..native.kernel import (CYCLE, GRUNDY, LIMIT, MAX_KEY, MISERE, MISERE_GRUNDY, NORMAL, Box, Kernel,
+                             KernelError, OutOfBox)
 from ..heaps import HeapTables
 from .compile import Compiled, State, compile_expr, compile_rules
 
@@ -54,6 +55,7 @@ class Table:
     symmetry: bool
     decompose: bool
     grundy: dict[State, int] = field(default_factory=dict)
+    misere_grundy: dict[State, int] = field(default_factory=dict)     # misère Grundy values
     wins: dict[tuple[str, State], bool] = field(default_factory=dict)  # (convention, state) -> mover wins
     kernels: dict[int, Kernel] = field(default_factory=dict)          # native tables by mode
     native: bool = True                                                # False once the kernel cannot serve
@@ -168,23 +170,33 @@ class Solver:
             return None
 
     def grundy(self, pos: Position) -> int:
-        """The normal-play Grundy value."""
-        if self.decompose:          # a game whose positions are sums of heaps: XOR of one-heap values
+        """The Grundy value in the position's convention: normal play, the mex of the options'
+        values; misère play, the misère Grundy value (the mex of the options' misère values, 1 at
+        a terminal position; 0 exactly at the misère P-positions). Misère values of a sum are
+        not the XOR of its parts': a misère position is never split.
+
+        >>> from grundy.spec import read_position
+        >>> s = Solver(native=False)
+        >>> [s.grundy(read_position({"game": "nim", "heaps": [n], "convention": "misere"})) for n in range(5)]
+        [1, 0, 2, 3, 4]
+        """
+        misere = pos.convention == "misere"
+        if self.decompose and not misere:   # sums of heaps: XOR of one-heap values (normal play)
             v = self.heaps.value(pos)
             if v is not None:
                 return v
         t = self.table(pos.game, pos.structure)
         if t.in_use:
-            v = self._native(t, GRUNDY, pos.state)
+            v = self._native(t, MISERE_GRUNDY if misere else GRUNDY, pos.state)
             if v is not None:
                 return v - 1
         try:
-            return self._grundy(t, t.code.canonical(pos.state))
+            return self._grundy(t, t.code.canonical(pos.state), misere)
         except _GoNative:
             return self.grundy(pos)
 
-    def _grundy(self, t: Table, root: State) -> int:
-        memo, code = t.grundy, t.code
+    def _grundy(self, t: Table, root: State, misere: bool = False) -> int:
+        memo, code = (t.misere_grundy if misere else t.grundy), t.code
         if root in memo:
             return memo[root]
         canon, succ, comps = code.canonical, code.successors, code.components
@@ -195,7 +207,7 @@ class Solver:
             fr = stack[-1]
             s = fr[0]
             if fr[1] is None:
-                parts = comps(s)
+                parts = None if misere else comps(s)
                 if parts is not None:
                     fr[1], fr[3] = [canon(p) for p in parts], True
                 else:
@@ -215,6 +227,8 @@ class Solver:
                 v = 0
                 for k in kids:
                     v ^= memo[k]
+            elif misere and not kids:
+                v = 1                      # misère: the player to move at the end wins
             else:
                 v = _mex(memo[k] for k in kids)
             self._room(t)
@@ -229,13 +243,14 @@ class Solver:
         out: list[int | None] = [None] * len(positions)
         groups: dict[tuple, list[int]] = {}
         for i, p in enumerate(positions):
-            groups.setdefault((p.game.name, p.structure), []).append(i)
+            groups.setdefault((p.game.name, p.structure, p.convention), []).append(i)
         for idx in groups.values():
             p0 = positions[idx[0]]
             t = self.table(p0.game, p0.structure)
             if len(idx) > 1 and self.native and t.native:
                 t.in_use = True            # a family on one structure: worth a kernel at once
-            vals = self._native_many(t, GRUNDY, [positions[i].state for i in idx])
+            mode = MISERE_GRUNDY if p0.convention == "misere" else GRUNDY
+            vals = self._native_many(t, mode, [positions[i].state for i in idx])
             for j, i in enumerate(idx):
                 out[i] = vals[j] - 1 if vals is not None else self.grundy(positions[i])
         return out  # type: ignore[return-value]

@@ -34,7 +34,7 @@ from ..explicit.compile import (_conjuncts, _dispatch_key, _dispatch_var, _Emitt
 from . import build
 
 State = tuple[int, ...]
-GRUNDY, NORMAL, MISERE = 0, 1, 2           # table modes
+GRUNDY, NORMAL, MISERE, MISERE_GRUNDY = 0, 1, 2, 3   # table modes (3: misère Grundy values)
 UNKNOWN, LOSES, WINS = 0, 1, 2             # outcome values
 MAX_KEY = 2 ** 63                          # box sizes stay below this
 DENSE_LIMIT = 2 ** 28                      # boxes up to this many positions get a dense table
@@ -337,7 +337,7 @@ int k_solve(T *t, K root) {
     t->depth = 0; t->succ.n = 0;
     int e = push_frame(t, root);
     if (e) return e;
-    const int grundy = t->mode == 0;
+    const int grundy = t->mode == 0 || t->mode == 3;   /* 3: misère values, 1 at a terminal */
     while (t->depth) {
         Frame *f = &t->stack[t->depth - 1];
         if (f->idx < 0) {
@@ -373,6 +373,7 @@ int k_solve(T *t, K root) {
             }
             int m = 0;
             while (m < 256 && (seen[m >> 6] >> (m & 63) & 1)) m++;
+            if (t->mode == 3 && f->end == f->start) m = 1;
             if (m > 253) return 3;
             if ((e = finish(t, f, (uint8_t)(m + 1)))) return e;
         } else {
@@ -630,7 +631,7 @@ def _library(source: str) -> ctypes.CDLL:
 
 class Kernel:
     """The compiled rules on one box, with one value table (``mode``: GRUNDY, NORMAL or MISERE
-    outcomes). ``limit`` bounds the positions stored (:class:`KernelError` "position limit")."""
+    outcomes, MISERE_GRUNDY: misère Grundy values, never split into components). ``limit`` bounds the positions stored (:class:`KernelError` "position limit")."""
 
     def __init__(self, rules: Rules, box: Box, mode: int = GRUNDY, limit: int = 2 ** 62,
                  dense: bool | None = None, symmetry: bool = False, decompose: bool = False):
@@ -679,11 +680,11 @@ class Kernel:
         return bytes(out)
 
     def grundy(self, state: Sequence[int]) -> int:
-        assert self.mode == GRUNDY
+        assert self.mode in (GRUNDY, MISERE_GRUNDY)
         return self.value(state) - 1
 
     def mover_wins(self, state: Sequence[int]) -> bool:
-        if self.mode == GRUNDY:
+        if self.mode in (GRUNDY, MISERE_GRUNDY):
             return self.value(state) != 1
         return self.value(state) == WINS
 
