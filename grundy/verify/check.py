@@ -273,32 +273,24 @@ ORDER = "fewest vertices, then edges, then the least sum and the least largest o
 
 def _fn_text(f: Callable) -> str:
     """A short description of a claim's function: its docstring's first line, its name, or the
-    lambda's text."""
-    doc = (getattr(f, "__doc__", None) or "").strip()
-    if doc and getattr(f, "__name__", "") != "<lambda>":
-        return doc.splitlines()[0].rstrip(".")
+    lambda's body as written."""
     name = getattr(f, "__name__", "")
-    if name and name != "<lambda>":
-        return name
-    import inspect
-    try:
-        text = " ".join(inspect.getsource(f).split())
-    except (OSError, TypeError):
+    doc = (getattr(f, "__doc__", None) or "").strip()
+    if name != "<lambda>":
+        return doc.splitlines()[0].rstrip(".") if doc else (name or "a condition")
+    import linecache
+    code = f.__code__
+    spans = [p for p in code.co_positions() if None not in p and p[0] >= code.co_firstlineno
+             and (p[2], p[3]) != (0, 0)]
+    if not spans:
         return "a condition"
-    i = text.find("lambda")
-    text = text[i:] if i >= 0 else text
-    depth, out = 0, []
-    for ch in text:                                 # the lambda up to the end of its argument
-        if ch in "([{":
-            depth += 1
-        elif ch in ")]}":
-            if depth == 0:
-                break
-            depth -= 1
-        elif ch == "," and depth == 0 and ":" in "".join(out):
-            break
-        out.append(ch)
-    text = "".join(out).strip()
+    (l0, c0), (l1, c1) = min((p[0], p[2]) for p in spans), max((p[1], p[3]) for p in spans)
+    lines = [linecache.getline(code.co_filename, n) for n in range(l0, l1 + 1)]
+    if not all(lines):
+        return "a condition"
+    lines[-1] = lines[-1][:c1]
+    lines[0] = lines[0][c0:]
+    text = " ".join(" ".join(lines).split())
     return text if len(text) <= 70 else text[:67] + "..."
 
 
@@ -561,12 +553,32 @@ def _box(inst: Instance, state: State) -> int:
 
 def _options_of(inst: Instance, state: State, cap: int = 100_000) -> list | None:
     """The options of ``state`` (move, choices, next state), or None if there are more than ``cap``."""
-    out = []
-    for o in inst.code.options(state):
-        out.append(o)
-        if len(out) > cap:
+    n = 0
+    for _ in inst.code.successors_lazy(state):      # count first: options() builds a whole list
+        n += 1
+        if n > cap:
             return None
-    return out
+    return list(inst.code.options(state))
+
+
+def _apply(inst: Instance, mi: int, cv: tuple, state: State) -> State | None:
+    """The state after move ``mi`` with choice values ``cv``, evaluated on the rule's text (no
+    enumeration of the other choices); None if the move is not legal there."""
+    from ..spec.expr import evaluate
+    rules = inst.rules
+    m = rules.moves[mi]
+    sch = rules.schema
+    env: dict[str, Any] = {sch.var_name(i): v for i, v in enumerate(state)}
+    env.update({c.name: v for c, v in zip(m.choices, cv)})
+    for c, v in zip(m.choices, cv):
+        if not evaluate(c.lo, env) <= v <= evaluate(c.hi, env):
+            return None
+    if not evaluate(m.guard, env):
+        return None
+    nxt = list(state)
+    for slot, e in m.update.items():
+        nxt[slot] = int(evaluate(e, env))
+    return tuple(nxt)
 
 
 def _certificate(inst: Instance, r, state: State) -> Counterexample | None:
@@ -579,28 +591,23 @@ def _certificate(inst: Instance, r, state: State) -> Counterexample | None:
         return None
     conv = inst.claim.convention
     full = inst.position(state).to_json()
-    opts = _options_of(inst, state)
-    if opts is None:
-        return None
     claimed = inst.stmt(state)
     why = ""
     if r.obligation in ("PN", "mex-equal") and r.choices:
         mi = r.choices.get("move")
-        for mj, cv, nxt in opts:
-            m = inst.rules.moves[mj]
-            if mj == mi and all(r.choices.get(c.name) == v for c, v in zip(m.choices, cv)) \
-                    and inst.assume(nxt):
-                other = inst.stmt(nxt)
-                if inst.by_value and other == claimed:
-                    why = (f"the move {inst.label_of(mj, cv)!r} leads to {inst.position(nxt).to_json()}, "
-                           f"whose claimed value is also {claimed}: a position never has an option of its "
-                           f"own value")
-                elif not inst.by_value and claimed and other:
-                    why = (f"the move {inst.label_of(mj, cv)!r} leads to {inst.position(nxt).to_json()}, "
-                           f"also claimed P: no move joins two P-positions")
-                if why:
-                    break
-    elif r.obligation == "T" and not opts:
+        m = inst.rules.moves[mi] if isinstance(mi, int) and 0 <= mi < len(inst.rules.moves) else None
+        cv = tuple(r.choices.get(c.name) for c in m.choices) if m is not None else ()
+        nxt = _apply(inst, mi, cv, state) if m is not None and None not in cv else None
+        if nxt is not None and inst.assume(nxt):
+            other, step = inst.stmt(nxt), f"the move {inst.label_of(mi, cv)!r} leads to {inst.position(nxt).to_json()}"
+            if inst.by_value and other == claimed:
+                why = f"{step}, whose claimed value is also {claimed}: no option has a position's own value"
+            elif not inst.by_value and claimed and other:
+                why = f"{step}, also claimed P: no move joins two P-positions"
+    opts = _options_of(inst, state) if not why else []
+    if opts is None:
+        return None
+    if r.obligation == "T" and not opts:
         if inst.by_value:
             want = 1 if conv == "misere" else 0
             if claimed != want:
@@ -619,8 +626,11 @@ def _certificate(inst: Instance, r, state: State) -> Counterexample | None:
             why = f"no option has the claimed value {v} (below the claimed {claimed}): the mex is not {claimed}"
     if not why:
         return None
-    actual = "not " + ("P" if claimed else "N") if not inst.by_value else f"not {claimed}"
     shown = ("P" if claimed else "N") if not inst.by_value else claimed
+    if r.obligation == "T":                     # a terminal position's value is known: the claim is wrong here
+        actual = (1 if conv == "misere" else 0) if inst.by_value else ("P" if conv == "normal" else "N")
+    else:                                       # wrong here or at a position it names: which, unsolved
+        actual = "unsolved (too large); the claim contradicts itself here, see the certificate"
     return Counterexample(full, shown, actual, [], inst.label,
                           f"a partition certificate from Z3 ({r.obligation}), checked on the rule without "
                           f"solving: {why}", inst.full_state(state))

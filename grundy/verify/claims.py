@@ -247,7 +247,7 @@ class Claim:
             raise fail("family must be a Family (see grundy.verify.families)")
         for name, fam in (("family", self.family), ("full_family", self.full_family)):
             if fam is not None and _eager(fam) and len(fam) == 0:
-                raise fail(f"{name} is empty ({fam.scope or 'no structure'}): the claim would cover nothing")
+                raise fail(f"{name} is empty (no structure): the claim would cover nothing")
         if not callable(self.statement) or not _takes(self.statement, 2):
             raise fail("statement must be a function (g, s) -> expression")
         if self.assume is not None and (not callable(self.assume) or not _takes(self.assume, 2)):
