@@ -80,7 +80,7 @@ def test_cli_table_and_exit_zero(tmp_path, capsys):
     assert lines[0].split()[:3] == ["claim", "kind", "verdict"]
     assert any(ln.startswith("demo/nim-equal") and " proved " in ln for ln in lines)
     assert any(ln.startswith("demo/nim-le") and " refuted " in ln for ln in lines)
-    assert "demo: 1 proved, 0 verified, 1 refuted, 0 unknown, 0 error — all as expected" in out
+    assert "demo: 1 proved (1 for all sizes), 0 verified, 1 refuted, 0 unknown, 0 error — all as expected" in out
     assert err == ""             # no progress bar: stderr is not a terminal
 
 

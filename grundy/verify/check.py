@@ -365,8 +365,9 @@ def sweep(claim: Claim, method: Explicit, bounds: dict[str, Any], solver: Solver
                                                    f"positions (up to {label})", met, structures, family)
         structures += here > 0
         if best is not None:
-            cex = inst.counterexample(best[1], best[2], f"the smallest in the sweep of {label}, "
-                                                        f"{_bounds_text(bounds)} ({ORDER})")
+            within = f", {_bounds_text(bounds)}" if bounds else ""
+            cex = inst.counterexample(best[1], best[2], f"the smallest in the sweep of {label}{within} "
+                                                        f"(order: {ORDER})")
             return SweepResult(checked, cex, True, "", met, structures, family)
     text = (f"{claim.family.scope}, {_bounds_text(bounds)}{_conditions(claim)}: {checked:,} positions"
             f" (each one evaluated)")
@@ -755,7 +756,8 @@ def _run(claim: Claim, profile: str, solver: Solver, deadline: Deadline, progres
          v: Verdict, allow_empty: bool = False) -> None:
     if claim.game not in GAMES:
         raise KeyError(f"unknown game {claim.game!r}")
-    scopes: list[str] = []
+    scopes: list[str] = []                 # what the explicit sweeps covered
+    proofs: list[str] = []                 # what the Z3 proofs covered
     verdict = None
     cov = v.coverage
     for m in claim.methods:
@@ -787,12 +789,13 @@ def _run(claim: Claim, profile: str, solver: Solver, deadline: Deadline, progres
                 return
             if res.status != PROVED:
                 v.verdict, v.detail = res.status, res.detail
-                v.scope = "; ".join([f"{_smt_scope(claim, m)}: Z3 "
-                                     + ("inconclusive" if res.status == UNKNOWN else "covers nothing")]
+                v.scope = "; ".join(proofs + [f"{_smt_scope(claim, m)}: Z3 "
+                                              + ("inconclusive" if res.status == UNKNOWN else "covers nothing")]
                                     + [f"explicit: {s}" for s in scopes])
                 return
-            cov["smt"] = "all sizes" if m.bits is None else f"below 2^{m.bits}"
-            scopes = [_smt_scope(claim, m)] + [f"explicit: {s}" for s in scopes]
+            if m.bits is None or cov.get("smt") != "all sizes":
+                cov["smt"] = "all sizes" if m.bits is None else f"below 2^{m.bits}"
+            proofs.append(_smt_scope(claim, m))
             verdict = PROVED
     v.verdict = verdict or UNKNOWN
-    v.scope = "; ".join(scopes)
+    v.scope = "; ".join(proofs + [f"explicit: {s}" if proofs else s for s in scopes])

@@ -2,14 +2,17 @@
 with a picture of every counterexample (matplotlib, optional: ``pip install grundy[report]``).
 
 >>> from grundy.verify.verdict import Verdict
->>> vs = [Verdict("demo/a", "char", "proved", "proved", "all heaps, 2 heaps", 0.5, paper="demo"),
+>>> vs = [Verdict("demo/a", "char", "proved", "proved", "all heaps, 2 heaps", 0.5, paper="demo",
+...               coverage={"smt": "all sizes"}),
+...       Verdict("demo/c", "char", "proved", "proved", "all heaps < 2^32", 0.5, paper="demo",
+...               coverage={"smt": "below 2^32"}),
 ...       Verdict("demo/b", "char", "unknown", "proved", "", 9.0, "timed out", paper="demo")]
 >>> print(summary(vs))
-demo: 1 proved, 0 verified, 0 refuted, 1 unknown, 0 error — 1 not as expected
+demo: 2 proved (1 for all sizes, 1 below 2^32), 0 verified, 0 refuted, 1 unknown, 0 error — 1 not as expected
 >>> import xml.etree.ElementTree as ET
 >>> root = ET.fromstring(junit(vs))
 >>> [(t.get("name"), t.find("failure") is not None) for t in root.iter("testcase")]
-[('demo/a', False), ('demo/b', True)]
+[('demo/a', False), ('demo/c', False), ('demo/b', True)]
 """
 from __future__ import annotations
 
@@ -44,6 +47,8 @@ def details(v: Verdict) -> list[str]:
     if c is not None:
         out.append(f"  {v.id}: counterexample on {c.structure} ({c.how})")
         out.append(f"    position: {json.dumps(c.witness)}")
+        if c.state:
+            out.append(f"    state:    {json.dumps(c.state)}  (every field, as checked)")
         out.append(f"    claimed:  {c.claimed}")
         out.append(f"    actual:   {c.actual}")
         for m in c.line[:12]:
@@ -60,10 +65,24 @@ def summary(verdicts: Iterable[Verdict]) -> str:
         by.setdefault(v.paper or v.id.split("/")[0], []).append(v)
     lines = []
     for paper, vs in by.items():
-        counts = ", ".join(f"{sum(v.verdict == k for v in vs)} {k}" for k in ORDER)
+        counts = ", ".join(f"{sum(v.verdict == k for v in vs)} {k}" + (_proved_how(vs) if k == "proved" else "")
+                           for k in ORDER)
         bad = sum(not v.passed for v in vs)
         lines.append(f"{paper}: {counts} — " + (f"{bad} not as expected" if bad else "all as expected"))
     return "\n".join(lines)
+
+
+def _proved_how(vs: list[Verdict]) -> str:
+    """How far the proofs reach: "(2 for all sizes, 1 below 2^32)" (empty with no proof)."""
+    how: dict[str, int] = {}
+    for v in vs:
+        if v.verdict == "proved":
+            k = v.coverage.get("smt", "scope not recorded")
+            how[k] = how.get(k, 0) + 1
+    if not how:
+        return ""
+    keys = sorted(how, key=lambda k: (k != "all sizes", len(k), k))
+    return " (" + ", ".join(f"{how[k]} {'for ' if k == 'all sizes' else ''}{k}" for k in keys) + ")"
 
 
 def junit(verdicts: Iterable[Verdict]) -> str:
@@ -174,7 +193,8 @@ def write_report(verdicts: list[Verdict], path: str) -> list[str]:
     parts.append(f"<pre>{esc(summary(verdicts))}</pre>" if as_html else "```\n" + summary(verdicts) + "\n```\n")
     for v in verdicts:
         head = f"{v.id}: {v.verdict}" + ("" if v.passed else f" (expected {v.expected})")
-        lines = [f"kind: {v.kind}", f"scope: {v.scope}", f"time: {v.seconds:.1f} s"]
+        lines = [f"kind: {v.kind}", f"scope: {v.scope}", f"time: {v.seconds:.1f} s",
+                 "coverage: " + ", ".join(f"{k} {x}" for k, x in v.coverage.items())]
         if v.detail:
             lines.append(f"detail: {v.detail}")
         if as_html:
@@ -189,6 +209,7 @@ def write_report(verdicts: list[Verdict], path: str) -> list[str]:
         if not pic and not notes:
             notes.append("matplotlib is not installed: no pictures (pip install 'grundy[report]')")
         cex = [f"counterexample on {c.structure} ({c.how})", f"position: {json.dumps(c.witness)}",
+               f"state (every field, as checked): {json.dumps(c.state)}",
                f"claimed: {c.claimed}", f"actual: {c.actual}"]
         moves = [f"{m['move']} → {json.dumps({k: x for k, x in m['to'].items() if k != 'game'})}" for m in c.line]
         if as_html:
