@@ -277,7 +277,10 @@ def _fn_text(f: Callable) -> str:
     name = getattr(f, "__name__", "")
     doc = (getattr(f, "__doc__", None) or "").strip()
     if name != "<lambda>":
-        return doc.splitlines()[0].rstrip(".") if doc else (name or "a condition")
+        if not doc:
+            return name or "a condition"
+        first = doc.splitlines()[0].rstrip(".")
+        return first[0].lower() + first[1:] if first[1:2].islower() else first
     import linecache
     code = f.__code__
     spans = [p for p in code.co_positions() if None not in p and p[0] >= code.co_firstlineno
