@@ -259,8 +259,12 @@ def test_cli_values():
     assert code == 0 and list(map(int, out.split())) == [lasker_formula(n) for n in range(13)]
     code, out, _ = run_cli("values", "octal", "200", "--code", "0.77", "--period")
     assert code == 0 and "period 12 from n = 71 (proved" in out
-    code, out, _ = run_cli("values", "grundys-game", "10", "--param", "x=1")
+    code, out, _ = run_cli("values", "grundys-game", "10")
     assert code == 0 and list(map(int, out.split())) == [plain_grundy_game(n) for n in range(11)]
+    code, out, _ = run_cli("values", "subtraction", "13", "--param", "set=[1, 3, 4]")
+    assert code == 0 and list(map(int, out.split())) == [[0, 1, 0, 1, 2, 3, 2][n % 7] for n in range(14)]
+    code, _, err = run_cli("values", "grundys-game", "10", "--param", "x=1")   # a field the game lacks
+    assert code == 2 and "x: unknown field" in err and len(err.strip().splitlines()) == 1
 
 
 def test_cli_values_errors():
