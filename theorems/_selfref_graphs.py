@@ -171,7 +171,10 @@ CLAIMS += [
     # graph on <= 7 vertices with the hypothesis (56 graphs; 1 <= n <= 4 in full) and 200 graphs
     # on 9 vertices with a cut vertex between two copies of a 4-vertex graph (n <= 2): all N.
     # Reading: "removal yields two isomorphic components" = exactly two components, isomorphic.
-    Claim("selfref/thm4.11", source=Source(THESIS, "Theorem 4.11", "§4.3"),
+    Claim("selfref/thm4.11",
+          text=("Wynnie on graphs with n chips on every vertex: if removing a cut vertex, or the "
+                "neighbourhood of a cut edge, leaves two isomorphic components, the first player wins."),
+          source=Source(THESIS, "Theorem 4.11", "§4.3"),
           game="wyg", kind="char", family=split_graphs(), statement=never, assume=uniform,
           bounds={"chips": wn({6: 2}), "active": NO_EDGE}, full={"chips": wn({7: 4, 9: 2}), "active": NO_EDGE},
           timeout=900, expect="verified"),
@@ -255,7 +258,10 @@ CLAIMS += [
     # the properties: (1) f has no fixed points; (2) f(f(x)) = x for every vertex x in V; and (3)
     # x is not adjacent to f(x) for any x in V. Then Player Two has a winning strategy on G."
     # (The edge-delete game on G: the starting position, every edge present.)
-    Claim("selfref/thm4.12", source=Source(THESIS, "Theorem 4.12 (Gallant et al. [6])", "§4.3"),
+    Claim("selfref/thm4.12",
+          text=("Edge-delete: if the graph has an automorphism f without fixed points, with f(f(x)) = x and "
+                "x not adjacent to f(x), the second player wins (Gallant et al.)."),
+          source=Source(THESIS, "Theorem 4.12 (Gallant et al. [6])", "§4.3"),
           game="edge-delete", kind="char", family=mirror_graphs(), statement=lambda g, s: True,
           bounds={"alive": alive(8, 10)}, full={"alive": alive(8, 16)}, timeout=600, expect="verified"),
 ]
@@ -320,19 +326,27 @@ def path_2_1(g: Structure, v: int) -> int:
 
 
 CLAIMS += [
-    Claim("selfref/thm4.13-cor4.14", source=Source(THESIS, "Theorem 4.13, Corollary 4.14", "§4.3"),
+    Claim("selfref/thm4.13-cor4.14",
+          text=("W1(K_n), wynnie on K_n with one chip per vertex: the Grundy value is 0, 1, 2 for n = 1, 2, "
+                "0 (mod 3)."),
+          source=Source(THESIS, "Theorem 4.13, Corollary 4.14", "§4.3"),
           game="wyg", kind="grundy", family=complete(range(1, 16)), statement=w1_kn_value,
           bounds={"chips": w1(10), "active": NO_EDGE}, full={"chips": w1(15), "active": NO_EDGE},
           timeout=600, expect="verified"),
     # Theorem 4.13 and Figure 4.5 as a strategy, on every position W1(K_n) reaches (a finite set
     # on each K_n: the explicit sweep is complete there, so no SMT method is added).
-    Claim("selfref/thm4.13-strategy", source=Source(THESIS, "Theorem 4.13 (proof), Figure 4.5", "§4.3"),
+    Claim("selfref/thm4.13-strategy",
+          text=("The strategy of the proof of Theorem 4.13 (Figure 4.5) wins W1(K_n) from every N-position "
+                "it reaches."),
+          source=Source(THESIS, "Theorem 4.13 (proof), Figure 4.5", "§4.3"),
           game="wyg", kind="strategy", family=complete(range(1, 13)), statement=kn_p, strategy=kn_strategy,
           assume=at_most_one, bounds={"chips": chips(lambda g, v: [0, 1], "0 or 1", 9), "active": NO_EDGE},
           full={"chips": chips(lambda g, v: [0, 1], "0 or 1", 12), "active": NO_EDGE}, expect="verified"),
     # Theorem 4.15: "For n > 3, W1(Cn) ∈ P." Theorem 4.16: "W1(Wn) ∈ N for all n > 4" (Wn: the
     # wheel on n vertices; "Player One can remove the hub vertex, leaving Cn−1").
-    Claim("selfref/thm4.15-4.16", source=Source(THESIS, "Theorems 4.15, 4.16", "§4.3"),
+    Claim("selfref/thm4.15-4.16",
+          text="W1(C_n) is P for n > 3; W1 of the wheel on n vertices is N for n > 4.",
+          source=Source(THESIS, "Theorems 4.15, 4.16", "§4.3"),
           game="wyg", kind="char",
           family=named("C_4..C_16, W_5..W_16", *[(f"C_{n}", nx.cycle_graph(n)) for n in range(4, 17)],
                        *[(f"W_{n}", nx.wheel_graph(n)) for n in range(5, 17)]),
@@ -341,7 +355,9 @@ CLAIMS += [
           timeout=600, expect="verified"),
     # Lemma 4.17: W1(K_{m,1}) ∈ N; W1(K_{m,2}) ∈ P for even m. Theorem 4.18: "For m, n ∈ Z+,
     # W1(Km,n) ∈ P if and only if both m, n are even."
-    Claim("selfref/lemma4.17-thm4.18", source=Source(THESIS, "Lemma 4.17, Theorem 4.18", "§4.3"),
+    Claim("selfref/lemma4.17-thm4.18",
+          text="W1(K_{m,1}) is N; W1(K_{m,2}) is P for even m; W1(K_{m,n}) is P iff m and n are both even.",
+          source=Source(THESIS, "Lemma 4.17, Theorem 4.18", "§4.3"),
           game="wyg", kind="char",
           family=named("K_{m,n}, 1 <= m <= n, m + n <= 16",
                        *[(f"K_{{{m},{n}}}", nx.complete_bipartite_graph(m, n))
@@ -351,7 +367,10 @@ CLAIMS += [
           timeout=600, expect="verified"),
     # Lemma 4.19: on P_n with 2 chips on every vertex but one end, which has 1, "Player One has a
     # winning strategy". Theorem 4.20: W2(C_n), "Player One has a winning strategy".
-    Claim("selfref/lemma4.19-thm4.20", source=Source(THESIS, "Lemma 4.19, Theorem 4.20", "§4.3"),
+    Claim("selfref/lemma4.19-thm4.20",
+          text=("Wynnie on graphs on a path with chips 2, ..., 2, 1 is N; W2(C_n), two chips on every vertex"
+                " of a cycle, is N."),
+          source=Source(THESIS, "Lemma 4.19, Theorem 4.20", "§4.3"),
           game="wyg", kind="char",
           family=named("P_2..P_12, C_3..C_12", *[(f"P_{n}", nx.path_graph(n)) for n in range(2, 13)],
                        *[(f"C_{n}", nx.cycle_graph(n)) for n in range(3, 13)]),
@@ -420,7 +439,12 @@ def longer_paths(g, s):
 CLAIMS += [
     # Theorems 4.21-4.24 for m, n >= 1 (S_0, a single vertex, is left out: with it the statement
     # fails, e.g. S_0 and S_2 joined by a path of length 3 are P -- not a star pair).
-    Claim("selfref/thm4.21-4.24", source=Source(THESIS, "Theorems 4.21, 4.22, 4.23, 4.24", "§4.3"),
+    Claim("selfref/thm4.21-4.24",
+          text=("W1 on two stars S_m, S_n (m, n >= 1 leaves) whose centres are joined by a path of length 2:"
+                " N iff m + n is even; joined by a path of length 3, 4 or 5: always N."),
+          reading=("Stars have at least one leaf: with S_0 (a lone vertex) the statement fails (S_0 and S_2 "
+                   "joined by a path of length 3 are P), which is not a pair of stars."),
+          source=Source(THESIS, "Theorems 4.21, 4.22, 4.23, 4.24", "§4.3"),
           game="wyg", kind="char", family=two_stars_family(range(2, 6), 8), statement=thm4_21_24,
           bounds={"chips": stars_cap(3), "active": NO_EDGE}, full={"chips": stars_cap(7), "active": NO_EDGE},
           timeout=900, expect="verified"),
@@ -435,7 +459,12 @@ CLAIMS += [
     # and m + n odd" (lengths 2..8 fit it) fails at length 10: S_1 and S_2 joined by a path of
     # length 10 are N (Player One takes both ends of the 9-10 edge). With S_0 (a lone vertex) in
     # place of a star, length 3 and 7 also give P (S_0 + S_2, S_0 + S_4).
-    Claim("selfref/4.3-two-stars-conj", source=Source(THESIS, "§4.3 closing remark, ch. 6", "§4.3"),
+    Claim("selfref/4.3-two-stars-conj",
+          text="Conjecture: for joining paths longer than 5, W1 of two stars is not always N.",
+          reading=("Checked as the pattern our tabulation shows (not printed in the thesis): for lengths 6 "
+                   "to 12, P iff the length is 6 and m + n is odd. It has P-positions, so it confirms the "
+                   "conjecture."),
+          source=Source(THESIS, "§4.3 closing remark, ch. 6", "§4.3"),
           game="wyg", kind="conj", family=two_stars_family(range(6, 13), 5), statement=longer_paths,
           bounds={"chips": stars_cap(2, (8, 0)), "active": NO_EDGE},
           full={"chips": stars_cap(4, (9, 3)), "active": NO_EDGE},
@@ -464,11 +493,19 @@ def q64_p(g, s):
 
 
 CLAIMS += [
-    Claim("selfref/4.3-examples", source=Source(THESIS, "Figures 4.3, 4.4, 4.5", "§4.3"),
+    Claim("selfref/4.3-examples",
+          text=("The worked examples: W1(P_3) is N, Wdg(P_3) is P, and W1(K_5) is N (the play of Figure "
+                "4.5)."),
+          source=Source(THESIS, "Figures 4.3, 4.4, 4.5", "§4.3"),
           game="wyg", kind="table",
           family=named("P_3, K_5", ("P_3", nx.path_graph(3)), ("K_5", nx.complete_graph(5))),
           statement=examples_p, bounds={"chips": examples_chips, "active": NO_EDGE}, expect="verified"),
-    Claim("selfref/q6.4", source=Source(THESIS, "Question 6.4", "ch. 6"),
+    Claim("selfref/q6.4",
+          text=("Open question: what are the P-positions of Wdg(K_n)? Tabulated: Wdg(K_n) is P only for n = "
+                "1."),
+          reading=("Checked as the pattern our tabulation shows: Wdg(K_n) is N for every n from 2 to 11; K_1"
+                   " has no chip and is P."),
+          source=Source(THESIS, "Question 6.4", "ch. 6"),
           game="wyg", kind="conj", family=complete(range(1, 11)), statement=q64_p,
           bounds={"chips": wdg(9), "active": NO_EDGE}, full={"chips": wdg(10), "active": NO_EDGE},
           timeout=900, expect="verified"),

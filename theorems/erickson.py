@@ -21,7 +21,7 @@ The other chapters (numbers in brackets: the paper erickson-kn):
 import networkx as nx
 
 from grundy.spec import Play, all_of, any_of, count, minimum, move_index
-from grundy.verify import Claim, Source, cycles
+from grundy.verify import Claim, Finding, Source, cycles
 from grundy.verify.families import (Family, all_graphs, complete, complete_bipartite, graphs,
                                     hypercubes, paths, petersen, ssb)
 
@@ -287,70 +287,119 @@ def levels_strategy(g, s, rules):
 
 CLAIMS = [
     # ------------------------------------------------------------ chapter 2 (from Fukuyama)
-    Claim("erickson/2.2-paths", source=Source(THESIS, "Theorem 2.2 (paths)", "§2"),
+    Claim("erickson/2.2-paths",
+          text=("Edge-nim on a path with any positive weights, the token splitting it into runs of a and b "
+                "edges: the first player wins iff a or b is odd."),
+          source=Source(THESIS, "Theorem 2.2 (paths)", "§2"),
           game="edge-nim", kind="char", family=paths(range(2, 9)),
           statement=path_p, strategy=path_strategy,
           bounds={"weight": 2}, full={"weight": 3},
           methods=["explicit", "smt"], expect="proved"),
-    Claim("erickson/2.2-odd-cycle", source=Source(THESIS, "Theorem 2.2 (odd cycles)", "§2"),
+    Claim("erickson/2.2-odd-cycle",
+          text=("Edge-nim on an odd cycle with any positive weights: the first player wins from every "
+                "vertex."),
+          source=Source(THESIS, "Theorem 2.2 (odd cycles)", "§2"),
           game="edge-nim", kind="char", family=cycles(3, 5, 7),
           statement=path_p, strategy=path_strategy,
           bounds={"weight": 2}, full={"weight": 3},
           methods=["explicit", "smt"], expect="proved"),
-    Claim("erickson/3-uniform-even-cycle", source=Source(THESIS, "§3 (Fukuyama: uniform even cycles)", "§3"),
+    Claim("erickson/3-uniform-even-cycle",
+          text=("Edge-nim on an even cycle whose edges all have the same weight k >= 1: the second player "
+                "wins (quoted from Fukuyama)."),
+          source=Source(THESIS, "§3 (Fukuyama: uniform even cycles)", "§3"),
           game="edge-nim", kind="char", family=cycles(4, 6, 8, 10),
           statement=P_always, assume=uniform,
           bounds={"weight": (1, 3)}, full={"weight": (1, 4)}, expect="verified"),
-    Claim("erickson/prop3.1", source=Source(THESIS, "Proposition 3.1 [2.1]", "§3"),
+    Claim("erickson/prop3.1",
+          text=("Edge-nim on an even cycle C_2n with any positive weights. Let m be the minimum weight and "
+                "G' the cycle with m taken off every edge (edges left at 0 dropped). The first player wins "
+                "iff one of the two runs of positive G'-edges leaving the token has odd length."),
+          source=Source(THESIS, "Proposition 3.1 [2.1]", "§3"),
           game="edge-nim", kind="char", family=cycles(4, 6, 8),
           statement=even_cycle_p, strategy=even_cycle_strategy,   # the strategy: a witness for (NP)
           bounds={"weight": 2}, full={"weight": 4},
           methods=["explicit", "smt"], expect="proved"),
-    Claim("erickson/prop3.1-strategy", source=Source(THESIS, "Proposition 3.1 [2.1]", "§3"),
+    Claim("erickson/prop3.1-strategy",
+          text=("In the setting of Proposition 3.1, the first player wins by moving along an odd run of G' "
+                "and setting the weight of the edge crossed to the minimum m."),
+          reading=("The existence half of the strategy claim (the thesis also claims uniqueness: "
+                   "erickson/prop3.1-strategy-unique)."),
+          source=Source(THESIS, "Proposition 3.1 [2.1]", "§3"),
           game="edge-nim", kind="strategy", family=cycles(4, 6, 8),
           statement=even_cycle_p, strategy=even_cycle_strategy,
           bounds={"weight": 2}, full={"weight": 4},
           methods=["explicit", "smt"], expect="proved"),
     # CLAIMS.md reads the strategy as "exactly the winning moves" (existence and uniqueness).
     # Uniqueness fails already on C_4 with positive weights; the minimal witness is in the report.
-    Claim("erickson/prop3.1-strategy-unique", source=Source(THESIS, "Proposition 3.1 [2.1]", "§3"),
+    Claim("erickson/prop3.1-strategy-unique",
+          text=("In the setting of Proposition 3.1 (every weight positive), the winning moves are exactly "
+                "those of the strategy: along an odd run of G', setting the edge crossed to m; every other "
+                "move loses."),
+          reading=("The thesis proves uniqueness in so many words ('To establish the uniqueness of this "
+                   "strategy, we must show that any move except one to reduce the edge weight to m on the "
+                   "odd path option results in a loss'). It is false on C_4 with positive weights (2, 1, 1, "
+                   "3 around the cycle, token between the edges of weights 2 and 3): lowering the weight-3 "
+                   "edge to 2 wins as well. Classified as an error of the paper, not of the extraction; the "
+                   "existence half, erickson/prop3.1-strategy, is proved."),
+          finding=Finding("paper-error", corrected="erickson/prop3.1-strategy"),
+          source=Source(THESIS, "Proposition 3.1 [2.1]", "§3"),
           game="edge-nim", kind="strategy", family=cycles(4, 6, 8),
           statement=even_cycle_p, strategy=even_cycle_strategy, exact=all_positive,
           bounds={"weight": 2}, full={"weight": 4},
           methods=["explicit", "smt"], expect="refuted"),
 
     # ------------------------------------------------------------ chapter 4: complete graphs
-    Claim("erickson/thm4.1", source=Source(THESIS, "Theorem 4.1 [3.1]", "§4.1"),
+    Claim("erickson/thm4.1",
+          text=("Unit-weight edge-nim on K_{2,j}, j >= 1, with the token in the part of size 2: the second "
+                "player wins."),
+          source=Source(THESIS, "Theorem 4.1 [3.1]", "§4.1"),
           game="edge-nim", kind="char", family=complete_bipartite(*[(2, j) for j in range(1, 9)]),
           statement=P_always, assume=token_in((0, 1)),
           bounds=UNIT, full=UNIT, expect="verified"),
-    Claim("erickson/cor4.2", source=Source(THESIS, "Corollary 4.2 [3.4]", "§4.1"),
+    Claim("erickson/cor4.2",
+          text=("Unit-weight edge-nim on SSB_j (K_{2,j} plus the edge v1v2), token on v1 or v2: the first "
+                "player wins (first move: across v1v2)."),
+          source=Source(THESIS, "Corollary 4.2 [3.4]", "§4.1"),
           game="edge-nim", kind="char", family=ssb(range(1, 9)),
           statement=N_always, assume=token_in((0, 1)),
           bounds=UNIT, full=UNIT, expect="verified"),
-    Claim("erickson/lemma4.3-ssb-strategy", source=Source(THESIS, "Lemma 4.3 [4.1]", "§4.2"),
+    Claim("erickson/lemma4.3-ssb-strategy",
+          text=("Unit-weight edge-nim on K_n, n >= 2: the first player wins with the SSB strategy (first "
+                "move v1 -> v2, then always to whichever of v1, v2 is still reachable)."),
+          source=Source(THESIS, "Lemma 4.3 [4.1]", "§4.2"),
           game="edge-nim", kind="strategy", family=complete(range(2, 15)),
           statement=N_always, strategy=ssb_strategy,
           assume=at_zero,           # "Assume G = K_n with token = v1": WLOG
           bounds={"weight": unit_up_to(12)}, full=UNIT, expect="verified"),
-    Claim("erickson/thm4.6", source=Source(THESIS, "Theorem 4.6 [4.4]", "§4.2"),
+    Claim("erickson/thm4.6",
+          text=("Unit-weight edge-nim on any graph with two mutually adjacent vertices (adjacent to each "
+                "other, with the same other neighbours), token on one of them: the first player wins."),
+          source=Source(THESIS, "Theorem 4.6 [4.4]", "§4.2"),
           game="edge-nim", kind="char", family=with_mutual_pair(all_graphs(7)),
           statement=N_always, assume=lambda g, s: token_in(mutual_tokens(g))(g, s),
           bounds={"weight": unit_up_to(6)}, full=UNIT, expect="verified"),
-    Claim("erickson/cor4.7", source=Source(THESIS, "Corollary 4.7 [4.5]", "§4.2"),
+    Claim("erickson/cor4.7",
+          text="Unit-weight edge-nim on the complete graph K_n, n > 1: the first player wins.",
+          source=Source(THESIS, "Corollary 4.7 [4.5]", "§4.2"),
           game="edge-nim", kind="char", family=complete(range(2, 17)),
           statement=N_always, assume=at_zero,  # vertex-transitive: token 0
           bounds={"weight": unit_up_to(12)}, full=UNIT, expect="verified"),
     # Conjecture 4.8 ("known to be true for 2 <= n <= 7" by hand): K_2..K_6, weights 1..2, and
     # weights 1..3 in full. K_6 with weights in {1, 2} is 86 million positions (196,608 starts):
     # about 9 s with the C kernel; nothing found.
-    Claim("erickson/conj4.8", source=Source(THESIS, "Conjecture 4.8", "§4.3"),
+    Claim("erickson/conj4.8",
+          text=("Conjecture: edge-nim on K_n, n >= 2, with any positive weights and any start: the first "
+                "player wins (the thesis checked n <= 7 by hand)."),
+          source=Source(THESIS, "Conjecture 4.8", "§4.3"),
           game="edge-nim", kind="conj", family=complete(range(2, 7)),
           statement=N_always, bounds={"weight": (1, 2)}, full={"weight": up_to_on_at_most(3, 5, 2)},
           expect="verified"),
     # The complete graph strategy (ties towards the lowest vertex number) wins from every start
     # of the sweep: no counterexample to Conjectures 4.9-4.11's strategy on K_2..K_5, weights <= 3.
-    Claim("erickson/conj4.9-4.11-complete-graph-strategy", source=Source(THESIS, "Conjectures 4.9-4.11", "§4.3"),
+    Claim("erickson/conj4.9-4.11-complete-graph-strategy",
+          text=("Conjecture: on K_n with any positive weights, the first player wins by always moving to an "
+                "option of lowest current degree and removing all the weight of the edge crossed."),
+          source=Source(THESIS, "Conjectures 4.9-4.11", "§4.3"),
           game="edge-nim", kind="strategy", family=complete(range(2, 6)),
           statement=N_always, strategy=complete_graph_strategy,
           bounds={"weight": (1, 2)}, full={"weight": (1, 3)}, expect="verified"),
@@ -365,12 +414,25 @@ CLAIMS = [
     # K_2 = the edge 01 with the token on 1 is N (move across it), but with the pendant edge 02 at
     # vertex 0 it is the path 1-0-2 with the token at an end: two edges, even, P (Theorem 2.2).
     # Theorem 4.13's proof (via Conjecture 4.10) breaks down the same way for n = 2.
-    Claim("erickson/conj4.12", source=Source(THESIS, "Conjecture 4.12", "§4.3"),
+    Claim("erickson/conj4.12",
+          text=("Conjecture: if the first player wins edge-nim on K_n (some weights, some token), they also "
+                "win on K_n with one extra pendant edge at any vertex (same weights, token on the K_n)."),
+          reading=("An implication between two positions, checked as 'K_n plus a pendant edge, token on the "
+                   "K_n, is N': erickson/conj4.8 finds every K_n position of the same bounds N. It fails "
+                   "only at n = 2, where K_2 is a single edge and K_2 plus a pendant edge is the path P_3 "
+                   "with the token at an end (P by Theorem 2.2); it holds for every n >= 3 of the sweep. The"
+                   " complete graph on two vertices is the degenerate case: degenerate instance only."),
+          finding=Finding("degenerate", corrected="erickson/conj4.12-corrected"),
+          source=Source(THESIS, "Conjecture 4.12", "§4.3"),
           game="edge-nim", kind="conj", family=kn_pendant(2, 3, 4, 5),
           statement=N_always, assume=off_pendant,
           bounds={"weight": (1, 2)}, full={"weight": (1, 3)}, expect="refuted"),
     # corrected: n >= 3 (same reduction as above, same bounds as conj4.8)
-    Claim("erickson/conj4.12-corrected", source=Source(THESIS, "Conjecture 4.12, n >= 3", "§4.3"),
+    Claim("erickson/conj4.12-corrected",
+          text=("Conjecture 4.12 for n >= 3: edge-nim on K_n plus one pendant edge, any positive weights, "
+                "token on the K_n: the first player wins."),
+          reading="Our restriction to n >= 3 (the conjecture fails at n = 2 only).",
+          source=Source(THESIS, "Conjecture 4.12, n >= 3", "§4.3"),
           game="edge-nim", kind="conj", family=kn_pendant(3, 4, 5),
           statement=N_always, assume=off_pendant,
           bounds={"weight": (1, 2)}, full={"weight": (1, 3)}, expect="verified"),
@@ -379,14 +441,21 @@ CLAIMS = [
     # Propositions 5.5-5.7 need a unique minimum edge: WLOG edge 0 = {0, 1} at 1, the other 14 at
     # 2 or 3, every token (163,840 positions; about 30 s each). With weights in {1, 2} only (the
     # other 14 at 2) all three hold; with a single 3 two of them fail.
-    Claim("erickson/thm5.3", source=Source(THESIS, "Theorem 5.3", "§5"),
+    Claim("erickson/thm5.3",
+          text="Unit-weight edge-nim on the Petersen graph: the second player wins from every vertex.",
+          source=Source(THESIS, "Theorem 5.3", "§5"),
           game="edge-nim", kind="char", family=petersen(),
           statement=P_always, bounds=UNIT, full=UNIT, expect="verified"),
-    Claim("erickson/5.3-uniform", source=Source(THESIS, "§5, after Theorem 5.3", "§5"),
+    Claim("erickson/5.3-uniform",
+          text="Edge-nim on the Petersen graph with every edge of the same weight: the second player wins.",
+          source=Source(THESIS, "§5, after Theorem 5.3", "§5"),
           game="edge-nim", kind="char", family=petersen(),
           statement=P_always, assume=uniform,
           bounds={"weight": (1, 2)}, full={"weight": (1, 3)}, expect="verified"),
-    Claim("erickson/prop5.5", source=Source(THESIS, "Proposition 5.5", "§5"),
+    Claim("erickson/prop5.5",
+          text=("Edge-nim on the Petersen graph with any weights having exactly one edge of minimum weight, "
+                "that edge incident with the token: the first player wins."),
+          source=Source(THESIS, "Proposition 5.5", "§5"),
           game="edge-nim", kind="char", family=petersen(),
           statement=N_always, assume=unique_min_at(0),
           bounds={"weight": min_edge_first(3)}, expect="verified"),
@@ -395,31 +464,63 @@ CLAIMS = [
     # is N: 2->1 lowering 1-2 to 1 wins (checked also by a plain recursion written in
     # tests/test_findings.py, and by the pure-Python path). With the other 14 edges all at 2 it
     # holds (the quick bounds of earlier versions): the counterexample needs one heavier edge.
-    Claim("erickson/prop5.6", source=Source(THESIS, "Proposition 5.6", "§5"),
+    Claim("erickson/prop5.6",
+          text=("Edge-nim on the Petersen graph with any weights having exactly one edge of minimum weight, "
+                "at distance 1 from the token: the second player wins."),
+          reading=("The thesis states it for weights 'assigned arbitrarily'; its proof assumes that both "
+                   "players always lower an edge to the current minimum. That fails once the other 14 edges "
+                   "differ: minimum edge 0-1 of weight 1, edge 6-9 of weight 3, the rest 2, token on 2 is N "
+                   "(2 -> 1 lowering 1-2 to 1 wins). The hypothesis is in the text, so this is an error of "
+                   "the paper; with the other edges all equal the statement holds in the sweep "
+                   "(erickson/prop5.6-rest-uniform)."),
+          finding=Finding("paper-error", corrected="erickson/prop5.6-rest-uniform"),
+          source=Source(THESIS, "Proposition 5.6", "§5"),
           game="edge-nim", kind="char", family=petersen(),
           statement=P_always, assume=unique_min_at(1),
           bounds={"weight": min_edge_first(3)}, expect="refuted"),
     # REFUTED: the same weights with the token on 7 (the minimum edge 0-1 at distance 2) are P.
-    Claim("erickson/prop5.7", source=Source(THESIS, "Proposition 5.7", "§5"),
+    Claim("erickson/prop5.7",
+          text=("Edge-nim on the Petersen graph with any weights having exactly one edge of minimum weight, "
+                "at distance 2 from the token: the first player wins."),
+          reading=("Same gap as Proposition 5.6 (the proof assumes every move lowers an edge to the current "
+                   "minimum): the same weights with the token on 7 are P. An error of the paper; with the "
+                   "other edges all equal it holds in the sweep (erickson/prop5.7-rest-uniform)."),
+          finding=Finding("paper-error", corrected="erickson/prop5.7-rest-uniform"),
+          source=Source(THESIS, "Proposition 5.7", "§5"),
           game="edge-nim", kind="char", family=petersen(),
           statement=N_always, assume=unique_min_at(2),
           bounds={"weight": min_edge_first(3)}, expect="refuted"),
     # A reading under which both hold within these bounds (ours, not the thesis's): the other 14
     # edges all of one weight.
-    Claim("erickson/prop5.6-rest-uniform", source=Source(THESIS, "Proposition 5.6, the other edges equal", "§5"),
+    Claim("erickson/prop5.6-rest-uniform",
+          text=("Proposition 5.6 with the 14 other edges all of one weight: one edge of minimum weight at "
+                "distance 1 from the token, the second player wins."),
+          reading=("Our restriction, not the thesis's: the hypothesis under which the proof's 'always lower "
+                   "to the minimum' argument holds in the sweep."),
+          source=Source(THESIS, "Proposition 5.6, the other edges equal", "§5"),
           game="edge-nim", kind="char", family=petersen(),
           statement=P_always, assume=rest_uniform(unique_min_at(1)),
           bounds={"weight": min_edge_first(3)}, expect="verified"),
-    Claim("erickson/prop5.7-rest-uniform", source=Source(THESIS, "Proposition 5.7, the other edges equal", "§5"),
+    Claim("erickson/prop5.7-rest-uniform",
+          text=("Proposition 5.7 with the 14 other edges all of one weight: one edge of minimum weight at "
+                "distance 2 from the token, the first player wins."),
+          reading="Our restriction, not the thesis's (see erickson/prop5.6-rest-uniform).",
+          source=Source(THESIS, "Proposition 5.7, the other edges equal", "§5"),
           game="edge-nim", kind="char", family=petersen(),
           statement=N_always, assume=rest_uniform(unique_min_at(2)),
           bounds={"weight": min_edge_first(3)}, expect="verified"),
     # ------------------------------------------------------------ chapter 6: hypercubes
-    Claim("erickson/thm6.4-6.5", source=Source(THESIS, "Theorems 6.4, 6.5", "§6"),
+    Claim("erickson/thm6.4-6.5",
+          text=("Unit-weight edge-nim on the hypercube Q_n, token on vertex 0: the first player wins iff n "
+                "is odd."),
+          source=Source(THESIS, "Theorems 6.4, 6.5", "§6"),
           game="edge-nim", kind="char", family=cubes(1, 2, 3, 4, 5, 6),
           statement=hypercube_p, assume=at_zero,  # "start with the token on 0"
           bounds={"weight": unit_up_to(32)}, full=UNIT, expect="verified"),
-    Claim("erickson/lemma6.3-strategy", source=Source(THESIS, "Lemma 6.3", "§6"),
+    Claim("erickson/lemma6.3-strategy",
+          text=("Unit-weight edge-nim on Q_{2n+1}: the first player wins while keeping play within levels 0,"
+                " 1, 2 (vertices with at most two ones), moving from levels 0 and 2 to level 1."),
+          source=Source(THESIS, "Lemma 6.3", "§6"),
           game="edge-nim", kind="strategy", family=cubes(1, 3, 5),
           statement=hypercube_p, strategy=levels_strategy,
           assume=at_zero,
@@ -429,17 +530,26 @@ CLAIMS = [
     # wins edge geography on the subgraph induced by those levels" (P1's moves there are the
     # strategy's choices, P2's are all of P2's moves in Q_n). Solving that game is P1's strategy
     # certificate: Q_7 (49 edges, 12 million positions) takes about 12 s with the C kernel.
-    Claim("erickson/lemma6.3-levels", source=Source(THESIS, "Lemma 6.3 (levels 0..2)", "§6"),
+    Claim("erickson/lemma6.3-levels",
+          text=("Lemma 6.3 as a certificate: the first player wins unit-weight edge-nim on the subgraph of "
+                "Q_{2n+1} induced by levels 0, 1, 2, from vertex 0."),
+          reading=("Every move from level 1 stays within levels 0..2, so winning there is exactly the "
+                   "strategy of Lemma 6.3."),
+          source=Source(THESIS, "Lemma 6.3 (levels 0..2)", "§6"),
           game="edge-nim", kind="char", family=cube_levels(3, 5, 7),
           statement=N_always, assume=at_zero,
           bounds=UNIT, full=UNIT, expect="verified"),
     # ------------------------------------------------------------ chapter 7: complete bipartite
-    Claim("erickson/thm7.1", source=Source(THESIS, "Theorem 7.1", "§7.1"),
+    Claim("erickson/thm7.1",
+          text="Unit-weight edge-nim on K_{2,j}, j >= 2, token in either part: the second player wins.",
+          source=Source(THESIS, "Theorem 7.1", "§7.1"),
           game="edge-nim", kind="char", family=complete_bipartite(*[(2, j) for j in range(2, 11)]),
           statement=P_always, bounds=UNIT, full=UNIT, expect="verified"),
     # Theorem 7.2's proof ("P2 can keep P1 within the confines of the K_{2,n}") is sketchy, but
     # the statement holds on every K_{m,n}, 2 <= m <= n <= 5, any token.
-    Claim("erickson/thm7.2", source=Source(THESIS, "Theorem 7.2", "§7.1"),
+    Claim("erickson/thm7.2",
+          text="Unit-weight edge-nim on K_{m,n}, m, n >= 2, from any vertex: the second player wins.",
+          source=Source(THESIS, "Theorem 7.2", "§7.1"),
           game="edge-nim", kind="char",
           family=complete_bipartite(*[(m, n) for m in range(2, 6) for n in range(m, 6)]),
           statement=P_always, bounds=UNIT, full=UNIT, expect="verified"),

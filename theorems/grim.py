@@ -13,8 +13,10 @@ How the claims are checked:
   under its own game's rule. The check compares the two solved values, as the paper does.
 - The seed text lost most formulas. Where a statement had to be reconstructed, the comment says so
   and gives the evidence (the proof's words, the tabulation). A claim whose reading fails is
-  recorded ``refuted`` with its minimal witness; the evident correction is its own claim
-  ("<id>-corrected").
+  recorded ``refuted`` with its minimal witness and a ``finding``: an error of the paper (the
+  evident correction is its own claim, "<id>-corrected"), or a hypothesis lost in extraction
+  (then the paper's id carries the restored statement, and the reading without it is kept under
+  another id, refuted).
 
 ``python theorems/grim.py`` prints the exact winning probability polynomials of Section 6.
 """
@@ -29,7 +31,7 @@ import networkx as nx
 
 from grundy import solve
 from grundy.spec import Structure, ite, maximum, minimum
-from grundy.verify import Claim, Family, Lazy, Source, all_graphs, complete, cycles, hypercubes, paths, wheels
+from grundy.verify import Claim, Family, Finding, Lazy, Source, all_graphs, complete, cycles, hypercubes, paths, wheels
 from grundy.verify.families import geng
 
 PAPER = "grim"
@@ -484,14 +486,14 @@ def three_vertices_p(g, s):
 
 
 def thm30_claims_reading_p(g, s):
-    # Theorem 30 as CLAIMS.md reads it: n odd => P(P1 wins G(n, p)) > 1/2 for all p > some p0 < 1.
+    # Theorem 30 read with Player 1 (unfaithful, see thm30_p): n odd => P(P1 wins G(n, p)) > 1/2 for all p > some p0 < 1.
     # P(P1 wins G(n, p)) is a polynomial in p whose value at p = 1 is 1 if K_n is N, else 0; by
     # continuity the reading holds for n iff K_n is N. So it is checked as "K_n is N".
     return False
 
 
 def thm30_p(g, s):
-    # Theorem 30, RECONSTRUCTED: n odd => there is p0 < 1 with P(P2 wins G(n, p)) > 1/2 for all
+    # Theorem 30, RESTORED (the player was lost in extraction): n odd => there is p0 < 1 with P(P2 wins G(n, p)) > 1/2 for all
     # p > p0. The proof: "We will get a lower bound for [P2's probability] ... by Remark 28 ...
     # We set this bound equal to 0.5 and solve for p" and "as the number of vertices gets large,
     # the bound for the value of p0 ... approaches 1 and thus, overall, Player 1 has increasingly
@@ -546,32 +548,59 @@ COR19, COR19C = cor19(False), cor19(True)
 
 CLAIMS = [
     # §2 ------------------------------------------------------------------------------------------
-    Claim("grim/thm8", source=src("Theorem 8", "§2"), game="grim", kind="char",
+    Claim("grim/thm8",
+          text=("Weighted grim on a graph G (a weight k >= 1 per vertex) has the outcome of grim on the "
+                "blow-up of G, where each vertex of weight k becomes k independent copies with the same "
+                "neighbours."),
+          source=src("Theorem 8", "§2"), game="grim", kind="char",
           family=THM8, statement=weighted_p,
           bounds={"alive": start(7)}, full={"alive": start(12)},
           note="grim on the blow-up against weighted-grim on (G, w), both solved"),
     # §3 ------------------------------------------------------------------------------------------
-    Claim("grim/lemma9", source=src("Lemma 9", "§3"), game="grim", kind="char",
+    Claim("grim/lemma9",
+          text="Grim on the complete graph K_n: the first player wins iff n is even.",
+          source=src("Lemma 9", "§3"), game="grim", kind="char",
           family=family(complete(range(1, 17)).items(), "K_1..K_16"), statement=lemma9_p,
           bounds={"alive": start(12)}, full={"alive": start(16)}),
-    Claim("grim/thm10", source=src("Theorem 10", "§3"), game="grim", kind="char",
+    Claim("grim/thm10",
+          text=("Grim on the star K_{1,n}: the first player wins; on K_{m,n} with m, n >= 2: the first "
+                "player wins iff m + n is odd."),
+          reading="The formulas were lost in extraction; read from the proof.",
+          source=src("Theorem 10", "§3"), game="grim", kind="char",
           family=bipartite(18), statement=thm10_p,
           bounds={"alive": start(12)}, full={"alive": start(18)}),
-    Claim("grim/lemma11", source=src("Lemma 11", "§3"), game="grim", kind="char",
+    Claim("grim/lemma11",
+          text=("Grim on the complete tripartite graph K_{1,m,n}, 1 <= m <= n: (1) m = 1: the first player "
+                "wins iff n is even; (2) m = 2: the first player wins; (3) m, n >= 3: the first player wins "
+                "iff m + n is even."),
+          reading=("Every formula of the statement was lost in extraction; reconstructed from the proof's "
+                   "cases (K_{1,1,1} = K_3 immediate, induction on n for m = 1, the alternation of winners "
+                   "for m, n >= 3)."),
+          source=src("Lemma 11", "§3"), game="grim", kind="char",
           family=tripartite1(18), statement=lemma11_p,
           bounds={"alive": start(12)}, full={"alive": start(18)},
           note="statement reconstructed from the proof"),
-    Claim("grim/thm12", source=src("Theorem 12", "§3"), game="grim", kind="char",
+    Claim("grim/thm12",
+          text=("Grim on a complete multipartite graph whose parts all have at least 2 vertices: the second "
+                "player wins iff the number of vertices is even."),
+          reading="The formulas were lost in extraction; read from the proof's two cases.",
+          source=src("Theorem 12", "§3"), game="grim", kind="char",
           family=multipartite(range(2, 8), 2, 14, False), statement=thm12_p,
           bounds={"alive": start(12)}, full={"alive": start(14)}),
     # Theorems 10 and 12, Lemma 11 for every size, on the weighted side of Theorem 8 (an addition:
     # the proof holds for all weights of weighted grim on K_2, K_3; for grim on K_{m,n}, K_{l,m,n}
     # it rests on Theorem 8, which is verified above within bounds).
-    Claim("grim/thm10-weighted", source=src("Theorems 8 and 10, all sizes", "§2-3"),
+    Claim("grim/thm10-weighted",
+          text=("Theorems 8 and 10 together, for every size: weighted grim on K_2 with weights (a, b), that "
+                "is grim on K_{a,b}, is P iff a = 0, b = 0, or a, b >= 2 with a + b even."),
+          source=src("Theorems 8 and 10, all sizes", "§2-3"),
           game="weighted-grim", kind="char", family=family(complete(2).items(), "weighted K_2"),
           statement=weighted_k2_p, bounds={"weight": 12}, full={"weight": 40},
           methods=["explicit", "smt"], expect="proved"),
-    Claim("grim/tripartite-weighted", source=src("Theorems 8, 10, 12 and Lemma 11, all sizes", "§2-3"),
+    Claim("grim/tripartite-weighted",
+          text=("Theorems 8, 10, 12 and Lemma 11 together, for every size: weighted grim on K_3 with weights"
+                " (a, b, c), that is grim on K_{a,b,c}, has the outcome those results give."),
+          source=src("Theorems 8, 10, 12 and Lemma 11, all sizes", "§2-3"),
           game="weighted-grim", kind="char", family=family(complete(3).items(), "weighted K_3"),
           statement=weighted_k3_p, bounds={"weight": 8}, full={"weight": 16},
           methods=["explicit", "smt"], expect="proved"),
@@ -580,37 +609,71 @@ CLAIMS = [
     # actually P (confirmed by a naive recursion outside grundy). Every move leaves an N position:
     # deleting from the part of size 2 leaves K_{1,1,3,4}, where the mover deletes a singleton and
     # leaves K_{1,3,4}, P by Lemma 11 (3). It is the only counterexample on <= 10 vertices.
-    Claim("grim/lemma13", source=src("Lemma 13", "§3"), game="grim", kind="char",
+    Claim("grim/lemma13",
+          text=("Grim on K_{1,n_2,...,n_k}, k >= 3, every n_i >= 2: the second player wins iff the number of"
+                " vertices is even and every n_i >= 3."),
+          reading=("The condition at the end was lost in extraction and is read as n_i >= 3: the proof says "
+                   "that with a part of size 2 Player 1 wins (leaving K_{1,1,n_3,...}). That step is wrong: "
+                   "K_{1,2,3,4} (10 vertices, one part of size 2) is P, every move leaving an N position. "
+                   "Any reading of the lost condition that follows the proof fails there, so this is an "
+                   "error of the paper, not of the extraction."),
+          finding=Finding("paper-error", corrected="grim/lemma13-corrected"),
+          source=src("Lemma 13", "§3"), game="grim", kind="char",
           family=multipartite(range(2, 7), 2, 14, True), statement=lemma13_p,
           bounds={"alive": start(12)}, full={"alive": start(14)}, expect="refuted",
           note="our reading of the lost condition: n_i >= 3 for all i"),
-    Claim("grim/lemma13-corrected", source=src("Lemma 13, corrected", "§3"), game="grim", kind="char",
+    Claim("grim/lemma13-corrected",
+          text=("Grim on K_{1,n_2,...,n_k}, k >= 3, every n_i >= 2: the second player wins iff the number of"
+                " vertices is even and at least two of n_2, ..., n_k are >= 3."),
+          reading="Our correction of Lemma 13 (the argument for the P side is in the theorem file).",
+          source=src("Lemma 13, corrected", "§3"), game="grim", kind="char",
           family=multipartite(range(2, 7), 2, 14, True), statement=lemma13_corrected_p,
           bounds={"alive": start(12)}, full={"alive": start(14)}),
     # §4 ------------------------------------------------------------------------------------------
-    Claim("grim/thm15", source=src("Theorem 15", "§4"), game="grim", kind="char",
+    Claim("grim/thm15",
+          text=("Grim on a graph with an automorphism s of order 2 such that s(v) != v and v is not adjacent"
+                " to s(v) for every vertex v: the second player wins."),
+          source=src("Theorem 15", "§4"), game="grim", kind="char",
           family=THM15, full_family=THM15_FULL, statement=lambda g, s: True,
           bounds={"alive": start(12)}, full={"alive": start(16)}),
-    Claim("grim/cor16", source=src("Corollary 16", "§4"), game="grim", kind="char",
+    Claim("grim/cor16",
+          text=("Grim on a graph without isolated vertices having an automorphism s of order 2 that fixes "
+                "exactly one vertex, with v not adjacent to s(v) for every other v: the first player wins."),
+          source=src("Corollary 16", "§4"), game="grim", kind="char",
           family=COR16, full_family=COR16_FULL, statement=lambda g, s: False,
           bounds={"alive": start(13)}, full={"alive": start(17)}),
-    # Corollary 17 as CLAIMS.md states it, without the lower bounds on n that the extraction lost
-    # ("(1) If _ is odd and _, then _ is an N position", "(3) If _ is odd and _ ..."). Refuted:
-    # witness P_1, {"game": "grim", "nodes": [], "edges": []} (its only vertex is isolated and
-    # deleted before play): claimed N, actually P. The tabulation of the
-    # small cases finds exactly two exceptions: P_1 in (1) and W_3 = K_3 (hub plus "C_2") in (3),
-    # so the bounds are n >= 3 in (1) and n >= 5 in (3) (W_5 is the first odd wheel whose rim is
-    # a cycle): grim/cor17-corrected.
-    Claim("grim/cor17", source=src("Corollary 17", "§4"), game="grim", kind="char",
-          family=COR17, statement=claimed(COR17),
-          bounds={"alive": start(31, not_wheel_above(21), ", wheels n <= 21")},
-          full={"alive": start(51, not_wheel_above(31), ", wheels n <= 31")},
-          expect="refuted", note="lower bounds on n lost in extraction: none assumed"),
-    Claim("grim/cor17-corrected", source=src("Corollary 17, bounds restored", "§4"), game="grim",
+    # Corollary 17 with the lower bounds on n that the extraction lost restored ("(1) If _ is odd
+    # and _, then _ is an N position", "(3) If _ is odd and _ ..."): n >= 3 in (1) and n >= 5 in
+    # (3), the smallest that make the statement true. Without them (grim/cor17-no-bounds) the
+    # tabulation of the small cases finds exactly two exceptions: P_1 in (1), {"game": "grim",
+    # "nodes": [], "edges": []} (its only vertex is isolated and deleted before play: P), and
+    # W_3 = K_3 (hub plus "C_2") in (3); W_5 is the first odd wheel whose rim is a cycle.
+    Claim("grim/cor17",
+          text=("Grim: (1) the path P_n, n odd and n >= 3, is N; (2) the cycle C_n, n even, is P; (3) the "
+                "wheel W_n (a hub joined to a rim C_{n-1}), n odd and n >= 5, is N; (4) two disjoint copies "
+                "of any graph with an edge are P."),
+          reading=("The lower bounds on n in (1) and (3) were lost in extraction (the text reads 'If _ is "
+                   "odd and _'); restored as the smallest that make the statement true, which the proofs "
+                   "need: n >= 3 in (1) (P_1 is a lone vertex, deleted before play) and n >= 5 in (3) (W_3 "
+                   "is K_3, whose rim is no cycle, and K_3 is P by Lemma 9). Without them: "
+                   "grim/cor17-no-bounds."),
+          source=src("Corollary 17", "§4"), game="grim",
           kind="char", family=COR17C, statement=claimed(COR17C),
           bounds={"alive": start(31, not_wheel_above(21), ", wheels n <= 21")},
           full={"alive": start(51, not_wheel_above(31), ", wheels n <= 31")}),
-    # Corollary 19 as CLAIMS.md reads it: (1) H has Thm 15's involution => G x H is P; (2) H has
+    Claim("grim/cor17-no-bounds",
+          text=("Corollary 17 as extracted, with no lower bound on n: P_n for every odd n and W_n for every "
+                "odd n >= 3 are N; (2) and (4) as in grim/cor17."),
+          reading=("Kept to show that the lost bounds matter: it fails only at P_1 (the empty game, P) and "
+                   "W_3 = K_3 (P), below the restored bounds. A hypothesis lost in extraction, not an error "
+                   "of the paper; the restored statement is grim/cor17."),
+          source=src("Corollary 17, as extracted (no lower bounds)", "§4"),
+          game="grim", kind="char", family=COR17, statement=claimed(COR17),
+          bounds={"alive": start(31, not_wheel_above(21), ", wheels n <= 21")},
+          full={"alive": start(51, not_wheel_above(31), ", wheels n <= 31")},
+          expect="refuted", finding=Finding("lost-hypothesis", corrected="grim/cor17")),
+    # Corollary 19 with the hypothesis on H only (CLAIMS.md's reading): (1) H has Thm 15's
+    # involution => G x H is P; (2) H has
     # Cor 16's => G x H is N, for any G. Part (2) is refuted. Witness: 2K_1 x P_3 (G2.1 x G3.3),
     # {"game": "grim", "nodes": [0, 1, 2, 3, 4, 5], "edges": [[0, 1], [0, 2], [3, 4], [3, 5]]}:
     # claimed N, actually P (two copies of P_3, Cor 17 (4)). With G connected, K_2 x P_3 (the
@@ -618,34 +681,65 @@ CLAIMS = [
     # The proof's automorphism (g, h) -> (g, s(h)) fixes every (g, h0), one per vertex of G, so
     # Cor 16 applies only when the fixed point is unique: the paper's (2) must need G and H both
     # with Cor 16's involution ("If _ satisfy the hypothesis in Corollary 16": a plural subject),
-    # and then s_G x s_H fixes exactly (g0, h0): grim/cor19-corrected.
-    Claim("grim/cor19", source=src("Corollary 19", "§4"), game="grim", kind="char",
-          family=COR19, statement=claimed(COR19),
-          bounds={"alive": start(12)}, full={"alive": start(15)}, expect="refuted",
-          note="our reading: only H has the hypothesis"),
-    Claim("grim/cor19-corrected", source=src("Corollary 19, both factors in (2)", "§4"), game="grim",
+    # and then s_G x s_H fixes exactly (g0, h0): grim/cor19 (the reading above: grim/cor19-h-only).
+    Claim("grim/cor19",
+          text=("Grim on Cartesian products G x H: (1) if H has the involution of Theorem 15, G x H is P; "
+                "(2) if G and H both have the involution of Corollary 16, G x H is N."),
+          reading=("The subject of 'satisfy the hypothesis' was lost in extraction; the plural verb, and the"
+                   " fact that Corollary 16 needs a single fixed point, make (2) a statement about both "
+                   "factors: with only H, the involution (g, h) -> (g, s(h)) fixes one vertex per vertex of "
+                   "G, while s_G x s_H fixes exactly (g0, h0). (1) is checked in its stronger form (only H "
+                   "has the involution). Read with H only: grim/cor19-h-only."),
+          source=src("Corollary 19", "§4"), game="grim",
           kind="char", family=COR19C, statement=claimed(COR19C),
           bounds={"alive": start(12)}, full={"alive": start(16)}),
+    Claim("grim/cor19-h-only",
+          text=("Corollary 19 read with the hypothesis on H only: (2) if H has the involution of Corollary "
+                "16, G x H is N for every G; (1) as in grim/cor19."),
+          reading=("This reading drops the paper's plural subject. It fails at 2K_1 x P_3 (two disjoint "
+                   "copies of P_3, P by Corollary 17 (4)) and, with G connected, at the 2 x 3 grid K_2 x "
+                   "P_3. A hypothesis lost in extraction; the restored statement is grim/cor19."),
+          source=src("Corollary 19, (2) with the hypothesis on H only", "§4"),
+          game="grim", kind="char", family=COR19, statement=claimed(COR19),
+          bounds={"alive": start(12)}, full={"alive": start(15)}, expect="refuted",
+          finding=Finding("lost-hypothesis", corrected="grim/cor19")),
     # §5 ------------------------------------------------------------------------------------------
-    Claim("grim/thm23", source=src("Theorem 23", "§5"), game="grim", kind="grundy",
+    Claim("grim/thm23",
+          text="The Grundy values of grim on the path P_n are those of the octal game 0.6 on a heap of n.",
+          source=src("Theorem 23", "§5"), game="grim", kind="grundy",
           family=Family(paths(range(1, 102)).items(), "P_1..P_101"), statement=octal06,
           bounds={"alive": start(45)}, full={"alive": start(72)}, timeout=900,
           note="grim on P_n against octal 0.6 on a heap of n, both solved"),
-    Claim("grim/5-even-paths", source=src("Section 5, after Remark 21", "§5"), game="grim", kind="table",
+    Claim("grim/5-even-paths",
+          text="The even n <= 100 for which grim on P_n is a P-position are 4, 12, 20, 30, 46, 72 and 98.",
+          reading=("The paper's list was lost in extraction; reconstructed from the literature as the even "
+                   "zeros of octal 0.6 (OEIS A046695)."),
+          source=src("Section 5, after Remark 21", "§5"), game="grim", kind="table",
           family=Family(paths(range(2, 101, 2)).items(), "P_n, even n <= 100"), statement=even_paths_p,
           bounds={"alive": start(46)}, full={"alive": start(100)}, timeout=900,
           note="the paper's list was lost: the even zeros of octal 0.6 (OEIS A046695)"),
-    Claim("grim/cor24", source=src("Corollary 24", "§5"), game="grim", kind="grundy",
+    Claim("grim/cor24",
+          text=("Grim on cycles: G(C_n) = 1 if G(P_{n-1}) = 0 and 0 otherwise (the only follower of C_n is "
+                "P_{n-1}); in particular C_n is P for even n."),
+          source=src("Corollary 24", "§5"), game="grim", kind="grundy",
           family=Family(cycles(range(3, 81)).items(), "C_3..C_80"), statement=cor24_value,
           bounds={"alive": start(32)}, full={"alive": start(60)}, timeout=900),
-    Claim("grim/cor26", source=src("Corollary 26", "§5"), game="grim", kind="char",
+    Claim("grim/cor26",
+          text=("Grim on the wheel W_n (a hub joined to a rim C_{n-1}), n >= 4: the first player wins iff "
+                "the path P_{n-2} is an N-position."),
+          reading=("The formulas were lost in extraction; our reading, with n >= 4 so that the rim is a "
+                   "cycle."),
+          source=src("Corollary 26", "§5"), game="grim", kind="char",
           family=Family(wheels(range(4, 33)).items(), "W_4..W_32"), statement=cor26_p,
           bounds={"alive": start(22)}, full={"alive": start(32)}),
     # §6 ------------------------------------------------------------------------------------------
-    Claim("grim/6-three-vertices", source=src("Section 6, the example G(3, p)", "§6"), game="grim",
+    Claim("grim/6-three-vertices",
+          text=("Among the graphs on 3 labelled vertices the first player wins exactly those with 1 or 2 "
+                "edges, so P(Player 1 wins G(3, p)) = 3p(1 - p)."),
+          source=src("Section 6, the example G(3, p)", "§6"), game="grim",
           kind="table", family=labelled(3), statement=three_vertices_p,
           bounds={"alive": start()}),
-    # Theorem 30 as CLAIMS.md reads it (Player 1 favoured near p = 1) is refuted. Witness: n = 1,
+    # Theorem 30 read with Player 1 (an earlier reading of CLAIMS.md, favoured near p = 1) is refuted. Witness: n = 1,
     # K_1 = {"game": "grim", "nodes": [], "edges": []} (a single vertex: P1 never wins): claimed N,
     # actually P; then K_3, K_5, ... (Lemma 9): for n = 3, P(P1 wins G(3, p)) = 3p(1 - p) < 1/2
     # for p > (3 + sqrt 3)/6 ~ 0.789. The exact polynomials (python theorems/grim.py), P(P1 wins
@@ -659,12 +753,28 @@ CLAIMS = [
     # So for odd n <= 7, P2 wins with probability > 1/2 exactly for p > 0.788675, 0.748017,
     # 0.724945 (n = 3, 5, 7) and for small p; the proof's p0 = 2^(-1/C(n,2)) (0.7937, 0.9330,
     # 0.9675) is a valid but weaker bound. For even n <= 6 Player 1 is favoured near p = 1.
-    Claim("grim/thm30", source=src("Theorem 30", "§6"), game="grim", kind="char",
-          family=Family(complete(range(1, 18, 2)).items(), "K_n, odd n <= 17"),
+    Claim("grim/thm30-player1",
+          text=("Theorem 30 read with Player 1: for odd n there is p0 < 1 such that Player 1 wins G(n, p) "
+                "with probability above 1/2 for every p > p0."),
+          reading=("An earlier, unfaithful reading of the damaged statement. It holds iff K_n is N, and K_n "
+                   "is P for odd n, so it fails at every odd n, from n = 1 (a lone vertex: Player 1 never "
+                   "wins). The player was lost in extraction; the restored statement is grim/thm30."),
+          source=src("Theorem 30, read with Player 1", "§6"), game="grim",
+          kind="char", family=Family(complete(range(1, 18, 2)).items(), "K_n, odd n <= 17"),
           statement=thm30_claims_reading_p,
           bounds={"alive": start(11)}, full={"alive": start(17)}, expect="refuted",
+          finding=Finding("lost-hypothesis", corrected="grim/thm30"),
           note="P(P1 wins G(n,p)) > 1/2 near p = 1 iff K_n is N"),
-    Claim("grim/thm30-corrected", source=src("Theorem 30, reconstructed", "§6"), game="grim", kind="char",
+    Claim("grim/thm30",
+          text=("For odd n there is p0 < 1 such that, on the Erdos-Renyi random graph G(n, p), Player 2 wins"
+                " with probability above 1/2 for every p > p0."),
+          reading=("The player was lost in extraction; restored as Player 2. The proof bounds the "
+                   "probability from below by p^C(n,2), the probability of K_n, which is P for odd n (Lemma "
+                   "9), giving p0 = 2^(-1/C(n,2)); the remark after it (this bound tends to 1, so Player 1's"
+                   " chances grow with n) speaks of the other player. Checked as 'K_n is P for every odd n "
+                   "<= 17': the winning probability is a polynomial in p whose value at p = 1 is K_n's "
+                   "outcome."),
+          source=src("Theorem 30", "§6"), game="grim", kind="char",
           family=Family(complete(range(1, 18, 2)).items(), "K_n, odd n <= 17"), statement=thm30_p,
           bounds={"alive": start(11)}, full={"alive": start(17)},
           note="P(P2 wins G(n,p)) >= p^C(n,2) > 1/2 for p > 2^(-1/C(n,2)) iff K_n is P"),

@@ -6,7 +6,7 @@ from erickson import even_cycle_p, even_cycle_strategy, runs
 from selfref import distinct_heaps, low_high, wynnie_strategy
 
 from grundy.spec import all_of, any_of, count, ite, minimum, total
-from grundy.verify import Claim, Source, bitvec, cycles, heaps
+from grundy.verify import Claim, Finding, Source, bitvec, cycles, heaps
 
 
 
@@ -57,23 +57,59 @@ def even_cycle_strategy_m_plus_1(g, s, rules):
 
 
 CLAIMS = [
-    Claim("planted/thm3.1-off-by-one", source=Source("planted", "selfref Theorem 3.1, one constant changed"),
+    Claim("planted/thm3.1-off-by-one",
+          text=("Nimb with n >= 2 heaps whose smallest heap is a1 >= 1: the Grundy value is a1 (selfref "
+                "Theorem 3.1 says a1 - 1)."),
+          reading=("A false claim planted on purpose: one constant of a proved claim changed; the check must"
+                   " keep finding it."),
+          finding=Finding("planted"),
+          source=Source("planted", "selfref Theorem 3.1, one constant changed"),
           game="nimb", kind="grundy", family=heaps(2, 3), statement=nimb_value_a1,
           bounds={"heap": 8}, methods=["explicit", "smt"], expect="refuted"),
-    Claim("planted/thm4.5-off-by-one", source=Source("planted", "selfref Theorem 4.5, one constant changed"),
+    Claim("planted/thm4.5-off-by-one",
+          text=("Wynnie on two heaps r < c: P iff r = 2^n - 1 and c = 2^n a + 2^(n-1) (selfref Theorem 4.5 "
+                "has ... - 1)."),
+          reading=("A false claim planted on purpose: one constant of a proved claim changed; the check must"
+                   " keep finding it."),
+          finding=Finding("planted"),
+          source=Source("planted", "selfref Theorem 4.5, one constant changed"),
           game="wynnie", kind="char", family=heaps(2), statement=wynnie_p_no_minus_one,
           strategy=wynnie_strategy, bounds={"heap": 20}, methods=["explicit", bitvec(32)],
           expect="refuted"),
-    Claim("planted/thm5.2-off-by-one", source=Source("planted", "selfref Theorem 5.2, one constant changed"),
+    Claim("planted/thm5.2-off-by-one",
+          text=("Minnie on two positive heaps: P iff [1, 2i+1], [2, 4i+2], [3, 4i] with i >= 1, or [4, 4] "
+                "(selfref Theorem 5.2 has i >= 2)."),
+          reading=("A false claim planted on purpose: one constant of a proved claim changed; the check must"
+                   " keep finding it."),
+          finding=Finding("planted"),
+          source=Source("planted", "selfref Theorem 5.2, one constant changed"),
           game="minnie", kind="char", family=heaps(2), statement=minnie_p_3_4,
           bounds={"heap": 20}, methods=["explicit", "smt"], expect="refuted"),
-    Claim("planted/thm5.8-off-by-one", source=Source("planted", "selfref Theorem 5.8, one constant changed"),
+    Claim("planted/thm5.8-off-by-one",
+          text=("Mine on two heaps a < b: P iff [1, 2k], [2, 4j+3] or [3, 4i+3] (selfref Theorem 5.8 has [2,"
+                " 4j+1])."),
+          reading=("A false claim planted on purpose: one constant of a proved claim changed; the check must"
+                   " keep finding it."),
+          finding=Finding("planted"),
+          source=Source("planted", "selfref Theorem 5.8, one constant changed"),
           game="mine", kind="char", family=heaps(2), assume=distinct_heaps, statement=mine_p_2_4j3,
           bounds={"heap": 20}, methods=["explicit", "smt"], expect="refuted"),
-    Claim("planted/prop3.1-off-by-one", source=Source("planted", "erickson Proposition 3.1, one constant changed"),
+    Claim("planted/prop3.1-off-by-one",
+          text=("Edge-nim on an even cycle: the first player wins iff a run of positive G'-edges leaving the"
+                " token has odd length >= 3 (erickson Proposition 3.1 counts every odd run)."),
+          reading=("A false claim planted on purpose: one constant of a proved claim changed; the check must"
+                   " keep finding it."),
+          finding=Finding("planted"),
+          source=Source("planted", "erickson Proposition 3.1, one constant changed"),
           game="edge-nim", kind="char", family=cycles(4, 6, 8), statement=even_cycle_p_from_3,
           bounds={"weight": 2}, methods=["explicit", "smt"], expect="refuted"),
-    Claim("planted/prop3.1-strategy-off-by-one", source=Source("planted", "erickson Proposition 3.1, one constant changed"),
+    Claim("planted/prop3.1-strategy-off-by-one",
+          text=("On an even cycle the first player wins by moving along an odd run of G' and setting the "
+                "edge crossed to m + 1 (erickson Proposition 3.1 says m)."),
+          reading=("A false claim planted on purpose: one constant of a proved claim changed; the check must"
+                   " keep finding it."),
+          finding=Finding("planted"),
+          source=Source("planted", "erickson Proposition 3.1, one constant changed"),
           game="edge-nim", kind="strategy", family=cycles(4, 6, 8), statement=even_cycle_p,
           strategy=even_cycle_strategy_m_plus_1, bounds={"weight": 2}, methods=["explicit", "smt"],
           expect="refuted"),

@@ -11,7 +11,7 @@ explicit only, and says so. Claims found false carry their witness and a "-corre
 from grundy.spec import Play, all_of, any_of, count, ite, lift, maximum, minimum, move_index, total
 from grundy.spec.expr import product
 from grundy.spec.games._heaps import distinct, smallest
-from grundy.verify import Claim, Source, bitvec, heaps
+from grundy.verify import Claim, Finding, Source, bitvec, heaps
 
 THESIS = "selfref"
 
@@ -478,73 +478,127 @@ def mine3_distinct(g, s):
 
 
 CLAIMS = [
-    Claim("selfref/thm3.1", source=Source(THESIS, "Theorem 3.1", "ch. 3"),
+    Claim("selfref/thm3.1",
+          text="Nimb with n >= 2 heaps whose smallest heap a1 is at least 1: the Grundy value is a1 - 1.",
+          source=Source(THESIS, "Theorem 3.1", "ch. 3"),
           game="nimb", kind="grundy", family=heaps(2, 3),
           statement=nimb_value, bounds={"heap": 14}, full={"heap": 25},
           methods=["explicit", "smt"], expect="proved"),
-    Claim("selfref/thm4.5", source=Source(THESIS, "Theorem 4.5", "§4.1"),
+    Claim("selfref/thm4.5",
+          text=("Wynnie on two heaps r < c: P iff r = 2^n - 1 and c = 2^n a + 2^(n-1) - 1 for some n >= 1 "
+                "and a >= 0."),
+          source=Source(THESIS, "Theorem 4.5", "§4.1"),
           game="wynnie", kind="char", family=heaps(2),
           statement=wynnie_p, strategy=wynnie_strategy, bounds={"heap": 64}, full={"heap": 300},
           methods=["explicit", bitvec(BITS)], expect="proved"),
-    Claim("selfref/thm5.2", source=Source(THESIS, "Theorem 5.2", "§5.1"),
+    Claim("selfref/thm5.2",
+          text=("Minnie on two positive heaps a <= b: P iff the position is [1, 2i+1], [2, 4i+2], [3, 4i] "
+                "with i >= 2, or [4, 4]."),
+          source=Source(THESIS, "Theorem 5.2", "§5.1"),
           game="minnie", kind="char", family=heaps(2),
           statement=minnie_p, bounds={"heap": 60}, full={"heap": 300},
           methods=["explicit", "smt"], expect="proved"),
-    Claim("selfref/thm5.8", source=Source(THESIS, "Theorem 5.8", "§5.4"),
+    Claim("selfref/thm5.8",
+          text=("Mine on two heaps a < b: P iff the position is [1, 2k], [2, 4j+1] or [3, 4i+3] (k, j, i >= "
+                "1)."),
+          source=Source(THESIS, "Theorem 5.8", "§5.4"),
           game="mine", kind="char", family=heaps(2), assume=distinct_heaps,
           statement=mine_p, bounds={"heap": 60}, full={"heap": 300},
           methods=["explicit", "smt"], expect="proved"),
     # ------------------------------------------------------------ chapter 1
-    Claim("selfref/thm1.4", source=Source(THESIS, "Theorem 1.4", "§1.2"),
+    Claim("selfref/thm1.4",
+          text="Nim: a position is P iff the nim-sum (bitwise XOR) of its heaps is 0.",
+          source=Source(THESIS, "Theorem 1.4", "§1.2"),
           game="nim", kind="char", family=heaps(2, 3, 4), statement=nim_p,
           bounds={"heap": 15}, full={"heap": 40}, expect="verified",
           note="explicit only: Z3 on the digit-wise nim-sum (bitvec(10)) timed out at 120 s"),
-    Claim("selfref/1.3-wythoff", source=Source(THESIS, "§1.3, Table 1.2", "§1.3"),
+    Claim("selfref/1.3-wythoff",
+          text=("Wythoff's game: the P-positions are (floor(n phi), floor(n phi^2)), n >= 0, and their "
+                "mirror images (Table 1.2)."),
+          source=Source(THESIS, "§1.3, Table 1.2", "§1.3"),
           game="wythoff", kind="char", family=heaps(2), statement=wythoff_p,
           bounds={"heap": 40}, full={"heap": 150}, expect="verified"),
     # ------------------------------------------------------------ chapter 2
     # As printed, refuted: witness {"game": "euclid", "heaps": [1, 1]}: claimed P (1/1 < φ),
     # actually N (take 1·1 from a heap: [0, 1] has no move).
-    Claim("selfref/thm2.1", source=Source(THESIS, "Theorem 2.1", "§2.1"),
+    Claim("selfref/thm2.1",
+          text="Euclid on two heaps a >= b >= 0: [a, b] is P iff a/b < phi (as printed).",
+          reading=("The thesis allows 0 <= b <= a. As printed it fails exactly at equal heaps: [a, a] has "
+                   "a/b = 1 < phi, yet the move to [0, a] ends the game, so it is N (b = 0, where a/b is "
+                   "undefined, is read as the terminal P). Only these degenerate positions fail: degenerate "
+                   "instance only; without them the statement holds (selfref/thm2.1-corrected)."),
+          finding=Finding("degenerate", corrected="selfref/thm2.1-corrected"),
+          source=Source(THESIS, "Theorem 2.1", "§2.1"),
           game="euclid", kind="char", family=heaps(2), statement=euclid_printed,
           bounds={"heap": 30}, full={"heap": 150}, expect="refuted",
           note="as printed; nmul (k·b, a²) keeps it explicit only"),
-    Claim("selfref/thm2.1-corrected", source=Source(THESIS, "Theorem 2.1, a > b", "§2.1"),
+    Claim("selfref/thm2.1-corrected",
+          text="Euclid on two heaps a >= b: P iff b = 0, or b < a < phi b.",
+          reading="The printed a/b < phi without the equal heaps.",
+          source=Source(THESIS, "Theorem 2.1, a > b", "§2.1"),
           game="euclid", kind="char", family=heaps(2), statement=euclid_corrected,
           bounds={"heap": 40}, full={"heap": 150}, expect="verified",
           note="P iff b = 0 or b < a < φb: the printed a/b < φ without the equal heaps"),
-    Claim("selfref/thm2.3", source=Source(THESIS, "Theorem 2.3", "§2.3"),
+    Claim("selfref/thm2.3",
+          text="Greedy nim: P iff the number of heaps of the largest size is even.",
+          source=Source(THESIS, "Theorem 2.3", "§2.3"),
           game="greedy-nim", kind="char", family=heaps(2, 3), statement=greedy_p,
           bounds={"heap": 12}, full={"heap": 25},
           methods=["explicit", "smt"], expect="proved"),
     # Theorem 2.4 holds (heaps <= 150); Table 2.1 as printed agrees with our Length function
     # (asserted at import, above).
-    Claim("selfref/thm2.4", source=Source(THESIS, "Theorem 2.4, Table 2.1", "§2.4"),
+    Claim("selfref/thm2.4",
+          text=("Susen on two heaps [a, b]: P iff the Length function L(a, b) defined in the thesis is even "
+                "(Table 2.1)."),
+          source=Source(THESIS, "Theorem 2.4, Table 2.1", "§2.4"),
           game="susen", kind="char", family=heaps(2), statement=susen2_p,
           bounds={"heap": 40}, full={"heap": SUSEN_MAX}, expect="verified",
           note="L as a table (Table 2.1 checked in Python at import)"),
-    Claim("selfref/thm2.5", source=Source(THESIS, "Theorem 2.5", "§2.4"),
+    Claim("selfref/thm2.5",
+          text=("Susen on three positive heaps [a, b, c]: P iff the two-heap positions [a, b], [a, c] and "
+                "[b, c] are all N."),
+          source=Source(THESIS, "Theorem 2.5", "§2.4"),
           game="susen", kind="char", family=heaps(3), statement=susen3_p,
           bounds={"heap": 14}, full={"heap": 30}, expect="verified"),
-    Claim("selfref/2.2-restricted", source=Source(THESIS, "§2.2 (Levine)", "§2.2"),
+    Claim("selfref/2.2-restricted",
+          text=("Restricted nim (remove k with 2k < n) on one heap n: the Grundy values are 0, 0, 1, 0, 2, "
+                "1, 3, 0, 4, 2, 5, 1, 6, 3, 7, 0, 8, 4, 9, 2, 10 for n = 1, 2, ...; n is P iff it is a power"
+                " of 2."),
+          reading="Beyond the printed values, the rule they follow: G(2m + 1) = m, G(2m) = G(m).",
+          source=Source(THESIS, "§2.2 (Levine)", "§2.2"),
           game="restricted-nim", kind="table", family=heaps(1), statement=restricted_value,
           bounds={"heap": 200}, full={"heap": 2000}, expect="verified",
           note="explicit only: Z3 (16-bit vectors, mex condition) timed out at 120 s"),
     # ------------------------------------------------------------ chapter 3
-    Claim("selfref/thm3.2", source=Source(THESIS, "Theorem 3.2", "ch. 3"),
+    Claim("selfref/thm3.2",
+          text="Nimtb on distinct heaps a1 < ... < an, n >= 2: the Grundy value is a1 - 1.",
+          source=Source(THESIS, "Theorem 3.2", "ch. 3"),
           game="nimtb", kind="grundy", family=heaps(2, 3), assume=nimtb_distinct,
           statement=nimtb_value, bounds={"heap": 14}, full={"heap": 25},
           methods=["explicit", "smt"], expect="proved"),
     # ------------------------------------------------------------ chapter 4
-    Claim("selfref/lemma4.2", source=Source(THESIS, "Lemma 4.2", "§4.1"),
+    Claim("selfref/lemma4.2",
+          text="Wynnie W[1, k], k > 0: P iff k is even.",
+          source=Source(THESIS, "Lemma 4.2", "§4.1"),
           game="wynnie", kind="char", family=heaps(2), assume=min_at_most_one,
           statement=wynnie_lemma42, bounds={"heap": 60}, full={"heap": 400},
           methods=["explicit", "smt"], expect="proved"),
-    Claim("selfref/lemma4.3-4.4", source=Source(THESIS, "Lemmas 4.3, 4.4", "§4.1"),
+    Claim("selfref/lemma4.3-4.4",
+          text="Wynnie W[r, c] is N when c > r and r is even, and when c > r > 1 and c is even.",
+          source=Source(THESIS, "Lemmas 4.3, 4.4", "§4.1"),
           game="wynnie", kind="outcome", family=heaps(2), assume=wynnie_lemma43_44_region,
           statement=never_p, bounds={"heap": 60}, full={"heap": 300}, expect="verified",
           note="N on the lemmas' hypotheses (one-sided: explicit only; Theorem 4.5's proof covers all sizes)"),
-    Claim("selfref/lemma4.6-4.9", source=Source(THESIS, "Lemmas 4.6-4.9", "§4.2"),
+    Claim("selfref/lemma4.6-4.9",
+          text=("Misere wynnie: W-[0, 1] is P and W-[0, n] is N for n > 1 (4.6); W-[1, n] is P iff n is odd "
+                "(4.7); W-[m, n] is N when 1 < m <= n and m is even or n is odd (4.8); W-[m, m+1] is N for m"
+                " > 0 (4.9)."),
+          reading=("Lemma 4.7 fails at its smallest case W-[1, 1] (N: take one chip, leaving W-[0, 1], P), "
+                   "which its proof overlooks; Lemma 4.8 fails at W-[2, 2] (P), whose proof moves to W-[1, "
+                   "1] believing it P. The error carries into Theorem 4.10 (a missing P-position), so it is "
+                   "an error of the paper rather than a degenerate case."),
+          finding=Finding("paper-error", corrected="selfref/lemma4.6-4.9-corrected"),
+          source=Source(THESIS, "Lemmas 4.6-4.9", "§4.2"),
           game="wynnie", kind="outcome", family=heaps(2), assume=misere_lemmas_region,
           statement=misere_lemmas_p, convention="misere",
           bounds={"heap": 60}, full={"heap": 300}, expect="refuted"),
@@ -553,59 +607,110 @@ CLAIMS = [
     # Lemma 4.8 fails too, at W-[2, 2] (m = 2 even; its proof moves to W-[1, 1], "∈ P", which is N):
     # W-[2, 2] ∈ P (its options [1, 2], [0, 2], [1, 1] are N, [0, 0] loses in misère play).
     # Corrected: Lemma 4.7 for n > 1, Lemma 4.8 without [2, 2]:
-    Claim("selfref/lemma4.6-4.9-corrected", source=Source(THESIS, "Lemmas 4.6-4.9", "§4.2"),
+    Claim("selfref/lemma4.6-4.9-corrected",
+          text="Lemmas 4.6-4.9 corrected: Lemma 4.7 for n > 1 only, and Lemma 4.8 without W-[2, 2].",
+          reading="Our correction.",
+          source=Source(THESIS, "Lemmas 4.6-4.9", "§4.2"),
           game="wynnie", kind="outcome", family=heaps(2), assume=misere_lemmas_region,
           statement=misere_lemmas_corrected, convention="misere",
           bounds={"heap": 60}, full={"heap": 300}, expect="verified"),
-    Claim("selfref/thm4.10", source=Source(THESIS, "Theorem 4.10", "§4.2"),
+    Claim("selfref/thm4.10",
+          text="Misere wynnie, m <= n: W-[m, n] is P iff m = 2^j - 1 and n = 2^j k + 2^(j-1) (j, k >= 1).",
+          reading=("It misses the P-position W-[2, 2]: the proof's case m = 2 rests on Lemma 4.8, which is "
+                   "wrong there. An error of the paper."),
+          finding=Finding("paper-error", corrected="selfref/thm4.10-corrected"),
+          source=Source(THESIS, "Theorem 4.10", "§4.2"),
           game="wynnie", kind="char", family=heaps(2), statement=misere_wynnie_p,
           convention="misere", bounds={"heap": 64}, full={"heap": 300}, expect="refuted"),
     # Refuted: witness {"game": "wynnie", "heaps": [2, 2], "convention": "misere"}: claimed N,
     # actually P (the proof's "m = 2 ... by Lemma 4.8, W-[m, n] ∈ N" inherits Lemma 4.8's error).
     # Corrected: the same set plus W-[2, 2] (no other exception up to heap 300):
-    Claim("selfref/thm4.10-corrected", source=Source(THESIS, "Theorem 4.10", "§4.2"),
+    Claim("selfref/thm4.10-corrected",
+          text=("Misere wynnie, m <= n: W-[m, n] is P iff it is W-[2, 2], or m = 2^j - 1 and n = 2^j k + "
+                "2^(j-1) (j, k >= 1)."),
+          reading="Our correction: the printed set plus W-[2, 2] (no other exception up to heap 300).",
+          source=Source(THESIS, "Theorem 4.10", "§4.2"),
           game="wynnie", kind="char", family=heaps(2), statement=misere_wynnie_corrected,
           strategy=misere_wynnie_strategy, convention="misere", bounds={"heap": 64}, full={"heap": 300},
           methods=["explicit", bitvec(BITS)], expect="proved"),
     # ------------------------------------------------------------ chapter 5: minnie
-    Claim("selfref/lemma5.1", source=Source(THESIS, "Lemma 5.1", "§5.1"),
+    Claim("selfref/lemma5.1",
+          text="Minnie on one heap a: the Grundy value is a.",
+          source=Source(THESIS, "Lemma 5.1", "§5.1"),
           game="minnie", kind="grundy", family=heaps(1), statement=minnie_one,
           bounds={"heap": 100}, full={"heap": 1000},
           methods=["explicit", "smt"], expect="proved"),
     # Our reading restores the lost "≠" (m ≠ 3, m ≠ 5); the literal "=" reading is refuted at
     # [1, 1, 2] (claimed N, actually P), so the "≠" reading is the paper's.
-    Claim("selfref/thm5.3", source=Source(THESIS, "Theorem 5.3", "§5.2"),
+    Claim("selfref/thm5.3",
+          text=("Minnie [l, m, n], l <= m <= n, 1 <= l <= 3: P iff [1, m, n] with m + n odd and m != 3; [1, "
+                "3, 4]; [1, 3, n] with n = 2 (mod 4); [2, m, n] with m != 3 and m + n = 2 (mod 4); [3, 3, n]"
+                " with n = 3 (mod 4); or [3, m, n] with m > 3, m != 5, n > 4 and m + n = 0 (mod 4)."),
+          reading=("The extraction turned each '!=' into '='; restored (the literal '=' reading fails at [1,"
+                   " 1, 2])."),
+          source=Source(THESIS, "Theorem 5.3", "§5.2"),
           game="minnie", kind="char", family=heaps(3), assume=minnie3_region,
           statement=minnie3_p, bounds={"heap": 20}, full={"heap": 100}, expect="verified"),
-    Claim("selfref/thm5.4", source=Source(THESIS, "Theorem 5.4", "§5.2"),
+    Claim("selfref/thm5.4",
+          text="Minnie [4, m, n] with 6 <= m <= n: N.",
+          source=Source(THESIS, "Theorem 5.4", "§5.2"),
           game="minnie", kind="outcome", family=heaps(3), assume=minnie_4mn_region,
           statement=never_p, bounds={"heap": 20}, full={"heap": 100}, expect="verified"),
     # Conjecture 5.6 ("k stacks, the smallest > 3, the second smallest > 5: N"; §6: ">= 4 and
     # >= 6"): no counterexample. Full profile: 2, 3, 4 and 5 heaps, every heap <= 40, 822,472
     # positions of the region, all N (quick: heap <= 14).
-    Claim("selfref/conj5.6", source=Source(THESIS, "Conjecture 5.6 (and §6)", "§5.2"),
+    Claim("selfref/conj5.6",
+          text=("Conjecture: minnie with the smallest heap above 3 and the second smallest above 5 is N "
+                "(Chapter 6: at least 4 and at least 6)."),
+          source=Source(THESIS, "Conjecture 5.6 (and §6)", "§5.2"),
           game="minnie", kind="conj", family=heaps(2, 3, 4, 5), assume=conj56_region,
           statement=never_p, bounds={"heap": 14}, full={"heap": 40}, expect="verified"),
     # ------------------------------------------------------------ chapter 5: mine
-    Claim("selfref/thm5.9-5.12", source=Source(THESIS, "Theorems 5.9-5.12", "§5.5"),
+    Claim("selfref/thm5.9-5.12",
+          text=("Mine on three heaps: [1, 2, c], c > 4: P iff c is even; [1, 3, c], c > 5: P iff c = 1 (mod "
+                "4); [1, b, c], 3 < b < c: P iff c = b + 1, c = b + 3, or c > b + 4 with b + c even; [2, 3, "
+                "c], c > 3: P iff c = 5."),
+          source=Source(THESIS, "Theorems 5.9-5.12", "§5.5"),
           game="mine", kind="char", family=heaps(3), assume=mine_59_512_region,
           statement=mine_59_512_p, bounds={"heap": 20}, full={"heap": 100}, expect="verified"),
     # Reconstruction: the printed statement of Theorem 5.13 is lost (only "M(2, b, c) =" and a
     # brace survive); CLAIMS.md's reading agrees with the proof's cases (Mn[2, j, j+2] ∈ P,
     # Mn[2, j, j+5] ∈ P for ..., "If i = j + 4k + 1 ...") and is checked here as such.
-    Claim("selfref/thm5.13", source=Source(THESIS, "Theorem 5.13 (statement lost: CLAIMS.md reading)", "§5.5"),
+    Claim("selfref/thm5.13",
+          text=("Mine [2, b, c], 3 < b < c: P iff c = b + 2; or c > b + 2, b even and b + c = 1 (mod 4); or "
+                "c > b + 2, b odd and b + c = 3 (mod 4)."),
+          reading=("The printed statement was lost in extraction (only 'M(2, b, c) =' and a brace remain); "
+                   "this reading agrees with the cases of the proof."),
+          source=Source(THESIS, "Theorem 5.13 (statement lost: CLAIMS.md reading)", "§5.5"),
           game="mine", kind="char", family=heaps(3), assume=mine_region(2, 3),
           statement=mine_513_p, bounds={"heap": 20}, full={"heap": 100}, expect="verified"),
     # Literal reading ("c = b+3 and c = b+7", contradictory) refuted at [3, 4, 15] (claimed N,
     # actually P); the "≠" reading (CLAIMS.md) holds.
-    Claim("selfref/thm5.14", source=Source(THESIS, "Theorem 5.14", "§5.5"),
+    Claim("selfref/thm5.14",
+          text=("Mine [3, b, c], 3 < b < c: P iff c = b + 4; or c not in {b + 3, b + 7}, b odd and b + c = 1"
+                " (mod 4); or c not in {b + 3, b + 7}, b even and b + c = 3 (mod 4)."),
+          reading=("The '!=' lost in extraction is restored (the literal 'c = b + 3 and c = b + 7' is "
+                   "contradictory and fails at [3, 4, 15])."),
+          source=Source(THESIS, "Theorem 5.14", "§5.5"),
           game="mine", kind="char", family=heaps(3), assume=mine_region(3, 3),
           statement=mine_514_p, bounds={"heap": 20}, full={"heap": 100}, expect="verified"),
     # Literal reading ("b = 5 and b = 6") refuted at [4, 7, 14] (claimed N, actually P).
-    Claim("selfref/thm5.15", source=Source(THESIS, "Theorem 5.15", "§5.5"),
+    Claim("selfref/thm5.15",
+          text="Mine [4, b, c], 4 < b < c: P iff c = b + 7 and b is not 5 or 6.",
+          reading=("The '!=' lost in extraction is restored (the literal 'b = 5 and b = 6' fails at [4, 7, "
+                   "14])."),
+          source=Source(THESIS, "Theorem 5.15", "§5.5"),
           game="mine", kind="char", family=heaps(3), assume=mine_region(4, 4),
           statement=mine_515_p, bounds={"heap": 20}, full={"heap": 100}, expect="verified"),
-    Claim("selfref/5.5-mine-strategy", source=Source(THESIS, "strategy table after Theorem 5.15", "§5.5"),
+    Claim("selfref/5.5-mine-strategy",
+          text=("Mine [a, b, c] with 4 < a < b < c is N, and the thesis's table of moves (c = b + 1 -> [1, "
+                "b, c], ...) always moves to a P-position."),
+          reading=("At [5, 6, 13] (c = b + 7) the table moves to [4, 6, 13], which Theorem 5.15 itself "
+                   "excludes (b = 6): an N-position, from which the reply to [4, 2, 13] wins. The winning "
+                   "move there is to [1, 5, 13]. A wrong entry of the paper's table at an ordinary position:"
+                   " an error of the paper."),
+          finding=Finding("paper-error", corrected="selfref/5.5-mine-strategy-corrected"),
+          source=Source(THESIS, "strategy table after Theorem 5.15", "§5.5"),
           game="mine", kind="strategy", family=heaps(3), assume=mine_table_region,
           statement=never_p, strategy=mine_table_strategy,
           bounds={"heap": 20}, full={"heap": 60}, expect="refuted"),
@@ -614,7 +719,11 @@ CLAIMS = [
     # leaves [4, 2, 13] ∈ P (Theorem 5.13). The winning move there is 6 -> 1: Mn[1, 5, 13] ∈ P.
     # Corrected: the table with that one position excluded (a < b forces b >= 6, so [5, 6, 13]
     # is the only position where c = b + 7 and b ∈ {5, 6}).
-    Claim("selfref/5.5-mine-strategy-corrected", source=Source(THESIS, "strategy table after Theorem 5.15",
+    Claim("selfref/5.5-mine-strategy-corrected",
+          text=("The table of winning moves for mine [a, b, c], 4 < a < b < c, everywhere but [5, 6, 13] "
+                "(the only position with c = b + 7 and b in {5, 6})."),
+          reading="Our correction: the one wrong position excluded.",
+          source=Source(THESIS, "strategy table after Theorem 5.15",
                                                               "§5.5"),
           game="mine", kind="strategy", family=heaps(3), assume=mine_table_region_corrected,
           statement=never_p, strategy=mine_table_strategy,
@@ -622,7 +731,12 @@ CLAIMS = [
     # Not a claim of CLAIMS.md: all of mine on 3 heaps at once (Theorems 5.8-5.15, the small
     # cases of their proofs, and "a >= 5: N" from the table), i.e. the P-set the strategy's
     # fallback relies on.
-    Claim("selfref/mine-3heaps-combined", source=Source(THESIS, "Theorems 5.8-5.15 and the table", "§5.5"),
+    Claim("selfref/mine-3heaps-combined",
+          text=("Mine on three distinct heaps: the P-positions are exactly those of Theorems 5.8-5.15 and "
+                "the small cases of their proofs (smallest heap at most 4); every position whose smallest "
+                "heap is 5 or more is N, as the table says."),
+          reading="Not a claim of the thesis as such: its results on three heaps put together.",
+          source=Source(THESIS, "Theorems 5.8-5.15 and the table", "§5.5"),
           game="mine", kind="char", family=heaps(3), assume=mine3_distinct,
           statement=mine3_all_p, bounds={"heap": 20}, full={"heap": 100}, expect="verified",
           note="explicit only: Z3 with the table strategy as witness timed out at 600 s"),

@@ -41,7 +41,7 @@ import networkx as nx
 
 from grundy.spec import (Expr, Play, Rules, Structure, SymState, all_of, any_of, count, ite, minimum,
                          move_index)
-from grundy.verify import Claim, Family, Source, all_graphs
+from grundy.verify import Claim, Finding, Family, Source, all_graphs
 
 PAPER = "vnim"
 
@@ -439,27 +439,50 @@ ARC = {"arc": initial}
 
 CLAIMS = [
     # ---------------------------------------------------------------------------- §2 circuits
-    Claim("vnim/thm3", source=_src("Theorem 3", "§2"), game="adjacent-nim", kind="char",
+    Claim("vnim/thm3",
+          text=("Adjacent-nim on the circuit C_N, N >= 3, every weight >= 2, token on v1: for odd N the "
+                "first player wins; for even N the first player wins iff the first index of a minimum weight"
+                " is even."),
+          source=_src("Theorem 3", "§2"), game="adjacent-nim", kind="char",
           family=circuits(3, 4, 5, 6, 7), statement=thm3_p, assume=weights_at_least_2,
           bounds={"weight": (2, 4), **ARC}, full={"weight": (2, 6)}),
     # Z3 proves it on each circuit for all weights, with the strategy as the witness move.
-    Claim("vnim/remark5", source=_src("Remark 5", "§2"), game="vertex-nimg", kind="char",
+    Claim("vnim/remark5",
+          text=("Directed vertex-nimg (remove, then move) on circuits: the rule of Theorem 3 still holds "
+                "when some weights are 1."),
+          reading=("Completed for the positions with a vertex at 0 that arise in play (the first 0 met from "
+                   "the token decides)."),
+          source=_src("Remark 5", "§2"), game="vertex-nimg", kind="char",
           family=circuits(3, 4, 5, 6, 7, 8), statement=remark5_p, strategy=remark5_strategy,
           bounds={"weight": 3}, full={"weight": 4}, methods=["explicit", "smt"], expect="proved"),
 
     # ---------------------------------------------------------------------------- §3 digraphs, all loops
-    Claim("vnim/thm6", source=_src("Theorem 6", "§3"), game="directed-vertexnim", kind="char",
+    Claim("vnim/thm6",
+          text=("Directed vertexnim on a strongly connected digraph with a loop on every vertex: if every "
+                "weight is 1, the first player wins iff |V| is odd; otherwise weight >= 2 at the token wins "
+                "for the first player, and weight 1 is decided by the lo-labelling of the weight-1 vertices."),
+          source=_src("Theorem 6", "§3"), game="directed-vertexnim", kind="char",
           family=strong_digraphs(4), statement=thm6_p,
           bounds={"weight": (1, 3), **ARC}, full={"weight": (1, 5)}),
-    Claim("vnim/thm6-all-weights", source=_src("Theorem 6", "§3"), game="directed-vertexnim", kind="char",
+    Claim("vnim/thm6-all-weights",
+          text=("Theorem 6 for all weights, on every digraph with at most 3 vertices and a loop on every "
+                "vertex."),
+          source=_src("Theorem 6", "§3"), game="directed-vertexnim", kind="char",
           family=free(1, 2, 3, directed=True, loops="every"), statement=thm6_p, assume=valid_all_loops,
           bounds={"weight": 2}, full={"weight": 3}, methods=["explicit", "smt"], expect="proved"),
 
     # ---------------------------------------------------------------------------- §4 undirected
-    Claim("vnim/prop9", source=_src("Proposition 9", "§4"), game="vertexnim", kind="char",
+    Claim("vnim/prop9",
+          text=("Undirected vertexnim with a loop on every vertex: if every weight is 1, the first player "
+                "wins iff |V| is odd; otherwise weight >= 2 at the token is N, and weight 1 is N iff the "
+                "component of the token among the weight-1 vertices has even size."),
+          source=_src("Proposition 9", "§4"), game="vertexnim", kind="char",
           family=connected(5, loops="every"), statement=prop9_p,
           bounds={"weight": (1, 3), **ADJ}, full={"weight": (1, 5)}),
-    Claim("vnim/prop9-all-weights", source=_src("Proposition 9", "§4"), game="vertexnim", kind="char",
+    Claim("vnim/prop9-all-weights",
+          text=("Proposition 9 for all weights, on every graph with at most 4 vertices and a loop on every "
+                "vertex."),
+          source=_src("Proposition 9", "§4"), game="vertexnim", kind="char",
           family=free(1, 2, 3, 4, loops="every"), statement=prop9_p, assume=valid_all_loops,
           bounds={"weight": 2}, full={"weight": 3}, methods=["explicit", "smt"], expect="proved"),
     # Refuted. Witness (grundy verify --json), the path 3 - 0 - 1 - 2 (G4.2):
@@ -470,16 +493,33 @@ CLAIMS = [
     # that w(v) < w(u) and lu(v) = P", does not exist: 1's neighbour in S has weight 4 = w(1).
     # It needs weight 4 and 4 vertices: Z3 proves the printed statement for all weights on
     # every graph with <= 3 vertices (run once, as thm10-corrected-all-weights without strict).
-    Claim("vnim/thm10", source=_src("Theorem 10, Definition 11", "§4"), game="vertexnim", kind="char",
+    Claim("vnim/thm10",
+          text=("Undirected vertexnim: the four-case algorithm of the proof of Theorem 10, with the "
+                "lu-labelling of Definition 11, decides the outcome (in O(|V||E|) time)."),
+          reading=("The extraction printed Definition 11's '<=' as '6' and the proof's '>=' as '>'; both are"
+                   " restored. With them the algorithm is wrong: on the path 3 - 0 - 1 - 2 with weights 2, "
+                   "3, 4, 4 and the token on 1, vertex 2 ties with its neighbour 1 and enters S, so 1 is "
+                   "labelled N, yet no move reaches a smaller-weight vertex of S and the position is P. A "
+                   "false definition in the paper."),
+          finding=Finding("paper-error", corrected="vnim/thm10-corrected"),
+          source=_src("Theorem 10, Definition 11", "§4"), game="vertexnim", kind="char",
           family=connected(4), statement=thm10_p, bounds={"weight": (1, 4), **ADJ}, expect="refuted"),
     # Corrected: Definition 11 with T = the vertices next to a vertex of S of smaller weight (what
     # the proof's winning move uses); the rest of the four cases unchanged.
-    Claim("vnim/thm10-corrected", source=_src("Theorem 10, Definition 11 corrected", "§4"),
+    Claim("vnim/thm10-corrected",
+          text=("Theorem 10 with Definition 11 corrected (T = the vertices adjacent to a vertex of S of "
+                "smaller weight, what the proof's winning move uses), the four cases unchanged: it decides "
+                "undirected vertexnim."),
+          reading="Our correction of Definition 11.",
+          source=_src("Theorem 10, Definition 11 corrected", "§4"),
           game="vertexnim", kind="char", family=connected(5), statement=thm10_corrected_p,
           bounds={"weight": weights(1, 4, 2), **ADJ}, full={"weight": weights(1, 6, 5)}, timeout=900),
     # Z3 on 4 vertices too (run once, too slow for these profiles: 79 s CPU): proved, all weights,
     # every connected graph on 4 vertices with every loop set.
-    Claim("vnim/thm10-corrected-all-weights", source=_src("Theorem 10, Definition 11 corrected", "§4"),
+    Claim("vnim/thm10-corrected-all-weights",
+          text=("The corrected Theorem 10 for all weights, on every graph with at most 3 vertices and every "
+                "set of loops."),
+          source=_src("Theorem 10, Definition 11 corrected", "§4"),
           game="vertexnim", kind="char", family=free(1, 2, 3), statement=thm10_corrected_p, assume=valid,
           bounds={"weight": 2}, full={"weight": 3}, methods=["explicit", "smt"], expect="proved"),
 
@@ -488,19 +528,41 @@ CLAIMS = [
     #   {"game": "vertex-nimg", "nodes": [[0, 1], [1, 2]], "edges": [[0, 1]], "loops": [0],
     #    "token": 1}: claimed N (case 3: w(1) = 2, neighbour 0 of weight 1), actually P: whatever
     #   is left on 1, the token goes to 0, which empties itself and stays through its loop.
-    Claim("vnim/cor12", source=_src("Corollary 12", "§4"), game="vertex-nimg", kind="char",
+    Claim("vnim/cor12",
+          text=("Stockman's Vertex NimG (emptied vertices stay): four cases decide the outcome: weight 1 at "
+                "the token and no loop: P; a loop at the token: N; weight >= 2 with a neighbour of weight 1:"
+                " N; otherwise the lu-labelling of Theorem 10."),
+          reading=("Refuted by a loop: the token on a vertex of weight 2 next to a vertex of weight 1 with a"
+                   " loop is P, not N (whatever is left, the token goes to the looped vertex, which empties "
+                   "itself and stays). The corollary treats loops explicitly (its second case), so this is "
+                   "an error of the paper."),
+          finding=Finding("paper-error", corrected="vnim/cor12-corrected"),
+          source=_src("Corollary 12", "§4"), game="vertex-nimg", kind="char",
           family=connected(4), statement=cor12_p, bounds={"weight": (1, 4)}, expect="refuted"),
     # Without loops it fails too, through Definition 11 (as thm10), same witness:
     #   {"game": "vertex-nimg", "nodes": [[0, 3], [1, 4], [2, 4], [3, 2]],
     #    "edges": [[0, 1], [0, 3], [1, 2]], "token": 1}: claimed N, actually P.
-    Claim("vnim/cor12-loopless", source=_src("Corollary 12, graphs without loops", "§4"),
+    Claim("vnim/cor12-loopless",
+          text=("Corollary 12 on graphs without loops: weight 1 at the token: P; weight >= 2 with a "
+                "neighbour of weight 1: N; otherwise the lu-labelling of Theorem 10."),
+          reading=("Fails through Definition 11, as vnim/thm10 does (the same path 3 - 0 - 1 - 2, weights 2,"
+                   " 3, 4, 4, token on 1, is P): an error of the paper."),
+          finding=Finding("paper-error", corrected="vnim/cor12-corrected"),
+          source=_src("Corollary 12, graphs without loops", "§4"),
           game="vertex-nimg", kind="char", family=connected(4, loops="none"), statement=cor12_p,
           bounds={"weight": (1, 4)}, expect="refuted"),
     # The proof's closing remark on null weights fails without loops and with weights <= 2.
     # Witness (the path 1 - 0 - 2, G3.1):
     #   {"game": "vertex-nimg", "nodes": [[0, 1], [1, 0], [2, 2]], "edges": [[0, 1], [0, 2]],
     #    "token": 2}: claimed N (case 3), actually P: from 0 the opponent moves onto the 0 at 1.
-    Claim("vnim/cor12-zeros", source=_src("Corollary 12, null weights (end of its proof)", "§4"),
+    Claim("vnim/cor12-zeros",
+          text=("Corollary 12 with vertices of weight 0 at the start, decided first as the end of its proof "
+                "says: weight 0 at the token: P; a neighbour of weight 0: N; then the four cases."),
+          reading=("The closing remark fails without loops and with weights <= 2: on the path 1 - 0 - 2 with"
+                   " weights w(1) = 0, w(0) = 1, w(2) = 2 and the token on 2, case 3 says N but the position"
+                   " is P (after the move to 0 the opponent moves onto the 0 at 1). An error of the paper."),
+          finding=Finding("paper-error", corrected="vnim/cor12-corrected"),
+          source=_src("Corollary 12, null weights (end of its proof)", "§4"),
           game="vertex-nimg", kind="char", family=connected(3, loops="none"), statement=cor12_p,
           bounds={"weight": 3}, expect="refuted"),
     # Corrected (all three faults): vertices of weight 0, and those of positive weight with a
@@ -508,10 +570,16 @@ CLAIMS = [
     # corrected lu. Z3: all weights (0 included), every connected graph on <= 3 vertices with
     # every loop set; run once on the 50 graphs with loops on 4 vertices (58 s CPU, too slow for
     # these profiles): proved too. The sweep below takes 4 and 5 vertices.
-    Claim("vnim/cor12-corrected", source=_src("Corollary 12 corrected", "§4"), game="vertex-nimg",
+    Claim("vnim/cor12-corrected",
+          text=("Corollary 12 corrected: weight 0 at the token is P; positive weight with a loop, or next to"
+                " a 0, is N; on the other vertices the four cases decide, with the corrected lu-labelling."),
+          reading="Our correction of the three faults of Corollary 12.",
+          source=_src("Corollary 12 corrected", "§4"), game="vertex-nimg",
           kind="char", family=connected(3), statement=cor12_corrected_p,
           bounds={"weight": 4}, full={"weight": 6}, methods=["explicit", "smt"], expect="proved"),
-    Claim("vnim/cor12-corrected-n5", source=_src("Corollary 12 corrected", "§4"), game="vertex-nimg",
+    Claim("vnim/cor12-corrected-n5",
+          text="The corrected Corollary 12 on connected graphs with 4 and 5 vertices, weights 0 included.",
+          source=_src("Corollary 12 corrected", "§4"), game="vertex-nimg",
           kind="char", family=connected(5, min_n=4), statement=cor12_corrected_p,
           bounds={"weight": weights(0, 3, 2)}, full={"weight": weights(0, 6, 5)}, timeout=900),
 
@@ -519,19 +587,41 @@ CLAIMS = [
     # Refuted. Witness (a single vertex, no loop):
     #   {"game": "vertexnim", "nodes": [[0, 2]], "edges": [], "token": 0, "convention": "misere"}:
     #   claimed N (not all weights 1, and N in normal play), actually P: the only move empties it.
-    Claim("vnim/thm13", source=_src("Theorem 13", "§5"), game="vertexnim", kind="char", convention="misere",
+    Claim("vnim/thm13",
+          text=("Misere undirected vertexnim: if every weight is 1, the first player wins iff |V| is even; "
+                "otherwise the outcome is the same as in normal play."),
+          reading=("Fails only on a single vertex without a loop and weight >= 2: its only move empties it, "
+                   "the last move, which loses in misere play, so it is P (N in normal play). A one-vertex "
+                   "graph is the degenerate case (removals add loops, so it arises only at the start): "
+                   "degenerate instance only. 'N in normal play' is computed with the corrected Theorem 10, "
+                   "so that the misere claim itself is what is checked."),
+          finding=Finding("degenerate", corrected="vnim/thm13-corrected"),
+          source=_src("Theorem 13", "§5"), game="vertexnim", kind="char", convention="misere",
           family=connected(4), statement=thm13_p, bounds={"weight": (1, 4), **ADJ}, expect="refuted"),
-    Claim("vnim/thm13-corrected", source=_src("Theorem 13 corrected", "§5"), game="vertexnim", kind="char",
+    Claim("vnim/thm13-corrected",
+          text=("Theorem 13 with its one exception added: a lone vertex without a loop and weight >= 2 is P "
+                "in misere play."),
+          source=_src("Theorem 13 corrected", "§5"), game="vertexnim", kind="char",
           convention="misere", family=connected(4), statement=thm13_corrected_p,
           bounds={"weight": (1, 4), **ADJ}, full={"weight": (1, 6)}),
     # Z3 on 4 vertices too (run once, 90 s CPU): proved, all weights, every graph, every loop set.
-    Claim("vnim/thm13-corrected-all-weights", source=_src("Theorem 13 corrected", "§5"), game="vertexnim",
+    Claim("vnim/thm13-corrected-all-weights",
+          text=("The corrected Theorem 13 for all weights, on every graph with at most 3 vertices and every "
+                "set of loops."),
+          source=_src("Theorem 13 corrected", "§5"), game="vertexnim",
           kind="char", convention="misere", family=free(1, 2, 3), statement=thm13_corrected_p, assume=valid,
           bounds={"weight": 2}, full={"weight": 3}, methods=["explicit", "smt"], expect="proved"),
-    Claim("vnim/thm14", source=_src("Theorem 14", "§5"), game="directed-vertexnim", kind="char",
+    Claim("vnim/thm14",
+          text=("Misere directed vertexnim on a strongly connected digraph with a loop on every vertex: if "
+                "every weight is 1, the first player wins iff |V| is even; otherwise the outcome is that of "
+                "normal play (Theorem 6)."),
+          source=_src("Theorem 14", "§5"), game="directed-vertexnim", kind="char",
           convention="misere", family=strong_digraphs(4), statement=thm14_p,
           bounds={"weight": (1, 3), **ARC}, full={"weight": (1, 5)}),
-    Claim("vnim/thm14-all-weights", source=_src("Theorem 14", "§5"), game="directed-vertexnim", kind="char",
+    Claim("vnim/thm14-all-weights",
+          text=("Theorem 14 for all weights, on every digraph with at most 3 vertices and a loop on every "
+                "vertex."),
+          source=_src("Theorem 14", "§5"), game="directed-vertexnim", kind="char",
           convention="misere", family=free(1, 2, 3, directed=True, loops="every"), statement=thm14_p,
           assume=valid_all_loops, bounds={"weight": 2}, full={"weight": 3}, methods=["explicit", "smt"],
           expect="proved"),

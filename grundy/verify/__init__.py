@@ -3,13 +3,13 @@
 A theorem file (``theorems/*.py``) defines ``CLAIMS``, a list of :class:`Claim`;
 ``grundy verify theorems/`` checks them all. See :mod:`grundy.verify.claims`.
 """
-from .claims import Claim, ClaimError, Explicit, Smt, Source, bitvec
+from .claims import Claim, ClaimError, Explicit, Finding, Smt, Source, bitvec
 from .families import (Family, Lazy, all_graphs, cartesian, complete, complete_bipartite,
                        complete_multipartite, cycles, disjoint_union, gnp, graphs, heaps, hypercubes,
                        paths, petersen, ssb, stars, two_stars, wheels)
 from .verdict import Counterexample, Verdict
 
-__all__ = ["Claim", "ClaimError", "Explicit", "Smt", "Source", "bitvec", "Family", "Lazy", "all_graphs",
+__all__ = ["Claim", "ClaimError", "Explicit", "Finding", "Smt", "Source", "bitvec", "Family", "Lazy", "all_graphs",
            "cartesian", "complete", "complete_bipartite", "complete_multipartite", "cycles",
            "disjoint_union", "gnp", "graphs", "heaps", "hypercubes", "paths", "petersen", "ssb",
            "stars", "two_stars", "wheels", "Counterexample", "Verdict", "check_claim"]

@@ -702,7 +702,7 @@ def check_claim(claim: Claim, *, profile: str = "quick", timeout: float | None =
     claim = claim.at(profile)
     deadline = Deadline(timeout if timeout is not None else claim.timeout)
     solver = solver or Solver()
-    v = Verdict(claim.id, claim.kind, UNKNOWN, claim.expect, paper=claim.paper)
+    v = Verdict(claim.id, claim.kind, UNKNOWN, claim.expect, paper=claim.paper, **claim.describe())
     try:
         _run(claim, profile, solver, deadline, progress, v, allow_empty)
     except TimedOut:

@@ -10,6 +10,16 @@ should read like the paper's list of results.
 ...           methods=["explicit", "smt"], expect="proved")
 >>> c.paper, [str(m) for m in c.methods]
 ('demo', ['explicit', 'smt (unbounded integers)'])
+
+A claim says what it is in words (``text``), how its statement was read where the source
+was damaged (``reading``), and, for a claim expected to be refuted, what kind of finding the
+refutation is (``finding``: see :class:`Finding`):
+
+>>> bad = Claim("demo/nim-1", text="Nim on one heap: every position is P.", game="nim",
+...             kind="char", family=heaps(1), statement=lambda g, s: True, expect="refuted",
+...             finding=Finding("planted"))
+>>> bad.finding.label
+'planted false claim'
 >>> Claim("demo/x", game="nim", kind="char", family=heaps(1), statement=lambda g, s: True,
 ...       colour="red")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
@@ -57,6 +67,65 @@ class Source:
         return ", ".join(x for x in (self.paper, self.number, self.section) if x)
 
 
+FINDINGS = {
+    "paper-error": "error in the paper",
+    "lost-hypothesis": "hypothesis lost in extraction, restored",
+    "degenerate": "degenerate instance only",
+    "planted": "planted false claim",
+}
+
+
+@dataclass(frozen=True)
+class Finding:
+    """What the refutation of a claim means (a claim expected to be ``refuted``).
+
+    - ``"paper-error"``: the paper's statement is false; ``corrected`` (required) is the id of the
+      claim stating the corrected result.
+    - ``"lost-hypothesis"``: the statement as extracted from the paper lost a hypothesis (or a
+      word); ``corrected`` (required) is the id of the claim with it restored, which carries the
+      paper's result.
+    - ``"degenerate"``: the statement fails only at degenerate instances (a single vertex, equal
+      heaps, ...); ``corrected``, optional, is the claim without them.
+    - ``"planted"``: a false claim planted on purpose, to show the check finds it.
+
+    The claim's ``reading`` says why this class was chosen. An id in ``corrected`` must be a
+    claim of the theorem files loaded with it (checked by :func:`check_findings`).
+
+    >>> Finding("paper-error", corrected="demo/thm1-corrected").label
+    'error in the paper'
+    >>> Finding("typo")
+    Traceback (most recent call last):
+    ...
+    grundy.verify.claims.ClaimError: unknown finding 'typo' (one of: paper-error, lost-hypothesis, degenerate, planted)
+    >>> Finding("paper-error")
+    Traceback (most recent call last):
+    ...
+    grundy.verify.claims.ClaimError: a 'paper-error' finding needs corrected='<claim id>'
+    """
+
+    kind: str
+    corrected: str = ""
+
+    def __post_init__(self) -> None:
+        if self.kind not in FINDINGS:
+            raise ClaimError(f"unknown finding {self.kind!r} (one of: {', '.join(FINDINGS)})")
+        if not isinstance(self.corrected, str):
+            raise ClaimError(f"a finding's corrected= is a claim id (a string), not {self.corrected!r}")
+        if self.kind in ("paper-error", "lost-hypothesis") and not self.corrected:
+            raise ClaimError(f"a {self.kind!r} finding needs corrected='<claim id>'")
+
+    @property
+    def label(self) -> str:
+        """The class in words, as reports show it."""
+        return FINDINGS[self.kind]
+
+    def to_json(self) -> dict[str, str]:
+        out = {"kind": self.kind, "label": self.label}
+        if self.corrected:
+            out["corrected"] = self.corrected
+        return out
+
+
 @dataclass(frozen=True)
 class Explicit:
     """Solve every position of the family within the claim's bounds (``full``: the bounds of
@@ -102,7 +171,8 @@ _UNSET: Any = object()
 _BOOLEAN_KINDS = ("outcome", "char", "strategy", "conj")   # statement: true at the P-positions
 
 _FIELDS = ("source", "game", "kind", "family", "statement", "strategy", "exact", "assume",
-           "bounds", "full", "full_family", "methods", "timeout", "expect", "convention", "symmetric", "note")
+           "bounds", "full", "full_family", "methods", "timeout", "expect", "convention", "symmetric", "note",
+           "text", "reading", "finding")
 
 
 def _caller() -> str:
@@ -180,6 +250,9 @@ class Claim:
 
     A claim that is written wrongly is a :class:`ClaimError` naming the claim and the line
     that built it.
+    - ``text``: the statement in words, as a reader of the paper would state it (reports show it);
+      ``reading``: how the statement was read where the source is damaged or ambiguous, or why a
+      refuted claim has its ``finding`` (a :class:`Finding`, only with ``expect="refuted"``).
     """
 
     def __init__(self, id: str, *, game: str = _UNSET, kind: str = _UNSET, family: Family = _UNSET,
@@ -189,7 +262,8 @@ class Claim:
                  full: dict[str, Any] | None = None, full_family: Family | None = None,
                  methods: Iterable[Any] = ("explicit",), timeout: float | None = None,
                  expect: str = "verified", convention: str = "normal", symmetric: bool | None = None,
-                 note: str = "", **unknown: Any):
+                 note: str = "", text: str = "", reading: str = "", finding: "Finding | None" = None,
+                 **unknown: Any):
         self.id = id
         self.where: str = _caller()
         where = f"{self.where + ': ' if self.where else ''}claim {id!r}"
@@ -224,6 +298,9 @@ class Claim:
                           f"statement at every position", DeprecationWarning, stacklevel=2)
         self.symmetric: bool = False
         self.note: str = note
+        self.text: str = text
+        self.reading: str = reading
+        self.finding: Finding | None = finding
         self.file: str = ""                      # the theorem file (set when loaded)
         self.source: Source = (source if isinstance(source, Source)
                                else Source(id.split("/")[0], str(source or "")))
@@ -286,6 +363,27 @@ class Claim:
                         raise fail(f"sample_bounds[{k!r}]: {why}")
             if isinstance(m, Smt) and m.bits is not None and (not isinstance(m.bits, int) or m.bits < 1):
                 raise fail(f"bitvec({m.bits!r}): the width must be a positive integer")
+        for k in ("text", "reading", "note"):
+            if not isinstance(getattr(self, k), str):
+                raise fail(f"{k} must be a string")
+        if self.finding is not None:
+            if not isinstance(self.finding, Finding):
+                raise fail("finding must be a Finding(...), e.g. Finding('paper-error', corrected='<claim id>')")
+            if self.expect != "refuted":
+                raise fail("a finding classifies a refutation: it needs expect='refuted'")
+            if self.finding.corrected == self.id:
+                raise fail("the finding's corrected claim is the claim itself")
+
+    def describe(self) -> dict[str, Any]:
+        """What the claim is, for reports: its text, source, reading and finding (as JSON).
+
+        >>> from grundy.verify.families import heaps
+        >>> Claim("demo/a", text="Nim: P iff the heaps are equal.", source=Source("demo", "Thm 1"),
+        ...       game="nim", kind="char", family=heaps(2), statement=lambda g, s: True).describe()
+        {'text': 'Nim: P iff the heaps are equal.', 'source': 'demo, Thm 1', 'reading': '', 'finding': None}
+        """
+        return {"text": self.text, "source": str(self.source), "reading": self.reading,
+                "finding": self.finding.to_json() if self.finding else None}
 
     def check_fields(self, names: Iterable[str]) -> None:
         """ClaimError if a bounds key is not a field of the game (``names``: the game's fields)."""
@@ -319,6 +417,24 @@ class Claim:
 
     def __repr__(self) -> str:
         return f"Claim({self.id!r}, game={self.game!r}, kind={self.kind!r}, expect={self.expect!r})"
+
+
+def check_findings(claims: Iterable[Claim]) -> None:
+    """ClaimError if a finding names a claim that is not among ``claims``.
+
+    >>> from grundy.verify.families import heaps
+    >>> c = Claim("demo/a", game="nim", kind="char", family=heaps(1), statement=lambda g, s: True,
+    ...           expect="refuted", finding=Finding("paper-error", corrected="demo/a-fixed"))
+    >>> check_findings([c])
+    Traceback (most recent call last):
+    ...
+    grundy.verify.claims.ClaimError: claim 'demo/a': its finding names 'demo/a-fixed', which is not a claim
+    """
+    claims = list(claims)
+    ids = {c.id for c in claims}
+    for c in claims:
+        if c.finding is not None and c.finding.corrected and c.finding.corrected not in ids:
+            raise ClaimError(f"claim {c.id!r}: its finding names {c.finding.corrected!r}, which is not a claim")
 
 
 def check_ids(claims: Iterable[Claim]) -> None:

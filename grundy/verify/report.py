@@ -58,6 +58,67 @@ def details(v: Verdict) -> list[str]:
     return out
 
 
+def obligations_text(v: Verdict) -> str:
+    """The Z3 obligations of a verdict in one line: how many, by status, and their total time.
+
+    >>> obligations_text(Verdict("demo/a", "char", "proved", obligations=[
+    ...     {"obligation": "T", "status": "holds", "seconds": 0.25},
+    ...     {"obligation": "PN", "status": "holds", "seconds": 0.5}]))
+    '2 obligations (T, PN): 2 hold, 0.8 s'
+    """
+    obs = v.obligations
+    if not obs:
+        return ""
+    names = list(dict.fromkeys(str(o.get("obligation", "?")) for o in obs))
+    counts: dict[str, int] = {}
+    for o in obs:
+        counts[str(o.get("status", "?"))] = counts.get(str(o.get("status", "?")), 0) + 1
+    status = ", ".join(f"{n} {'hold' if k == 'holds' else k}" for k, n in counts.items())
+    secs = sum(float(o.get("seconds", 0.0)) for o in obs)
+    return f"{len(obs)} obligation{'s' if len(obs) != 1 else ''} ({', '.join(names)}): {status}, {secs:.1f} s"
+
+
+def finding_text(v: Verdict, verdict_of: dict[str, str] | None = None) -> str:
+    """A refutation's class in words, with the corrected (or restored) claim and its verdict in
+    this run (``verdict_of``: id -> verdict); "unclassified" for a refuted claim without one.
+
+    >>> v = Verdict("demo/a", "char", "refuted", "refuted", finding={
+    ...     "kind": "paper-error", "label": "error in the paper", "corrected": "demo/a-fixed"})
+    >>> finding_text(v, {"demo/a-fixed": "proved"})
+    'error in the paper; corrected statement: demo/a-fixed (proved)'
+    >>> finding_text(Verdict("demo/b", "char", "refuted", "refuted"))
+    'unclassified'
+    """
+    f = v.finding
+    if not f:
+        return "unclassified" if v.verdict == "refuted" else ""
+    out = str(f.get("label", f.get("kind", "")))
+    other = f.get("corrected")
+    if other:
+        what = {"lost-hypothesis": "restored statement", "degenerate": "without the degenerate instances"
+                }.get(str(f.get("kind")), "corrected statement")
+        out += f"; {what}: {other} ({(verdict_of or {}).get(other, 'not run')})"
+    return out
+
+
+def fields(v: Verdict, verdict_of: dict[str, str] | None = None) -> list[tuple[str, str]]:
+    """What a report shows of one claim, as (label, text) pairs, empty ones left out: the
+    statement, its source and reading, the finding, then the verdict's kind, scope (what the
+    check covered), time, coverage (positions, structures, obligations), obligations and detail."""
+    rows = [("statement", v.text), ("source", v.source), ("reading", v.reading),
+            ("finding", finding_text(v, verdict_of) if (v.finding or v.verdict == "refuted") else ""),
+            ("kind", v.kind), ("scope", v.scope), ("time", f"{v.seconds:.1f} s"),
+            ("coverage", ", ".join(f"{k} {x}" for k, x in v.coverage.items())),
+            ("obligations", obligations_text(v)), ("detail", v.detail)]
+    return [(k, x) for k, x in rows if x]
+
+
+def findings_table(verdicts: list[Verdict]) -> list[tuple[str, str]]:
+    """Every refuted claim (or claim with a finding) and its classification, in claim order."""
+    verdict_of = {v.id: v.verdict for v in verdicts}
+    return [(v.id, finding_text(v, verdict_of)) for v in verdicts if v.verdict == "refuted" or v.finding]
+
+
 def summary(verdicts: Iterable[Verdict]) -> str:
     """One line per paper: counts of each verdict, and how many differ from the expectation."""
     by: dict[str, list[Verdict]] = {}
@@ -97,7 +158,8 @@ def junit(verdicts: Iterable[Verdict]) -> str:
                               time=f"{sum(v.seconds for v in vs):.3f}")
         for v in vs:
             case = ET.SubElement(suite, "testcase", classname=paper, name=v.id, time=f"{v.seconds:.3f}")
-            text = "\n".join([f"verdict: {v.verdict}", f"scope: {v.scope}"] + details(v))
+            text = "\n".join([f"{k}: {x}" for k, x in fields(v) if k in ("statement", "source", "finding")]
+                             + [f"verdict: {v.verdict}", f"scope: {v.scope}"] + details(v))
             if not v.passed:
                 f = ET.SubElement(case, "failure", message=f"{v.verdict}, expected {v.expected}",
                                   type=v.verdict)
@@ -191,16 +253,24 @@ def write_report(verdicts: list[Verdict], path: str) -> list[str]:
     esc = html.escape if as_html else (lambda s: s)
     parts.append("<h1>grundy verify</h1>" if as_html else "# grundy verify\n")
     parts.append(f"<pre>{esc(summary(verdicts))}</pre>" if as_html else "```\n" + summary(verdicts) + "\n```\n")
+    verdict_of = {v.id: v.verdict for v in verdicts}
+    found = findings_table(verdicts)
+    if found:
+        if as_html:
+            parts.append("<h2>Findings</h2><table><tr><th>claim</th><th>classification</th></tr>"
+                         + "".join(f"<tr><td><a href='#{esc(_slug(i))}'>{esc(i)}</a></td><td>{esc(t)}</td></tr>"
+                                   for i, t in found) + "</table>")
+        else:
+            parts.append("## Findings\n\n| claim | classification |\n|---|---|\n"
+                         + "\n".join(f"| {i} | {t} |" for i, t in found) + "\n")
     for v in verdicts:
         head = f"{v.id}: {v.verdict}" + ("" if v.passed else f" (expected {v.expected})")
-        lines = [f"kind: {v.kind}", f"scope: {v.scope}", f"time: {v.seconds:.1f} s",
-                 "coverage: " + ", ".join(f"{k} {x}" for k, x in v.coverage.items())]
-        if v.detail:
-            lines.append(f"detail: {v.detail}")
+        lines = fields(v, verdict_of)
         if as_html:
-            parts.append(f"<h2>{esc(head)}</h2><ul>" + "".join(f"<li>{esc(x)}</li>" for x in lines) + "</ul>")
+            parts.append(f"<h2 id='{esc(_slug(v.id))}'>{esc(head)}</h2><dl>"
+                         + "".join(f"<dt>{esc(k)}</dt><dd>{esc(x)}</dd>" for k, x in lines) + "</dl>")
         else:
-            parts.append(f"## {head}\n\n" + "\n".join(f"- {x}" for x in lines) + "\n")
+            parts.append(f"## {head}\n\n" + "\n".join(f"- {k}: {x}" for k, x in lines) + "\n")
         c = v.counterexample
         if c is None:
             continue

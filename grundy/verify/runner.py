@@ -16,6 +16,7 @@
 from __future__ import annotations
 
 from ..errors import GrundyError
+import contextlib
 import fnmatch
 import importlib.util
 import multiprocessing as mp
@@ -26,7 +27,7 @@ from multiprocessing.connection import wait
 from pathlib import Path
 from typing import Callable, Iterable, Iterator
 
-from .claims import Claim, ClaimError
+from .claims import Claim, ClaimError, check_findings
 from .verdict import ERROR, UNKNOWN, Verdict
 
 DEFAULT_TIMEOUT = 120.0
@@ -128,6 +129,11 @@ def load(paths: Iterable[str], only: list[str] | None = None) -> list[Claim]:
                 raise LoadError(f"{f}: claim {c.id!r} is already defined in {seen[c.id]}")
             seen[c.id] = str(f)
             claims.append(c)
+    try:
+        check_findings(claims)                   # before --only: a finding may name a claim left out
+    except ClaimError as e:
+        where = next(c.file for c in claims if repr(c.id) in str(e))
+        raise LoadError(f"{where}: {e}") from None
     if only:
         for pat in only:
             if not any(fnmatch.fnmatchcase(c.id, pat) for c in claims):
@@ -165,8 +171,20 @@ def run(claims: list[Claim], *, jobs: int = 1, timeout: float | None = None, pro
     A claim gets ``timeout`` seconds (default: its own ``timeout``, else 120); a worker that
     runs past it (and a short grace) is killed and its claim is ``unknown``. With ``executor``
     (``local:N``, ``dask://HOST:PORT``) each claim's family is cut into chunks run there
-    instead (see :mod:`grundy.verify.executor`; ``jobs`` is then unused).
+    instead (see :mod:`grundy.verify.executor`; ``jobs`` is then unused). Each verdict carries
+    its claim's text, source, reading and finding (:meth:`Claim.describe`).
     """
+    about = {c.id: c.describe() for c in claims}
+    with contextlib.closing(_run(claims, jobs=jobs, timeout=timeout, profile=profile, progress=progress,
+                                 executor=executor)) as verdicts:
+        for v in verdicts:
+            for k, x in about.get(v.id, {}).items():
+                setattr(v, k, x)
+            yield v
+
+
+def _run(claims: list[Claim], *, jobs: int, timeout: float | None, profile: str,
+         progress: Callable[[str], None] | None, executor: str | None) -> Iterator[Verdict]:
     if executor is not None:
         from . import executor as chunked
         with chunked.executor(executor) as ex:

@@ -50,6 +50,10 @@ class Verdict:
     counterexample: Counterexample | None = None
     obligations: list[dict] = field(default_factory=list)   # SMT: structure, obligation, status, seconds
     coverage: dict = field(default_factory=dict)   # positions, structures, obligations (discharged), smt
+    text: str = ""                       # what the claim says, in words (from the claim)
+    source: str = ""                     # paper, result number, section
+    reading: str = ""                    # how a damaged statement was read; why a finding is classed so
+    finding: dict | None = None          # a refutation's class: {"kind", "label", "corrected"?}
 
     @property
     def swept(self) -> int:
@@ -64,7 +68,12 @@ class Verdict:
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"id": self.id, "kind": self.kind, "verdict": self.verdict,
                                "expected": self.expected, "passed": self.passed, "scope": self.scope,
-                               "seconds": round(self.seconds, 3), "paper": self.paper}
+                               "seconds": round(self.seconds, 3), "paper": self.paper,
+                               "text": self.text, "source": self.source}
+        if self.reading:
+            out["reading"] = self.reading
+        if self.finding:
+            out["finding"] = self.finding
         if self.detail:
             out["detail"] = self.detail
         c = self.counterexample
@@ -84,4 +93,5 @@ class Verdict:
                                  d.get("structure", ""), d.get("how", ""), d.get("state", {}))
         return Verdict(d["id"], d["kind"], d["verdict"], d["expected"], d.get("scope", ""),
                        d.get("seconds", 0.0), d.get("detail", ""), d.get("paper", ""), cex,
-                       d.get("obligations", []), d.get("coverage", {}))
+                       d.get("obligations", []), d.get("coverage", {}), d.get("text", ""),
+                       d.get("source", ""), d.get("reading", ""), d.get("finding"))
