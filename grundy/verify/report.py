@@ -46,6 +46,8 @@ def details(v: Verdict) -> list[str]:
     c = v.counterexample
     if c is not None:
         out.append(f"  {v.id}: counterexample on {c.structure} ({c.how})")
+        if v.verdict == "refuted":
+            out.append(f"    finding:  {finding_text(v)}")
         out.append(f"    position: {json.dumps(c.witness)}")
         if c.state:
             out.append(f"    state:    {json.dumps(c.state)}  (every field, as checked)")
@@ -80,12 +82,15 @@ def obligations_text(v: Verdict) -> str:
 
 def finding_text(v: Verdict, verdict_of: dict[str, str] | None = None) -> str:
     """A refutation's class in words, with the corrected (or restored) claim and its verdict in
-    this run (``verdict_of``: id -> verdict); "unclassified" for a refuted claim without one.
+    this run (``verdict_of``: id -> verdict; None: no verdict shown); "unclassified" for a refuted
+    claim without one.
 
     >>> v = Verdict("demo/a", "char", "refuted", "refuted", finding={
     ...     "kind": "paper-error", "label": "error in the paper", "corrected": "demo/a-fixed"})
     >>> finding_text(v, {"demo/a-fixed": "proved"})
     'error in the paper; corrected statement: demo/a-fixed (proved)'
+    >>> finding_text(v)
+    'error in the paper; corrected statement: demo/a-fixed'
     >>> finding_text(Verdict("demo/b", "char", "refuted", "refuted"))
     'unclassified'
     """
@@ -97,7 +102,7 @@ def finding_text(v: Verdict, verdict_of: dict[str, str] | None = None) -> str:
     if other:
         what = {"lost-hypothesis": "restored statement", "degenerate": "without the degenerate instances"
                 }.get(str(f.get("kind")), "corrected statement")
-        out += f"; {what}: {other} ({(verdict_of or {}).get(other, 'not run')})"
+        out += f"; {what}: {other}" + ("" if verdict_of is None else f" ({verdict_of.get(other, 'not run')})")
     return out
 
 
@@ -267,7 +272,7 @@ def write_report(verdicts: list[Verdict], path: str) -> list[str]:
         head = f"{v.id}: {v.verdict}" + ("" if v.passed else f" (expected {v.expected})")
         lines = fields(v, verdict_of)
         if as_html:
-            parts.append(f"<h2 id='{esc(_slug(v.id))}'>{esc(head)}</h2><dl>"
+            parts.append(f"<a id='{esc(_slug(v.id))}'></a><h2>{esc(head)}</h2><dl>"
                          + "".join(f"<dt>{esc(k)}</dt><dd>{esc(x)}</dd>" for k, x in lines) + "</dl>")
         else:
             parts.append(f"## {head}\n\n" + "\n".join(f"- {k}: {x}" for k, x in lines) + "\n")
