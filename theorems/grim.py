@@ -771,9 +771,9 @@ CLAIMS = [
           reading=("The player was lost in extraction; restored as Player 2. The proof bounds the "
                    "probability from below by p^C(n,2), the probability of K_n, which is P for odd n (Lemma "
                    "9), giving p0 = 2^(-1/C(n,2)); the remark after it (this bound tends to 1, so Player 1's"
-                   " chances grow with n) speaks of the other player. Checked as 'K_n is P for every odd n "
-                   "<= 17': the winning probability is a polynomial in p whose value at p = 1 is K_n's "
-                   "outcome."),
+                   " chances grow with n) speaks of the other player. Checked as 'K_n is P for every odd n' "
+                   "(n <= 11, or 17 in the full profile): the winning probability is a polynomial in p "
+                   "whose value at p = 1 is K_n's outcome."),
           source=src("Theorem 30", "§6"), game="grim", kind="char",
           family=Family(complete(range(1, 18, 2)).items(), "K_n, odd n <= 17"), statement=thm30_p,
           bounds={"alive": start(11)}, full={"alive": start(17)},

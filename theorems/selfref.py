@@ -492,8 +492,8 @@ CLAIMS = [
           statement=wynnie_p, strategy=wynnie_strategy, bounds={"heap": 64}, full={"heap": 300},
           methods=["explicit", bitvec(BITS)], expect="proved"),
     Claim("selfref/thm5.2",
-          text=("Minnie on two positive heaps a <= b: P iff the position is [1, 2i+1], [2, 4i+2], [3, 4i] "
-                "with i >= 2, or [4, 4]."),
+          text=("Minnie on two positive heaps a <= b: P iff the position is [1, 2i+1] or [2, 4i+2] (i >= 0), "
+                "[3, 4i] (i >= 2), or [4, 4]."),
           source=Source(THESIS, "Theorem 5.2", "§5.1"),
           game="minnie", kind="char", family=heaps(2),
           statement=minnie_p, bounds={"heap": 60}, full={"heap": 300},
