@@ -126,6 +126,11 @@ def test_json_of_one_claim_says_what_it_is(tmp_path, capsys):
     assert o["finding"] == {"kind": "paper-error", "label": "error in the paper", "corrected": "demo/nim-equal"}
     assert o["verdict"] == "refuted" and "counterexample" in o["scope"] and o["seconds"] >= 0
     assert Verdict.from_json(o).to_json() == o                      # the fields survive a round trip
+    # the same keys for a claim without a reading or a finding
+    main(["verify", str(tmp_path), "--json", "--only", "demo/nim-equal"])
+    o = json.loads(capsys.readouterr().out)
+    assert (o["reading"], o["finding"], o["verdict"]) == ("", None, "verified")
+    assert o["text"] == "Nim on two heaps: P iff the heaps are equal."
 
 
 def test_markdown_report_shows_statement_source_reading_and_finding(tmp_path, capsys):

@@ -305,7 +305,7 @@ def _limit(claim: Claim, timeout: float | None) -> float:
 
 def _failed(claim: Claim, why: str, verdict: str, seconds: float = 0.0) -> Verdict:
     return Verdict(claim.id, claim.kind, verdict, claim.expect, scope="", seconds=seconds, detail=why,
-                   paper=claim.paper)
+                   paper=claim.paper, **claim.describe())
 
 
 def merge(claim: Claim, profile: str, results: list[Any]) -> Verdict:
@@ -331,10 +331,12 @@ def merge(claim: Claim, profile: str, results: list[Any]) -> Verdict:
     if swept == 0:                          # no chunk checked anything: the claim covers nothing
         return Verdict(claim.id, claim.kind, ERROR, claim.expect, scope=text, seconds=max(ends) - min(starts),
                        detail="no position within the bounds (where assume holds) on any structure: "
-                              "the check covers nothing", paper=claim.paper, coverage={"positions": 0})
+                              "the check covers nothing", paper=claim.paper, coverage={"positions": 0},
+                       **claim.describe())
     return Verdict(claim.id, claim.kind, VERIFIED, claim.expect, scope=text + " (each one evaluated)",
                    seconds=max(ends) - min(starts), paper=claim.paper,
-                   coverage={"positions": swept, "structures": structures, "obligations": 0})
+                   coverage={"positions": swept, "structures": structures, "obligations": 0},
+                   **claim.describe())
 
 
 def run(claims: list[Claim], ex: Local | Dask, *, timeout: float | None = None, profile: str = "quick",

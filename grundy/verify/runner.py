@@ -16,7 +16,6 @@
 from __future__ import annotations
 
 from ..errors import GrundyError
-import contextlib
 import fnmatch
 import importlib.util
 import multiprocessing as mp
@@ -174,17 +173,6 @@ def run(claims: list[Claim], *, jobs: int = 1, timeout: float | None = None, pro
     instead (see :mod:`grundy.verify.executor`; ``jobs`` is then unused). Each verdict carries
     its claim's text, source, reading and finding (:meth:`Claim.describe`).
     """
-    about = {c.id: c.describe() for c in claims}
-    with contextlib.closing(_run(claims, jobs=jobs, timeout=timeout, profile=profile, progress=progress,
-                                 executor=executor)) as verdicts:
-        for v in verdicts:
-            for k, x in about.get(v.id, {}).items():
-                setattr(v, k, x)
-            yield v
-
-
-def _run(claims: list[Claim], *, jobs: int, timeout: float | None, profile: str,
-         progress: Callable[[str], None] | None, executor: str | None) -> Iterator[Verdict]:
     if executor is not None:
         from . import executor as chunked
         with chunked.executor(executor) as ex:
@@ -251,7 +239,8 @@ def _run(claims: list[Claim], *, jobs: int, timeout: float | None, profile: str,
 
 
 def _lost(c: Claim, seconds: float, why: str, verdict: str = ERROR) -> Verdict:
-    return Verdict(c.id, c.kind, verdict, c.expect, scope="", seconds=seconds, detail=why, paper=c.paper)
+    return Verdict(c.id, c.kind, verdict, c.expect, scope="", seconds=seconds, detail=why, paper=c.paper,
+                   **c.describe())
 
 
 def _status_line(claims: list[Claim], finished: int, running: dict, status: dict) -> str:

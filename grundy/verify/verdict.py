@@ -69,11 +69,8 @@ class Verdict:
         out: dict[str, Any] = {"id": self.id, "kind": self.kind, "verdict": self.verdict,
                                "expected": self.expected, "passed": self.passed, "scope": self.scope,
                                "seconds": round(self.seconds, 3), "paper": self.paper,
-                               "text": self.text, "source": self.source}
-        if self.reading:
-            out["reading"] = self.reading
-        if self.finding:
-            out["finding"] = self.finding
+                               "text": self.text, "source": self.source, "reading": self.reading,
+                               "finding": self.finding}
         if self.detail:
             out["detail"] = self.detail
         c = self.counterexample
