@@ -103,7 +103,7 @@ def test_finding_is_validated():
 
 def test_a_finding_naming_no_claim_is_a_load_error(tmp_path, capsys):
     f = write(tmp_path, DEMO.replace('corrected="demo/nim-equal"', 'corrected="demo/nim-eq"'))
-    with pytest.raises(LoadError, match="demo.py: claim 'demo/nim-le': its finding names 'demo/nim-eq'"):
+    with pytest.raises(LoadError, match=r"demo.py:\d+: claim 'demo/nim-le': its finding names 'demo/nim-eq'"):
         load([str(tmp_path)])
     code = main(["verify", str(f)])
     err = capsys.readouterr().err
@@ -111,6 +111,14 @@ def test_a_finding_naming_no_claim_is_a_load_error(tmp_path, capsys):
     # --only leaves the corrected claim out of the run, not out of the check
     write(tmp_path, DEMO)
     assert [c.id for c in load([str(tmp_path)], ["demo/nim-le"])] == ["demo/nim-le"]
+
+
+def test_a_bad_finding_in_a_theorem_file_names_its_line(tmp_path, capsys):
+    f = write(tmp_path, DEMO.replace('Finding("paper-error"', 'Finding("paper-eror"'))
+    code = main(["verify", str(f)])
+    err = capsys.readouterr().err
+    assert code == 2 and err.count("\n") == 1 and "Traceback" not in err
+    assert f"{f}:8: unknown finding 'paper-eror'" in err
 
 
 # ------------------------------------------------------------------ what verdicts and reports show

@@ -425,16 +425,16 @@ def check_findings(claims: Iterable[Claim]) -> None:
     >>> from grundy.verify.families import heaps
     >>> c = Claim("demo/a", game="nim", kind="char", family=heaps(1), statement=lambda g, s: True,
     ...           expect="refuted", finding=Finding("paper-error", corrected="demo/a-fixed"))
-    >>> check_findings([c])
+    >>> check_findings([c])  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    grundy.verify.claims.ClaimError: claim 'demo/a': its finding names 'demo/a-fixed', which is not a claim
+    grundy.verify.claims.ClaimError: ...claim 'demo/a': its finding names 'demo/a-fixed', which is not a claim
     """
     claims = list(claims)
     ids = {c.id for c in claims}
     for c in claims:
         if c.finding is not None and c.finding.corrected and c.finding.corrected not in ids:
-            raise ClaimError(f"claim {c.id!r}: its finding names {c.finding.corrected!r}, which is not a claim")
+            raise c.fail(f"its finding names {c.finding.corrected!r}, which is not a claim")
 
 
 def check_ids(claims: Iterable[Claim]) -> None:

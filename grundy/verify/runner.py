@@ -71,7 +71,8 @@ def load_file(path: Path) -> list[Claim]:
     except SyntaxError as e:
         raise LoadError(f"{path}:{e.lineno}: syntax error: {e.msg}") from None
     except ClaimError as e:
-        raise LoadError(_relative(str(e), path)) from None
+        msg = str(e)                             # a Claim names its file:line; a Finding is found here
+        raise LoadError(_relative(msg, path) if msg.startswith("/") else f"{path}{_line_in(e, path)}: {msg}") from None
     except Exception as e:
         line = _line_in(e, path)
         raise LoadError(f"{path}{line}: {type(e).__name__}: {e}") from None
@@ -132,7 +133,7 @@ def load(paths: Iterable[str], only: list[str] | None = None) -> list[Claim]:
         check_findings(claims)                   # before --only: a finding may name a claim left out
     except ClaimError as e:
         where = next(c.file for c in claims if repr(c.id) in str(e))
-        raise LoadError(f"{where}: {e}") from None
+        raise LoadError(_relative(str(e), Path(where))) from None
     if only:
         for pat in only:
             if not any(fnmatch.fnmatchcase(c.id, pat) for c in claims):
