@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, Callable, Iterable
 
+from ..errors import RuleError
 from .expr import BOOL, INT, Expr, Term, Var, lift, show
 from .schema import Field, Schema, SymState, domain_keys
 from .structure import Structure
@@ -88,6 +89,7 @@ class Game:
     convention: str = "normal"
     symmetric: bool = True               # structure automorphisms (heaps: permutations) are symmetries
     decompose_over: str | None = None    # "vertices", "edges" or "heaps": independent components
+    heap_count: int | None = None        # heap games: the only number of heaps it is played on
 
     def fields(self, g: Structure) -> list[Field]:
         raise NotImplementedError
@@ -130,12 +132,32 @@ class Game:
 
     # derived ------------------------------------------------------------------
     def rules(self, g: Structure) -> "Rules":
-        """The game's moves on one structure, as IR (cached)."""
+        """The game's moves on one structure, as IR (cached). A structure of another kind than
+        the game's, or another number of heaps than its ``heap_count``, is a RuleError: every
+        path (families, solvers, Z3) gets its rules here.
+
+        >>> from grundy.spec.games import get_game
+        >>> get_game("wythoff").rules(Structure.heaps(3))
+        Traceback (most recent call last):
+        ...
+        grundy.errors.RuleError: wythoff is played on exactly 2 heaps, not 3
+        """
         cache = self.__dict__.setdefault("_rules", {})
         key = (g, tuple(g.names))  # Structure equality ignores names; move labels use them
         if key not in cache:
+            self.check_structure(g)
             cache[key] = Rules(self, g)
         return cache[key]
+
+    def check_structure(self, g: Structure) -> None:
+        """RuleError unless the game is played on ``g``: its kind, and ``heap_count`` heaps."""
+        heaps = self.structure == "heaps"
+        if heaps != (g.kind == "heaps"):
+            raise RuleError(f"{self.name} is played on {'heaps' if heaps else 'a ' + self.structure}, "
+                            f"not on {'heaps' if g.kind == 'heaps' else 'a ' + g.kind}")
+        n = self.heap_count
+        if heaps and n is not None and g.n != n:
+            raise RuleError(f"{self.name} is played on exactly {n} heap{'s' * (n != 1)}, not {g.n}")
 
     def source(self) -> str:
         """The text of the game's rule (for ``grundy games``)."""

@@ -33,11 +33,11 @@ def distinct(heaps: Sequence[Term]) -> Expr:
 class HeapGame(Game):
     """A game on a row of heaps: field ``heap``, rank = total, JSON ``"heaps": [...]``.
 
-    ``heap_count`` fixes the number of heaps the game is played on (None: any).
+    ``heap_count`` (see :class:`~grundy.spec.game.Game`) fixes the number of heaps the game is
+    played on (None: any); reading a position checks it here, every other path in ``rules``.
     """
 
     structure = "heaps"
-    heap_count: int | None = None
 
     def fields(self, g: Structure) -> list[Field]:
         return [Field("heap", over="heaps")]
