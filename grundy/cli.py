@@ -7,6 +7,7 @@ import sys
 from typing import Any, Iterator
 
 from .api import solve
+from .errors import RuleError
 from .solvers.explicit import CycleError, Solver, SolverLimit
 from .spec.games import GAMES
 from .spec.position import InputError, read_position
@@ -73,7 +74,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
                                outcome_only=args.outcome_only, line=args.line, solver=solver)
             except InputError as e:
                 err = f"position {i + 1}: {e}"
-            except (SolverLimit, CycleError) as e:
+            except (SolverLimit, CycleError, RuleError) as e:
                 err = f"position {i + 1}: {e}"
                 solver.clear()
         if err is not None:

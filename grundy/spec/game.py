@@ -193,6 +193,53 @@ class Rules:
         return moves
 
     @cached_property
+    def slot_domains(self) -> list[tuple[int, int | None] | None]:
+        """Per slot, the values its field allows: (least, greatest or None), None for a bool."""
+        out: list[tuple[int, int | None] | None] = []
+        g = self.structure
+        for name, _ in self.schema.slots:
+            f = self.schema.fields[name]
+            out.append(None if f.kind == "bool" else (f.lower, None) if f.kind == "int" else
+                       (0, g.n - 1) if f.kind == "vertex" else (-1, len(g.edges) - 1))
+        return out
+
+    def describe(self, state: tuple[int, ...]) -> str:
+        """A state as JSON (the game's ``write``), or slot by slot when ``write`` cannot show it."""
+        import json
+        try:
+            return json.dumps(self.game.write(self.structure, self.schema.unpack(state)))
+        except Exception:   # a state the game's write does not expect: every slot shown
+            return "{" + ", ".join(f"{self.schema.var_name(i)}: {v}" for i, v in enumerate(state)) + "}"
+
+    def move_text(self, mi: int, choice_values: tuple[int, ...]) -> str:
+        """Move ``mi``'s label with its choice values filled in."""
+        m = self.moves[mi]
+        try:
+            return m.label.format(**{c.name: v for c, v in zip(m.choices, choice_values)})
+        except (KeyError, IndexError, ValueError):
+            return m.label
+
+    def domain_error(self, mi: int, choice_values: tuple[int, ...], state: tuple[int, ...]) -> RuleError:
+        """The one-line error for move ``mi`` (with these choices) taking a field out of its
+        domain at ``state`` (found by evaluating the move's update)."""
+        from .expr import evaluate
+        m = self.moves[mi]
+        env: dict[str, Any] = {self.schema.var_name(i): v for i, v in enumerate(state)}
+        env.update({c.name: v for c, v in zip(m.choices, choice_values)})
+        for slot, e in sorted(m.update.items()):
+            dom = self.slot_domains[slot]
+            if dom is None:
+                continue
+            v = evaluate(e, env)
+            if v < dom[0] or (dom[1] is not None and v > dom[1]):
+                want = f">= {dom[0]}" if dom[1] is None else f"in {dom[0]}..{dom[1]}"
+                return RuleError(f"{self.game.name}: move {self.move_text(mi, choice_values)!r} sets "
+                                 f"{self.schema.var_name(slot)} to {v} (its domain: {want}) at "
+                                 f"{self.describe(state)}")
+        return RuleError(f"{self.game.name}: move {self.move_text(mi, choice_values)!r} leaves a "
+                         f"field's domain at {self.describe(state)}")
+
+    @cached_property
     def component_elements(self) -> list[int]:
         over = self.game.decompose_over
         return list(range(len(self.structure.edges))) if over == "edges" else list(range(self.structure.n))

@@ -139,8 +139,9 @@ def _state_names(rules: Rules) -> dict[str, str]:
 @dataclass
 class Step:
     """One step of a move's code, in the target language: ``let`` (a local definition),
-    ``if`` (conditions, all to hold), ``for`` (a choice variable over lo..hi), ``emit`` (the
-    next state: slot -> new value for the slots that change)."""
+    ``if`` (conditions, all to hold), ``for`` (a choice variable over lo..hi), ``check`` (a
+    condition true when a new value leaves its field's domain: stop with a RuleError),
+    ``emit`` (the next state: slot -> new value for the slots that change)."""
 
     kind: str
     args: tuple
@@ -192,8 +193,47 @@ def move_plan(rules: Rules, m: Move, state_names: Mapping[str, str], syntax=PYTH
                if not (u.op == "var" and u.args[0] not in choice_vars
                        and rules.schema.slot_by_var.get(u.args[0]) == i)}  # unchanged slots
     lets()
+    # every new value must lie in its field's domain: a rule that breaks one stops at the first
+    # offending move (``check``: a condition true when some new value is outside its domain)
+    bad: list[str] = []
+    for i in list(changed):
+        dom = rules.slot_domains[i]
+        if dom is None or _within(rules, m, m.update[i], dom):
+            continue
+        name = f"v{i}"
+        steps.append(Step("let", (syntax.let(name, changed[i]),)))
+        changed[i] = name
+        bad.append(syntax.apply("lt", [name, syntax.const(dom[0], "int")]))
+        if dom[1] is not None:
+            bad.append(syntax.apply("lt", [syntax.const(dom[1], "int"), name]))
+    if bad:
+        steps.append(Step("check", (bad[0] if len(bad) == 1 else syntax.apply("or", bad),)))
     steps.append(Step("emit", (changed,)))
     return cnames, steps
+
+
+def _within(rules: Rules, m: Move, e: Expr, dom: tuple[int, int | None]) -> bool:
+    """Whether ``e`` is plainly inside ``dom``: a constant in it, a slot with a domain inside
+    it, a choice whose constant bounds are inside it, or an ``ite`` of such (anything else is
+    checked when the move is made)."""
+    lo, hi = dom
+
+    def inside(d: tuple[int | None, int | None]) -> bool:
+        return d[0] is not None and d[0] >= lo and (hi is None or (d[1] is not None and d[1] <= hi))
+
+    if e.op == "const":
+        return inside((e.args[0], e.args[0]))
+    if e.op == "var":
+        slot = rules.schema.slot_by_var.get(e.args[0])
+        if slot is not None:
+            d = rules.slot_domains[slot]
+            return d is not None and inside(d)
+        c = next((c for c in m.choices if c.name == e.args[0]), None)
+        return c is not None and inside((c.lo.args[0] if c.lo.op == "const" else None,
+                                         c.hi.args[0] if c.hi.op == "const" else None))
+    if e.op == "ite":
+        return _within(rules, m, e.args[1], dom) and _within(rules, m, e.args[2], dom)
+    return False
 
 
 def _move_block(rules: Rules, mi: int, m: Move, state_names: dict[str, str],
@@ -215,6 +255,9 @@ def _move_block(rules: Rules, mi: int, m: Move, state_names: dict[str, str],
         elif st.kind == "if":
             put(f"if {' and '.join(st.args)}:")
             depth += 1
+        elif st.kind == "check":
+            choices = "(" + "".join(f"{c}, " for c in cnames) + ")"
+            put(f"if {st.args[0]}: raise _domain({mi}, {choices}, s)")
         elif st.kind == "for":
             cn, lo, hi = st.args
             # options list choices in increasing order; successors try the largest first, which
@@ -294,6 +337,7 @@ def _move_functions(rules: Rules, env: dict) -> tuple[Callable, Callable, Callab
     the dispatch variable."""
     var = _dispatch_var(rules)
     state_names = _state_names(rules)
+    env["_domain"] = rules.domain_error
     head = ["out = []", "append = out.append"]
     bodies: tuple[list[str], list[str]] = (head[:], head[:])
     groups: dict[int, tuple[list[str], list[str]]] = {}

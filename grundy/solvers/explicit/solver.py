@@ -12,7 +12,7 @@ positions reduced by symmetry and split into independent components.
 """
 from __future__ import annotations
 
-from ...errors import GrundyError
+from ...errors import GrundyError, RuleError
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, Callable
@@ -21,7 +21,7 @@ from ...spec.game import Game, Rules
 from ...spec.position import Position
 from ...spec.structure import Structure
 from ..native import build
-from ..native.kernel import (CYCLE, GRUNDY, LIMIT, MAX_KEY, MISERE, MISERE_GRUNDY, NORMAL, Box, Kernel,
+from ..native.kernel import (CYCLE, DOMAIN, GRUNDY, LIMIT, MAX_KEY, MISERE, MISERE_GRUNDY, NORMAL, Box, Kernel,
                              KernelError, OutOfBox)
 from ..heaps import HeapTables
 from .compile import Compiled, State, compile_expr, compile_rules
@@ -45,6 +45,16 @@ class CycleError(GrundyError, RuntimeError):
 
 def _cycle(rules: Rules) -> CycleError:
     return CycleError(f"{rules.game.name}: a move returns to an earlier position; its rank does not decrease")
+
+
+def _domain_violation(t: "Table", state: State) -> RuleError:
+    """The kernel stopped at a move leaving a field's domain from ``state``: the Python path,
+    generated from the same plan, names the move (one message for both)."""
+    try:
+        t.code.successors(state)
+    except RuleError as e:
+        return e
+    return RuleError(f"{t.rules.game.name}: a move leaves a field's domain at {t.rules.describe(state)}")
 
 
 @dataclass
@@ -166,6 +176,8 @@ class Solver:
                 raise _cycle(rules) from None
             if e.status == LIMIT:
                 raise self._limit() from None
+            if e.status == DOMAIN and e.key is not None and k is not None:
+                raise _domain_violation(t, k.box.state(e.key)) from None
             t.native = False      # a value or a product beyond the kernel: the Python path
             return None
 

@@ -41,16 +41,19 @@ DENSE_LIMIT = 2 ** 28                      # boxes up to this many positions get
 
 
 CYCLE, TOO_LARGE, LIMIT, NO_MEMORY, OVERFLOW = 2, 3, 4, 5, 6   # the C kernel's status codes
+DOMAIN = 8                                 # a move took a field out of its domain
 _STATUS = {CYCLE: "cycle", TOO_LARGE: "a Grundy value above 253", LIMIT: "position limit",
-           NO_MEMORY: "out of memory", OVERFLOW: "a product overflowed 64 bits"}
+           NO_MEMORY: "out of memory", OVERFLOW: "a product overflowed 64 bits",
+           DOMAIN: "a move left a field's domain"}
 
 
 class KernelError(GrundyError, RuntimeError):
     """The kernel stopped; ``status`` says why (one of the codes above)."""
 
-    def __init__(self, status: int, text: str | None = None):
+    def __init__(self, status: int, text: str | None = None, key: int | None = None):
         super().__init__(text or _STATUS.get(status, f"status {status}"))
         self.status = status
+        self.key = key      # DOMAIN: the packed position whose move left a domain
 
 
 class OutOfBox(KernelError):
@@ -487,6 +490,8 @@ def _c_move(rules: Rules, mi: int, m, state_names, skip) -> list[str]:
             out.append(pad + f"for (I {cn} = {hi}; {cn} >= {lo}; {cn}--) {{")
             depth += 1
             closes += 1
+        elif st.kind == "check":   # the position's key, for the Python path to name the move
+            out.append(pad + f"if ({st.args[0]}) {{ b->err = {DOMAIN}; b->err_value = (I)key; return; }}")
         else:
             changed = st.args[0]
             out.append(pad + "{ K nk = key;")
@@ -663,6 +668,8 @@ class Kernel:
             return
         if status == 1:
             raise OutOfBox(self.lib.k_err_slot(self._t), self.lib.k_err_value(self._t))
+        if status == DOMAIN:
+            raise KernelError(status, key=self.lib.k_err_value(self._t) & (2 ** 64 - 1))
         raise KernelError(status)
 
     def value(self, state: Sequence[int]) -> int:
