@@ -159,6 +159,26 @@ class Game:
         if heaps and n is not None and g.n != n:
             raise RuleError(f"{self.name} is played on exactly {n} heap{'s' * (n != 1)}, not {g.n}")
 
+    def check_structures(self) -> list[Structure]:
+        """Small structures on which ``grundy check`` tests the game's declared properties
+        (override to suit a game whose structures carry more, as octal codes do)."""
+        if self.structure == "heaps":
+            return [Structure.heaps(self.heap_count)] if self.heap_count else [Structure.heaps(n) for n in (1, 2, 3)]
+        if self.structure == "digraph":
+            return [Structure.graph(range(3), [(0, 1), (1, 2), (2, 0)], directed=True),
+                    Structure.graph(range(3), [(0, 1), (1, 0), (1, 2), (2, 0)], directed=True)]
+        return [Structure.graph(range(3), [(0, 1), (1, 2)]),                    # a path
+                Structure.graph(range(4), [(0, 1), (1, 2), (2, 3), (0, 3)]),    # a cycle
+                Structure.graph(range(4), [(0, 1), (0, 2), (0, 3)]),            # a star
+                Structure.graph(range(4), [(0, 1), (1, 2), (0, 2), (2, 3)]),    # a triangle and a pendant
+                Structure.graph(range(4), [(u, v) for u in range(4) for v in range(u + 1, 4)])]  # K_4
+
+    def check_positions(self) -> list[dict]:
+        """JSON positions from which ``grundy check`` tests the game instead of boxes of states
+        on ``check_structures()`` (for games whose states mean something only when reached
+        from a position read, as octal heaps laid out on enough slots)."""
+        return []
+
     def source(self) -> str:
         """The text of the game's rule (for ``grundy games``)."""
         return inspect.getsource(type(self).moves)

@@ -29,6 +29,11 @@ class Octal(TakeAndBreak):
     def read_params(self, obj):
         return {"code": parse_octal(need(obj, "code")).text}     # the code without trailing zeros
 
+    def check_positions(self) -> list[dict]:
+        """A code of each sort (removal only, breaks, splits), on enough slots for every break."""
+        return [{"code": "0.07", "heaps": [4, 3]}, {"code": "0.6", "heaps": [5, 3]},
+                {"code": "4.07", "heaps": [4, 3]}, {"code": "0.137", "heaps": [5, 2]}]
+
 
 GAME = Octal()
 
