@@ -42,6 +42,7 @@ from typing import Any, Callable, Iterable, Sequence
 
 from ..errors import GrundyError, RuleError
 from ..spec.game import Game, Rules
+from ..spec.games import get_game
 from ..spec.position import Position
 from ..spec.structure import Structure
 
@@ -188,7 +189,6 @@ def check_game(game: Game | str, structures: Sequence[Structure] | None = None, 
     (or :class:`~grundy.spec.position.Position` objects) whose structures are checked too,
     starting from them. ``smt``: also ask Z3 about domains and rank (unbounded integers,
     ``timeout`` seconds per obligation)."""
-    from ..spec.games import get_game
     g0 = get_game(game) if isinstance(game, str) else game
     report = GameReport(g0.name)
     if structures is None and positions is None:
@@ -204,6 +204,36 @@ def check_game(game: Game | str, structures: Sequence[Structure] | None = None, 
         report.checks.extend(check_structure(g0, g, starts, bound=bound, max_states=max_states,
                                              smt=smt, timeout=timeout))
     return report
+
+
+_VETTED: dict[int, RuleError | None] = {}
+
+
+def vet(game: Game) -> None:
+    """Raise the first violation (a RuleError) of a property ``game`` declares, checked once per
+    game and process on its small check structures (a light :func:`check_game`: no Z3, at most
+    a few hundred positions each). The solver calls this before relying on a game's declared
+    symmetries and decompositions, so that a bad declaration is an error, not a wrong value.
+
+    >>> vet(get_game("nim")) is None
+    True
+    """
+    key = id(game)
+    if key in _VETTED:
+        if _VETTED[key] is not None:
+            raise _VETTED[key]
+        return
+    _VETTED[key] = None            # re-entry while checking: the check's own solvers do not vet
+    try:
+        report = check_game(game, bound=3, max_states=400, smt=False)
+    except RuleError as e:
+        _VETTED[key] = e
+        raise
+    bad = report.violations
+    if bad:
+        _VETTED[key] = RuleError(f"{bad[0].detail} ({bad[0].property} on {bad[0].structure}; "
+                                 f"see grundy check {game.name})")
+        raise _VETTED[key]
 
 
 def _read(game: Game, obj: dict) -> Position:
@@ -293,7 +323,7 @@ def _smt(rules: Rules, timeout: float) -> dict[str, tuple[str, str]]:
         if r.status == "violated":
             text = _smt_violation(rules, r)
         elif r.status == "holds":
-            text = f"holds for every size ({r.scope or 'unbounded integers'})"
+            text = f"holds ({r.scope or 'all sizes'})"
         else:
             text = r.detail
         if prev is None or r.status != "holds":
@@ -366,6 +396,8 @@ def _symmetry(rules: Rules, code, states: list[State], cover: str) -> tuple[str,
     if found is None:
         return NOT_DECLARED, "no symmetry used on this structure"
     maps, canon = found
+    if not maps:
+        return NOT_DECLARED, "no symmetry on this structure"
     name = rules.game.name
     for s in states:
         opts = code.options(s)
@@ -396,10 +428,10 @@ def _decomposition(rules: Rules, code, states: list[State], cover: str) -> tuple
     if rules.present is None:
         return NOT_DECLARED, "the game declares no decomposition"
     from ..solvers.explicit.compile import compile_rules
-    from ..solvers.explicit.solver import Solver
+    from ..solvers.explicit.solver import Solver, SolverLimit
     split = compile_rules(rules, symmetry=False, decompose=True).components
-    whole = Solver(symmetry=False, decompose=False, native=False)
-    parts = Solver(symmetry=False, decompose=True, native=False)
+    whole = Solver(max_positions=200_000, symmetry=False, decompose=False, native=False, vet=False)
+    parts = Solver(max_positions=200_000, symmetry=False, decompose=True, native=False, vet=False)
     t_whole, t_parts = whole.table(rules.game, rules.structure), parts.table(rules.game, rules.structure)
     n = 0
     for s in states:
@@ -407,7 +439,10 @@ def _decomposition(rules: Rules, code, states: list[State], cover: str) -> tuple
         if comps is None:
             continue
         n += 1
-        a, b = whole._grundy(t_whole, s), parts._grundy(t_parts, s)
+        try:
+            a, b = whole._grundy(t_whole, s), parts._grundy(t_parts, s)
+        except SolverLimit:
+            return UNKNOWN, f"compared at {n - 1:,} splitting positions, then a position too large to solve"
         if a != b:
             why = _diagnose(rules, code, s, comps)
             return VIOLATED, (f"{rules.game.name}: {rules.describe(s)} splits into {len(comps)} "

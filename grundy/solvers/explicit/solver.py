@@ -96,12 +96,15 @@ class Solver:
     the same reductions, once the Python path has stored ``NATIVE_AFTER`` positions on a
     table (``native="always"``: from the first position).
     Anything the kernel cannot hold (a position beyond 64 bits, a Grundy value above 253)
-    goes to the Python path.
+    goes to the Python path. ``vet``: before the reductions rely on a game's declared
+    symmetries and components, check them (and its domains and rank) once on small
+    structures (:func:`grundy.verify.gamecheck.vet`): a violation is a RuleError.
     """
 
     def __init__(self, max_positions: int = 20_000_000, symmetry: bool = True, decompose: bool = True,
-                 native: bool | str | None = None):
+                 native: bool | str | None = None, vet: bool = True):
         self.max_positions = max_positions
+        self.vet = vet and (symmetry or decompose)
         self.symmetry, self.decompose = symmetry, decompose
         self.native = build.available() if native is None else (bool(native) and build.available())
         self.native_first = native == "always"
@@ -119,6 +122,9 @@ class Solver:
         key = (game.name, structure)
         t = self.tables.get(key)
         if t is None:
+            if self.vet:     # the reductions rely on the game's declared symmetries and components
+                from ...verify.gamecheck import vet
+                vet(game)
             t = Table(game.rules(structure), self.symmetry, self.decompose, in_use=self.native_first)
             self.tables[key] = t
         return t
