@@ -251,12 +251,8 @@ def check_structure(game: Game, g: Structure, starts: list[State] | None = None,
     def add(prop: str, status: str, detail: str) -> None:
         out.append(PropertyCheck(prop, status, name, detail))
 
-    # heap count: this structure must be accepted, one with another count refused
-    try:
-        rules = game.rules(g)
-    except RuleError as e:
-        add("heap count" if g.kind == "heaps" else "structure", VIOLATED, str(e))
-        return out
+    rules = game.rules(g)     # a structure the game is not played on: RuleError, one line
+    # heap count: a row with one more heap must be refused
     if game.structure == "heaps" and game.heap_count is not None:
         try:
             game.rules(Structure.heaps(g.n + 1))
@@ -304,7 +300,7 @@ def _merge(explicit: str | None, z: tuple[str | None, str], cover: str, what: st
     zstatus, ztext = z
     if zstatus == "violated":
         return VIOLATED, ztext
-    extra = {"holds": f"; Z3: {ztext}", "unknown": f"; Z3 unknown ({ztext})"}.get(zstatus or "", "")
+    extra = {"holds": f"; Z3: {ztext}", "unknown": f"; Z3: unknown ({ztext})"}.get(zstatus or "", "")
     return OK, f"{what}: checked on {cover}{extra}"
 
 
@@ -323,7 +319,7 @@ def _smt(rules: Rules, timeout: float) -> dict[str, tuple[str, str]]:
         if r.status == "violated":
             text = _smt_violation(rules, r)
         elif r.status == "holds":
-            text = f"holds ({r.scope or 'all sizes'})"
+            text = f"proved for {r.scope or 'all sizes'}"
         else:
             text = r.detail
         if prev is None or r.status != "holds":
