@@ -1,0 +1,190 @@
+"""Declared game properties are checked, not trusted (issue 9 item 3): grundy.verify.gamecheck,
+the solvers' domain checks, the heap count on every path, ``grundy check``."""
+from __future__ import annotations
+
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from grundy import RuleError, Solver, Structure, make_position
+from grundy.cli import main
+from grundy.solvers.native import build
+from grundy.spec.games import GAMES
+from grundy.verify.gamecheck import check_game, parse_structure, vet
+
+sys.path.insert(0, str(Path(__file__).parent / "soundness"))
+import _bad_games  # noqa: E402  (the test games: registered only in this process)
+
+SEEDS = sorted(n for n in GAMES if not n.startswith("test-"))
+
+
+# ------------------------------------------------------------------ every seed game passes
+@pytest.mark.parametrize("name", SEEDS)
+def test_every_seed_game_passes_its_checks(name):
+    report = check_game(name, smt=False)
+    assert report.checks, name
+    assert report.ok, "\n".join(report.lines())
+    assert all(c.status in ("ok", "not declared") for c in report.checks)
+
+
+def test_seed_games_pass_with_z3_too():
+    for name in ("nim", "wythoff", "edge-nim", "grim"):
+        report = check_game(name)
+        assert report.ok, "\n".join(report.lines())
+        assert any("Z3: proved" in c.detail for c in report.checks), name
+
+
+# ------------------------------------------------------------------ each check catches its bad game
+@pytest.mark.parametrize("prop", sorted(_bad_games.BAD))
+def test_each_check_catches_its_planted_game(prop):
+    game = _bad_games.BAD[prop]
+    report = check_game(game, smt=False)
+    assert not report.ok
+    first = report.violations[0]
+    assert first.property == prop
+    assert first.detail.startswith(f"{game.name}: ")
+    assert "\n" not in first.detail
+    assert '{"heaps": [' in first.detail                 # the position
+    # the other properties of the same game hold
+    others = {c.property for c in report.violations}
+    assert others == {prop}
+
+
+def test_twins_with_correct_declarations_pass():
+    for game in _bad_games.GOOD:
+        assert check_game(game).ok, game.name
+
+
+def test_chomp_declared_symmetric_is_caught_and_the_solver_refuses_it():
+    bad = _bad_games.BAD["symmetry"]
+    with pytest.raises(RuleError, match="does not commute with swapping heaps 0 and 1"):
+        Solver().outcome(make_position(bad, Structure.heaps(2), {"heap": [2, 1]}))
+    good = _bad_games.GOOD[0]                               # the same rule, symmetric = False
+    assert Solver().outcome(make_position(good, Structure.heaps(2), {"heap": [2, 1]})) == "P"
+
+
+def test_vet_remembers_its_verdict():
+    bad = _bad_games.BAD["rank"]
+    for _ in range(2):
+        with pytest.raises(RuleError, match="does not lower the rank"):
+            vet(bad)
+    assert vet(GAMES["nim"]) is None
+
+
+def test_decomposition_violation_names_the_move():
+    report = check_game(_bad_games.BAD["decomposition"], [Structure.heaps(2)], smt=False)
+    (bad,) = report.violations
+    assert "(the XOR of theirs)" in bad.detail and "move 'take" in bad.detail
+
+
+# ------------------------------------------------------------------ field domains while solving
+@pytest.mark.parametrize("native", [False, "always"])
+def test_a_rule_without_a_guard_stops_at_the_first_offending_move(native):
+    if native and not build.available():
+        pytest.skip("no C compiler")
+    game = _bad_games.BAD["domains"]
+    pos = make_position(game, Structure.heaps(2), {"heap": [30, 41]})
+    t0 = time.monotonic()
+    with pytest.raises(RuleError) as e:
+        Solver(native=native, vet=False).grundy(pos)     # no vetting: the solvers' own check
+    assert time.monotonic() - t0 < 10
+    msg = str(e.value)
+    assert msg.startswith("test-take-unguarded: move 'take ")
+    assert "heap[" in msg and "its domain: >= 0" in msg and '{"heaps": [' in msg
+
+
+def test_the_kernel_and_the_python_path_report_the_same_violation():
+    if not build.available():
+        pytest.skip("no C compiler")
+    game = _bad_games.BAD["domains"]
+    pos = make_position(game, Structure.heaps(1), {"heap": [2]})
+    msgs = []
+    for native in (False, "always"):
+        with pytest.raises(RuleError) as e:
+            Solver(native=native, vet=False).grundy(pos)
+        msgs.append(str(e.value))
+    assert msgs[0] == msgs[1]
+    assert "to -1" in msgs[0]
+
+
+def test_updates_plainly_in_their_domain_get_no_check():
+    from grundy.solvers.explicit.compile import compile_rules
+    edge = compile_rules(GAMES["edge-nim"].rules(parse_structure("path:3")))
+    nim = compile_rules(GAMES["nim"].rules(Structure.heaps(2)))
+    edge.successors((1, 1, 1))
+    src = "".join(f.__source__ for f in edge.successors.__globals__["SUCCESSORS_BY_VALUE"].values())
+    assert "_domain" not in src                             # weight := a choice >= 0, token := a vertex
+    assert "_domain" in nim.successors.__source__           # heap - k: checked
+
+
+# ------------------------------------------------------------------ a fixed heap count, every path
+@pytest.mark.parametrize("name,count", [("wythoff", 2), ("wynnie", 2), ("euclid", 2), ("restricted-nim", 1)])
+def test_other_heap_counts_are_refused_on_every_path(name, count):
+    game = GAMES[name]
+    assert game.heap_count == count
+    other = Structure.heaps(count + 1)
+    with pytest.raises(RuleError, match=f"exactly {count} heap"):
+        game.rules(other)
+    with pytest.raises(RuleError, match=f"exactly {count} heap"):
+        Solver().grundy(make_position(game, other, {"heap": [1] * (count + 1)}))
+    from grundy.verify import Claim, check_claim, heaps
+    for method in ("explicit", "smt"):
+        v = check_claim(Claim("x", game=name, kind="char", family=heaps(count + 1), bounds={"heap": 3},
+                              statement=lambda g, s: s.heap[0] == 0, methods=[method]))
+        assert v.verdict == "error", (method, v.verdict, v.detail)
+        assert "exactly" in v.detail
+
+
+# ------------------------------------------------------------------ the command line
+def test_cli_check_passes_a_seed_game(capsys):
+    assert main(["check", "nim", "heaps:2", "--no-smt"]) == 0
+    out = capsys.readouterr().out
+    assert "symmetry" in out and "decomposition" in out and "0 violated" in out
+
+
+def test_cli_check_reports_a_violation(capsys):
+    assert main(["check", "test-chomp-symmetric", "heaps:2", "--no-smt"]) == 1
+    out = capsys.readouterr().out
+    assert "violated" in out and "swapping heaps 0 and 1" in out
+
+
+@pytest.mark.parametrize("argv,needle", [
+    (["check", "no-such-game"], "unknown game"),
+    (["check", "wythoff", "heaps:3"], "exactly 2 heaps"),
+    (["check", "nim", "cycle:x"], "structure 'cycle:x'"),
+    (["check", "nim", "--position", "{bad"], "malformed JSON"),
+])
+def test_cli_check_bad_input_is_one_line_exit_2(capsys, argv, needle):
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert needle in err and err.count("\n") == 1
+
+
+def test_cli_check_from_a_position(capsys):
+    assert main(["check", "edge-nim", "--no-smt", "--position",
+                 '{"game": "edge-nim", "edges": [[0, 1, 2], [1, 2, 1]], "token": 0}']) == 0
+    assert "1 given position" in capsys.readouterr().out
+
+
+def test_cli_solve_names_a_domain_violation(capsys, tmp_path):
+    import json
+    from grundy.spec.games._heaps import HeapGame
+    f = tmp_path / "p.json"
+    f.write_text(json.dumps({"game": "test-take-unguarded", "heaps": [5]}))
+    assert main(["solve", str(f)]) == 2
+    err = capsys.readouterr().err
+    assert "test-take-unguarded: move 'take" in err and err.count("\n") == 1
+
+
+# ------------------------------------------------------------------ the planted claims
+@pytest.mark.parametrize("name", ["heapcount.py", "declared.py", "domain.py"])
+def test_planted_claims_get_their_expected_verdicts(name):
+    from grundy.verify import check_claim
+    from grundy.verify.runner import load_file
+    claims = load_file(Path(__file__).parent / "soundness" / name)
+    assert any(c.expect == "error" for c in claims) and any(c.expect != "error" for c in claims)
+    for c in claims:
+        v = check_claim(c)
+        assert v.verdict == c.expect, (c.id, v.verdict, v.detail)
