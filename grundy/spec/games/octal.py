@@ -31,8 +31,8 @@ class Octal(TakeAndBreak):
 
     def check_positions(self) -> list[dict]:
         """A code of each sort (removal only, breaks, splits), on enough slots for every break."""
-        return [{"code": "0.07", "heaps": [4, 3]}, {"code": "0.6", "heaps": [5, 3]},
-                {"code": "4.07", "heaps": [4, 3]}, {"code": "0.137", "heaps": [5, 2]}]
+        return [{"code": "0.07", "heaps": [6, 4]}, {"code": "0.6", "heaps": [6, 4]},
+                {"code": "4.07", "heaps": [5, 3]}, {"code": "0.137", "heaps": [7, 3]}]
 
 
 GAME = Octal()
