@@ -12,8 +12,26 @@ from .spec import (Field, Game, HeapRule, InputError, TakeAndBreak, TakeBreak, o
                    maximum, minimum, move, read_position, total)
 from .spec.games import GAMES, get_game
 
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .verify.gamecheck import GameReport
+
 __version__ = "0.1.0"
+
+
+def check_game(game: "Game | str", structures: "list[Structure] | None" = None, **kw: "Any") -> "GameReport":
+    """Check the properties ``game`` (a Game or a registered name) declares — heap count,
+    field domains, rank, symmetries, components — on ``structures`` (default: small ones suited
+    to it); see :func:`grundy.verify.gamecheck.check_game` for the options.
+
+    >>> check_game("wythoff", smt=False).ok
+    True
+    """
+    from .verify.gamecheck import check_game as run
+    return run(game, structures, **kw)
+
 
 __all__ = ["solve", "as_position", "GrundyError", "RuleError", "CycleError", "Solver", "SolverLimit", "Field", "Game", "HeapRule", "TakeAndBreak", "TakeBreak", "option", "InputError", "Position",
            "Structure", "all_of", "any_of", "ite", "make_position", "maximum", "minimum", "move",
-           "read_position", "total", "GAMES", "get_game", "octal_values"]
+           "read_position", "total", "GAMES", "get_game", "octal_values", "check_game"]

@@ -209,11 +209,13 @@ def check_game(game: Game | str, structures: Sequence[Structure] | None = None, 
 _VETTED: dict[int, RuleError | None] = {}
 
 
-def vet(game: Game) -> None:
+def vet(game: Game, structure: Structure | None = None) -> None:
     """Raise the first violation (a RuleError) of a property ``game`` declares, checked once per
     game and process on its small check structures (a light :func:`check_game`: no Z3, at most
     a few hundred positions each). The solver calls this before relying on a game's declared
     symmetries and decompositions, so that a bad declaration is an error, not a wrong value.
+    A game whose check structures it cannot be built on (a bug of the game's, or structures
+    it does not take) is checked on ``structure``, the one about to be solved, instead.
 
     >>> vet(get_game("nim")) is None
     True
@@ -225,7 +227,14 @@ def vet(game: Game) -> None:
         return
     _VETTED[key] = None            # re-entry while checking: the check's own solvers do not vet
     try:
-        report = check_game(game, bound=3, max_states=400, smt=False)
+        try:
+            report = check_game(game, bound=3, max_states=400, smt=False)
+        except GrundyError:
+            raise
+        except Exception:     # noqa: BLE001  (the game's own structures do not build: use this one)
+            if structure is None:
+                raise
+            report = check_game(game, [structure], bound=3, max_states=400, smt=False)
     except RuleError as e:
         _VETTED[key] = e
         raise

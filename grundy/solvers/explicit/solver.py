@@ -124,7 +124,7 @@ class Solver:
         if t is None:
             if self.vet:     # the reductions rely on the game's declared symmetries and components
                 from ...verify.gamecheck import vet
-                vet(game)
+                vet(game, structure)
             t = Table(game.rules(structure), self.symmetry, self.decompose, in_use=self.native_first)
             self.tables[key] = t
         return t

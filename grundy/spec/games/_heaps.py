@@ -14,6 +14,7 @@ from typing import Any, Sequence
 
 from grundy.spec import (Expr, Field, Game, InputError, Structure, all_of, ite, lift, maximum,
                          minimum, read_heaps, total)
+from grundy.errors import RuleError
 from grundy.spec.expr import Term
 
 
@@ -47,10 +48,10 @@ class HeapGame(Game):
 
     def read(self, obj: dict) -> tuple[Structure, dict[str, Any]]:
         heaps = read_heaps(obj)
-        n = self.heap_count
-        if n is not None and len(heaps) != n:
-            raise InputError("heaps", f"{self.name} is played on exactly {n} heap{'s' * (n != 1)}, "
-                                      f"got {len(heaps)}")
+        try:
+            self.check_structure(Structure.heaps(len(heaps)))   # the heap count, checked in one place
+        except RuleError as e:
+            raise InputError("heaps", str(e)) from None
         self.check(heaps)
         return Structure.heaps(len(heaps)), {"heap": heaps}
 
