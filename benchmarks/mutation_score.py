@@ -203,18 +203,19 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"{c.id}: cannot mutate ({type(e).__name__}: {e})", file=sys.stderr)
                 continue
             for name, fn in muts:
-                verdicts = {}
+                verdicts, details = {}, {}
                 for meth in c.methods:
                     v = check_claim(mutant(c, name, fn, meth), timeout=min(args.timeout, c.timeout or args.timeout))
-                    verdicts[str(meth)] = v.verdict
+                    verdicts[str(meth)], details[str(meth)] = v.verdict, v.detail
                     cell = per_file[f.name][str(meth)]
                     cell[1] += 1
                     cell[0] += v.verdict == "refuted"
                 for meth, verdict in verdicts.items():
                     if verdict != "refuted":
                         other = any(x == "refuted" for x in verdicts.values())
-                        line = (f"{c.id} [{name}] {meth}: {verdict}; "
-                                f"{why_survived(c, fn, other)}")
+                        reason = (why_survived(c, fn, other) if verdict in ("proved", "verified") else
+                                  f"not decided: {details[meth][:100]}")
+                        line = f"{c.id} [{name}] {meth}: {verdict}; {reason}"
                         survivors.append(line)
                         if not args.quiet:
                             print("survivor: " + line, flush=True)
