@@ -233,6 +233,11 @@ class HeapRule(Game):
             out[k] = list(v) if isinstance(v, tuple) else v
         return out
 
+    def check_positions(self) -> list[dict]:
+        """Positions ``grundy check`` starts from (slots sized by :meth:`read`); a game whose
+        JSON carries parameters overrides this to give them."""
+        return [{"heaps": [5, 3]}, {"heaps": [4, 2, 1]}]
+
     def source(self) -> str:
         import inspect
         return inspect.getsource(type(self).options)

@@ -20,6 +20,9 @@ class Subtraction(TakeAndBreak):
         s = g.param("set")
         return TakeBreak(tuple(3 if k in s else 0 for k in range(max(s) + 1)))
 
+    def check_positions(self):
+        return [{"set": [1, 3, 4], "heaps": [6, 4]}, {"set": [2, 5], "heaps": [7, 3, 2]}]
+
     def read_params(self, obj):
         s = need(obj, "set")
         if not isinstance(s, list) or not s:
