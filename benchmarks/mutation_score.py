@@ -8,7 +8,8 @@ expression its statement builds (the same mutation on every structure of the fam
 - ``shift``: ``<`` becomes ``<=``, ``<=`` becomes ``<``, ``a == b`` becomes ``a == b + 1``;
 - ``const``: an integer constant changed by +1 or -1 (never a divisor to 0);
 - ``drop``: one disjunct of a disjunction left out;
-- ``add``: a disjunct added to the whole statement (the first numeric field equals 1);
+- ``add``: a disjunct added to the whole statement (a test of the first state slot: a number
+  equal to 1, a bool true, ...);
 - ``swap``: N and P swapped (the statement negated; for a Grundy value: the value + 1).
 
 Each mutant is checked with each of the claim's methods alone (its own bounds, the quick
@@ -84,12 +85,15 @@ def _sites(e: Expr, kind: str) -> list[tuple[Expr, Any]]:
     return out
 
 
-def _first_int(s) -> Expr | None:
+def _first_slot_test(s) -> Expr:
+    """A test of the first state slot: ``x == 1`` for a number, ``x`` for a bool, ``x == 0``
+    for a vertex, ``x == -1`` for an edge."""
     sch = s.schema
-    for i, (name, _) in enumerate(sch.slots):
-        if sch.fields[name].kind == "int":
-            return sch.variables[i]
-    return None
+    name = sch.slots[0][0]
+    v, kind = sch.variables[0], sch.fields[name].kind
+    if kind == "bool":
+        return v
+    return Expr("eq", (v, lift({"int": 1, "vertex": 0, "edge": -1}[kind])), "bool")
 
 
 def mutators(claim) -> list[tuple[str, Mutator]]:
@@ -112,9 +116,8 @@ def mutators(claim) -> list[tuple[str, Mutator]]:
         out.append(("swap N/P", lambda g, s, e: not_(e)))
 
         def add(g, s, e):
-            v = _first_int(s)
-            return e if v is None else Expr("or", (e, Expr("eq", (v, lift(1)), "bool")), "bool")
-        out.append(("add (| first field == 1)", add))
+            return Expr("or", (e, _first_slot_test(s)), "bool")
+        out.append(("add (| a test of the first slot)", add))
     return out
 
 
