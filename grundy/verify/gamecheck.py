@@ -90,7 +90,15 @@ def describe_structure(g: Structure) -> str:
     """``2 heaps``, ``graph n=4 m=3`` (and what a structure subclass adds, e.g. a code)."""
     import dataclasses
     base = {f.name for f in dataclasses.fields(Structure)}
-    extra = "".join(f" {f.name}={getattr(g, f.name)}" for f in dataclasses.fields(g) if f.name not in base)
+    extra = ""
+    for f in dataclasses.fields(g):
+        v = getattr(g, f.name)
+        if f.name in base or v in ((), None, ""):
+            continue
+        if isinstance(v, tuple) and all(isinstance(x, tuple) and len(x) == 2 for x in v):
+            extra += "".join(f" {k}={list(x) if isinstance(x, tuple) else x}" for k, x in v)   # parameters
+        else:
+            extra += f" {f.name}={v}"
     if g.kind == "heaps":
         return f"{g.n} heap{'s' * (g.n != 1)}{extra}"
     return f"{g.kind} n={g.n} m={len(g.edges)}{extra}"
