@@ -222,6 +222,9 @@ def main(argv: list[str] | None = None) -> int:
                         survivors.append(line)
                         if not args.quiet:
                             print("survivor: " + line, flush=True)
+        if f.name in per_file and len(theorem_files(args.files)) > 1:      # a file's figures as it ends
+            for meth, (k, n) in per_file[f.name].items():
+                print(f"{f.name}: {meth}: {k} / {n} killed", flush=True)
     print()
     print(f"{'file':<14} {'method':<34} killed / mutants")
     tk = tt = 0
