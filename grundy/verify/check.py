@@ -25,6 +25,7 @@ from typing import Any, Callable
 from ..solvers.explicit import CycleError, Solver, SolverLimit, compile_expr
 from ..spec.expr import BOOL, INT, Expr, lift, show
 from ..spec.games import GAMES
+from ..spec.ops import UnsupportedOperator
 from ..spec.position import Position
 from ..spec.strategy import plays
 from ..spec.structure import Structure
@@ -712,6 +713,8 @@ def check_claim(claim: Claim, *, profile: str = "quick", timeout: float | None =
         v.verdict, v.detail = ERROR, f"explicit solver: {e}"
     except ClaimError as e:
         v.verdict, v.detail = ERROR, str(e)
+    except UnsupportedOperator as e:      # a backend refusing an operator: its message says what to do
+        v.verdict, v.detail = ERROR, f"claim {claim.id!r}: {e}"
     except Exception as e:  # a bug in a statement, a strategy or a backend: shown, not raised
         tb = traceback.extract_tb(e.__traceback__)[-1]
         v.verdict, v.detail = ERROR, f"{type(e).__name__}: {e} (at {tb.filename}:{tb.lineno})"
