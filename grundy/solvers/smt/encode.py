@@ -28,8 +28,15 @@ a quantifier, in its body): these are exact at ``W``, and implied by the real co
 (domains, ``lo <= k <= hi``), so adding them removes no solution of the integer query. On
 every remaining assignment each node's true value lies in its interval, hence fits in
 ``W`` bits, and two's-complement ``+ - *`` (exact modulo ``2**W``) and signed comparisons
-give exactly the integer results. So a bit-vector query is satisfiable iff the integer query
-restricted to fields ``<= bound`` is.
+give exactly the integer results. The nim-sum ``a ^ b`` too: if both operands fit in ``n``-bit
+two's complement so does their nim-sum (the interval :meth:`Intervals.walk_xor` gives; below
+``2**(n-1)`` for non-negative operands), and ``bvxor`` of the operands sign-extended to ``W >= n``
+bits is the sign extension of their ``n``-bit nim-sum, which is Python's ``a ^ b``. Non-linear
+products (``nmul``) get the interval of the four corner products. So a bit-vector query is
+satisfiable iff the integer query restricted to fields ``<= bound`` is.
+
+The nim-sum has no encoding on unbounded integers (``width=None``): the translation refuses it
+with a message that asks for a bit width (``methods=[bitvec(32)]``).
 
 >>> from grundy.spec.games import get_game
 >>> from grundy.spec import Structure
