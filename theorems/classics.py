@@ -1,0 +1,97 @@
+"""classics: results every impartial-games text proves, checked for every heap below 2^32.
+
+- Bouton (1901), "Nim, a game with a complete mathematical theory", Annals of Mathematics
+  3(1/4), 35-39: a Nim position is a P-position iff the nim-sum (``^``, bitwise exclusive or)
+  of its heaps is 0; the winning move brings one heap h down to h ^ x, x the nim-sum.
+- The same paper, misère play (the last mover loses): P iff some heap exceeds 1 and the
+  nim-sum is 0, or every heap is at most 1 and the nim-sum is 1 (an odd number of 1-heaps).
+
+Each is proved by Z3 on 32-bit vectors (the nim-sum has no unbounded-integer encoding) with
+the winning strategy as the witness of (NP), and swept explicitly on small heaps. Each has a
+planted false twin that differs from it at a single position with a heap of 2^16 + 3
+(misère: 2^14 + 3): Z3 finds that position (no sweep reaches it) and the explicit solver
+replays it.
+"""
+from grundy.spec import Play, all_of
+from grundy.verify import Claim, Source, bitvec, heaps
+
+BOUTON = "Bouton 1901"
+BITS = 32
+# Where the planted claims differ from the true ones. Z3 finds the position at any size below
+# 2^32; the sizes are kept modest for the replay: the counterexample's line of play solves every
+# option of [n, 0, 0] (n options; in misère play each costs O(k) in the kernel, so O(n^2)):
+# 2^20 + 3 takes 35 s (normal) and over 2 minutes (misère) to replay, 2^16 + 3 about 3 s and 17 s.
+BIG = 2 ** 16 + 3
+BIG_MISERE = 2 ** 14 + 3
+
+
+def nim_sum(s):
+    return s.heap[0] ^ s.heap[1] ^ s.heap[2]
+
+
+def bouton_p(g, s):
+    """Normal play: P iff h0 ^ h1 ^ h2 == 0."""
+    return nim_sum(s) == 0
+
+
+def bouton_strategy(g, s, rules):
+    """Bring a heap h with h ^ x < h down to h ^ x (x the nim-sum): one exists when x != 0
+    (a heap with x's highest bit set)."""
+    x = nim_sum(s)
+    return [Play((s.heap[i] ^ x) < s.heap[i], i, {"k": s.heap[i] - (s.heap[i] ^ x)}) for i in g.elements]
+
+
+def misere_p(g, s):
+    """Misère play: P iff (some heap > 1 and nim-sum 0) or (every heap <= 1 and nim-sum 1)."""
+    big = [s.heap[i] > 1 for i in g.elements]
+    small = all_of(~b for b in big)
+    return (~small & (nim_sum(s) == 0)) | (small & (nim_sum(s) == 1))
+
+
+def misere_strategy(g, s, rules):
+    """One heap above 1: leave it at 0 or 1 so that an odd number of 1-heaps remains; two or
+    more: Bouton's move (a heap above 1 stays); every heap <= 1: take a 1-heap."""
+    h = [s.heap[i] for i in g.elements]
+    x = nim_sum(s)
+    cases = []
+    for i in g.elements:
+        others = [j for j in g.elements if j != i]
+        target = 1 ^ h[others[0]] ^ h[others[1]]      # the others are 0 or 1 here
+        cases.append(Play((h[i] > 1) & all_of(h[j] <= 1 for j in others), i, {"k": h[i] - target}))
+    cases += [Play((h[i] ^ x) < h[i], i, {"k": h[i] - (h[i] ^ x)}) for i in g.elements]
+    cases += [Play(h[i] == 1, i, {"k": 1}) for i in g.elements]
+    return cases
+
+
+def at(s, n):
+    """The one position where a planted claim differs: heaps [n, 0, 0]."""
+    return (s.heap[0] == n) & (s.heap[1] == 0) & (s.heap[2] == 0)
+
+
+def bouton_planted(g, s):
+    # Bouton's statement, except that [2^16 + 3, 0, 0] is claimed P (it is N: take the heap)
+    return bouton_p(g, s) | at(s, BIG)
+
+
+def misere_planted(g, s):
+    # the misère statement, except that [2^14 + 3, 0, 0] is claimed P (it is N: leave 1)
+    return misere_p(g, s) | at(s, BIG_MISERE)
+
+
+CLAIMS = [
+    Claim("classics/bouton-3", source=Source(BOUTON, "Theorem (3 heaps)"),
+          game="nim", kind="char", family=heaps(3), statement=bouton_p, strategy=bouton_strategy,
+          bounds={"heap": 7}, full={"heap": 15}, methods=["explicit", bitvec(BITS)], expect="proved"),
+    Claim("classics/misere-nim-3", source=Source(BOUTON, "misère Nim (3 heaps)"),
+          game="nim", kind="char", family=heaps(3), statement=misere_p, strategy=misere_strategy,
+          convention="misere", bounds={"heap": 7}, full={"heap": 15},
+          methods=["explicit", bitvec(BITS)], expect="proved"),
+    Claim("classics/bouton-3-planted", source=Source("planted", "Bouton's theorem, one position changed"),
+          game="nim", kind="char", family=heaps(3), statement=bouton_planted, strategy=bouton_strategy,
+          bounds={"heap": 7}, methods=["explicit", bitvec(BITS)], expect="refuted",
+          note="differs only at [2^16 + 3, 0, 0]: beyond any sweep, found by Z3"),
+    Claim("classics/misere-nim-3-planted", source=Source("planted", "misère Nim, one position changed"),
+          game="nim", kind="char", family=heaps(3), statement=misere_planted, strategy=misere_strategy,
+          convention="misere", bounds={"heap": 7}, methods=["explicit", bitvec(BITS)], expect="refuted",
+          note="differs only at [2^14 + 3, 0, 0]: beyond any sweep, found by Z3"),
+]
