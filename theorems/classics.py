@@ -6,13 +6,20 @@
 - The same paper, misère play (the last mover loses): P iff some heap exceeds 1 and the
   nim-sum is 0, or every heap is at most 1 and the nim-sum is 1 (an odd number of 1-heaps).
 
+- Lasker's Nim (Berlekamp, Conway and Guy, *Winning Ways*, ch. 4; E. Lasker, *Brettspiele der
+  Völker*, 1931): remove counters from a heap or split it in two; G(4k+1) = 4k+1,
+  G(4k+2) = 4k+2, G(4k+3) = 4k+4, G(4k+4) = 4k+3. A grundy claim on one heap of a game whose
+  positions are sums of heaps is proved on its one-heap rules: the mex condition at every heap
+  below 2^32, each option's value being the XOR of the formula at its parts (every part a
+  smaller heap), with witnesses naming the option of each smaller value.
+
 Each is proved by Z3 on 32-bit vectors (the nim-sum has no unbounded-integer encoding) with
 the winning strategy as the witness of (NP), and swept explicitly on small heaps. Each has a
 planted false twin that differs from it at a single position with a heap of 2^16 + 3
 (misère: 2^14 + 3): Z3 finds that position (no sweep reaches it) and the explicit solver
 replays it.
 """
-from grundy.spec import Play, all_of
+from grundy.spec import Play, all_of, ite
 from grundy.verify import Claim, Source, bitvec, heaps
 
 BOUTON = "Bouton 1901"
@@ -23,6 +30,7 @@ BITS = 32
 # 2^20 + 3 takes 35 s (normal) and over 2 minutes (misère) to replay, 2^16 + 3 about 3 s and 17 s.
 BIG = 2 ** 16 + 3
 BIG_MISERE = 2 ** 14 + 3
+BIG_LASKER = 2 ** 11 + 3   # the replay computes the one-heap values up to it (quadratic)
 
 
 def nim_sum(s):
@@ -78,6 +86,31 @@ def misere_planted(g, s):
     return misere_p(g, s) | at(s, BIG_MISERE)
 
 
+def lasker(n):
+    """Lasker's formula (0 at the empty heap)."""
+    r = n % 4
+    return ite(n == 0, 0, ite(r == 3, n + 1, ite(r == 0, n - 1, n)))
+
+
+def lasker_value(g, s):
+    return lasker(s.heap[0])
+
+
+def lasker_witnesses(g, s, rules, v):
+    """The option of value v < G(n) (on the one-heap rules: move 0 removes k, move 1 splits into
+    a + b). The formula is an involution, so removing down to lasker(v) has value v, and that heap
+    is smaller than n except for v = n = 4k+3, reached by the split 1 + (4k+2): 1 ^ (4k+2) = 4k+3."""
+    n = s.heap[0]
+    return [Play((n % 4 == 3) & (v == n), 1, {"a": 1, "b": n - 1}),
+            Play(True, 0, {"k": n - lasker(v)})]
+
+
+def lasker_planted(g, s):
+    # Lasker's formula, except G(2^11 + 3) = 2^11 + 3 (it is 2^11 + 4)
+    n = s.heap[0]
+    return ite(n == BIG_LASKER, BIG_LASKER, lasker(n))
+
+
 CLAIMS = [
     Claim("classics/bouton-3", source=Source(BOUTON, "Theorem (3 heaps)"),
           game="nim", kind="char", family=heaps(3), statement=bouton_p, strategy=bouton_strategy,
@@ -94,4 +127,12 @@ CLAIMS = [
           game="nim", kind="char", family=heaps(3), statement=misere_planted, strategy=misere_strategy,
           convention="misere", bounds={"heap": 7}, methods=["explicit", bitvec(BITS)], expect="refuted",
           note="differs only at [2^14 + 3, 0, 0]: beyond any sweep, found by Z3"),
+    Claim("classics/lasker-nim", source=Source("Winning Ways", "ch. 4, Lasker's Nim"),
+          game="lasker-nim", kind="grundy", family=heaps(1), statement=lasker_value,
+          witnesses=lasker_witnesses, bounds={"heap": 200}, full={"heap": 1000},
+          methods=["explicit", bitvec(BITS)], expect="proved"),
+    Claim("classics/lasker-nim-planted", source=Source("planted", "Lasker's formula, one value changed"),
+          game="lasker-nim", kind="grundy", family=heaps(1), statement=lasker_planted,
+          witnesses=lasker_witnesses, bounds={"heap": 200}, methods=["explicit", bitvec(BITS)],
+          expect="refuted", note="differs only at heap 2^11 + 3: beyond the sweep, found by Z3"),
 ]
