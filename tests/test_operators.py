@@ -247,3 +247,15 @@ def test_nim_sum_intervals_are_sound_on_bit_vectors():
             assert lo <= a ^ b <= hi
         if lo1 >= 0 and lo2 >= 0 and hi1 < 8 and hi2 < 16:
             assert (lo, hi) == (0, 15)
+
+
+@pytest.mark.parametrize("width", [None, 16])
+def test_the_smt_side_knows_nmul(width):
+    """euclid's rule takes k·b (``product``): its rank check used to raise "unknown operator nmul"."""
+    from grundy.solvers.smt import check_rank
+    from grundy.spec import Structure
+    from grundy.spec.games import get_game
+    rules = get_game("euclid").rules(Structure.heaps(2))
+    assert any(x.op == "nmul" for m in rules.moves for x in nodes(m.guard))
+    results = check_rank(rules, width=width, timeout=30)
+    assert [r.status for r in results] == ["holds"] * 3
