@@ -15,22 +15,22 @@
 
 Each is proved by Z3 on 32-bit vectors (the nim-sum has no unbounded-integer encoding) with
 the winning strategy as the witness of (NP), and swept explicitly on small heaps. Each has a
-planted false twin that differs from it at a single position with a heap of 2^16 + 3
-(misère: 2^14 + 3): Z3 finds that position (no sweep reaches it) and the explicit solver
-replays it.
+planted false twin that differs from it at a single position with a heap of 2^20 + 3: Z3
+finds that position (no sweep reaches it), and the refutation is a certificate checked on the
+rule (the position is too large to solve).
 """
 from grundy.spec import Play, all_of, ite
 from grundy.verify import Claim, Source, bitvec, heaps
 
 BOUTON = "Bouton 1901"
 BITS = 32
-# Where the planted claims differ from the true ones. Z3 finds the position at any size below
-# 2^32; the sizes are kept modest for the replay: the counterexample's line of play solves every
-# option of [n, 0, 0] (n options; in misère play each costs O(k) in the kernel, so O(n^2)):
-# 2^20 + 3 takes 35 s (normal) and over 2 minutes (misère) to replay, 2^16 + 3 about 3 s and 17 s.
-BIG = 2 ** 16 + 3
-BIG_MISERE = 2 ** 14 + 3
-BIG_LASKER = 2 ** 11 + 3   # the replay computes the one-heap values up to it (quadratic)
+# Where the planted claims differ from the true ones: Z3 finds the position at any size below
+# 2^32. A position this large is beyond the explicit solver (the line of play alone would solve
+# every one of its 2^20 options), so the refutation is a certificate: the claim contradicts
+# itself there (a move between two claimed P-positions; two options with the claimed value).
+BIG = 2 ** 20 + 3
+BIG_MISERE = 2 ** 20 + 3
+BIG_LASKER = 2 ** 20 + 3
 
 
 def nim_sum(s):
@@ -77,12 +77,12 @@ def at(s, n):
 
 
 def bouton_planted(g, s):
-    # Bouton's statement, except that [2^16 + 3, 0, 0] is claimed P (it is N: take the heap)
+    # Bouton's statement, except that [2^20 + 3, 0, 0] is claimed P (it is N: take the heap)
     return bouton_p(g, s) | at(s, BIG)
 
 
 def misere_planted(g, s):
-    # the misère statement, except that [2^14 + 3, 0, 0] is claimed P (it is N: leave 1)
+    # the misère statement, except that [2^20 + 3, 0, 0] is claimed P (it is N: leave 1)
     return misere_p(g, s) | at(s, BIG_MISERE)
 
 
@@ -106,7 +106,7 @@ def lasker_witnesses(g, s, rules, v):
 
 
 def lasker_planted(g, s):
-    # Lasker's formula, except G(2^11 + 3) = 2^11 + 3 (it is 2^11 + 4)
+    # Lasker's formula, except G(2^20 + 3) = 2^20 + 3 (it is 2^20 + 4)
     n = s.heap[0]
     return ite(n == BIG_LASKER, BIG_LASKER, lasker(n))
 
@@ -122,11 +122,11 @@ CLAIMS = [
     Claim("classics/bouton-3-planted", source=Source("planted", "Bouton's theorem, one position changed"),
           game="nim", kind="char", family=heaps(3), statement=bouton_planted, strategy=bouton_strategy,
           bounds={"heap": 7}, methods=["explicit", bitvec(BITS)], expect="refuted",
-          note="differs only at [2^16 + 3, 0, 0]: beyond any sweep, found by Z3"),
+          note="differs only at [2^20 + 3, 0, 0]: beyond any sweep, found by Z3"),
     Claim("classics/misere-nim-3-planted", source=Source("planted", "misère Nim, one position changed"),
           game="nim", kind="char", family=heaps(3), statement=misere_planted, strategy=misere_strategy,
           convention="misere", bounds={"heap": 7}, methods=["explicit", bitvec(BITS)], expect="refuted",
-          note="differs only at [2^14 + 3, 0, 0]: beyond any sweep, found by Z3"),
+          note="differs only at [2^20 + 3, 0, 0]: beyond any sweep, found by Z3"),
     Claim("classics/lasker-nim", source=Source("Winning Ways", "ch. 4, Lasker's Nim"),
           game="lasker-nim", kind="grundy", family=heaps(1), statement=lasker_value,
           witnesses=lasker_witnesses, bounds={"heap": 200}, full={"heap": 1000},
@@ -134,5 +134,5 @@ CLAIMS = [
     Claim("classics/lasker-nim-planted", source=Source("planted", "Lasker's formula, one value changed"),
           game="lasker-nim", kind="grundy", family=heaps(1), statement=lasker_planted,
           witnesses=lasker_witnesses, bounds={"heap": 200}, methods=["explicit", bitvec(BITS)],
-          expect="refuted", note="differs only at heap 2^11 + 3: beyond the sweep, found by Z3"),
+          expect="refuted", note="differs only at heap 2^20 + 3: beyond the sweep, found by Z3"),
 ]
