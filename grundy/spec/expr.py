@@ -1,13 +1,18 @@
 """The expression IR: one tree, read by every backend.
 
 Expressions are built with Python operators and the helpers below; the explicit
-solver compiles them to Python code and the SMT backend translates them to Z3.
+solver compiles them to Python code, the native kernel to C and the SMT backend
+translates them to Z3. What each operator means (its sorts, its value, how it prints) is
+declared once, in the catalogue :data:`grundy.spec.ops.OPS`; every backend walks the DAG
+with a :class:`grundy.spec.ops.Walker`.
 
 >>> from grundy.spec.expr import Var, ite, minimum
 >>> x, y = Var.int("x"), Var.int("y")
 >>> e = ite(x < y, y - x, minimum(x, 3))
 >>> evaluate(e, {"x": 5, "y": 2})
 3
+>>> evaluate(x ^ y ^ 6, {"x": 5, "y": 2})   # the nim-sum
+1
 >>> if x < y: pass
 Traceback (most recent call last):
 ...
@@ -15,10 +20,11 @@ TypeError: a grundy expression has no truth value: write `a & b`, `a | b`, `~a`,
 """
 from __future__ import annotations
 
-from typing import Any, Callable, Container, Iterable, Union
+from typing import Any, Callable, Container, Iterable, Sequence, Union
+
+from .ops import BOOL, INT, OPS, Walker, dag_nodes
 
 Value = Union[int, bool]
-INT, BOOL = "int", "bool"
 
 _NO_BOOL = ("a grundy expression has no truth value: write `a & b`, `a | b`, `~a`, "
             "ite(c, x, y), all_of(...) or any_of(...) instead of `and`, `or`, `not`, "
@@ -51,6 +57,8 @@ class Expr:
     def __neg__(self): return _arith("sub", 0, self)
     def __floordiv__(self, k): return _by_constant("div", self, k)
     def __mod__(self, k): return _by_constant("mod", self, k)
+    def __xor__(self, o): return nim_sum(self, o)
+    def __rxor__(self, o): return nim_sum(o, self)
 
     # comparisons
     def __lt__(self, o): return _cmp("lt", self, o)
@@ -121,13 +129,19 @@ def _need(e: Expr, sort: str, what: str) -> Expr:
     return e
 
 
-_ARITH = {"add": lambda a, b: a + b, "sub": lambda a, b: a - b, "mul": lambda a, b: a * b}
+def _node(op: str, args: Sequence[Expr]) -> Expr:
+    """A node of ``op`` (its sort by the catalogue's rule), folded when every operand is a constant."""
+    spec = OPS[op]
+    sort = spec.result([a.sort for a in args])
+    if all(a.op == "const" for a in args):
+        return lift(spec.concrete(*(a.args[0] for a in args)))
+    return Expr(op, tuple(args), sort)
 
 
 def _arith(op: str, a: Term, b: Term) -> Expr:
     a, b = _need(lift(a), INT, op), _need(lift(b), INT, op)
     if is_const(a) and is_const(b):
-        return lift(_ARITH[op](a.args[0], b.args[0]))
+        return _node(op, (a, b))
     if op == "add" and const_value(b) == 0:
         return a
     if op == "add" and const_value(a) == 0:
@@ -142,7 +156,23 @@ def _arith(op: str, a: Term, b: Term) -> Expr:
         return b
     if op == "mul" and not (is_const(a) or is_const(b)):
         raise TypeError("multiplication needs a constant on one side (the SMT encoding stays linear)")
-    return Expr(op, (a, b), INT)
+    return _node(op, (a, b))
+
+
+def nim_sum(a: Term, b: Term) -> Expr:
+    """The nim-sum ``a ^ b`` (bitwise exclusive or) of two integer expressions; also written
+    ``a ^ b``. The SMT backend encodes it on bit-vectors only (``methods=[bitvec(32)]``).
+
+    >>> x = Var.int("x")
+    >>> show(x ^ 0), evaluate(x ^ 3 ^ x, {"x": 9}), show(5 ^ lift(3))
+    ('x', 3, '6')
+    """
+    a, b = _need(lift(a), INT, "nim-sum `^`"), _need(lift(b), INT, "nim-sum `^`")
+    if const_value(b) == 0:
+        return a
+    if const_value(a) == 0:
+        return b
+    return _node("xor", (a, b))
 
 
 def product(a: Term, b: Term) -> Expr:
@@ -157,7 +187,7 @@ def product(a: Term, b: Term) -> Expr:
     a, b = _need(lift(a), INT, "mul"), _need(lift(b), INT, "mul")
     if is_const(a) or is_const(b):
         return _arith("mul", a, b)
-    return Expr("nmul", (a, b), INT)
+    return _node("nmul", (a, b))
 
 
 def _by_constant(op: str, a: Term, k: Term) -> Expr:
@@ -165,12 +195,7 @@ def _by_constant(op: str, a: Term, k: Term) -> Expr:
     kv = const_value(lift(k))
     if not isinstance(kv, int) or isinstance(kv, bool) or kv <= 0:
         raise TypeError(f"`{'//' if op == 'div' else '%'}` needs a positive integer constant on the right")
-    if is_const(a):
-        return lift(a.args[0] // kv if op == "div" else a.args[0] % kv)
-    return Expr(op, (a, lift(kv)), INT)
-
-
-_CMP = {"lt": lambda a, b: a < b, "le": lambda a, b: a <= b, "eq": lambda a, b: a == b}
+    return _node(op, (a, lift(kv)))
 
 
 def _cmp(op: str, a: Term, b: Term) -> Expr:
@@ -179,21 +204,17 @@ def _cmp(op: str, a: Term, b: Term) -> Expr:
         _need(a, INT, op), _need(b, INT, op)
     elif a.sort != b.sort:
         raise TypeError(f"cannot compare a {a.sort} with a {b.sort}: {show(a)} == {show(b)}")
-    if is_const(a) and is_const(b):
-        return lift(bool(_CMP[op](a.args[0], b.args[0])))
     if op == "eq" and a is b:
         return lift(True)
-    return Expr(op, (a, b), BOOL)
+    return _node(op, (a, b))
 
 
 def not_(a: Term) -> Expr:
     """Logical negation (also written ``~a``)."""
     a = _need(lift(a), BOOL, "not")
-    if is_const(a):
-        return lift(not a.args[0])
     if a.op == "not":
         return a.args[0]
-    return Expr("not", (a,), BOOL)
+    return _node("not", (a,))
 
 
 def _connective(op: str, unit: bool, items) -> Expr:
@@ -209,7 +230,7 @@ def _connective(op: str, unit: bool, items) -> Expr:
         return lift(unit)
     if len(args) == 1:
         return args[0]
-    return Expr(op, tuple(args), BOOL)
+    return _node(op, args)
 
 
 def all_of(items: Iterable[Term], pred: Callable[[Any], Term] | None = None) -> Expr:
@@ -235,7 +256,7 @@ def ite(c: Term, a: Term, b: Term) -> Expr:
         return a if c.args[0] else b
     if a is b:
         return a
-    return Expr("ite", (c, a, b), a.sort)
+    return _node("ite", (c, a, b))
 
 
 def _extremum(op: str, items) -> Expr:
@@ -248,7 +269,7 @@ def _extremum(op: str, items) -> Expr:
         rest.append(lift(min(consts) if op == "min" else max(consts)))
     if len(rest) == 1:
         return rest[0]
-    return Expr(op, tuple(rest), INT)
+    return _node(op, rest)
 
 
 def minimum(*items: Term) -> Expr:
@@ -283,67 +304,118 @@ def nodes(e: Expr, seen: set[int] | None = None, skip: Container[int] = ()) -> l
     everything under them, so a walk over many roots sharing subterms stays linear.
     ``skip`` (ids, not updated) also prunes: e.g. the nodes a translation has already done.
     """
-    seen = set() if seen is None else seen
-    order: list[Expr] = []
-    stack: list[tuple[Expr, bool]] = [(e, False)]
-    while stack:
-        x, done = stack.pop()
-        if done:
-            order.append(x)
-            continue
-        if id(x) in seen or id(x) in skip:
-            continue
-        seen.add(id(x))
-        stack.append((x, True))
-        if x.op not in ("const", "var"):
-            stack.extend((a, False) for a in reversed(x.args))
-    return order
+    return dag_nodes(e, seen, skip)
 
 
 def free_vars(e: Expr) -> set[str]:
     return {x.args[0] for x in nodes(e) if x.op == "var"}
 
 
-_EVAL: dict[str, Callable] = {
-    "add": lambda a, b: a + b, "sub": lambda a, b: a - b, "mul": lambda a, b: a * b,
-    "nmul": lambda a, b: a * b, "div": lambda a, b: a // b, "mod": lambda a, b: a % b,
-    "lt": lambda a, b: a < b, "le": lambda a, b: a <= b, "eq": lambda a, b: a == b,
-    "not": lambda a: not a, "and": lambda *a: all(a), "or": lambda *a: any(a),
-    "ite": lambda c, a, b: a if c else b, "min": lambda *a: min(a), "max": lambda *a: max(a),
+# ---------------------------------------------------------------------------- rebuilding
+_BUILD: dict[str, Callable[[list[Expr]], Expr]] = {
+    "add": lambda a: a[0] + a[1], "sub": lambda a: a[0] - a[1], "mul": lambda a: a[0] * a[1],
+    "nmul": lambda a: product(a[0], a[1]), "div": lambda a: a[0] // a[1], "mod": lambda a: a[0] % a[1],
+    "xor": lambda a: nim_sum(a[0], a[1]), "min": lambda a: minimum(a), "max": lambda a: maximum(a),
+    "lt": lambda a: a[0] < a[1], "le": lambda a: a[0] <= a[1], "eq": lambda a: a[0] == a[1],
+    "not": lambda a: not_(a[0]), "and": lambda a: all_of(a), "or": lambda a: any_of(a),
+    "ite": lambda a: ite(a[0], a[1], a[2]),
 }
+_missing = [op for op, spec in OPS.items() if spec.operands != "leaf" and op not in _BUILD]
+if _missing:   # pragma: no cover - a catalogue operator without a smart constructor
+    raise ImportError(f"grundy.spec.expr: no constructor for operator {_missing[0]!r} of the catalogue")
+
+
+def rebuild(op: str, args: Sequence[Expr]) -> Expr:
+    """The node ``op(args)`` built again by its smart constructor (constants fold, units drop).
+
+    >>> x = Var.int("x")
+    >>> show(rebuild("add", [x, lift(0)])), show(rebuild("xor", [lift(6), lift(3)]))
+    ('x', '5')
+    """
+    return _BUILD[op](list(args))
+
+
+class Rebuild(Walker):
+    """The walker that rebuilds a DAG with some variables replaced (``mapping``): untouched
+    parts are shared, constants fold again. Every operator goes through :func:`rebuild`."""
+
+    def __init__(self, mapping: dict[str, Expr]):
+        super().__init__()
+        self.mapping = mapping
+
+    def walk_const(self, x: Expr) -> Expr:
+        return x
+
+    def walk_var(self, x: Expr) -> Expr:
+        return self.mapping.get(x.args[0], x)
+
+    def _same(self, x: Expr, *args: Expr) -> Expr:
+        return x if all(a is b for a, b in zip(args, x.args)) else rebuild(x.op, args)
+
+    walk_add = walk_sub = walk_mul = walk_nmul = walk_div = walk_mod = walk_xor = _same
+    walk_min = walk_max = walk_lt = walk_le = walk_eq = _same
+    walk_not = walk_and = walk_or = walk_ite = _same
+
+
+# ---------------------------------------------------------------------------- evaluation
+class _Concrete(Walker, abstract=True):
+    def __init__(self, env: dict[str, Value]):
+        super().__init__()
+        self.env = env
+
+    def walk_const(self, x: Expr) -> Value:
+        return x.args[0]
+
+    def walk_var(self, x: Expr) -> Value:
+        try:
+            return self.env[x.args[0]]
+        except KeyError:
+            raise KeyError(f"no value for variable {x.args[0]!r}") from None
+
+
+def _concrete(fn: Callable[..., Value]) -> Callable[..., Value]:
+    return lambda self, x, *v: fn(*v)
+
+
+Evaluate = type("Evaluate", (_Concrete,), {
+    "__doc__": "The reference interpreter: each operator's concrete meaning from the catalogue.",
+    **{f"walk_{op}": _concrete(spec.concrete) for op, spec in OPS.items() if spec.operands != "leaf"}})
 
 
 def evaluate(e: Term, env: dict[str, Value]) -> Value:
     """Evaluate an expression with variables bound by ``env`` (a slow reference interpreter)."""
-    e = lift(e)
-    val: dict[int, Value] = {}
-    for x in nodes(e):
-        if x.op == "const":
-            val[id(x)] = x.args[0]
-        elif x.op == "var":
-            try:
-                val[id(x)] = env[x.args[0]]
-            except KeyError:
-                raise KeyError(f"no value for variable {x.args[0]!r}") from None
-        else:
-            val[id(x)] = _EVAL[x.op](*(val[id(a)] for a in x.args))
-    return val[id(e)]
+    return Evaluate(env).walk(lift(e))
 
 
-_INFIX = {"add": "+", "sub": "-", "mul": "*", "nmul": "*", "div": "//", "mod": "%", "lt": "<", "le": "<=", "eq": "=="}
+# ---------------------------------------------------------------------------- printing
+class Show(Walker):
+    """Expressions as text, in each operator's printable form from the catalogue."""
+
+    def walk_const(self, x: Expr) -> str:
+        return repr(x.args[0])
+
+    def walk_var(self, x: Expr) -> str:
+        return str(x.args[0])
+
+    def _infix(self, x: Expr, *a: str) -> str:
+        return "(" + f" {OPS[x.op].infix} ".join(a) + ")"
+
+    def _prefix(self, x: Expr, *a: str) -> str:
+        return f"{OPS[x.op].prefix}({', '.join(a)})"
+
+    walk_add = walk_sub = walk_mul = walk_div = walk_mod = walk_xor = _infix
+    walk_lt = walk_le = walk_eq = walk_and = walk_or = _infix
+    walk_nmul = walk_min = walk_max = walk_ite = _prefix
+
+    def walk_not(self, x: Expr, a: str) -> str:
+        return f"~{a}"
 
 
 def show(e: Term) -> str:
-    """A readable rendering of an expression."""
-    e = lift(e)
-    if e.op == "const":
-        return repr(e.args[0])
-    if e.op == "var":
-        return str(e.args[0])
-    if e.op in _INFIX:
-        return f"({show(e.args[0])} {_INFIX[e.op]} {show(e.args[1])})"
-    if e.op == "not":
-        return f"~{show(e.args[0])}"
-    if e.op in ("and", "or"):
-        return "(" + (" & " if e.op == "and" else " | ").join(show(a) for a in e.args) + ")"
-    return f"{e.op}({', '.join(show(a) for a in e.args)})"
+    """A readable rendering of an expression.
+
+    >>> x, y = Var.int("x"), Var.int("y")
+    >>> show(ite(x < y, minimum(x, y) ^ 1, product(x, y)))
+    'ite((x < y), (minimum(x, y) ^ 1), product(x, y))'
+    """
+    return Show().walk(lift(e))

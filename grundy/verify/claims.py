@@ -170,7 +170,7 @@ Statement = Callable[..., Any]   # (g, s) -> Expr; a strategy: (g, s, rules) -> 
 _UNSET: Any = object()
 _BOOLEAN_KINDS = ("outcome", "char", "strategy", "conj")   # statement: true at the P-positions
 
-_FIELDS = ("source", "game", "kind", "family", "statement", "strategy", "exact", "assume",
+_FIELDS = ("source", "game", "kind", "family", "statement", "strategy", "witnesses", "exact", "assume",
            "bounds", "full", "full_family", "methods", "timeout", "expect", "convention", "symmetric", "note",
            "text", "reading", "finding")
 
@@ -238,6 +238,11 @@ class Claim:
       a boolean claim it serves the SMT check as the witness move). ``exact`` (kind strategy
       only): the strategy's moves (every case whose ``when`` holds) are *all* the winning moves
       (True, or a function (g, s) -> Expr: the positions where they are).
+    - ``witnesses(g, s, rules, v)``: for a grundy claim's Z3 proof, Play cases naming an option
+      of value ``v`` (an IR variable below the claimed value): the mex condition's existential.
+      For a game whose positions are sums of heaps (``one_heap_rules``), a grundy claim on one
+      heap is proved on the one-heap rules: ``s.heap[0]`` is the heap, the moves are its
+      options, and an option's value is the XOR of the statement's values of its parts.
     - ``assume(g, s)``: the positions of the structure the claim is about (closed under moves).
     - ``bounds``: per numeric field, the values the explicit sweep tries: ``{"heap": 30}`` (0..30),
       ``{"weight": (1, 3)}`` or a list of values; ``full``: the same for ``--profile full``;
@@ -257,7 +262,8 @@ class Claim:
 
     def __init__(self, id: str, *, game: str = _UNSET, kind: str = _UNSET, family: Family = _UNSET,
                  statement: Statement = _UNSET, source: Source | str | None = None,
-                 strategy: Statement | None = None, exact: bool | Statement = False,
+                 strategy: Statement | None = None, witnesses: Statement | None = None,
+                 exact: bool | Statement = False,
                  assume: Statement | None = None, bounds: dict[str, Any] | None = None,
                  full: dict[str, Any] | None = None, full_family: Family | None = None,
                  methods: Iterable[Any] = ("explicit",), timeout: float | None = None,
@@ -277,6 +283,7 @@ class Claim:
         self.family: Family = family
         self.statement: Statement = statement
         self.strategy: Statement | None = strategy
+        self.witnesses: Statement | None = witnesses
         self.exact_given = exact if callable(exact) else bool(exact)
         self.exact: Statement | None = exact if callable(exact) else (lambda g, s: True) if exact else None
         self.assume: Statement | None = assume
@@ -335,6 +342,9 @@ class Claim:
             if self.kind not in _BOOLEAN_KINDS:
                 raise fail(f"strategy= is not used by a {self.kind} claim (only by boolean kinds: "
                            f"{', '.join(_BOOLEAN_KINDS)})")
+        if self.witnesses is not None and (self.kind != "grundy" or not callable(self.witnesses)
+                                           or not _takes(self.witnesses, 4)):
+            raise fail("witnesses must be a function (g, s, rules, v) -> list of Play, for a grundy claim")
         if self.kind == "strategy" and self.strategy is None:
             raise fail("a strategy claim needs strategy=...")
         if self.exact_given is not False:

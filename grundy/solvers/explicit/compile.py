@@ -12,77 +12,96 @@ from dataclasses import dataclass
 from typing import Callable, Iterator, Mapping
 
 from ...spec.expr import Expr, nodes
+from ...spec.ops import OPS, Walker
 from ...spec.game import Move, Rules
 
 State = tuple[int, ...]
 
-_BIN = {"add": "+", "sub": "-", "mul": "*", "nmul": "*", "div": "//", "mod": "%", "lt": "<", "le": "<=", "eq": "=="}
+class Emitter(Walker, abstract=True):
+    """Source text for expressions in one target language: a DAG walker whose ``walk_<op>``
+    methods (one per operator of the catalogue, :data:`grundy.spec.ops.OPS`) render a node from
+    its operands' source. Nodes in ``shared`` (ids) are bound once to a local (``let``) and
+    referred to by name; the pending local definitions are taken with :meth:`take_lines`."""
 
-
-class PythonSyntax:
-    """How expressions are written in Python (the C kernel has its own syntax object)."""
-
-    def const(self, value, sort: str) -> str:
-        return repr(int(value)) if sort == "int" else repr(bool(value))
-
-    def apply(self, op: str, r: list[str]) -> str:
-        if op in _BIN:
-            return f"({r[0]} {_BIN[op]} {r[1]})"
-        if op == "not":
-            return f"(not {r[0]})"
-        if op in ("and", "or"):
-            return "(" + f" {op} ".join(r) + ")"
-        if op == "ite":
-            return f"({r[1]} if {r[0]} else {r[2]})"
-        if op in ("min", "max"):
-            return f"{op}({', '.join(r)})"
-        raise ValueError(f"unknown operator {op}")
-
-    def let(self, name: str, src: str) -> str:
-        return f"{name} = {src}"
-
-
-PYTHON = PythonSyntax()
-
-
-class _Emitter:
-    """Source for expressions, with shared subexpressions bound to locals (``syntax``: the
-    target language)."""
-
-    def __init__(self, names: Mapping[str, str], shared: set[int], syntax=PYTHON):
+    def __init__(self, names: Mapping[str, str], shared: set[int]):
+        super().__init__()
         self.names = names          # variable name -> source
         self.shared = shared        # ids of nodes worth a local
-        self.syntax = syntax
-        self.bound: dict[int, str] = {}
         self.lines: list[str] = []  # pending local definitions
         self.counter = 0
-        self.walked: set[int] = set()  # nodes whose shared subterms are already bound
+
+    def const(self, value, sort: str) -> str:
+        raise NotImplementedError
+
+    def let(self, name: str, src: str) -> str:
+        raise NotImplementedError
 
     def expr(self, e: Expr) -> str:
-        for x in nodes(e, self.walked):
-            if id(x) in self.shared and id(x) not in self.bound:
-                src = self._src(x)
-                name = f"t{self.counter}"
-                self.counter += 1
-                self.lines.append(self.syntax.let(name, src))
-                self.bound[id(x)] = name
-        return self._ref(e)
+        """The source of ``e`` (its shared subterms bound by lines now pending)."""
+        return self.walk(e)
 
     def take_lines(self) -> list[str]:
         out, self.lines = self.lines, []
         return out
 
-    def _ref(self, x: Expr) -> str:
-        if id(x) in self.bound:
-            return self.bound[id(x)]
-        return self._src(x)
+    def visit(self, x: Expr) -> str:
+        src = super().visit(x)
+        if id(x) not in self.shared:
+            return src
+        name = f"t{self.counter}"
+        self.counter += 1
+        self.lines.append(self.let(name, src))
+        return name
 
-    def _src(self, x: Expr) -> str:
-        if x.op == "const":
-            return self.syntax.const(x.args[0], x.sort)
-        if x.op == "var":
-            return self.names[x.args[0]]
-        return self.syntax.apply(x.op, [self._ref(y) for y in x.args])
+    def walk_const(self, x: Expr) -> str:
+        return self.const(x.args[0], x.sort)
+
+    def walk_var(self, x: Expr) -> str:
+        return self.names[x.args[0]]
+
+
+class PythonSyntax(Emitter):
+    """Expressions written in Python (the C kernel has its own emitter, ``CSyntax``)."""
+
+    def const(self, value, sort: str) -> str:
+        return repr(int(value)) if sort == "int" else repr(bool(value))
+
+    def let(self, name: str, src: str) -> str:
+        return f"{name} = {src}"
+
+    def _infix(self, x: Expr, a: str, b: str) -> str:
+        return f"({a} {OPS[x.op].infix} {b})"
+
+    walk_add = walk_sub = walk_mul = walk_div = walk_mod = walk_xor = walk_lt = walk_le = walk_eq = _infix
+
+    def walk_nmul(self, x: Expr, a: str, b: str) -> str:
+        return f"({a} * {b})"
+
+    def walk_not(self, x: Expr, a: str) -> str:
+        return f"(not {a})"
+
+    def walk_and(self, x: Expr, *a: str) -> str:
+        return "(" + " and ".join(a) + ")"
+
+    def walk_or(self, x: Expr, *a: str) -> str:
+        return "(" + " or ".join(a) + ")"
+
+    def walk_ite(self, x: Expr, c: str, a: str, b: str) -> str:
+        return f"({a} if {c} else {b})"
+
+    def walk_min(self, x: Expr, *a: str) -> str:
+        return f"min({', '.join(a)})"
+
+    def walk_max(self, x: Expr, *a: str) -> str:
+        return f"max({', '.join(a)})"
+
+
+PYTHON = PythonSyntax
+
+
+def _Emitter(names: Mapping[str, str], shared: set[int], syntax: type[Emitter] = PYTHON) -> Emitter:
+    """An emitter of the target language ``syntax`` (an :class:`Emitter` subclass)."""
+    return syntax(names, shared)
 
 
 def _shared_nodes(exprs: list[Expr]) -> set[int]:

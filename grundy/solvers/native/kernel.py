@@ -29,7 +29,8 @@ from math import prod
 from typing import Iterable, Sequence
 
 from ...spec.game import Rules
-from ..explicit.compile import (_conjuncts, _dispatch_key, _dispatch_var, _Emitter, _shared_nodes,
+from ...spec.ops import OPS
+from ..explicit.compile import (Emitter, _conjuncts, _dispatch_key, _dispatch_var, _Emitter, _shared_nodes,
                                 _state_names, move_plan)
 from . import build
 
@@ -65,41 +66,58 @@ class OutOfBox(KernelError):
 
 
 # ----------------------------------------------------------------------------- C syntax
-class CSyntax:
-    """How expressions are written in C (64-bit signed, overflow of * flagged)."""
-
-    _BIN = {"add": "+", "sub": "-", "lt": "<", "le": "<=", "eq": "=="}
+class CSyntax(Emitter):
+    """Expressions written in C (64-bit signed; overflow of * flagged, floor division and
+    Python's modulo sign by helper functions, ``^`` on two's complement as Python's)."""
 
     def const(self, value, sort: str) -> str:
         return f"{int(value)}LL" if sort == "int" else ("1" if value else "0")
 
-    def apply(self, op: str, r: list[str]) -> str:
-        if op in self._BIN:
-            return f"({r[0]} {self._BIN[op]} {r[1]})"
-        if op in ("mul", "nmul"):
-            return f"mulc({r[0]}, {r[1]})"
-        if op == "div":
-            return f"fdiv({r[0]}, {r[1]})"
-        if op == "mod":
-            return f"fmd({r[0]}, {r[1]})"
-        if op == "not":
-            return f"(!{r[0]})"
-        if op in ("and", "or"):
-            return "(" + (" && " if op == "and" else " || ").join(r) + ")"
-        if op == "ite":
-            return f"({r[0]} ? {r[1]} : {r[2]})"
-        if op in ("min", "max"):
-            out = r[-1]
-            for x in reversed(r[:-1]):
-                out = f"i{op}({x}, {out})"
-            return out
-        raise ValueError(f"unknown operator {op}")
-
     def let(self, name: str, src: str) -> str:
         return f"const I {name} = {src};"
 
+    def _infix(self, x, a: str, b: str) -> str:
+        return f"({a} {OPS[x.op].infix} {b})"
 
-C = CSyntax()
+    walk_add = walk_sub = walk_xor = walk_lt = walk_le = walk_eq = _infix
+
+    def walk_mul(self, x, a: str, b: str) -> str:
+        return f"mulc({a}, {b})"
+
+    walk_nmul = walk_mul
+
+    def walk_div(self, x, a: str, b: str) -> str:
+        return f"fdiv({a}, {b})"
+
+    def walk_mod(self, x, a: str, b: str) -> str:
+        return f"fmd({a}, {b})"
+
+    def walk_not(self, x, a: str) -> str:
+        return f"(!{a})"
+
+    def walk_and(self, x, *a: str) -> str:
+        return "(" + " && ".join(a) + ")"
+
+    def walk_or(self, x, *a: str) -> str:
+        return "(" + " || ".join(a) + ")"
+
+    def walk_ite(self, x, c: str, a: str, b: str) -> str:
+        return f"({c} ? {a} : {b})"
+
+    def _fold(self, fn: str, a: tuple[str, ...]) -> str:
+        out = a[-1]
+        for y in reversed(a[:-1]):
+            out = f"{fn}({y}, {out})"
+        return out
+
+    def walk_min(self, x, *a: str) -> str:
+        return self._fold("imin", a)
+
+    def walk_max(self, x, *a: str) -> str:
+        return self._fold("imax", a)
+
+
+C = CSyntax
 
 
 # ----------------------------------------------------------------------------- the box

@@ -28,8 +28,15 @@ a quantifier, in its body): these are exact at ``W``, and implied by the real co
 (domains, ``lo <= k <= hi``), so adding them removes no solution of the integer query. On
 every remaining assignment each node's true value lies in its interval, hence fits in
 ``W`` bits, and two's-complement ``+ - *`` (exact modulo ``2**W``) and signed comparisons
-give exactly the integer results. So a bit-vector query is satisfiable iff the integer query
-restricted to fields ``<= bound`` is.
+give exactly the integer results. The nim-sum ``a ^ b`` too: if both operands fit in ``n``-bit
+two's complement so does their nim-sum (the interval :meth:`Intervals.walk_xor` gives; below
+``2**(n-1)`` for non-negative operands), and ``bvxor`` of the operands sign-extended to ``W >= n``
+bits is the sign extension of their ``n``-bit nim-sum, which is Python's ``a ^ b``. Non-linear
+products (``nmul``) get the interval of the four corner products. So a bit-vector query is
+satisfiable iff the integer query restricted to fields ``<= bound`` is.
+
+The nim-sum has no encoding on unbounded integers (``width=None``): the translation refuses it
+with a message that asks for a bit width (``methods=[bitvec(32)]``).
 
 >>> from grundy.spec.games import get_game
 >>> from grundy.spec import Structure
@@ -52,8 +59,8 @@ from typing import Iterable, Union
 
 import z3
 
-from ...spec.expr import (BOOL, INT, Expr, Var, all_of, any_of, ite, lift, maximum, minimum, nodes,
-                          not_)
+from ...spec.expr import BOOL, INT, Expr, Rebuild, Var, all_of, any_of, lift, nodes, not_
+from ...spec.ops import UnsupportedOperator, Walker
 from ...spec.game import Rules
 
 Interval = tuple[Union[int, None], Union[int, None]]   # None: unbounded on that side
@@ -76,49 +83,7 @@ def substitute(e: Expr, mapping: dict[str, Expr]) -> Expr:
     """
     if not mapping:
         return e
-    done: dict[int, Expr] = {}
-    for x in nodes(e):
-        if x.op == "const":
-            new = x
-        elif x.op == "var":
-            new = mapping.get(x.args[0], x)
-        else:
-            args = [done[id(a)] for a in x.args]
-            new = x if all(a is b for a, b in zip(args, x.args)) else _rebuild(x.op, args)
-        done[id(x)] = new
-    return done[id(e)]
-
-
-def _rebuild(op: str, a: list[Expr]) -> Expr:
-    if op == "add":
-        return a[0] + a[1]
-    if op == "sub":
-        return a[0] - a[1]
-    if op == "mul":
-        return a[0] * a[1]
-    if op == "div":
-        return a[0] // a[1]
-    if op == "mod":
-        return a[0] % a[1]
-    if op == "lt":
-        return a[0] < a[1]
-    if op == "le":
-        return a[0] <= a[1]
-    if op == "eq":
-        return a[0] == a[1]
-    if op == "not":
-        return not_(a[0])
-    if op == "and":
-        return all_of(a)
-    if op == "or":
-        return any_of(a)
-    if op == "ite":
-        return ite(a[0], a[1], a[2])
-    if op == "min":
-        return minimum(a)
-    if op == "max":
-        return maximum(a)
-    raise ValueError(f"unknown operator {op}")
+    return Rebuild(mapping).walk(e)
 
 
 def uses(e: Expr, names: set[str]) -> bool:
@@ -137,23 +102,27 @@ def normalize(e: Expr, memo: dict[int, tuple[Expr, Expr]] | None = None) -> Expr
     >>> show(normalize(x + y - 1 < z + y))
     '(x < (z + 1))'
     >>> show(normalize(2 * x == minimum(y, z) + x))
-    '(x == min(y, z))'
+    '(x == minimum(y, z))'
     """
-    done: dict[int, tuple[Expr, Expr]] = {} if memo is None else memo
-    lin: dict[int, tuple[dict, int]] = {}
-    for x in walk(e, done):
-        if x.op in ("const", "var"):
-            new = x
-        else:
-            args = [done[id(a)][1] for a in x.args]
-            if x.op in ("lt", "le", "eq") and args[0].sort == INT:
-                new = _normal_cmp(x.op, _linear(args[0], lin), _linear(args[1], lin))
-            elif all(a is b for a, b in zip(args, x.args)):
-                new = x
-            else:
-                new = _rebuild(x.op, args)
-        done[id(x)] = (x, new)
-    return done[id(e)][1]
+    return _Normalize(memo).walk(e)
+
+
+class _Normalize(Rebuild):
+    """The walker behind :func:`normalize`: integer comparisons in linear normal form, every
+    other operator rebuilt as it is."""
+
+    def __init__(self, memo: dict[int, tuple[Expr, Expr]] | None):
+        super().__init__({})
+        if memo is not None:
+            self.memo = memo
+        self.lin: dict[int, tuple[dict, int]] = {}
+
+    def _compare(self, x: Expr, a: Expr, b: Expr) -> Expr:
+        if a.sort != INT:
+            return self._same(x, a, b)
+        return _normal_cmp(x.op, _linear(a, self.lin), _linear(b, self.lin))
+
+    walk_lt = walk_le = walk_eq = _compare
 
 
 def _linear(x: Expr, lin: dict[int, tuple[dict, int]]) -> tuple[dict, int]:
@@ -222,58 +191,93 @@ def intervals(roots: Iterable[Expr], var_iv: dict[str, Interval],
     >>> intervals([e], {"x": (0, 10)})[id(e)][1]
     (-2, 3)
     """
-    iv = {} if memo is None else memo
+    walker = Intervals(var_iv, memo)
     for root in roots:
-        for x in walk(root, iv):
-            iv[id(x)] = (x, _interval(x, iv, var_iv))
-    return iv
+        walker.walk(root)
+    return walker.memo
 
 
-def _interval(x: Expr, iv, var_iv) -> Interval:
-    if x.sort == BOOL:
+def _corners(a: Interval, b: Interval) -> Interval:
+    """The range of ``x * y`` for x in ``a``, y in ``b``."""
+    (l1, h1), (l2, h2) = a, b
+    if None in (l1, h1, l2, h2):
+        if l1 is not None and l2 is not None and l1 >= 0 and l2 >= 0:
+            return (l1 * l2, None if h1 is None or h2 is None else h1 * h2)
         return (None, None)
-    op = x.op
-    if op == "const":
-        return (x.args[0], x.args[0])
-    if op == "var":
+    ps = [l1 * l2, l1 * h2, h1 * l2, h1 * h2]
+    return (min(ps), max(ps))
+
+
+class Intervals(Walker):
+    """The walker behind :func:`intervals`: a range for every integer node (bool nodes: ``(None, None)``)."""
+
+    def __init__(self, var_iv: dict[str, Interval], memo: dict | None = None):
+        super().__init__()
+        if memo is not None:
+            self.memo = memo
+        self.var_iv = var_iv
+
+    def walk_const(self, x: Expr) -> Interval:
+        return (None, None) if x.sort == BOOL else (x.args[0], x.args[0])
+
+    def walk_var(self, x: Expr) -> Interval:
+        if x.sort == BOOL:
+            return (None, None)
         try:
-            return var_iv[x.args[0]]
+            return self.var_iv[x.args[0]]
         except KeyError:
             raise KeyError(f"no range known for variable {x.args[0]!r}") from None
-    a = [iv[id(y)][1] for y in x.args]
-    if op == "add":
-        return (_add(a[0][0], a[1][0]), _add(a[0][1], a[1][1]))
-    if op == "sub":
-        return (_add(a[0][0], None if a[1][1] is None else -a[1][1]),
-                _add(a[0][1], None if a[1][0] is None else -a[1][0]))
-    if op == "mul":
-        (l1, h1), (l2, h2) = a
-        if l2 is not None and l2 == h2:       # x * c
-            c, (lo, hi) = l2, (l1, h1)
-        else:                                  # c * x
-            c, (lo, hi) = l1, (l2, h2)
-        lo2, hi2 = (None if lo is None else c * lo), (None if hi is None else c * hi)
-        return (lo2, hi2) if c >= 0 else (hi2, lo2)
-    if op == "div":
-        k = a[1][0]
-        return (_floor_div(a[0][0], k), _floor_div(a[0][1], k))
-    if op == "mod":
-        k = a[1][0]
-        lo, hi = a[0]
+
+    def walk_add(self, x: Expr, a: Interval, b: Interval) -> Interval:
+        return (_add(a[0], b[0]), _add(a[1], b[1]))
+
+    def walk_sub(self, x: Expr, a: Interval, b: Interval) -> Interval:
+        return (_add(a[0], None if b[1] is None else -b[1]), _add(a[1], None if b[0] is None else -b[0]))
+
+    def walk_mul(self, x: Expr, a: Interval, b: Interval) -> Interval:
+        return _corners(a, b)
+
+    walk_nmul = walk_mul
+
+    def walk_div(self, x: Expr, a: Interval, b: Interval) -> Interval:
+        k = b[0]
+        return (_floor_div(a[0], k), _floor_div(a[1], k))
+
+    def walk_mod(self, x: Expr, a: Interval, b: Interval) -> Interval:
+        k = b[0]
+        lo, hi = a
         if lo is not None and lo >= 0 and hi is not None and hi < k:
             return (lo, hi)
         return (0, k - 1)
-    if op == "ite":
-        (l1, h1), (l2, h2) = a[1], a[2]
-        return (None if l1 is None or l2 is None else min(l1, l2),
-                None if h1 is None or h2 is None else max(h1, h2))
-    if op == "min":
+
+    def walk_xor(self, x: Expr, a: Interval, b: Interval) -> Interval:
+        """Two values that fit in n-bit two's complement have a nim-sum that does too (and
+        non-negative values below 2^m one below 2^m)."""
+        nonneg = a[0] is not None and a[0] >= 0 and b[0] is not None and b[0] >= 0
+        if None in (*a, *b):
+            return (0, None) if nonneg else (None, None)
+        n = max(signed_bits(*a), signed_bits(*b))
+        return (0 if nonneg else -(1 << (n - 1)), (1 << (n - 1)) - 1)
+
+    def walk_min(self, x: Expr, *a: Interval) -> Interval:
         los, his = [p[0] for p in a], [p[1] for p in a if p[1] is not None]
         return (None if None in los else min(los), min(his) if his else None)
-    if op == "max":
+
+    def walk_max(self, x: Expr, *a: Interval) -> Interval:
         los, his = [p[0] for p in a if p[0] is not None], [p[1] for p in a]
         return (max(los) if los else None, None if None in his else max(his))
-    raise ValueError(f"unknown operator {op}")
+
+    def walk_ite(self, x: Expr, c: Interval, a: Interval, b: Interval) -> Interval:
+        if x.sort == BOOL:
+            return (None, None)
+        (l1, h1), (l2, h2) = a, b
+        return (None if l1 is None or l2 is None else min(l1, l2),
+                None if h1 is None or h2 is None else max(h1, h2))
+
+    def _bool(self, x: Expr, *a: Interval) -> Interval:
+        return (None, None)
+
+    walk_lt = walk_le = walk_eq = walk_not = walk_and = walk_or = _bool
 
 
 def signed_bits(lo: int, hi: int) -> int:
@@ -561,12 +565,16 @@ class Encoding:
                 f"width where no wrap-around can happen)")
 
 
-class _Translator:
-    """IR nodes to Z3 terms at one working width, memoised by node."""
+NO_INT_XOR = ("nim-sum `a ^ b` has no encoding on unbounded integers: prove this claim on "
+              "bit-vectors with a bit width, methods=[bitvec(32)]")
+
+
+class _Translator(Walker):
+    """IR nodes to Z3 terms at one working width (None: unbounded ``Int``), memoised by node."""
 
     def __init__(self, enc: Encoding, w: int | None):
+        super().__init__()
         self.enc, self.w = enc, w
-        self.memo: dict[int, tuple[Expr, object]] = {}
         self.vars: dict[str, object] = {}
         for name, v, kind, signed in zip(enc.names, enc.state_vars, enc.kinds, enc.signed):
             if kind == "bool" or w is None or w == enc.width:
@@ -591,62 +599,71 @@ class _Translator:
             return z3.Not(q) if p.negated else q
         return self(p)
 
-    def __call__(self, e: Expr):
-        e = lift(e)
-        hit = self.memo.get(id(e))
-        if hit is not None:
-            return hit[1]
-        for x in walk(e, self.memo):
-            self.memo[id(x)] = (x, self._node(x))
-        return self.memo[id(e)][1]
+    def walk_const(self, x: Expr):
+        v = x.args[0]
+        if x.sort == BOOL:
+            return z3.BoolVal(v)
+        return z3.IntVal(v) if self.w is None else z3.BitVecVal(v, self.w)
 
-    def _node(self, x: Expr):
-        op, w = x.op, self.w
-        if op == "const":
-            v = x.args[0]
-            if x.sort == BOOL:
-                return z3.BoolVal(v)
-            return z3.IntVal(v) if w is None else z3.BitVecVal(v, w)
-        if op == "var":
-            return self.var(x.args[0], x.sort)
-        a = [self.memo[id(y)][1] for y in x.args]
-        if op == "add":
-            return a[0] + a[1]
-        if op == "sub":
-            return a[0] - a[1]
-        if op == "mul":
-            return a[0] * a[1]
-        if op in ("div", "mod"):
-            return self._divmod(op, x, a)
-        if op == "lt":
-            return a[0] < a[1]
-        if op == "le":
-            return a[0] <= a[1]
-        if op == "eq":
-            return a[0] == a[1]
-        if op == "not":
-            return z3.Not(a[0])
-        if op == "and":
-            return z3.And(*a)
-        if op == "or":
-            return z3.Or(*a)
-        if op == "ite":
-            return z3.If(a[0], a[1], a[2])
-        if op in ("min", "max"):
-            out = a[0]
-            for y in a[1:]:
-                out = z3.If(y < out, y, out) if op == "min" else z3.If(y > out, y, out)
-            return out
-        raise ValueError(f"unknown operator {op}")
+    def walk_var(self, x: Expr):
+        return self.var(x.args[0], x.sort)
 
-    def _divmod(self, op: str, x: Expr, a: list):
-        if self.w is None:           # SMT-LIB div/mod: floor semantics for a positive divisor
-            return a[0] / a[1] if op == "div" else a[0] % a[1]
-        # z3's BV `%` is bvsmod (sign of the divisor: Python's % for k > 0); the quotient is exact
-        r = a[0] % a[1]
-        if op == "mod":
-            return r
-        return (a[0] - r) / a[1]
+    def walk_add(self, x: Expr, a, b):
+        return a + b
+
+    def walk_sub(self, x: Expr, a, b):
+        return a - b
+
+    def walk_mul(self, x: Expr, a, b):
+        return a * b
+
+    walk_nmul = walk_mul     # non-linear on Int; exact on bit-vectors at the working width
+
+    def walk_div(self, x: Expr, a, b):
+        if self.w is None:           # SMT-LIB div: floor semantics for a positive divisor
+            return a / b
+        return (a - a % b) / b       # z3's BV % is bvsmod (Python's % for k > 0); the quotient is exact
+
+    def walk_mod(self, x: Expr, a, b):
+        return a % b
+
+    def walk_xor(self, x: Expr, a, b):
+        if self.w is None:
+            raise UnsupportedOperator(NO_INT_XOR)
+        return a ^ b                 # bvxor: exact at the working width (see Intervals.walk_xor)
+
+    def walk_lt(self, x: Expr, a, b):
+        return a < b
+
+    def walk_le(self, x: Expr, a, b):
+        return a <= b
+
+    def walk_eq(self, x: Expr, a, b):
+        return a == b
+
+    def walk_not(self, x: Expr, a):
+        return z3.Not(a)
+
+    def walk_and(self, x: Expr, *a):
+        return z3.And(*a)
+
+    def walk_or(self, x: Expr, *a):
+        return z3.Or(*a)
+
+    def walk_ite(self, x: Expr, c, a, b):
+        return z3.If(c, a, b)
+
+    def walk_min(self, x: Expr, *a):
+        out = a[0]
+        for y in a[1:]:
+            out = z3.If(y < out, y, out)
+        return out
+
+    def walk_max(self, x: Expr, *a):
+        out = a[0]
+        for y in a[1:]:
+            out = z3.If(y > out, y, out)
+        return out
 
 
 _CACHE: dict[tuple[int, int | None, int | None], Encoding] = {}

@@ -423,9 +423,33 @@ def check_nonempty(rules: Rules, assume: Expr = True, *, width: int | None = Non
     return SmtResult("nonempty", "unknown", None, None, r.seconds, r.detail, r.scope)
 
 
+def check_parts_smaller(rules: Rules, assume: Expr = True, *, width: int | None = None,
+                        timeout: float = 10, bound: int | None = None,
+                        minimize: bool = True) -> list[SmtResult]:
+    """Every legal move from a state in ``assume`` leaves every int slot below the value slot 0
+    had: on a game's one-heap rules (the heap in slot 0, the other slots empty), each part of
+    every option is a smaller heap, so an induction on the heap covers the parts.
+
+    >>> from grundy.spec.games import get_game
+    >>> r = get_game("lasker-nim").one_heap_rules()
+    >>> [(x.obligation, x.status) for x in check_parts_smaller(r, r.state.heap[1] == 0)]
+    [('parts', 'holds')]
+    """
+    enc = encoding(rules, width, bound)
+    pre = _pre(enc, assume)
+    sch = rules.schema
+    head = sch.variables[0]
+    ints = [v for v, (f, _) in zip(sch.variables, sch.slots) if sch.fields[f].kind == "int"]
+    queries = [_Query(f"move {mv.index} ({mv.label}) leaves parts smaller than the heap",
+                      pre + [mv.legal, not_(all_of(enc.next(v, mv.index) < head for v in ints))], move=mv.index)
+               for mv in enc.moves]
+    return [_obligation(enc, "parts", queries, timeout, minimize)]
+
+
 def check_grundy_formula(rules: Rules, gval: Expr, assume: Expr = True, *, witnesses: Any = None,
                          width: int | None = None, timeout: float = 10, bound: int | None = None,
-                         minimize: bool = True, convention: str = "normal") -> list[SmtResult]:
+                         minimize: bool = True, convention: str = "normal",
+                         closed: bool = True) -> list[SmtResult]:
     """The mex condition for a claimed Grundy value ``gval`` on the family ``assume``:
     ``closed`` as in :func:`check_partition`; ``mex-equal``: no option has the same value;
     ``mex-below``: ``gval >= 0`` and every ``v < gval`` is the value of some option. In misère
@@ -435,6 +459,10 @@ def check_grundy_formula(rules: Rules, gval: Expr, assume: Expr = True, *, witne
     ``witnesses(g, s, rules, v)`` (optional) returns Play cases (over the state and the
     target value ``v``, an IR variable) naming the option of value ``v``; without it the
     option is sought existentially (expanded or a Z3 quantifier).
+
+    ``closed=False`` leaves out the ``closed`` obligation, for a caller that justifies the
+    options' values otherwise (a heap game: options outside the family are sums of heaps in it,
+    their value the XOR of their heaps' values, which ``gval`` states).
 
     >>> from grundy.spec.games import get_game
     >>> from grundy.spec import Structure
@@ -453,7 +481,7 @@ def check_grundy_formula(rules: Rules, gval: Expr, assume: Expr = True, *, witne
     if gval.sort != INT:
         raise TypeError("a Grundy formula is an integer expression")
     pre = _pre(enc, assume)
-    out = [_obligation(enc, "closed", _closed(enc, assume), timeout, minimize)]
+    out = [_obligation(enc, "closed", _closed(enc, assume), timeout, minimize)] if closed else []
     misere = convention == "misere"
     if misere:
         out.append(_obligation(enc, "T", [_Query("terminal states have misère value 1",
