@@ -11,7 +11,7 @@ from collections import ChainMap, Counter
 from dataclasses import dataclass
 from typing import Callable, Iterator, Mapping
 
-from ...spec.expr import Expr, nodes
+from ...spec.expr import Expr, Var, any_of, lift, nodes
 from ...spec.ops import OPS, Walker
 from ...spec.game import Move, Rules
 
@@ -219,14 +219,18 @@ def move_plan(rules: Rules, m: Move, state_names: Mapping[str, str], syntax=PYTH
         dom = rules.slot_domains[i]
         if dom is None or _within(rules, m, m.update[i], dom):
             continue
-        name = f"v{i}"
-        steps.append(Step("let", (syntax.let(name, changed[i]),)))
+        name = f"_dom{i}"
+        steps.append(Step("let", (em.let(name, changed[i]),)))
         changed[i] = name
-        bad.append(syntax.apply("lt", [name, syntax.const(dom[0], "int")]))
+        names[name] = name            # the new value, bound once, read by the check below
+        v = Var.int(name)
+        bad.append(v < dom[0])
         if dom[1] is not None:
-            bad.append(syntax.apply("lt", [syntax.const(dom[1], "int"), name]))
+            bad.append(lift(dom[1]) < v)
     if bad:
-        steps.append(Step("check", (bad[0] if len(bad) == 1 else syntax.apply("or", bad),)))
+        src = em.expr(bad[0] if len(bad) == 1 else any_of(bad))
+        lets()
+        steps.append(Step("check", (src,)))
     steps.append(Step("emit", (changed,)))
     return cnames, steps
 
