@@ -192,7 +192,9 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
+    from . import __version__
     p = argparse.ArgumentParser(prog="grundy", description="Impartial games: solve positions, check claims.")
+    p.add_argument("--version", action="version", version=f"grundy {__version__}")
     sub = p.add_subparsers(dest="command", required=True)
     s = sub.add_parser("solve", help="solve positions given as JSON (a file, or - for stdin)")
     s.add_argument("file", help="JSON file: one position, a list, or JSON lines; - reads stdin")

@@ -105,3 +105,13 @@ def test_every_seed_game_is_registered():
                   "vertex-nimg", "nim", "wythoff", "euclid", "greedy-nim", "susen", "jennifer", "restricted-nim",
                   "nimb", "nimtb", "wynnie", "minnie", "mine", "wyg", "wygthoff", "edge-delete", "mig", "octal"}
     assert seed_games <= set(GAMES)
+
+
+def test_version_matches_the_package_metadata():
+    from importlib.metadata import version
+
+    import grundy
+    code, out, _ = run("--version")
+    assert code == 0
+    assert out.strip() == f"grundy {grundy.__version__}"
+    assert grundy.__version__ == version("grundy")

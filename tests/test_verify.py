@@ -339,18 +339,34 @@ def test_report_markdown_and_html(tmp_path, capsys, monkeypatch):
     code, _, _ = run_cli(capsys, str(tmp_path), "--report", str(md))
     assert code == 0
     text = md.read_text()
-    assert "## demo/nim-le: refuted" in text and '"heaps": [0, 1]' in text
+    assert "## demo/nim-le: refuted\n" in text and "- verdict: refuted" in text and '"heaps": [0, 1]' in text
     try:
         import matplotlib  # noqa: F401
     except ImportError:
         pass
     else:
-        assert (md.parent / "report-demo-nim-le.png").stat().st_size > 1000
+        assert (md.parent / "report-demo-nim-le.svg").stat().st_size > 1000
         assert "![counterexample" in text
     # without matplotlib: no picture, a note, the same report
     monkeypatch.setitem(sys.modules, "matplotlib", None)
     html = tmp_path / "r2" / "report.html"
     code, _, err = run_cli(capsys, str(tmp_path), "--report", str(html))
     assert code == 0 and "matplotlib is not installed" in err
-    assert "<h2>demo/nim-le: refuted</h2>" in html.read_text()
-    assert not list(html.parent.glob("*.png"))
+    page = html.read_text()
+    assert '<section class="claim" id="c-demo-nim-le"' in page and "<svg" not in page
+    assert 'data-verdict="refuted"' in page
+    assert not list(html.parent.glob("*.png")) and not list(html.parent.glob("*.svg"))
+
+
+def test_junit_folder_is_made_and_a_bad_file_spoils_no_other(tmp_path, capsys):
+    theorem(tmp_path, NIM)
+    junit = tmp_path / "out" / "deep" / "j.xml"
+    report = tmp_path / "r.md"
+    code, _, _ = run_cli(capsys, str(tmp_path / "demo.py"), "--junit", str(junit), "--report", str(report))
+    assert code == 0 and junit.exists() and report.exists()
+    blocker = tmp_path / "file"
+    blocker.write_text("")
+    report.unlink()
+    code, _, err = run_cli(capsys, str(tmp_path / "demo.py"), "--junit", str(blocker / "j.xml"),
+                           "--report", str(report))
+    assert code == 2 and "cannot write" in err and report.exists()

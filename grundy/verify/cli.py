@@ -2,14 +2,20 @@
 
 Exit status 0 iff every verdict equals its claim's expectation; 1 otherwise; 2 for a
 theorem file that cannot be loaded (one line naming the file and claim, no traceback).
+Interrupted (SIGINT, Ctrl-C, or SIGTERM), it still prints and writes ``--report``, ``--junit``
+and ``--json`` for the claims finished, with a line "interrupted: k of n claims done" and the
+unfinished claims, and exits with 130 (SIGINT) or 143 (SIGTERM).
 """
 from __future__ import annotations
 
 import argparse
 import json
 import shutil
+import signal
 import sys
 import time
+from pathlib import Path
+from typing import Callable, Iterator
 
 from .runner import LoadError, default_jobs, load, run
 
@@ -71,8 +77,60 @@ def cmd_verify(args: argparse.Namespace) -> int:
             return 1
 
 
+class _Signals:
+    """While active, SIGTERM raises KeyboardInterrupt like SIGINT does; remembers which came."""
+
+    def __init__(self) -> None:
+        self.name = ""
+        self._old: dict[int, object] = {}
+
+    def _raise(self, signum: int, frame) -> None:
+        self.name = signal.Signals(signum).name
+        raise KeyboardInterrupt
+
+    def __enter__(self) -> "_Signals":
+        for s in (signal.SIGINT, signal.SIGTERM):
+            try:
+                self._old[s] = signal.signal(s, self._raise)
+            except ValueError:                      # not the main thread: leave signals alone
+                pass
+        return self
+
+    def __exit__(self, *exc) -> None:
+        for s, h in self._old.items():
+            signal.signal(s, h)                     # type: ignore[arg-type]
+
+    def ignore(self) -> None:
+        """Ignore both signals until the end of the block (while the files are written)."""
+        for s in self._old:
+            signal.signal(s, signal.SIG_IGN)
+
+    @property
+    def status(self) -> int:
+        return 128 + (signal.SIGTERM if self.name == "SIGTERM" else signal.SIGINT)
+
+
+def _consume(verdicts: Iterator, take: Callable) -> bool:
+    """Pass every verdict to ``take``; True if a KeyboardInterrupt stopped the run. The verdicts
+    the runner had finished but not yet given out are still taken then."""
+    try:
+        for v in verdicts:
+            take(v)
+        return False
+    except KeyboardInterrupt:
+        pass
+    try:                                            # the interrupt may have come while taking
+        v = verdicts.throw(KeyboardInterrupt())     # type: ignore[attr-defined]
+        while True:
+            take(v)
+            v = next(verdicts)
+    except (KeyboardInterrupt, StopIteration):
+        pass
+    return True
+
+
 def _verify(args: argparse.Namespace) -> int:
-    from .report import details, header, junit, row, summary, write_report
+    from .report import Interruption, header, row
     try:
         claims = load(args.paths, args.only)
     except LoadError as e:
@@ -101,8 +159,8 @@ def _verify(args: argparse.Namespace) -> int:
     if not args.json:
         print(header(width))
     verdicts = []
-    for v in run(claims, jobs=jobs, timeout=args.timeout, profile=args.profile, progress=bar,
-                 executor=args.executor):
+
+    def take(v) -> None:
         verdicts.append(v)
         if bar:
             bar.clear()
@@ -111,27 +169,56 @@ def _verify(args: argparse.Namespace) -> int:
             print(json.dumps(v.to_json()), flush=True)
         else:
             print(row(v, width), flush=True)
-    if bar:
-        bar.clear()
-    if not args.json:
+
+    with _Signals() as signals:
+        stopped = _consume(run(claims, jobs=jobs, timeout=args.timeout, profile=args.profile,
+                               progress=bar, executor=args.executor), take)
+        if bar:
+            bar.clear()
+        # the files are written with the signals still caught: a second Ctrl-C is ignored here
+        signals.ignore()
+        cut = None
+        if stopped:
+            got = {v.id for v in verdicts}
+            cut = Interruption(len(verdicts), len(claims), [c.id for c in claims if c.id not in got],
+                               signals.name or "SIGINT")
+        status = _write(args, verdicts, cut)
+    if status:
+        return status
+    if cut is not None:
+        return signals.status
+    return 0 if all(v.passed for v in verdicts) else 1
+
+
+def _write(args: argparse.Namespace, verdicts: list, cut) -> int:
+    """Print the closing lines and write --junit and --report; 2 if a file cannot be written."""
+    from .report import details, junit, summary, write_report
+    if args.json:
+        if cut is not None:
+            print(json.dumps(cut.to_json()), flush=True)
+    else:
         extra = [ln for v in verdicts for ln in details(v)]
         if extra:
             print()
             print("\n".join(extra))
         print()
         print(summary(verdicts))
-    if args.junit:
+        if cut is not None:
+            print("\n".join(cut.lines()))
+    status = 0
+    if args.junit:                            # each file on its own: one that fails spoils no other
         try:
+            Path(args.junit).parent.mkdir(parents=True, exist_ok=True)
             with open(args.junit, "w", encoding="utf-8") as f:
-                f.write(junit(verdicts) + "\n")
+                f.write(junit(verdicts, cut) + "\n")
         except OSError as e:
             print(f"grundy verify: cannot write {args.junit}: {e.strerror}", file=sys.stderr)
-            return 2
+            status = 2
     if args.report:
         try:
-            for note in write_report(verdicts, args.report):
+            for note in write_report(verdicts, args.report, cut):
                 print(f"grundy verify: {note}", file=sys.stderr)
         except OSError as e:
             print(f"grundy verify: cannot write {args.report}: {e.strerror}", file=sys.stderr)
-            return 2
-    return 0 if all(v.passed for v in verdicts) else 1
+            status = 2
+    return status

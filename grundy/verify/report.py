@@ -1,5 +1,10 @@
-"""Presenting verdicts: a terminal table, JSON lines, JUnit XML, and a Markdown/HTML report
+"""Presenting verdicts: a terminal table, JSON lines, JUnit XML, and a Markdown or HTML report
 with a picture of every counterexample (matplotlib, optional: ``pip install grundy[report]``).
+
+The HTML report is one self-contained file: pictures are inline SVG, the style sheet and the
+small script that filters the index by paper and verdict are inline; nothing is fetched, so
+it opens offline and survives being moved or mailed. An interrupted run's report, JUnit and
+JSON say so ("interrupted: k of n claims done") and list the unfinished claims.
 
 >>> from grundy.verify.verdict import Verdict
 >>> vs = [Verdict("demo/a", "char", "proved", "proved", "all heaps, 2 heaps", 0.5, paper="demo",
@@ -20,12 +25,39 @@ import html
 import json
 import re
 import xml.etree.ElementTree as ET
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
 from pathlib import Path
-from typing import Iterable
+from typing import Any, Iterable
 
 from .verdict import Verdict
 
+__all__ = ["Interruption", "row", "header", "details", "summary", "junit", "write_report", "html_report",
+           "markdown_report", "draw", "fields", "finding_text", "findings_table", "obligations_text"]
+
 ORDER = ("proved", "verified", "refuted", "unknown", "error")
+
+
+@dataclass
+class Interruption:
+    """A run stopped by a signal after ``done`` of ``total`` claims; ``unfinished``: their ids.
+
+    >>> Interruption(2, 5, ["a/x", "a/y", "a/z"]).lines()[0]
+    'interrupted: 2 of 5 claims done'
+    """
+
+    done: int
+    total: int
+    unfinished: list[str] = field(default_factory=list)
+    signal: str = "SIGINT"
+
+    def lines(self) -> list[str]:
+        return [f"interrupted: {self.done} of {self.total} claims done",
+                "unfinished: " + (", ".join(self.unfinished) or "none")]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"interrupted": True, "signal": self.signal, "done": self.done, "total": self.total,
+                "unfinished": self.unfinished, "message": self.lines()[0]}
 
 
 def row(v: Verdict, id_width: int = 34) -> str:
@@ -151,8 +183,10 @@ def _proved_how(vs: list[Verdict]) -> str:
     return " (" + ", ".join(f"{how[k]} {'for ' if k == 'all sizes' else ''}{k}" for k in keys) + ")"
 
 
-def junit(verdicts: Iterable[Verdict]) -> str:
-    """JUnit XML: one testsuite per paper, one testcase per claim, failing iff verdict != expected."""
+def junit(verdicts: Iterable[Verdict], interrupted: Interruption | None = None) -> str:
+    """JUnit XML: one testsuite per paper, one testcase per claim, failing iff verdict != expected.
+    An interrupted run adds a testsuite "interrupted" whose skipped testcases are the unfinished
+    claims, its system-out the line "interrupted: k of n claims done"."""
     root = ET.Element("testsuites", name="grundy verify")
     by: dict[str, list[Verdict]] = {}
     for v in verdicts:
@@ -171,135 +205,273 @@ def junit(verdicts: Iterable[Verdict]) -> str:
                 f.text = text
             else:
                 ET.SubElement(case, "system-out").text = text
+    if interrupted is not None:
+        suite = ET.SubElement(root, "testsuite", name="interrupted", tests=str(len(interrupted.unfinished)),
+                              failures="0", errors="0", skipped=str(len(interrupted.unfinished)))
+        for cid in interrupted.unfinished:
+            case = ET.SubElement(suite, "testcase", classname=cid.split("/")[0], name=cid)
+            ET.SubElement(case, "skipped", message=f"not finished: the run was interrupted ({interrupted.signal})")
+        ET.SubElement(suite, "system-out").text = "\n".join(interrupted.lines())
     return ET.tostring(root, encoding="unicode")
 
 
-# ------------------------------------------------------------------------------- pictures
+
+# ------------------------------------------------------------------------------- reports
+_TEXT_KEYS = ("text", "statement")
+
+
 def _slug(text: str) -> str:
     return re.sub(r"[^A-Za-z0-9.-]+", "-", text).strip("-")
 
 
+def _anchor(heading: str) -> str:
+    """The anchor Markdown renderers (GitHub's, GitLab's) give a heading."""
+    return re.sub(r"[^\w\- ]", "", heading.lower()).replace(" ", "-")
+
+
+def _text(v: Verdict) -> str:
+    """The claim's statement in words, when the verdict carries one."""
+    return str(getattr(v, "text", "") or "")
+
+
+def _first_mover_wins(v: Verdict) -> bool | None:
+    """Whether the player to move at the counterexample wins (the line's title says so)."""
+    c = v.counterexample
+    if c is None:
+        return None
+    if c.actual in ("N", "P"):
+        return c.actual == "N"
+    if isinstance(c.actual, int) and not isinstance(c.actual, bool) and v.kind == "grundy":
+        return c.actual != 0
+    try:
+        from ..api import solve
+        return solve(c.witness, outcome_only=True)["outcome"] == "N"
+    except Exception:                       # a position the solver cannot answer: say nothing
+        return None
+
+
+def _line_title(wins: bool | None) -> str:
+    if wins is True:
+        return "Winning line (the first mover wins whatever the reply)"
+    if wins is False:
+        return "A losing line: every move of the first mover is answered"
+    return "A line of play"
+
+
+def _moves(c) -> list[str]:
+    return [f"{m['move']} → {json.dumps({k: x for k, x in m['to'].items() if k != 'game'})}" for m in c.line]
+
+
+def _facts(v: Verdict, verdict_of: dict[str, str] | None = None) -> list[tuple[str, str]]:
+    """The verdict and paper, then what :func:`fields` shows of the claim."""
+    return [("verdict", v.verdict + ("" if v.passed else f" (expected {v.expected})")),
+            ("paper", v.paper or v.id.split("/")[0])] + fields(v, verdict_of)
+
+
+def _prefix_ids(svg: str, prefix: str) -> str:
+    """Make the ids inside one inline SVG unique in the page."""
+    return re.sub(r'(id="|url\(#|href="#)([^")]+)', lambda m: m.group(1) + prefix + m.group(2), svg)
+
+
+def _pictures(v: Verdict) -> tuple[str | None, str | None]:
+    from . import pictures
+    c = v.counterexample
+    if c is None or not pictures.available():
+        return None, None
+    pic = pictures.position_svg(c.witness, title=f"counterexample to {v.id}")
+    strip = pictures.line_svg(c.witness, c.line, _first_mover_wins(v)) if c.line else None
+    return pic, strip
+
+
 def draw(position: dict, path: Path) -> bool:
-    """A PNG of a position, drawn as its game asks (:meth:`~grundy.spec.Game.picture`: a graph
-    with its weights and token, or heaps as bars); False without matplotlib or a picture."""
-    try:
-        import matplotlib
-        matplotlib.use("Agg")
-        import matplotlib.patches
-        import matplotlib.pyplot as plt
-        import networkx as nx
-    except ImportError:
+    """Write an SVG (or, for a .png path, PNG) picture of a position; False without matplotlib."""
+    from . import pictures
+    if not pictures.available():
         return False
-    from ..spec.games import GAMES
-    game = GAMES.get(position.get("game", ""))
-    kind, data = game.picture(position) if game is not None else ("graph", position)
-    if kind not in ("bars", "graph"):
-        return False
-    fig, ax = plt.subplots(figsize=(4.5, 3.6), dpi=100)
-    try:
-        if kind == "bars":
-            hs = data
-            ax.bar(range(len(hs)), hs, color="#4c72b0")
-            for i, h in enumerate(hs):
-                ax.text(i, h, str(h), ha="center", va="bottom")
-            ax.set_xticks(range(len(hs)), [f"heap {i}" for i in range(len(hs))])
-            ax.set_yticks([])
-        else:
-            g = nx.DiGraph() if "arcs" in position else nx.Graph()
-            nodes = position.get("nodes", [])
-            nweight = {}
-            for item in nodes:
-                v = item[0] if isinstance(item, list) else item
-                g.add_node(v)
-                if isinstance(item, list) and len(item) == 2:
-                    nweight[v] = item[1]
-            eweight = {}
-            for e in position.get("edges", position.get("arcs", [])):
-                g.add_edge(e[0], e[1])
-                if len(e) == 3:
-                    eweight[(e[0], e[1])] = e[2]
-            pos = (nx.circular_layout(g) if g.number_of_nodes() <= 12 else nx.spring_layout(g, seed=1))
-            token = position.get("token")
-            colours = ["#dd8452" if v == token else "#8fb0d8" for v in g.nodes]
-            styles = ["dotted" if eweight.get(e, eweight.get(e[::-1], 1)) == 0 else "solid" for e in g.edges]
-            nx.draw_networkx(g, pos, ax=ax, node_color=colours, style=styles,
-                             labels={v: f"{v}" + (f":{nweight[v]}" if v in nweight else "") for v in g.nodes},
-                             node_size=500)
-            if eweight:
-                nx.draw_networkx_edge_labels(g, pos, edge_labels=eweight, ax=ax)
-            for v in position.get("loops", []):      # a loop: a small circle on top of its vertex
-                if v in pos:
-                    x, y = pos[v]
-                    ax.add_patch(matplotlib.patches.Circle((x, y + 0.17), 0.17, fill=False, color="black"))
-            if position.get("active"):
-                u, v = position["active"]
-                nx.draw_networkx_edges(g, pos, edgelist=[(u, v)], width=3.0, edge_color="#c44e52", ax=ax)
-            ax.set_axis_off()
-            ax.set_xlim(-1.45, 1.45)
-            ax.set_ylim(-1.45, 1.45)
-            ax.set_aspect("equal")
-            if token is not None:
-                ax.set_title(f"token on {token}" + ("  (vertex:weight)" if nweight else ""))
-        fig.tight_layout()
-        fig.savefig(path)
-    finally:
-        plt.close(fig)
+    path = Path(path)
+    if path.suffix.lower() == ".png":
+        path.write_bytes(pictures.position_svg(position, fmt="png"))
+    else:
+        path.write_text(pictures.position_svg(position), encoding="utf-8")
     return True
 
 
-def write_report(verdicts: list[Verdict], path: str) -> list[str]:
-    """Write a Markdown (or, for .html, HTML) report with a section per claim; pictures of
-    counterexamples go beside it as PNG files. Returns notes (e.g. matplotlib missing)."""
-    out = Path(path)
-    out.parent.mkdir(parents=True, exist_ok=True)
-    as_html = out.suffix.lower() in (".html", ".htm")
+def markdown_report(verdicts: list[Verdict], out: Path, interrupted: Interruption | None = None) -> tuple[str, list[str]]:
+    """The Markdown text of a report; pictures are written beside ``out`` as SVG files."""
+    parts = ["# grundy verify\n", "```\n" + summary(verdicts) + "\n```\n"]
     notes: list[str] = []
-    parts: list[str] = []
-    esc = html.escape if as_html else (lambda s: s)
-    parts.append("<h1>grundy verify</h1>" if as_html else "# grundy verify\n")
-    parts.append(f"<pre>{esc(summary(verdicts))}</pre>" if as_html else "```\n" + summary(verdicts) + "\n```\n")
+    if interrupted is not None:
+        parts.append("**" + interrupted.lines()[0] + "**  \n" + interrupted.lines()[1] + "\n")
     verdict_of = {v.id: v.verdict for v in verdicts}
     found = findings_table(verdicts)
     if found:
-        if as_html:
-            parts.append("<h2>Findings</h2><table><tr><th>claim</th><th>classification</th></tr>"
-                         + "".join(f"<tr><td><a href='#{esc(_slug(i))}'>{esc(i)}</a></td><td>{esc(t)}</td></tr>"
-                                   for i, t in found) + "</table>")
-        else:
-            parts.append("## Findings\n\n| claim | classification |\n|---|---|\n"
-                         + "\n".join(f"| {i} | {t} |" for i, t in found) + "\n")
+        parts.append("## Findings\n\n| claim | classification |\n|---|---|\n"
+                     + "\n".join(f"| {i} | {t} |" for i, t in found) + "\n")
+    parts.append("## Index\n\n| claim | paper | verdict | time | statement |\n|---|---|---|---|---|")
+    for v in verdicts:
+        cell = _text(v).replace("|", "\\|").replace("\n", " ")
+        parts.append(f"| [{v.id}](#{_anchor(v.id + ': ' + v.verdict)}) | {v.paper} | {v.verdict}"
+                     f"{'' if v.passed else ' ✗'} | {v.seconds:.1f} s | {cell} |")
+    parts.append("")
     for v in verdicts:
         head = f"{v.id}: {v.verdict}" + ("" if v.passed else f" (expected {v.expected})")
-        lines = fields(v, verdict_of)
-        if as_html:
-            parts.append(f"<a id='{esc(_slug(v.id))}'></a><h2>{esc(head)}</h2><dl>"
-                         + "".join(f"<dt>{esc(k)}</dt><dd>{esc(x)}</dd>" for k, x in lines) + "</dl>")
-        else:
-            parts.append(f"## {head}\n\n" + "\n".join(f"- {k}: {x}" for k, x in lines) + "\n")
+        parts.append(f"## {head}\n\n" + "\n".join(f"- {a}: {b}" for a, b in _facts(v, verdict_of)) + "\n")
         c = v.counterexample
         if c is None:
             continue
-        png = out.with_name(f"{out.stem}-{_slug(v.id)}.png")
-        pic = draw(c.witness, png)
-        if not pic and not notes:
+        parts.append("\n".join(f"- {x}" for x in (f"counterexample on {c.structure} ({c.how})",
+                                                   f"position: {json.dumps(c.witness)}",
+                                                   f"state (every field, as checked): {json.dumps(c.state)}"
+                                                   if c.state else "",
+                                                   f"claimed: {c.claimed}", f"actual: {c.actual}") if x) + "\n")
+        pic, strip = _pictures(v)
+        if pic is None and not notes:
             notes.append("matplotlib is not installed: no pictures (pip install 'grundy[report]')")
-        cex = [f"counterexample on {c.structure} ({c.how})", f"position: {json.dumps(c.witness)}",
-               f"state (every field, as checked): {json.dumps(c.state)}",
-               f"claimed: {c.claimed}", f"actual: {c.actual}"]
-        moves = [f"{m['move']} → {json.dumps({k: x for k, x in m['to'].items() if k != 'game'})}" for m in c.line]
-        if as_html:
-            parts.append("<p>" + "<br>".join(esc(x) for x in cex) + "</p>")
+        if pic:
+            name = out.with_name(f"{out.stem}-{_slug(v.id)}.svg")
+            name.write_text(pic, encoding="utf-8")
+            parts.append(f"![counterexample to {v.id}]({name.name})\n")
+        if c.line:
+            parts.append(_line_title(_first_mover_wins(v)) + ":\n\n"
+                         + "\n".join(f"{i + 1}. `{m}`" for i, m in enumerate(_moves(c))) + "\n")
+            if strip:
+                name = out.with_name(f"{out.stem}-{_slug(v.id)}-line.svg")
+                name.write_text(strip, encoding="utf-8")
+                parts.append(f"![line of play for {v.id}]({name.name})\n")
+    return "\n".join(parts), notes
+
+
+_CSS = """
+:root { --ok: #1e7e34; --bad: #b02a37; --muted: #5f6b76; --line: #d8dee4; }
+* { box-sizing: border-box; }
+body { font: 15px/1.5 system-ui, -apple-system, "Segoe UI", "DejaVu Sans", sans-serif; color: #1f2328;
+       max-width: 1100px; margin: 0 auto; padding: 1.5em; }
+h1 { margin-bottom: 0.2em; } h2 { border-bottom: 1px solid var(--line); padding-bottom: 0.2em; margin-top: 2em; }
+.meta, .muted { color: var(--muted); }
+pre { background: #f6f8fa; padding: 0.8em; border-radius: 6px; overflow-x: auto; }
+.banner { background: #fff3cd; border: 1px solid #e0c36a; padding: 0.7em 1em; border-radius: 6px; }
+.filters { display: flex; gap: 1.2em; align-items: center; margin: 0.8em 0; flex-wrap: wrap; }
+select { font: inherit; padding: 0.15em 0.3em; }
+table { border-collapse: collapse; width: 100%; font-size: 14px; }
+th, td { text-align: left; padding: 0.3em 0.6em; border-bottom: 1px solid var(--line); vertical-align: top; }
+th { background: #f6f8fa; position: sticky; top: 0; }
+td.time { text-align: right; white-space: nowrap; font-variant-numeric: tabular-nums; }
+.v { font-weight: 600; padding: 0.05em 0.45em; border-radius: 4px; white-space: nowrap; }
+.v-proved { background: #d4edda; } .v-verified { background: #e2f0d9; } .v-refuted { background: #fde2cf; }
+.v-unknown { background: #e9ecef; } .v-error { background: #f8d7da; }
+.unexpected { color: var(--bad); font-weight: 600; }
+dl { display: grid; grid-template-columns: max-content 1fr; gap: 0.15em 1em; }
+dt { color: var(--muted); } dd { margin: 0; }
+figure { margin: 1em 0; overflow-x: auto; } figure svg { max-width: 100%; height: auto; }
+figcaption { color: var(--muted); font-size: 13px; }
+code { font-size: 13px; }
+ol.moves { font-size: 13px; }
+"""
+
+_JS = """
+(function () {
+  var paper = document.getElementById('f-paper'), verdict = document.getElementById('f-verdict');
+  var count = document.getElementById('f-count');
+  function apply() {
+    var p = paper.value, v = verdict.value, shown = 0;
+    document.querySelectorAll('#index tbody tr').forEach(function (r) {
+      var ok = (!p || r.dataset.paper === p) && (!v || r.dataset.verdict === v);
+      r.hidden = !ok; if (ok) shown++;
+    });
+    document.querySelectorAll('section.claim').forEach(function (s) {
+      s.hidden = !((!p || s.dataset.paper === p) && (!v || s.dataset.verdict === v));
+    });
+    count.textContent = shown + ' of ' + document.querySelectorAll('#index tbody tr').length + ' claims shown';
+  }
+  paper.addEventListener('change', apply); verdict.addEventListener('change', apply);
+  apply();
+})();
+"""
+
+
+def html_report(verdicts: list[Verdict], interrupted: Interruption | None = None) -> tuple[str, list[str]]:
+    """One self-contained HTML page: an index of every claim (filterable by paper and verdict),
+    then a section per claim with its pictures inline (SVG)."""
+    esc = html.escape
+    notes: list[str] = []
+    papers = sorted({v.paper or v.id.split("/")[0] for v in verdicts})
+    when = datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
+    out = ["<!doctype html>", '<html lang="en"><head><meta charset="utf-8">',
+           '<meta name="viewport" content="width=device-width, initial-scale=1">',
+           "<title>grundy verify report</title>", f"<style>{_CSS}</style></head><body>",
+           "<h1>grundy verify</h1>",
+           f'<p class="meta">{len(verdicts)} claims, generated {esc(when)}</p>',
+           f"<pre>{esc(summary(verdicts))}</pre>"]
+    if interrupted is not None:
+        out.append('<p class="banner" id="interrupted"><strong>' + esc(interrupted.lines()[0]) + "</strong><br>"
+                   + esc(interrupted.lines()[1]) + "</p>")
+    opts = lambda xs: "".join(f'<option value="{esc(x)}">{esc(x)}</option>' for x in xs)  # noqa: E731
+    out.append('<section id="index"><h2>Index</h2><div class="filters">'
+               f'<label>Paper <select id="f-paper"><option value="">all</option>{opts(papers)}</select></label>'
+               f'<label>Verdict <select id="f-verdict"><option value="">all</option>{opts(ORDER)}</select></label>'
+               '<span id="f-count" class="muted"></span></div>'
+               "<table><thead><tr><th>claim</th><th>paper</th><th>verdict</th><th>time</th><th>statement</th>"
+               "</tr></thead><tbody>")
+    for v in verdicts:
+        paper = v.paper or v.id.split("/")[0]
+        bad = "" if v.passed else f' <span class="unexpected">expected {esc(v.expected)}</span>'
+        out.append(f'<tr data-paper="{esc(paper)}" data-verdict="{esc(v.verdict)}">'
+                   f'<td><a href="#c-{esc(_slug(v.id))}">{esc(v.id)}</a></td><td>{esc(paper)}</td>'
+                   f'<td><span class="v v-{esc(v.verdict)}">{esc(v.verdict)}</span>{bad}</td>'
+                   f'<td class="time">{v.seconds:.1f} s</td><td>{esc(_text(v))}</td></tr>')
+    out.append("</tbody></table></section>")
+    verdict_of = {v.id: v.verdict for v in verdicts}
+    found = findings_table(verdicts)
+    if found:
+        out.append('<section id="findings"><h2>Findings</h2><table><thead><tr><th>claim</th>'
+                   "<th>classification</th></tr></thead>"
+                   + "".join(f'<tr><td><a href="#c-{esc(_slug(i))}">{esc(i)}</a></td><td>{esc(t)}</td></tr>'
+                             for i, t in found) + "</table></section>")
+    for n, v in enumerate(verdicts):
+        paper = v.paper or v.id.split("/")[0]
+        out.append(f'<section class="claim" id="c-{esc(_slug(v.id))}" data-paper="{esc(paper)}" '
+                   f'data-verdict="{esc(v.verdict)}"><h2>{esc(v.id)} '
+                   f'<span class="v v-{esc(v.verdict)}">{esc(v.verdict)}</span></h2><dl>'
+                   + "".join(f"<dt>{esc(a)}</dt><dd>{esc(b)}</dd>" for a, b in _facts(v, verdict_of)) + "</dl>")
+        if v.obligations:
+            keys = list(dict.fromkeys(k for o in v.obligations for k in o))
+            out.append(f"<details><summary>{len(v.obligations)} proof obligations</summary><table><tr>"
+                       + "".join(f"<th>{esc(k)}</th>" for k in keys) + "</tr>"
+                       + "".join("<tr>" + "".join(f"<td>{esc(str(o.get(k, '')))}</td>" for k in keys) + "</tr>"
+                                 for o in v.obligations) + "</table></details>")
+        c = v.counterexample
+        if c is not None:
+            out.append("<dl>" + "".join(f"<dt>{esc(a)}</dt><dd>{esc(str(b))}</dd>" for a, b in (
+                ("counterexample", f"on {c.structure} ({c.how})"), ("position", json.dumps(c.witness)),
+                ("state (every field, as checked)", json.dumps(c.state) if c.state else ""),
+                ("claimed", c.claimed), ("actual", c.actual)) if b != "") + "</dl>")
+            pic, strip = _pictures(v)
+            if pic is None and not notes:
+                notes.append("matplotlib is not installed: no pictures (pip install 'grundy[report]')")
             if pic:
-                parts.append(f'<img src="{esc(png.name)}" alt="counterexample">')
-            parts.append("<ol>" + "".join(f"<li><code>{esc(m)}</code></li>" for m in moves) + "</ol>")
-        else:
-            parts.append("\n".join(f"- {x}" for x in cex) + "\n")
-            if pic:
-                parts.append(f"![counterexample to {v.id}]({png.name})\n")
-            if moves:
-                parts.append("Winning line:\n\n" + "\n".join(f"{i + 1}. `{m}`" for i, m in enumerate(moves)) + "\n")
-    text = "\n".join(parts)
-    if as_html:
-        text = f"<!doctype html><meta charset='utf-8'><title>grundy verify</title><body>{text}</body>"
+                out.append(f'<figure class="picture">{_prefix_ids(pic, f"f{n}a-")}'
+                           f"<figcaption>claimed {esc(str(c.claimed))}, actually {esc(str(c.actual))}"
+                           "</figcaption></figure>")
+            if c.line:
+                title = _line_title(_first_mover_wins(v))
+                out.append(f"<h3>{esc(title)}</h3>")
+                if strip:
+                    out.append(f'<figure class="picture">{_prefix_ids(strip, f"f{n}b-")}</figure>')
+                out.append('<ol class="moves">' + "".join(f"<li><code>{esc(m)}</code></li>" for m in _moves(c))
+                           + "</ol>")
+        out.append("</section>")
+    out.append(f"<script>{_JS}</script></body></html>")
+    return "\n".join(out), notes
+
+
+def write_report(verdicts: list[Verdict], path: str, interrupted: Interruption | None = None) -> list[str]:
+    """Write a Markdown report (pictures beside it as SVG files) or, for .html, one
+    self-contained HTML file. Returns notes for the user (e.g. matplotlib missing)."""
+    out = Path(path)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    if out.suffix.lower() in (".html", ".htm"):
+        text, notes = html_report(verdicts, interrupted)
+    else:
+        text, notes = markdown_report(verdicts, out, interrupted)
     out.write_text(text + "\n", encoding="utf-8")
     return notes

@@ -20,6 +20,7 @@ import fnmatch
 import importlib.util
 import multiprocessing as mp
 import os
+import signal
 import sys
 import time
 from multiprocessing.connection import wait
@@ -152,6 +153,7 @@ def _limit(claim: Claim, timeout: float | None) -> float:
 
 def _worker(i: int, conn, profile: str, limit: float) -> None:
     from .check import check_claim
+    signal.signal(signal.SIGINT, signal.SIG_IGN)     # Ctrl-C is the parent's: it stops the workers
 
     def progress(text: str) -> None:
         try:
@@ -167,6 +169,10 @@ def _worker(i: int, conn, profile: str, limit: float) -> None:
 def run(claims: list[Claim], *, jobs: int = 1, timeout: float | None = None, profile: str = "quick",
         progress: Callable[[str], None] | None = None, executor: str | None = None) -> Iterator[Verdict]:
     """Check the claims in up to ``jobs`` worker processes; yield verdicts in claim order.
+
+    On KeyboardInterrupt (Ctrl-C, or SIGTERM turned into one by the command line) the
+    verdicts already finished but held back for the claim order are yielded, in order, before
+    the interrupt goes on; the workers still running are killed.
 
     A claim gets ``timeout`` seconds (default: its own ``timeout``, else 120); a worker that
     runs past it (and a short grace) is killed and its claim is ``unknown``. With ``executor``
@@ -233,6 +239,12 @@ def run(claims: list[Claim], *, jobs: int = 1, timeout: float | None = None, pro
             while emitted in done:
                 yield done.pop(emitted)
                 emitted += 1
+    except KeyboardInterrupt:
+        for p, conn, _, _ in running.values():
+            p.kill()
+        for i in sorted(done):                # finished while an earlier claim still ran
+            yield done.pop(i)
+        raise
     finally:
         for p, conn, _, _ in running.values():
             p.kill()

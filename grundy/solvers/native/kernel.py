@@ -43,6 +43,7 @@ DENSE_LIMIT = 2 ** 28                      # boxes up to this many positions get
 
 CYCLE, TOO_LARGE, LIMIT, NO_MEMORY, OVERFLOW = 2, 3, 4, 5, 6   # the C kernel's status codes
 DOMAIN = 8                                 # a move took a field out of its domain
+PAUSED = 9       # the kernel returned to Python to let it notice a signal; called again, it goes on
 _STATUS = {CYCLE: "cycle", TOO_LARGE: "a Grundy value above 253", LIMIT: "position limit",
            NO_MEMORY: "out of memory", OVERFLOW: "a product overflowed 64 bits",
            DOMAIN: "a move left a field's domain"}
@@ -257,7 +258,10 @@ typedef struct {
     Buf succ;
     Frame *stack; int64_t depth, stack_cap;
     int err_slot; I err_value;
+    int64_t steps;                 /* steps since the last return to the caller */
 } T;
+#define PAUSED 9                   /* k_solve returns to its caller every POLL_STEPS steps */
+#define POLL_STEPS (1 << 16)
 
 static inline K hmix(K x) { x ^= x >> 33; x *= 0xff51afd7ed558ccdULL; x ^= x >> 33; x *= 0xc4ceb9fe1a85ec53ULL; x ^= x >> 33; return x; }
 
@@ -349,17 +353,29 @@ static int finish(T *t, Frame *f, uint8_t v) {
     return 0;
 }
 
-/* Solve one position (its key). 0: done; else the status (the table is then unusable). */
-int k_solve(T *t, K root) {
-    root = canon(root);
-    uint8_t v0 = get(t, root);
-    if (v0 == BUSY) return 2;
-    if (v0) return 0;
-    t->depth = 0; t->succ.n = 0;
-    int e = push_frame(t, root);
-    if (e) return e;
+/* Abandon a search under way: the positions on its stack become unknown again. */
+void k_abort(T *t) {
+    for (int64_t i = 0; i < t->depth; i++)
+        if (get(t, t->stack[i].key) == BUSY) put(t, t->stack[i].key, 0);
+    t->depth = 0; t->succ.n = 0; t->steps = 0;
+}
+
+/* Solve one position (its key), or go on with the search PAUSED left under way (same key).
+   0: done; PAUSED: call again (the caller can notice a signal in between); else the status
+   (the search is abandoned). */
+static int solve_(T *t, K root) {
+    int e;
+    if (!t->depth) {
+        root = canon(root);
+        uint8_t v0 = get(t, root);
+        if (v0 == BUSY) return 2;
+        if (v0) return 0;
+        t->succ.n = 0;
+        if ((e = push_frame(t, root))) return e;
+    }
     const int grundy = t->mode == 0 || t->mode == 3;   /* 3: misère values, 1 at a terminal */
     while (t->depth) {
+        if (++t->steps >= POLL_STEPS) { t->steps = 0; return PAUSED; }
         Frame *f = &t->stack[t->depth - 1];
         if (f->idx < 0) {
             if ((e = expand(t, f))) return e;
@@ -406,26 +422,34 @@ int k_solve(T *t, K root) {
     return 0;
 }
 
-/* Solve many positions; their values into out. */
-int k_solve_many(T *t, const K *keys, int64_t n, uint8_t *out) {
-    for (int64_t i = 0; i < n; i++) {
+int k_solve(T *t, K root) {
+    int e = solve_(t, root);
+    if (e && e != PAUSED) k_abort(t);
+    return e;
+}
+
+/* Solve keys[*at..n); their values into out. PAUSED: *at is where to go on. */
+int k_solve_many(T *t, const K *keys, int64_t n, uint8_t *out, int64_t *at) {
+    for (int64_t i = *at; i < n; i++) {
         int e = k_solve(t, keys[i]);
-        if (e) return e;
+        if (e) { *at = i; return e; }
         out[i] = get(t, canon(keys[i]));
     }
+    *at = n;
     return 0;
 }
 
-/* Solve every position of a dense box with index in [from, to). */
-int k_sweep(T *t, K from, K to) {
+/* Solve every position of a dense box with index in [*at, to). PAUSED: *at is where to go on. */
+int k_sweep(T *t, K *at, K to) {
     if (!t->dense) return 7;
-    for (K k = from; k < to; k++) {
+    for (K k = *at; k < to; k++) {
         if (!t->dense[k]) {
             K c = canon(k);
-            if (!t->dense[c]) { int e = k_solve(t, c); if (e) return e; }
+            if (!t->dense[c]) { int e = k_solve(t, c); if (e) { *at = k; return e; } }
             t->dense[k] = t->dense[c];            /* every index readable, canonical or not */
         }
     }
+    *at = to;
     return 0;
 }
 
@@ -637,8 +661,9 @@ def _library(source: str) -> ctypes.CDLL:
     for f in ("k_solve",):
         getattr(lib, f).argtypes = [ctypes.c_void_p, ctypes.c_uint64]
     lib.k_solve_many.argtypes = [ctypes.c_void_p, ctypes.POINTER(ctypes.c_uint64), ctypes.c_int64,
-                                 ctypes.POINTER(ctypes.c_uint8)]
-    lib.k_sweep.argtypes = [ctypes.c_void_p, ctypes.c_uint64, ctypes.c_uint64]
+                                 ctypes.POINTER(ctypes.c_uint8), ctypes.POINTER(ctypes.c_int64)]
+    lib.k_sweep.argtypes = [ctypes.c_void_p, ctypes.POINTER(ctypes.c_uint64), ctypes.c_uint64]
+    lib.k_abort.argtypes = [ctypes.c_void_p]
     lib.k_value.argtypes = [ctypes.c_void_p, ctypes.c_uint64]
     lib.k_stored.argtypes = [ctypes.c_void_p]
     lib.k_stored.restype = ctypes.c_int64
@@ -681,6 +706,20 @@ class Kernel:
     def stored(self) -> int:
         return self.lib.k_stored(self._t)
 
+    def _run(self, call) -> None:
+        """Call the kernel until it is done. It returns every few milliseconds (PAUSED) so that
+        Python's signal handlers run between calls: Ctrl-C (or a handler raising on SIGTERM)
+        stops a long solve within a second. The search under way is then abandoned: the
+        positions it had marked become unknown again, and the table stays usable."""
+        try:
+            status = call()
+            while status == PAUSED:
+                status = call()
+        except BaseException:
+            self.lib.k_abort(self._t)
+            raise
+        self._check(status)
+
     def _check(self, status: int) -> None:
         if status == 0:
             return
@@ -693,7 +732,7 @@ class Kernel:
     def value(self, state: Sequence[int]) -> int:
         """The stored byte for ``state``, solving it first."""
         key = self.box.index(state)
-        self._check(self.lib.k_solve(self._t, key))
+        self._run(lambda: self.lib.k_solve(self._t, key))
         return self.lib.k_value(self._t, key)
 
     def values(self, states: Sequence[Sequence[int]]) -> bytes:
@@ -701,7 +740,8 @@ class Kernel:
         n = len(states)
         keys = (ctypes.c_uint64 * n)(*[self.box.index(s) for s in states])
         out = (ctypes.c_uint8 * n)()
-        self._check(self.lib.k_solve_many(self._t, keys, n, out))
+        at = ctypes.c_int64(0)
+        self._run(lambda: self.lib.k_solve_many(self._t, keys, n, out, ctypes.byref(at)))
         return bytes(out)
 
     def grundy(self, state: Sequence[int]) -> int:
@@ -717,7 +757,8 @@ class Kernel:
         """Solve every position of the (dense) box; the table, one byte per index."""
         if not self.dense:
             raise ValueError("a sweep needs a dense table")
-        self._check(self.lib.k_sweep(self._t, 0, self.box.size))
+        at = ctypes.c_uint64(0)
+        self._run(lambda: self.lib.k_sweep(self._t, ctypes.byref(at), self.box.size))
         return self.table()
 
     def table(self) -> memoryview:

@@ -1,0 +1,536 @@
+"""Pictures of positions for reports: SVG text drawn with matplotlib (``pip install grundy[report]``).
+
+A graph's layout is recognised from its **structure**, never from a game's or claim's name:
+the Petersen graph in its standard drawing (outer 5-cycle, inner pentagram), complete
+multipartite graphs with one column per part, paths on a line, cycles and complete graphs on
+a circle, wheels with their hub in the middle, hypercubes as projected cubes, grids on their
+grid, prisms as two rings; anything else by a force layout. Which drawing a position gets
+(a graph, or heaps as bars) is the game's :meth:`~grundy.spec.Game.picture`; a game family may
+also define ``draw(ax, position)`` (its drawing hook), used first when it returns a caption.
+
+Edge weights are written along their edge in a boxed label placed where it overlaps no vertex
+and no other label; vertex weights (chips) in a box beside their vertex; the token's vertex is
+filled orange; loops are small rings; the active edge is thick and red. A position without
+vertices is a captioned placeholder, never a blank image. Two-heap positions are drawn as the
+grid of P-positions around them.
+
+>>> svg = position_svg({"game": "edge-nim", "nodes": [0, 1, 2], "edges": [[0, 1, 2], [1, 2, 1]], "token": 0})
+>>> svg is None or (svg.lstrip().startswith("<svg") and "token on 0" in svg)
+True
+>>> import networkx as nx
+>>> layout_of(nx.petersen_graph())[1], layout_of(nx.complete_multipartite_graph(1, 2, 3, 4))[1]
+('Petersen graph', 'complete multipartite K_{1,2,3,4}')
+>>> layout_of(nx.grid_2d_graph(3, 4))[1], layout_of(nx.hypercube_graph(3))[1], layout_of(nx.path_graph(5))[1]
+('grid 3 x 4', 'hypercube Q_3', 'path P_5')
+"""
+from __future__ import annotations
+
+import io
+import json
+import math
+import textwrap
+from typing import Any, Callable
+
+import networkx as nx
+
+__all__ = ["layout_of", "position_svg", "line_svg", "available", "draw_graph", "draw_heaps", "draw_two_heap_grid",
+           "draw_position"]
+
+Pos = dict[Any, tuple[float, float]]
+ORANGE, BLUE, RED, GREY = "#e07b39", "#9cc0e6", "#c0392b", "#555555"
+
+
+def available() -> bool:
+    """True when matplotlib is installed (pictures can be drawn)."""
+    try:
+        import matplotlib  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+# ------------------------------------------------------------------------------- layouts
+def _circle(vs: list, r: float = 1.0, start: float = 90.0, centre=(0.0, 0.0)) -> Pos:
+    n = max(1, len(vs))
+    return {v: (centre[0] + r * math.cos(math.radians(start - 360.0 * i / n)),
+                centre[1] + r * math.sin(math.radians(start - 360.0 * i / n))) for i, v in enumerate(vs)}
+
+
+def _transport(model: nx.Graph, g: nx.Graph, pos: Pos) -> Pos | None:
+    """``pos`` (a layout of ``model``) moved onto ``g`` by an isomorphism, or None."""
+    m = nx.algorithms.isomorphism.GraphMatcher(model, g)
+    if not m.is_isomorphic():
+        return None
+    return {m.mapping[v]: p for v, p in pos.items()}
+
+
+def _parts(g: nx.Graph) -> list[list] | None:
+    """The parts of a complete multipartite graph (at least two parts, not all of size 1)."""
+    comp = nx.complement(g)
+    parts = [sorted(c, key=str) for c in nx.connected_components(comp)]
+    if len(parts) < 2 or all(len(p) == 1 for p in parts):
+        return None
+    for p in parts:                                   # each part independent in g
+        if any(g.has_edge(u, v) for i, u in enumerate(p) for v in p[i + 1:]):
+            return None
+    n = g.number_of_nodes()
+    if g.number_of_edges() != (n * n - sum(len(p) ** 2 for p in parts)) // 2:
+        return None
+    return sorted(parts, key=len)
+
+
+def _columns(parts: list[list]) -> Pos:
+    pos: Pos = {}
+    for i, p in enumerate(parts):
+        for j, v in enumerate(p):
+            pos[v] = (2.2 * i, (j - (len(p) - 1) / 2) * 1.1)
+    return pos
+
+
+def _hypercube(d: int) -> Pos:
+    dirs = [(math.cos(math.pi * (0.5 + i) / d), math.sin(math.pi * (0.5 + i) / d) * 0.85) for i in range(d)]
+    dirs = [(1.0, 0.0), (0.45, 0.7), (0.0, 1.25), (1.1, 0.25), (0.3, 1.55)][:d] if d <= 5 else dirs
+    out: Pos = {}
+    for bits in range(2 ** d):
+        t = tuple((bits >> i) & 1 for i in range(d))
+        out[t] = (sum(b * dx for b, (dx, _) in zip(t, dirs)), sum(b * dy for b, (_, dy) in zip(t, dirs)))
+    return out
+
+
+def layout_of(g: nx.Graph) -> tuple[Pos, str]:
+    """A drawing of ``g`` recognised from its structure: (positions, name of the layout).
+
+    >>> layout_of(nx.wheel_graph(6))[1], layout_of(nx.cycle_graph(5))[1], layout_of(nx.Graph())[1]
+    ('wheel W_6', 'cycle C_5', 'empty')
+    """
+    n, m = g.number_of_nodes(), g.number_of_edges()
+    und = nx.Graph(g) if g.is_directed() else g
+    und = nx.Graph(und)
+    und.remove_edges_from(nx.selfloop_edges(und))
+    vs = sorted(und.nodes, key=lambda v: (str(type(v)), v) if not isinstance(v, tuple) else ("t", str(v)))
+    if n == 0:
+        return {}, "empty"
+    if m == 0:
+        return {v: (float(i), 0.0) for i, v in enumerate(vs)}, f"{n} isolated vertices"
+    deg = sorted(d for _, d in und.degree())
+    connected = nx.is_connected(und)
+    if not connected and not _parts(und):
+        return _side_by_side(und)
+    if connected and n == 10 and m == 15 and deg == [3] * 10:
+        outer = _circle(list(range(5)), 1.0)
+        inner = _circle(list(range(5, 10)), 0.5)
+        pos = _transport(nx.petersen_graph(), und, {**outer, **inner})
+        if pos:
+            return pos, "Petersen graph"
+    if connected and deg[-1] <= 2:
+        if deg[0] == 2:
+            return _circle(list(nx.cycle_basis(und)[0])), f"cycle C_{n}"
+        ends = [v for v in vs if und.degree(v) == 1]
+        order = nx.shortest_path(und, ends[0], ends[1])
+        return {v: (float(i), 0.0) for i, v in enumerate(order)}, f"path P_{n}"
+    if m == n * (n - 1) // 2:
+        return _circle(vs), f"complete K_{n}"
+    if connected and n >= 4 and deg[-1] == n - 1 and m == 2 * (n - 1):
+        hub = next(v for v in vs if und.degree(v) == n - 1)
+        rim = und.subgraph([v for v in vs if v != hub])
+        if all(d == 2 for _, d in rim.degree()) and nx.is_connected(rim):
+            return {hub: (0.0, 0.0), **_circle(list(nx.cycle_basis(rim)[0]))}, f"wheel W_{n}"
+    parts = _parts(und)
+    if parts:
+        sizes = ",".join(str(len(p)) for p in parts)
+        name = "complete bipartite" if len(parts) == 2 else "complete multipartite"
+        return _columns(parts), f"{name} K_{{{sizes}}}"
+    if connected and n & (n - 1) == 0 and n <= 64:
+        d = n.bit_length() - 1
+        if deg == [d] * n and m == d * n // 2:
+            pos = _transport(nx.hypercube_graph(d), und, _hypercube(d))
+            if pos:
+                return pos, f"hypercube Q_{d}"
+    if connected and deg[-1] <= 4 and n <= 100:
+        for a in range(2, int(math.isqrt(n)) + 1):
+            if n % a == 0 and m == a * (n // a - 1) + (n // a) * (a - 1):
+                b = n // a
+                pos = _transport(nx.grid_2d_graph(a, b), und,
+                                 {(i, j): (float(j), float(-i)) for i in range(a) for j in range(b)})
+                if pos:
+                    return pos, f"grid {a} x {b}"
+        if n % 2 == 0 and deg == [3] * n and n >= 6:
+            k = n // 2
+            model = nx.circular_ladder_graph(k)
+            pos = _transport(model, und, {**_circle(list(range(k)), 1.0), **_circle(list(range(k, n)), 0.55)})
+            if pos:
+                return pos, f"prism C_{k} x K_2"
+    return {v: (float(x), float(y)) for v, (x, y) in nx.spring_layout(und, seed=1).items()}, f"{n} vertices"
+
+
+def _side_by_side(g: nx.Graph) -> tuple[Pos, str]:
+    """Each component drawn by its own layout, scaled to the same height, left to right."""
+    out: Pos = {}
+    names = []
+    x0 = 0.0
+    comps = sorted(nx.connected_components(g), key=lambda c: (-len(c), sorted(map(str, c))))
+    for c in comps:
+        sub = g.subgraph(c)
+        if len(c) == 1:
+            pos, name = {next(iter(c)): (0.0, 0.0)}, "K_1"
+        else:
+            pos, name = layout_of(nx.Graph(sub))
+        xs, ys = [p[0] for p in pos.values()], [p[1] for p in pos.values()]
+        scale = 2.0 / max(max(xs) - min(xs), max(ys) - min(ys), 1e-9) if len(c) > 1 else 1.0
+        scale = min(scale, 1.6)
+        for v, (x, y) in pos.items():
+            out[v] = (x0 + (x - min(xs)) * scale, (y - (max(ys) + min(ys)) / 2) * scale)
+        x0 += (max(xs) - min(xs)) * scale + 1.2
+        names.append(name.split(" ")[-1] if " " in name else name)
+    return out, " + ".join(names)
+
+
+# ------------------------------------------------------------------------------- reading
+def _graph_of(position: dict) -> tuple[nx.Graph, dict, dict]:
+    """The graph of a position, its vertex weights and its edge weights."""
+    directed = "arcs" in position
+    g: nx.Graph = nx.DiGraph() if directed else nx.Graph()
+    vweight: dict = {}
+    for item in position.get("nodes", []):
+        v = item[0] if isinstance(item, list) else item
+        g.add_node(v)
+        if isinstance(item, list) and len(item) >= 2:
+            vweight[v] = item[1]
+    eweight: dict = {}
+    for e in position.get("arcs" if directed else "edges", []):
+        g.add_edge(e[0], e[1])
+        if len(e) >= 3:
+            eweight[(e[0], e[1])] = e[2]
+    return g, vweight, eweight
+
+
+def _picture(position: dict) -> tuple[str, Any]:
+    """What to draw, as the game asks (:meth:`~grundy.spec.Game.picture`): ``("bars",
+    heights)`` or ``("graph", position)``; a position written as heaps alone is drawn as heaps
+    even on a graph game (a circuit of heaps, say)."""
+    written_as_heaps = "heaps" in position and not ({"nodes", "edges", "arcs"} & set(position))
+    try:
+        from ..spec.games import GAMES
+        kind, data = GAMES[position["game"]].picture(position)
+    except (KeyError, ImportError, AttributeError):
+        kind, data = ("bars", position["heaps"]) if "heaps" in position else ("graph", position)
+    if kind == "graph" and written_as_heaps:
+        return "bars", list(position["heaps"])
+    return kind, data
+
+
+def _structure(position: dict) -> str:
+    """"heaps" when the position is drawn as heaps, else "graph"."""
+    return "heaps" if _picture(position)[0] == "bars" else "graph"
+
+
+def _hook(position: dict) -> Callable | None:
+    try:
+        from ..spec.games import GAMES
+        return getattr(GAMES[position["game"]], "draw", None)
+    except (KeyError, ImportError):
+        return None
+
+
+# ------------------------------------------------------------------------------- drawing
+def _bezier(p0, c, p2, t: float) -> tuple[float, float]:
+    return ((1 - t) ** 2 * p0[0] + 2 * t * (1 - t) * c[0] + t * t * p2[0],
+            (1 - t) ** 2 * p0[1] + 2 * t * (1 - t) * c[1] + t * t * p2[1])
+
+
+def _seg_dist(p, a, b) -> float:
+    ax_, ay = a
+    dx, dy = b[0] - ax_, b[1] - ay
+    L = dx * dx + dy * dy
+    t = 0.0 if L == 0 else max(0.0, min(1.0, ((p[0] - ax_) * dx + (p[1] - ay) * dy) / L))
+    return math.hypot(p[0] - ax_ - t * dx, p[1] - ay - t * dy)
+
+
+def _span(pos: Pos) -> float:
+    xs, ys = [p[0] for p in pos.values()], [p[1] for p in pos.values()]
+    return max(max(xs) - min(xs), max(ys) - min(ys), 1.0)
+
+
+def draw_graph(ax, position: dict, small: bool = False, before: dict | None = None,
+               layout: Pos | None = None) -> str:
+    """Draw a graph position on ``ax``; returns a caption (layout, token, active edge). With
+    ``before`` (the position a move came from) the edges and vertex weights it changed are red;
+    ``layout`` keeps the vertices where an earlier drawing put them."""
+    from matplotlib.patches import Circle, FancyArrowPatch, FancyBboxPatch
+    g, vweight, eweight = _graph_of(position)
+    pos, name = layout_of(g)
+    if layout is not None and all(v in layout for v in pos):
+        pos = {v: layout[v] for v in pos}
+    changed: set = set()
+    vchanged: set = set()
+    if before is not None:
+        _, vw0, ew0 = _graph_of(before)
+        changed = {e for e, w in eweight.items() if ew0.get(e, ew0.get(e[::-1])) != w}
+        vchanged = {v for v, w in vweight.items() if vw0.get(v) != w}
+    ax.set_axis_off()
+    if not pos:
+        ax.add_patch(FancyBboxPatch(
+            (0.1, 0.25), 0.8, 0.5, boxstyle="round,pad=0.02", fill=False, ls="--", ec=GREY,
+            transform=ax.transAxes))
+        ax.text(0.5, 0.5, "empty graph\n(no vertices, no moves)", ha="center", va="center",
+                fontsize=8 if small else 12, color=GREY, transform=ax.transAxes)
+        return "the empty graph"
+    ref = layout if layout is not None and set(pos) <= set(layout) else pos   # the frame: the start's
+    span = _span(ref)
+    pts = list(ref.values())
+    closest = min((math.hypot(p[0] - q[0], p[1] - q[1]) for i, p in enumerate(pts) for q in pts[i + 1:]),
+                  default=span)
+    r = min(0.07 * span if len(pos) <= 12 else 0.05 * span, 0.3 * closest)   # vertex radius
+    flat = len({round(p[1], 6) for p in ref.values()}) == 1
+    cx = sum(p[0] for p in ref.values()) / len(ref)
+    cy = sum(p[1] for p in ref.values()) / len(ref)
+    fs = 6 if small else 9
+    token = position.get("token")
+    active = position.get("active")
+    active_set = {tuple(active), tuple(active[::-1])} if active else set()
+    placed: list[tuple[float, float]] = []
+    directed = g.is_directed()
+    for u, v in g.edges():
+        if u == v:
+            continue
+        a, b = pos[u], pos[v]
+        through = any(_seg_dist(pos[w], a, b) < 1.2 * r for w in pos if w not in (u, v))
+        rad = 0.18 if through else 0.0
+        if directed and g.has_edge(v, u):
+            rad = 0.12
+        mid = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
+        ctrl = (mid[0] + rad * (b[1] - a[1]), mid[1] - rad * (b[0] - a[0]))
+        w = eweight.get((u, v), eweight.get((v, u)))
+        is_active = (u, v) in active_set or (u, v) in changed or (v, u) in changed
+        ax.add_patch(FancyArrowPatch(a, b, connectionstyle=f"arc3,rad={rad}",
+                                     arrowstyle="-|>" if directed else "-", mutation_scale=10,
+                                     shrinkA=9 if not small else 6, shrinkB=9 if not small else 6,
+                                     lw=3.2 if is_active else 1.1, color=RED if is_active else "#333333",
+                                     ls=":" if w == 0 else "-", zorder=1))
+        if w is None or (small and len(pos) > 12):
+            continue
+        best = None
+        for t in (0.5, 0.38, 0.62, 0.28, 0.72, 0.2, 0.8):
+            p = _bezier(a, ctrl, b, t)
+            clear = min([math.hypot(p[0] - q[0], p[1] - q[1]) for q in placed] + [9.9])
+            near = min(math.hypot(p[0] - q[0], p[1] - q[1]) for q in pos.values())
+            score = min(clear / (1.4 * r), near / (1.6 * r))
+            if best is None or score > best[0] + 1e-9:
+                best = (score, p)
+            if score >= 1.0:
+                break
+        p = best[1]
+        placed.append(p)
+        ax.text(p[0], p[1], str(w), ha="center", va="center", fontsize=fs, zorder=4,
+                color=RED if is_active else "black",
+                bbox=dict(boxstyle="round,pad=0.15", fc="white", ec="#999999", lw=0.5))
+    for v in position.get("loops", []):
+        if v not in pos:
+            continue
+        x, y = pos[v]
+        dx, dy = x - cx, y - cy
+        d = math.hypot(dx, dy) or 1.0
+        dx, dy = (dx / d, dy / d) if math.hypot(x - cx, y - cy) > 1e-9 and not flat else (0.0, -1.0)
+        if v in vweight and not flat:             # the weight box sits outward: the loop beside it
+            a = math.radians(-75)
+            dx, dy = dx * math.cos(a) - dy * math.sin(a), dx * math.sin(a) + dy * math.cos(a)
+        ax.add_patch(Circle((x + 1.6 * r * dx, y + 1.6 * r * dy), 0.9 * r, fill=False, lw=1.1,
+                            ec="#333333", zorder=1))
+    if "multipartite" in name or "bipartite" in name:          # the parts: one shaded column each
+        for x in sorted({p[0] for p in pos.values()}):
+            ys = [p[1] for p in pos.values() if p[0] == x]
+            ax.add_patch(FancyBboxPatch((x - 1.5 * r, min(ys) - 1.5 * r), 3 * r, max(ys) - min(ys) + 3 * r,
+                                        boxstyle=f"round,pad=0,rounding_size={r}", fc="#eef3f8",
+                                        ec="#b7c7d8", lw=0.8, zorder=0))
+    for v, (x, y) in pos.items():
+        ax.add_patch(Circle((x, y), r, fc=ORANGE if v == token else BLUE, ec="#222222", lw=1.0, zorder=2))
+        ax.text(x, y, str(v), ha="center", va="center", fontsize=fs, zorder=3,
+                fontweight="bold" if v == token else "normal")
+        if v in vweight:                          # outward from the centre; above on a flat drawing
+            dx, dy = x - cx, y - cy
+            d = math.hypot(dx, dy)
+            dx, dy = (dx / d, dy / d) if d > 1e-9 and not flat else (0.0, 1.0)
+            ax.text(x + 1.9 * r * dx, y + 1.9 * r * dy, str(vweight[v]), ha="center",
+                    va="center", fontsize=fs, zorder=4, color=RED if v in vchanged else "#1b4f72",
+                    bbox=dict(boxstyle="round,pad=0.2", fc="#fdf2d0", ec=RED if v in vchanged else "#b9a15a",
+                              lw=1.2 if v in vchanged else 0.6))
+    xs, ys = [p[0] for p in ref.values()], [p[1] for p in ref.values()]
+    pad = 3.2 * r
+    ax.set_xlim(min(xs) - pad, max(xs) + pad)
+    ax.set_ylim(min(ys) - pad, max(ys) + pad)
+    ax.set_aspect("equal")
+    bits = [name]
+    if token is not None:
+        bits.append(f"token on {token}")
+    if active:
+        bits.append(f"active edge {active[0]}–{active[1]}")
+    if vweight:
+        bits.append("boxed: vertex weights")
+    return ", ".join(bits)
+
+
+def draw_heaps(ax, position: dict, small: bool = False, top: int | None = None) -> str:
+    """Heaps as horizontal bars with their sizes written beside them (``top``: the size a full
+    bar stands for, so that the panels of a line share one scale)."""
+    hs = list(position.get("heaps", []))
+    ax.set_axis_off()
+    if not hs:
+        ax.text(0.5, 0.5, "no heaps", ha="center", va="center", color=GREY, transform=ax.transAxes)
+        return "no heaps"
+    top = max(top or 0, max(hs), 1)
+    for i, h in enumerate(hs):
+        y = len(hs) - 1 - i
+        ax.barh(y, h, height=0.6, color=BLUE, ec="#222222", lw=0.8)
+        ax.text(-0.03 * top, y, f"heap {i}", ha="right", va="center", fontsize=6 if small else 9)
+        ax.text(h + 0.03 * top, y, str(h), ha="left", va="center", fontsize=6 if small else 9, fontweight="bold")
+    ax.set_xlim(-0.45 * top, 1.25 * top)
+    ax.set_ylim(-0.7, len(hs) - 0.3)
+    return "heaps " + ", ".join(map(str, hs))
+
+
+def draw_two_heap_grid(ax, position: dict) -> str | None:
+    """The P-positions of a two-heap game around ``position`` (marked by a red ring)."""
+    from ..api import solve
+    a, b = position["heaps"]
+    n = min(max(a, b) + 4, 24)
+    if a > n or b > n:
+        return None
+    p = []
+    for i in range(n + 1):
+        for j in range(n + 1):
+            q = dict(position, heaps=[i, j])
+            if solve(q, outcome_only=True)["outcome"] == "P":
+                p.append((i, j))
+    ax.scatter([i for i, _ in p], [j for _, j in p], s=28, marker="s", color="#2e86c1", zorder=2)
+    ax.scatter([a], [b], s=180, facecolors="none", edgecolors=RED, linewidths=2.0, zorder=3)
+    ax.set_xlim(-0.7, n + 0.7)
+    ax.set_ylim(-0.7, n + 0.7)
+    ax.set_aspect("equal")
+    ax.set_xticks(range(0, n + 1, 2 if n > 12 else 1))
+    ax.set_yticks(range(0, n + 1, 2 if n > 12 else 1))
+    ax.tick_params(labelsize=7)
+    ax.grid(True, lw=0.3, color="#dddddd")
+    ax.set_xlabel("heap 0", fontsize=8)
+    ax.set_ylabel("heap 1", fontsize=8)
+    conv = " (misère)" if position.get("convention") == "misere" else ""
+    return f"P-positions{conv} (squares); counterexample ({a}, {b}) ringed"
+
+
+def draw_position(ax, position: dict, small: bool = False, before: dict | None = None,
+                  layout: Pos | None = None, top: int | None = None) -> str:
+    """Draw any position on ``ax`` (the game's hook, else by its structure); returns a caption."""
+    hook = _hook(position)
+    if hook is not None:
+        caption = hook(ax, position)
+        if caption:
+            return str(caption)
+    kind, data = _picture(position)
+    if kind == "bars":
+        return draw_heaps(ax, {"heaps": list(data)}, small, top)
+    if kind == "graph":
+        return draw_graph(ax, data, small, before, layout)
+    ax.set_axis_off()
+    ax.text(0.5, 0.5, f"(no drawing for a {kind!r} picture)", ha="center", va="center",
+            color=GREY, transform=ax.transAxes)
+    return json.dumps({k: v for k, v in position.items() if k != "game"})[:80]
+
+
+# ------------------------------------------------------------------------------- to SVG
+def _svg(fig, fmt: str = "svg") -> Any:
+    """The figure as SVG text (from its ``<svg`` tag, to inline in HTML), or PNG bytes."""
+    buf: Any = io.StringIO() if fmt == "svg" else io.BytesIO()
+    fig.savefig(buf, format=fmt, bbox_inches="tight", pad_inches=0.05, dpi=110)
+    if fmt != "svg":
+        return buf.getvalue()
+    text = buf.getvalue()
+    return text[text.index("<svg"):]
+
+
+def _figure(ncols: int = 1, size=(4.6, 4.0), rows: int = 1):
+    """A figure outside pyplot: no global figure list, the user's backend left alone."""
+    from matplotlib.figure import Figure
+    fig = Figure(figsize=size)
+    axes = fig.subplots(rows, ncols, squeeze=False)
+    return fig, [ax for row in axes for ax in row]
+
+
+def _style():
+    """Text kept as text in the SVG, ids stable, one font: for this drawing only."""
+    import matplotlib
+    return matplotlib.rc_context({"svg.fonttype": "none", "svg.hashsalt": "grundy",
+                                  "font.family": "DejaVu Sans"})
+
+
+def position_svg(position: dict, title: str | None = None, grid: bool = True, fmt: str = "svg") -> Any:
+    """An SVG picture of one position, captioned; None without matplotlib. A two-heap
+    position is drawn (with ``grid``) as the P-positions around it. ``fmt="png"``: PNG bytes."""
+    if not available():
+        return None
+    with _style():
+        return _position(position, title, grid, fmt)
+
+
+def _position(position: dict, title: str | None, grid: bool, fmt: str) -> Any:
+    fig, (ax,) = _figure()
+    caption = None
+    hs = position.get("heaps")
+    if grid and _structure(position) == "heaps" and isinstance(hs, list) and len(hs) == 2 and _hook(position) is None:
+        try:
+            caption = draw_two_heap_grid(ax, position)
+        except Exception:                   # a position the solver cannot answer: plain bars
+            ax.clear()
+            caption = None
+    if caption is None:
+        caption = draw_position(ax, position)
+    ax.set_title(title or caption, fontsize=9, wrap=True)
+    if title:
+        fig.text(0.5, 0.01, caption, ha="center", va="bottom", fontsize=8, color=GREY, wrap=True)
+    return _svg(fig, fmt)
+
+
+def line_svg(position: dict, line: list[dict], first_mover_wins: bool | None, most: int = 12,
+             fmt: str = "svg") -> Any:
+    """A line of play as a strip of small positions (the start, then after each move), the
+    mover of each move named. Titled "winning line" only when the first mover wins."""
+    if not available() or not line:
+        return None
+    with _style():
+        return _line(position, line, first_mover_wins, most, fmt)
+
+
+def _line(position: dict, line: list[dict], first_mover_wins: bool | None, most: int, fmt: str) -> Any:
+    shown = line[: most - 1]
+    panels = len(shown) + 1
+    cols = min(4, panels)
+    rows = -(-panels // cols)
+    layout = None
+    ratio = 0.6
+    if _structure(position) != "heaps" and position.get("nodes"):
+        layout = layout_of(_graph_of(position)[0])[0]         # every panel keeps the start's layout
+        xs, ys = [p[0] for p in layout.values()], [p[1] for p in layout.values()]
+        pad = 0.45 * _span(layout)
+        ratio = min(1.1, max(0.3, (max(ys) - min(ys) + pad) / (max(xs) - min(xs) + pad)))
+    fig, axes = _figure(cols, size=(2.5 * cols, (2.5 * ratio + 0.7) * rows), rows=rows)
+    for ax in axes[panels:]:
+        ax.set_axis_off()
+    top = max([h for p in [position] + [m["to"] for m in shown] for h in p.get("heaps", [])] or [1])
+    draw_position(axes[0], position, small=True, layout=layout, top=top)
+    axes[0].set_title("start: Player 1 to move", fontsize=7)
+    prev = position
+    for i, (ax, m) in enumerate(zip(axes[1:], shown)):
+        draw_position(ax, m["to"], small=True, before=prev, layout=layout, top=top)
+        prev = m["to"]
+        mover = "Player 1" if i % 2 == 0 else "Player 2"
+        ax.set_title(textwrap.fill(f"{i + 1}. {mover}: {m['move']}", 34), fontsize=7,
+                     color="#1a5276" if i % 2 == 0 else "#7b241c")
+    more = f" (first {len(shown)} of {len(line)} moves)" if len(line) > len(shown) else ""
+    if first_mover_wins is True:
+        head = "Winning line: Player 1 wins whatever Player 2 replies"
+    elif first_mover_wins is False:
+        head = "A losing line: every move of Player 1 is answered, Player 2 wins"
+    else:
+        head = "A line of play"
+    weighted = any(len(e) > 2 for e in position.get("edges", [])) or any(
+        isinstance(v, list) for v in position.get("nodes", []))
+    fig.suptitle(head + more + ("; red: what the move changed" if layout and weighted else ""), fontsize=9, y=1.0)
+    return _svg(fig, fmt)
