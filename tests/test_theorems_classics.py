@@ -66,7 +66,7 @@ def test_lasker_formula_matches_a_naive_recursion():
         assert evaluate(expr, {"heap[0]": n}) == g(n), n
 
 
-@pytest.mark.parametrize("cid", ["classics/bouton-3-planted", "classics/misere-nim-3-planted"])
+@pytest.mark.parametrize("cid", ["planted/bouton-3-far", "planted/misere-nim-3-far"])
 def test_planted_twins_are_refuted_at_their_large_position(cid):
     # too large to solve: the refutation is a certificate (two claimed P-positions a move apart)
     v = check_claim(CLAIMS[cid], timeout=120)
@@ -78,7 +78,7 @@ def test_planted_twins_are_refuted_at_their_large_position(cid):
 
 def test_lasker_planted_is_refuted_next_to_its_heap():
     import copy
-    c = copy.copy(CLAIMS["classics/lasker-nim-planted"])
+    c = copy.copy(CLAIMS["planted/lasker-nim-far"])
     c.methods = c.methods[1:]                     # Z3 alone: the sweep (heap <= 200) cannot see it
     v = check_claim(c, timeout=120)
     assert v.verdict == "refuted", v.detail

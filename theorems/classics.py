@@ -20,7 +20,7 @@ finds that position (no sweep reaches it), and the refutation is a certificate c
 rule (the position is too large to solve).
 """
 from grundy.spec import Play, all_of, ite
-from grundy.verify import Claim, Source, bitvec, heaps
+from grundy.verify import Claim, Finding, Source, bitvec, heaps
 
 BOUTON = "Bouton 1901"
 BITS = 32
@@ -114,25 +114,36 @@ def lasker_planted(g, s):
 CLAIMS = [
     Claim("classics/bouton-3", source=Source(BOUTON, "Theorem (3 heaps)"),
           game="nim", kind="char", family=heaps(3), statement=bouton_p, strategy=bouton_strategy,
-          bounds={"heap": 7}, full={"heap": 15}, methods=["explicit", bitvec(BITS)], expect="proved"),
+          bounds={"heap": 7}, full={"heap": 15}, methods=["explicit", bitvec(BITS)], expect="proved",
+          text="Nim on three heaps: a position is P exactly when the nim-sum h0 ^ h1 ^ h2 is 0."),
     Claim("classics/misere-nim-3", source=Source(BOUTON, "misère Nim (3 heaps)"),
           game="nim", kind="char", family=heaps(3), statement=misere_p, strategy=misere_strategy,
           convention="misere", bounds={"heap": 7}, full={"heap": 15},
-          methods=["explicit", bitvec(BITS)], expect="proved"),
-    Claim("classics/bouton-3-planted", source=Source("planted", "Bouton's theorem, one position changed"),
+          methods=["explicit", bitvec(BITS)], expect="proved",
+          text=("Misère Nim on three heaps: P exactly when some heap exceeds 1 and the nim-sum is 0, "
+                "or every heap is at most 1 and the nim-sum is 1 (an odd number of heaps of size 1).")),
+    Claim("planted/bouton-3-far", source=Source("planted", "Bouton's theorem, one position changed"),
           game="nim", kind="char", family=heaps(3), statement=bouton_planted, strategy=bouton_strategy,
           bounds={"heap": 7}, methods=["explicit", bitvec(BITS)], expect="refuted",
-          note="differs only at [2^20 + 3, 0, 0]: beyond any sweep, found by Z3"),
-    Claim("classics/misere-nim-3-planted", source=Source("planted", "misère Nim, one position changed"),
+          note="differs only at [2^20 + 3, 0, 0]: beyond any sweep, found by Z3",
+          text="Bouton's characterization with one far position [2^20 + 3, 0, 0] wrongly declared P.",
+          finding=Finding("planted")),
+    Claim("planted/misere-nim-3-far", source=Source("planted", "misère Nim, one position changed"),
           game="nim", kind="char", family=heaps(3), statement=misere_planted, strategy=misere_strategy,
           convention="misere", bounds={"heap": 7}, methods=["explicit", bitvec(BITS)], expect="refuted",
-          note="differs only at [2^20 + 3, 0, 0]: beyond any sweep, found by Z3"),
+          note="differs only at [2^20 + 3, 0, 0]: beyond any sweep, found by Z3",
+          text="The misère Nim characterization with one far position [2^20 + 3, 0, 0] wrongly declared P.",
+          finding=Finding("planted")),
     Claim("classics/lasker-nim", source=Source("Winning Ways", "ch. 4, Lasker's Nim"),
           game="lasker-nim", kind="grundy", family=heaps(1), statement=lasker_value,
           witnesses=lasker_witnesses, bounds={"heap": 200}, full={"heap": 1000},
-          methods=["explicit", bitvec(BITS)], expect="proved"),
-    Claim("classics/lasker-nim-planted", source=Source("planted", "Lasker's formula, one value changed"),
+          methods=["explicit", bitvec(BITS)], expect="proved",
+          text=("Lasker's Nim (remove any number from a heap, or split a heap into two non-empty heaps): "
+                "G(4k+1) = 4k+1, G(4k+2) = 4k+2, G(4k+3) = 4k+4, G(4k+4) = 4k+3.")),
+    Claim("planted/lasker-nim-far", source=Source("planted", "Lasker's formula, one value changed"),
           game="lasker-nim", kind="grundy", family=heaps(1), statement=lasker_planted,
           witnesses=lasker_witnesses, bounds={"heap": 200}, methods=["explicit", bitvec(BITS)],
-          expect="refuted", note="differs only at heap 2^20 + 3: beyond the sweep, found by Z3"),
+          expect="refuted", note="differs only at heap 2^20 + 3: beyond the sweep, found by Z3",
+          text="Lasker's formula with one far value changed: G(2^20 + 3) claimed 2^20 + 3 (it is 2^20 + 4).",
+          finding=Finding("planted")),
 ]
