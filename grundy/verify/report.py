@@ -190,6 +190,8 @@ def draw(position: dict, path: Path) -> bool:
         import networkx as nx
     except ImportError:
         return False
+    if "parts" in position:                  # a sum of positions: its JSON is shown, no picture
+        return False
     from ..spec.games import GAMES
     game = GAMES.get(position.get("game", ""))
     kind, data = game.picture(position) if game is not None else ("graph", position)
