@@ -36,7 +36,7 @@ class VertexGeography(GraphGame):
     def moves(self, g, s):
         for u, v in g.arcs:                                   # structural choice: the edge taken
             yield move(f"{g.names[u]}->{g.names[v]}",
-                       guard=(s.token == u) & s.alive[v],
+                       guard=(s.token == u) & s.alive[u] & s.alive[v],
                        update=s.set(alive={u: False}, token=v))
 
     def read(self, obj):
