@@ -8,9 +8,11 @@ from .api import as_position, solve
 from .errors import GrundyError, RuleError
 from .solvers.explicit import CycleError, Solver, SolverLimit
 from .solvers.octal import octal_values
-from .spec import (Field, Game, HeapRule, InputError, TakeAndBreak, TakeBreak, option, Position, Structure, all_of, any_of, ite, make_position,
-                   maximum, minimum, move, read_position, total)
-from .spec.games import GAMES, get_game
+from .spec import (Field, Game, GameError, GraphGame, HeapGame, HeapRule, InputError, Position, Structure,
+                   SumPosition, TakeAndBreak, TakeBreak, all_of, any_of, count, ite, load_games, make_position,
+                   maximum, minimum, move, option, read_graph, read_heaps, read_position, register, total,
+                   write_graph)
+from .spec.registry import GAMES, get_game
 
 from typing import TYPE_CHECKING, Any
 
@@ -34,4 +36,5 @@ def check_game(game: "Game | str", structures: "list[Structure] | None" = None, 
 
 __all__ = ["solve", "as_position", "GrundyError", "RuleError", "CycleError", "Solver", "SolverLimit", "Field", "Game", "HeapRule", "TakeAndBreak", "TakeBreak", "option", "InputError", "Position",
            "Structure", "all_of", "any_of", "ite", "make_position", "maximum", "minimum", "move",
-           "read_position", "total", "GAMES", "get_game", "octal_values", "check_game"]
+           "read_position", "total", "GAMES", "get_game", "octal_values", "check_game", "GameError", "GraphGame",
+           "HeapGame", "SumPosition", "count", "load_games", "read_graph", "read_heaps", "register", "write_graph"]

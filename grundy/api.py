@@ -6,20 +6,20 @@ import json
 from typing import Any, Union
 
 from .solvers.explicit import DEFAULT, Solver
-from .spec.position import InputError, Position, read_position
+from .spec.position import InputError, Position, SumPosition, read_position
 
 __all__ = ["solve", "as_position", "value_key"]
 
-PositionLike = Union[dict, str, Position]
+PositionLike = Union[dict, str, Position, SumPosition]
 
 
-def as_position(position: PositionLike) -> Position:
+def as_position(position: PositionLike) -> Position | SumPosition:
     """A :class:`Position` from a dict, a JSON string of one object, or a Position.
 
     >>> as_position('{"game": "nim", "heaps": [1, 2]}').state
     (1, 2)
     """
-    if isinstance(position, Position):
+    if isinstance(position, (Position, SumPosition)):
         return position
     if isinstance(position, str):
         try:
@@ -45,6 +45,8 @@ def solve(position: PositionLike | list, *, winning_moves: bool = False, outcome
     {'grundy': 0, 'outcome': 'P'}
     >>> solve({"game": "nim", "heaps": [1, 2]}, winning_moves=True)["winning_moves"]
     [{'move': 'take 1 from heap 1', 'to': {'game': 'nim', 'heaps': [1, 1]}}]
+    >>> solve({"game": "sum", "parts": [{"game": "nim", "heaps": [2]}, {"game": "wythoff", "heaps": [1, 2]}]})
+    {'grundy': 2, 'outcome': 'N'}
     >>> solve('{"game": "nim", "heaps": [1, 1], "convention": "misere"}')
     {'misere_grundy': 1, 'outcome': 'N', 'convention': 'misere'}
     >>> [r["grundy"] for r in solve('[{"game": "nim", "heaps": [1]}, {"game": "nim", "heaps": [2, 2]}]')]

@@ -1,16 +1,24 @@
-"""The ``grundy`` command line: ``solve``, ``games``, ``octal``, ``check``, ``verify``."""
+"""The ``grundy`` command line: ``solve``, ``games``, ``octal``, ``check``, ``verify``.
+
+Every subcommand takes ``--games PATH`` (repeatable; a game file or a folder of them):
+the games defined there are registered before the command runs (see
+:mod:`grundy.spec.registry`; ``GRUNDY_GAMES`` names such paths too).
+"""
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
+import traceback
 from typing import Any, Iterator
 
 from .api import solve
 from .errors import RuleError
 from .solvers.explicit import CycleError, Solver, SolverLimit
-from .spec.games import GAMES
+from .errors import GrundyError
 from .spec.position import InputError, read_position
+from .spec.registry import ENV_VAR, GAMES, load_games
 
 
 def _read_inputs(text: str) -> Iterator[tuple[int, Any, str | None]]:
@@ -77,6 +85,11 @@ def cmd_solve(args: argparse.Namespace) -> int:
             except (SolverLimit, CycleError, RuleError) as e:
                 err = f"position {i + 1}: {e}"
                 solver.clear()
+            except GrundyError as e:
+                err = f"position {i + 1}: {e}"
+            except Exception as e:            # a bug in a game's rules (a user's file): one line
+                tb = traceback.extract_tb(e.__traceback__)[-1]
+                err = f"position {i + 1}: {type(e).__name__}: {e} (at {tb.filename}:{tb.lineno})"
         if err is not None:
             status = 2
             print(f"grundy: {err}", file=sys.stderr)
@@ -103,10 +116,37 @@ def cmd_solve(args: argparse.Namespace) -> int:
 def cmd_games(args: argparse.Namespace) -> int:
     for name in sorted(GAMES):
         g = GAMES[name]
-        print(f"{name}  [{g.structure}; {g.convention} play]\n    {g.summary}")
+        where = GAMES.origin(name)
+        print(f"{name}  [{g.structure}; {g.convention} play{'' if where == 'built-in' else '; ' + where}]"
+              f"\n    {g.summary}")
         if args.rules:
             print("    " + g.source().replace("\n", "\n    "))
-    return 0
+    for problem in GAMES.problems:
+        print(f"grundy: {problem}", file=sys.stderr)
+    return 2 if GAMES.problems else 0
+
+
+def add_games_option(parser: argparse.ArgumentParser) -> None:
+    """``--games PATH`` (repeatable), on every subcommand (once: a subcommand may declare it)."""
+    if "--games" in parser._option_string_actions:
+        return
+    parser.add_argument("--games", action="append", default=[], metavar="PATH",
+                        help="register the games defined in a Python file, or in every file of a "
+                             f"folder (repeatable; also ${ENV_VAR}, separated by '{os.pathsep}')")
+
+
+def use_games(paths: list[str]) -> str | None:
+    """Register the games of ``--games`` paths; the error line, or None. The paths are also
+    put in front of ``GRUNDY_GAMES`` so that processes started from here see the same games."""
+    for path in paths:
+        try:
+            load_games(path)
+        except GrundyError as e:
+            return str(e)
+    if paths:
+        old = os.environ.get(ENV_VAR, "")
+        os.environ[ENV_VAR] = os.pathsep.join([os.path.abspath(p) for p in paths] + ([old] if old else []))
+    return None
 
 
 def cmd_values(args: argparse.Namespace) -> int:
@@ -251,7 +291,13 @@ def main(argv: list[str] | None = None) -> int:
         pass
     else:
         add_verify_command(sub)
+    for command in sub.choices.values():
+        add_games_option(command)
     args = p.parse_args(argv)
+    err = use_games(args.games)
+    if err is not None:
+        print(f"grundy: {err}", file=sys.stderr)
+        return 2
     try:
         return args.run(args)
     except KeyboardInterrupt:

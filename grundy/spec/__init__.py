@@ -6,10 +6,16 @@ from .schema import Field, Schema, SymState
 from .game import Choice, Game, Move, Rules, move
 from .strategy import Play, Strategy, move_index, plays
 from .heaprule import HeapRule, OneHeap, RuleHeaps, TakeAndBreak, TakeBreak, option, parse_octal
-from .position import (InputError, Position, make_position, natural, need, read_graph, read_heaps,
-                       read_position, write_graph)
+from .position import (GraphInput, InputError, Position, SumPosition, make_position, natural, need,
+                       read_graph, read_heaps, read_position, write_graph)
+from .registry import GAMES, GameError, get_game, load_games, register
+from .heaps import HeapGame, check_distinct, distinct, smallest
+from .graphs import GraphGame
 
 __all__ = ["Expr", "Var", "all_of", "any_of", "count", "evaluate", "implies", "ite", "lift",
            "maximum", "minimum", "not_", "show", "total", "Structure", "Field", "Schema", "SymState",
-           "Choice", "Game", "HeapRule", "OneHeap", "RuleHeaps", "TakeAndBreak", "TakeBreak", "option", "parse_octal", "Move", "Rules", "move", "Play", "Strategy", "move_index", "plays", "InputError", "Position", "make_position",
-           "natural", "need", "read_graph", "read_heaps", "read_position", "write_graph"]
+           "Choice", "Game", "HeapRule", "OneHeap", "RuleHeaps", "TakeAndBreak", "TakeBreak", "option",
+           "parse_octal", "Move", "Rules", "move", "Play", "Strategy", "move_index", "plays", "InputError",
+           "Position", "make_position", "natural", "need", "read_graph", "read_heaps", "read_position",
+           "write_graph", "GraphInput", "SumPosition", "GAMES", "GameError", "get_game", "load_games", "register",
+           "HeapGame", "check_distinct", "distinct", "smallest", "GraphGame"]

@@ -76,7 +76,11 @@ def move(label: str, *, update: Any, guard: Any = True,
 
 
 class Game:
-    """Base class of a game: subclass it in one file of ``grundy/spec/games``.
+    """Base class of a game: subclass it in a game file of your own (registered with
+    ``--games``, ``GRUNDY_GAMES``, an entry point or ``Claim(game=obj)``; see
+    docs/writing-games.md) or, for a built-in game, in one file of ``grundy/spec/games``.
+    :class:`~grundy.spec.HeapGame` and :class:`~grundy.spec.GraphGame` do most of the work
+    for games on heaps and for games that delete vertices.
 
     Set ``name``, ``summary`` (the rules in words), ``structure`` (``"graph"``,
     ``"digraph"`` or ``"heaps"``) and implement :meth:`fields`, :meth:`moves`,

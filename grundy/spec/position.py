@@ -18,10 +18,12 @@ from ..errors import GrundyError
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Hashable
 
+from .game import Game
+from .registry import GAMES, GameError, get_game
 from .structure import Structure
 
 if TYPE_CHECKING:
-    from .game import Game, Rules
+    from .game import Rules
 
 CONVENTIONS = ("normal", "misere")
 
@@ -58,26 +60,84 @@ class Position:
         return out
 
 
+@dataclass(frozen=True)
+class SumPosition:
+    """A sum of positions of any games: the player to move moves in exactly one part.
+
+    Its normal-play Grundy value is the XOR of the parts' values; its misère outcome needs a
+    search over the sum (see :mod:`grundy.solvers.explicit.sums`). JSON:
+    ``{"game": "sum", "parts": [position, ...]}`` (``"convention"`` on the sum, not on a part).
+
+    >>> p = read_position({"game": "sum", "parts": [{"game": "nim", "heaps": [3]},
+    ...                                             {"game": "grim", "edges": [[0, 1], [1, 2]]}]})
+    >>> [q.game.name for q in p.parts], p.to_json()["parts"][0]
+    (['nim', 'grim'], {'game': 'nim', 'heaps': [3]})
+    """
+
+    parts: tuple[Position, ...]
+    convention: str = "normal"
+
+    @staticmethod
+    def of(*parts: "Position | SumPosition", convention: str = "normal") -> "SumPosition":
+        """The sum of positions (sums among them are flattened; parts are read in normal play)."""
+        flat: list[Position] = []
+        for p in parts:
+            flat.extend(p.parts if isinstance(p, SumPosition) else [p])
+        return SumPosition(tuple(Position(q.game, q.structure, q.state, "normal") for q in flat), convention)
+
+    def with_part(self, i: int, q: Position) -> "SumPosition":
+        """The sum with part ``i`` replaced by ``q``."""
+        return SumPosition(self.parts[:i] + (q,) + self.parts[i + 1:], self.convention)
+
+    def to_json(self) -> dict:
+        out: dict[str, Any] = {"game": "sum", "parts": [p.to_json() for p in self.parts]}
+        if self.convention != "normal":
+            out["convention"] = self.convention
+        return out
+
+
+def read_sum(obj: dict) -> SumPosition:
+    """``{"game": "sum", "parts": [...]}`` to a :class:`SumPosition` (errors name the part)."""
+    parts = need(obj, "parts")
+    if not isinstance(parts, list) or not parts:
+        raise InputError("parts", "must be a non-empty list of positions")
+    conv = obj.get("convention", "normal")
+    if conv not in CONVENTIONS:
+        raise InputError("convention", f"must be \"normal\" or \"misere\", got {conv!r}")
+    out = []
+    for i, part in enumerate(parts):
+        if isinstance(part, dict) and "convention" in part:
+            raise InputError(f"parts[{i}].convention", "set the convention on the sum, not on a part")
+        try:
+            out.append(read_position(part))
+        except InputError as e:
+            raise InputError(f"parts[{i}]" + (f".{e.field}" if e.field else ""), e.problem) from None
+    return SumPosition.of(*out, convention=conv)
+
+
 def make_position(game: "Game | str", structure: Structure, values: dict[str, Any],
                   convention: str | None = None) -> Position:
     """A position from field values (a list per indexed field, in the structure's order)."""
-    from .games import get_game
     game = get_game(game) if isinstance(game, str) else game
     state = game.rules(structure).schema.pack(values)
     return Position(game, structure, state, convention or game.convention)
 
 
-def read_position(obj: Any) -> Position:
+def read_position(obj: Any) -> "Position | SumPosition":
     """Parse one JSON object (already decoded) into a :class:`Position`."""
-    from .games import GAMES
     if not isinstance(obj, dict):
         raise InputError("", f"a position must be a JSON object, got {type(obj).__name__}")
     name = obj.get("game")
     if name is None:
         raise InputError("game", "missing (one of: " + ", ".join(sorted(GAMES)) + ")")
-    if name not in GAMES:
-        raise InputError("game", f"unknown game {name!r} (one of: {', '.join(sorted(GAMES))})")
-    game = GAMES[name]
+    if name == "sum":
+        return read_sum(obj)
+    try:
+        game = get_game(name) if isinstance(name, (str, Game)) else None
+    except GameError as e:
+        raise InputError("game", str(e)) from None
+    if game is None:
+        raise InputError("game", f"must be a game's name, got {name!r}")
     conv = obj.get("convention", game.convention)
     if conv not in CONVENTIONS:
         raise InputError("convention", f"must be \"normal\" or \"misere\", got {conv!r}")

@@ -6,13 +6,13 @@ A theorem file (``theorems/*.py``) defines ``CLAIMS``, a list of :class:`Claim`;
 from .claims import Claim, ClaimError, Explicit, Finding, Smt, Source, bitvec
 from .families import (Family, Lazy, all_graphs, cartesian, complete, complete_bipartite,
                        complete_multipartite, cycles, disjoint_union, gnp, graphs, heaps, hypercubes,
-                       paths, petersen, ssb, stars, two_stars, wheels)
+                       paths, petersen, positions, ssb, stars, sums, two_stars, wheels)
 from .verdict import Counterexample, Verdict
 
 __all__ = ["Claim", "ClaimError", "Explicit", "Finding", "Smt", "Source", "bitvec", "Family", "Lazy", "all_graphs",
            "cartesian", "complete", "complete_bipartite", "complete_multipartite", "cycles",
            "disjoint_union", "gnp", "graphs", "heaps", "hypercubes", "paths", "petersen", "ssb",
-           "stars", "two_stars", "wheels", "Counterexample", "Verdict", "check_claim"]
+           "stars", "two_stars", "wheels", "positions", "sums", "Counterexample", "Verdict", "check_claim"]
 
 
 def check_claim(claim, **kw):

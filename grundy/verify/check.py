@@ -23,15 +23,15 @@ import traceback
 from typing import Any, Callable
 
 from ..solvers.explicit import CycleError, Solver, SolverLimit, compile_expr
-from ..spec.expr import BOOL, INT, Expr, all_of, ite, lift, show
+from ..spec.expr import BOOL, INT, Expr, all_of, evaluate, ite, lift, show
 from ..spec.games import GAMES
 from ..spec.ops import UnsupportedOperator
 from ..errors import GrundyError
-from ..spec.position import Position, read_position
+from ..spec.position import Position, SumPosition, read_position
 from ..spec.strategy import plays
 from ..spec.structure import Structure
 from .claims import Claim, ClaimError, Explicit, Smt
-from .families import count_states, size_key, states, values_of
+from .families import Positions, TableStatement, count_states, size_key, states, values_of
 from .verdict import ERROR, PROVED, REFUTED, UNKNOWN, VERIFIED, Counterexample, Verdict
 
 State = tuple[int, ...]
@@ -70,13 +70,17 @@ class Instance:
         self.game = GAMES[claim.game]
         self.rules = rules = self.game.rules(g)
         s = rules.state
-        self.expr: Expr = lift(claim.statement(g, s))
+        self.table = claim.statement if isinstance(claim.statement, TableStatement) else None
+        self.expr: Expr = lift(0 if self.table is not None else claim.statement(g, s))
         if claim.kind == "grundy" and self.expr.sort != INT:
             raise TypeError(f"the statement of a grundy claim must be an int expression, got {show(self.expr)}")
         if claim.kind in ("char", "strategy") and self.expr.sort != BOOL:
             raise TypeError("the statement must be a boolean expression (true at the P-positions)")
         self.by_value = self.expr.sort == INT
         self.stmt = compile_expr(rules, self.expr)
+        if self.table is not None:
+            self.by_value = False                                  # decided per position
+            self.stmt = self.table.claimed
         self.assume_expr: Expr = lift(claim.assume(g, s)) if claim.assume else lift(True)
         self.assume = compile_expr(rules, self.assume_expr)
         self.code = solver.table(self.game, g).code
@@ -116,10 +120,13 @@ class Instance:
     def judge(self, state: State) -> tuple[Any, Any, list[dict] | None] | None:
         """None where the claim holds at ``state``, else (claimed, actual, line or None)."""
         claimed = self.stmt(state)
+        if self.table is not None and not isinstance(claimed, str):   # a Grundy value as data
+            actual = self.solver.grundy(self.position(state))
+            return None if actual == claimed else (claimed, actual, None)
         if self.by_value:
             actual = self.truth(state)
             return None if actual == claimed else (claimed, actual, None)
-        c = "P" if claimed else "N"
+        c = claimed if self.table is not None else "P" if claimed else "N"
         if self.cases and c == "N" and self.code.options(state):
             # the strategy is a certificate: if it wins against every reply, the position is N
             # and nothing needs solving (this is what makes Q_7 checkable)
@@ -340,6 +347,8 @@ def sweep(claim: Claim, method: Explicit, bounds: dict[str, Any], solver: Solver
     smallest structures first; stop after the first structure with a counterexample and report
     the smallest one it has (in the order of :data:`ORDER`)."""
     checked = met = structures = family = 0
+    if isinstance(claim.family, Positions):
+        return sweep_listed(claim, solver, deadline, progress)
     last = time.monotonic()
     for label, g in claim.family.items():
         family += 1
@@ -386,6 +395,124 @@ def sweep(claim: Claim, method: Explicit, bounds: dict[str, Any], solver: Solver
             return SweepResult(checked + n, cex, True, "", met, structures, family)
         text += f" + {n:,} random positions with {_bounds_text(method.sample_bounds or bounds)}"
     return SweepResult(checked, None, True, text, met, structures, family)
+
+
+class SumInstance:
+    """A claim at sums of positions: ``statement(g, s)`` gets the parts' structures and their
+    concrete states (``s[i].heap[0]`` is an int) and returns the claimed value (a bool: true at
+    the P-positions; an int: the Grundy value)."""
+
+    def __init__(self, claim: Claim, solver: Solver):
+        self.claim, self.solver = claim, solver
+
+    def judge(self, pos: SumPosition) -> tuple[Any, Any, None] | None:
+        g = tuple(p.structure for p in pos.parts)
+        s = tuple(_Concrete(p.values()) for p in pos.parts)
+        claimed = self.claim.statement(g, s)
+        if isinstance(claimed, Expr):
+            claimed = evaluate(claimed, {})
+        if isinstance(claimed, int) and not isinstance(claimed, bool):
+            actual = self.solver.grundy(pos)
+            return None if actual == claimed else (claimed, actual, None)
+        c = "P" if claimed else "N"
+        a = self.solver.outcome(pos)
+        return None if a == c else (c, a, None)
+
+    def counterexample(self, pos: SumPosition, found: tuple, label: str, how: str) -> Counterexample:
+        line = [{"move": lab, "to": q.to_json()} for lab, q in self.solver.winning_line(pos)]
+        return Counterexample(pos.to_json(), found[0], found[1], line, label, how)
+
+
+class _Concrete:
+    """A part's concrete state, read as a rule reads its symbolic one (``s.heap[0]``)."""
+
+    def __init__(self, values: dict[str, Any]):
+        self.__dict__["_values"] = values
+
+    def __getattr__(self, name: str) -> Any:
+        try:
+            return self.__dict__["_values"][name]
+        except KeyError:
+            raise AttributeError(f"the state has no field {name!r}") from None
+
+
+def _listed_position(claim: Claim, item: Any) -> "Position | SumPosition":
+    """One item of a :class:`Positions` family as a position of the claim (in its convention)."""
+    if isinstance(item, tuple):
+        g, state = item
+        game = GAMES[claim.game]
+        sch = game.rules(g).schema
+        if len(state) != len(sch):
+            raise ValueError(f"state {tuple(state)} does not fit {g.kind} on {g.n} "
+                             f"({len(sch)} slot{'s' * (len(sch) != 1)}: {', '.join(sch.var_name(i) for i in range(len(sch)))})")
+        _check_state(sch, g, tuple(state))
+        return Position(game, g, tuple(int(x) for x in state), claim.convention)
+    if isinstance(item, dict) and item.get("convention", claim.convention) != claim.convention:
+        raise ValueError(f"the family lists a {item['convention']} position for a {claim.convention} play claim")
+    pos = read_position(item) if isinstance(item, dict) else item
+    name = "sum" if isinstance(pos, SumPosition) else pos.game.name
+    if name != claim.game:
+        raise ValueError(f"the family lists a position of {name!r}, not of the claim's game {claim.game!r}")
+    if isinstance(pos, SumPosition):
+        return SumPosition.of(*pos.parts, convention=claim.convention)
+    return Position(pos.game, pos.structure, pos.state, claim.convention)
+
+
+def _check_state(sch: Any, g: Structure, state: tuple) -> None:
+    """ValueError unless every slot of ``state`` is in its field's domain."""
+    for i, ((name, _), v) in enumerate(zip(sch.slots, state)):
+        f = sch.fields[name]
+        lo, hi = {"int": (f.lower, None), "bool": (0, 1), "vertex": (0, g.n - 1),
+                  "edge": (-1, len(g.edges) - 1)}[f.kind]
+        if isinstance(v, bool) and f.kind != "bool" or not isinstance(v, int) or v < lo or (hi is not None and v > hi):
+            raise ValueError(f"state {state}: {sch.var_name(i)} = {v!r} is outside the field's domain")
+
+
+def sweep_listed(claim: Claim, solver: Solver, deadline: Deadline, progress: Progress = _nothing) -> SweepResult:
+    """Check the claim at every position a :class:`Positions` family lists, in order; report the
+    first counterexample (the family chooses the order)."""
+    fam = claim.family
+    assert isinstance(fam, Positions)
+    insts: dict[Structure, Instance] = {}
+    sums_: SumInstance | None = None
+    checked = met = 0
+    seen: set = set()                      # structures (and sums) with a position checked
+    listed = fam.listed()
+    last = time.monotonic()
+    try:
+        for label, item in listed:
+            pos = _listed_position(claim, item)
+            checked += 1
+            met += 1
+            if checked & 63 == 0:
+                deadline.check()
+                now = time.monotonic()
+                if now - last > 0.5:
+                    progress(f"explicit: {checked:,} positions")
+                    last = now
+            seen.add(tuple(p.structure for p in pos.parts) if isinstance(pos, SumPosition) else pos.structure)
+            if isinstance(pos, SumPosition):
+                sums_ = sums_ or SumInstance(claim, solver)
+                found = sums_.judge(pos)
+                if found is not None:
+                    cex = sums_.counterexample(pos, found, label or "sum", "first in the family's order")
+                    return SweepResult(checked, cex, True, "", met, len(seen), len(listed))
+                continue
+            inst = insts.get(pos.structure)
+            if inst is None:
+                inst = insts[pos.structure] = Instance(claim, label or f"{pos.structure.kind} on {pos.structure.n}",
+                                                       pos.structure, solver)
+            if not inst.assume(pos.state):
+                checked -= 1
+                continue
+            found = inst.judge(pos.state)
+            if found is not None:
+                return SweepResult(checked, inst.counterexample(pos.state, found, "first in the family's order"),
+                                   True, "", met, len(seen), len(listed))
+    except TimedOut:
+        return SweepResult(checked, None, False, f"{fam.scope}: timed out after {checked:,} positions",
+                           met, len(seen), len(listed))
+    return SweepResult(checked, None, True, f"{fam.scope}: {checked:,} positions", met, len(seen), len(listed))
 
 
 def _random_search(claim: Claim, method: Explicit, solver: Solver, deadline: Deadline):
@@ -802,7 +929,7 @@ def _refuted_scope(claim: Claim, c: Counterexample) -> str:
 
 def _run(claim: Claim, profile: str, solver: Solver, deadline: Deadline, progress: Progress,
          v: Verdict, allow_empty: bool = False) -> None:
-    if claim.game not in GAMES:
+    if claim.game != "sum" and claim.game not in GAMES:
         raise KeyError(f"unknown game {claim.game!r}")
     scopes: list[str] = []                 # what the explicit sweeps covered
     proofs: list[str] = []                 # what the Z3 proofs covered

@@ -39,7 +39,9 @@ import copy
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable
 
-from .families import Family
+from ..spec.game import Game
+from ..spec.registry import GameError, register
+from .families import Family, Positions, TableStatement, table_positions
 
 KINDS = ("outcome", "char", "grundy", "strategy", "conj", "table")
 VERDICTS = ("proved", "verified", "refuted", "unknown", "error")
@@ -172,7 +174,7 @@ _BOOLEAN_KINDS = ("outcome", "char", "strategy", "conj")   # statement: true at 
 
 _FIELDS = ("source", "game", "kind", "family", "statement", "strategy", "witnesses", "exact", "assume",
            "bounds", "full", "full_family", "methods", "timeout", "expect", "convention", "symmetric", "note",
-           "text", "reading", "finding")
+           "text", "reading", "finding", "table")
 
 
 def _caller() -> str:
@@ -228,12 +230,23 @@ class Claim:
     """One published claim (every field but the id is a keyword).
 
     - ``id``: e.g. ``"selfref/thm5.2"``; ``source``: a :class:`Source` (default: the id's prefix).
-    - ``game``: a registered game's name; ``family``: a :class:`~grundy.verify.families.Family`.
-    - ``kind``: outcome | char | grundy | strategy | conj | table.
+    - ``game``: a registered game's name, or a :class:`~grundy.spec.Game` object (registered by its
+      name; a game file beside the theorem file needs no ``--games``); ``"sum"`` for a family of
+      sums of positions. ``family``: a :class:`~grundy.verify.families.Family`, or
+      :func:`~grundy.verify.families.positions` (the positions themselves: no sweep, no bounds).
+    - ``table``: instead of ``statement``, the claimed values as data: a list (one heap of n, or
+      the single numeric field, -> ``table[n]``) or a dict state -> value (a state: an int, a
+      tuple of the slots such as the heaps); a value is a Grundy value (int) or ``"P"``/``"N"``.
+      Exactly the table's positions are checked, on the family's structures (default: as many
+      heaps as a key has).
+    - ``kind``: outcome | char | grundy | strategy | conj | table (what each means and checks:
+      docs/claims.md).
     - ``statement(g, s)``: an IR expression over the symbolic state ``s`` on structure ``g``:
       for outcome/char/conj/strategy a boolean, true exactly at the **P-positions**; for grundy
       and table the claimed Grundy value (an int expression; in misère play the misère Grundy
-      value: the mex of the options, 1 at a terminal position).
+      value: the mex of the options, 1 at a terminal position). On a family of sums, ``g`` and
+      ``s`` are tuples (one structure and one *concrete* state per part) and it returns a bool
+      or an int.
     - ``strategy(g, s, rules)``: a list of :class:`~grundy.spec.strategy.Play` (kind strategy; for
       a boolean claim it serves the SMT check as the witness move). ``exact`` (kind strategy
       only): the strategy's moves (every case whose ``when`` holds) are *all* the winning moves
@@ -243,7 +256,9 @@ class Claim:
       For a game whose positions are sums of heaps (``one_heap_rules``), a grundy claim on one
       heap is proved on the one-heap rules: ``s.heap[0]`` is the heap, the moves are its
       options, and an option's value is the XOR of the statement's values of its parts.
-    - ``assume(g, s)``: the positions of the structure the claim is about (closed under moves).
+    - ``assume(g, s)``: the positions of the structure the claim is about (closed under moves;
+      both methods use it). ``bounds`` only limit the explicit sweep; they are not part of the
+      claim.
     - ``bounds``: per numeric field, the values the explicit sweep tries: ``{"heap": 30}`` (0..30),
       ``{"weight": (1, 3)}`` or a list of values; ``full``: the same for ``--profile full``;
       ``full_family``: a larger family for ``--profile full`` (default: ``family``).
@@ -260,7 +275,7 @@ class Claim:
       refuted claim has its ``finding`` (a :class:`Finding`, only with ``expect="refuted"``).
     """
 
-    def __init__(self, id: str, *, game: str = _UNSET, kind: str = _UNSET, family: Family = _UNSET,
+    def __init__(self, id: str, *, game: "str | Game" = _UNSET, kind: str = _UNSET, family: Family = _UNSET,
                  statement: Statement = _UNSET, source: Source | str | None = None,
                  strategy: Statement | None = None, witnesses: Statement | None = None,
                  exact: bool | Statement = False,
@@ -269,15 +284,28 @@ class Claim:
                  methods: Iterable[Any] = ("explicit",), timeout: float | None = None,
                  expect: str = "verified", convention: str = "normal", symmetric: bool | None = None,
                  note: str = "", text: str = "", reading: str = "", finding: "Finding | None" = None,
-                 **unknown: Any):
+                 table: Any = None, **unknown: Any):
         self.id = id
         self.where: str = _caller()
         where = f"{self.where + ': ' if self.where else ''}claim {id!r}"
         for k in unknown:
             raise ClaimError(f"{where}: unknown field {k!r} (fields: {', '.join(_FIELDS)})")
+        if table is not None:                    # the claimed values as data
+            if statement is not _UNSET:
+                raise ClaimError(f"{where}: give statement= or table=, not both")
+            kind = "table" if kind is _UNSET else kind
+            try:
+                family, statement = table_positions(None if family is _UNSET else family, table)
+            except (TypeError, ValueError) as e:
+                raise ClaimError(f"{where}: table: {e}") from None
         for k, x in (("game", game), ("kind", kind), ("family", family), ("statement", statement)):
             if x is _UNSET:
                 raise ClaimError(f"{where}: field {k!r} is missing")
+        if isinstance(game, Game):               # a game object: registered by its name
+            try:
+                game = register(game).name
+            except GameError as e:
+                raise ClaimError(f"{where}: {e}") from None
         self.game: str = game
         self.kind: str = kind
         self.family: Family = family
@@ -322,7 +350,7 @@ class Claim:
         if not isinstance(self.id, str) or not self.id:
             raise fail("the id must be a non-empty string")
         if not isinstance(self.game, str):
-            raise fail(f"game must be a game's name, got {self.game!r}")
+            raise fail(f"game must be a game's name or a Game object, got {self.game!r}")
         if self.kind not in KINDS:
             raise fail(f"unknown kind {self.kind!r} (one of: {', '.join(KINDS)})")
         if self.expect not in VERDICTS:
@@ -357,6 +385,18 @@ class Claim:
             raise fail("convention must be 'normal' or 'misere'")
         if not self.methods:
             raise fail("no method")
+        if isinstance(self.family, Positions):
+            if any(isinstance(m, Smt) for m in self.methods):
+                raise fail("a family of listed positions is checked by the explicit method only")
+            if self.bounds or self.full:
+                raise fail("a family of listed positions takes no bounds (it lists the positions)")
+        if self.game == "sum" and not isinstance(self.family, Positions):
+            raise fail("a claim on sums needs a family of positions (families.positions, sums)")
+        if isinstance(self.statement, TableStatement):
+            if self.kind not in ("table", "grundy", "outcome", "conj"):
+                raise fail(f"table= serves kinds table, grundy, outcome and conj, not {self.kind}")
+            if self.kind == "grundy" and any(isinstance(v, str) for v in self.statement.table.values()):
+                raise fail("a grundy table holds Grundy values (ints), not 'P'/'N'")
         if self.timeout is not None and (isinstance(self.timeout, bool) or not isinstance(self.timeout, (int, float))
                                          or self.timeout <= 0):
             raise fail(f"timeout must be a positive number of seconds, got {self.timeout!r}")

@@ -327,7 +327,8 @@ def merge(claim: Claim, profile: str, results: list[Any]) -> Verdict:
         structures += v.coverage.get("structures", 0)
     from .check import _conditions
     c = claim.at(profile)
-    text = f"{c.family.scope}, {_bounds_text(claim.bounds_for(profile))}{_conditions(c)}: {swept:,} positions"
+    bounds = _bounds_text(claim.bounds_for(profile))
+    text = f"{c.family.scope}{', ' + bounds if bounds else ''}{_conditions(c)}: {swept:,} positions"
     if swept == 0:                          # no chunk checked anything: the claim covers nothing
         return Verdict(claim.id, claim.kind, ERROR, claim.expect, scope=text, seconds=max(ends) - min(starts),
                        detail="no position within the bounds (where assume holds) on any structure: "

@@ -276,7 +276,7 @@ def _prefix_ids(svg: str, prefix: str) -> str:
 def _pictures(v: Verdict) -> tuple[str | None, str | None]:
     from . import pictures
     c = v.counterexample
-    if c is None or not pictures.available():
+    if c is None or not pictures.available() or "parts" in c.witness:   # a sum: its JSON only
         return None, None
     pic = pictures.position_svg(c.witness, title=f"counterexample to {v.id}")
     strip = pictures.line_svg(c.witness, c.line, _first_mover_wins(v)) if c.line else None
@@ -287,6 +287,8 @@ def draw(position: dict, path: Path) -> bool:
     """Write an SVG (or, for a .png path, PNG) picture of a position; False without matplotlib."""
     from . import pictures
     if not pictures.available():
+        return False
+    if "parts" in position:                  # a sum of positions: its JSON is shown, no picture
         return False
     path = Path(path)
     if path.suffix.lower() == ".png":

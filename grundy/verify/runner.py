@@ -17,17 +17,18 @@ from __future__ import annotations
 
 from ..errors import GrundyError
 import fnmatch
-import importlib.util
 import multiprocessing as mp
 import os
 import signal
-import sys
 import time
 from multiprocessing.connection import wait
 from pathlib import Path
 from typing import Callable, Iterable, Iterator
 
+from ..spec.game import Game
+from ..spec.registry import GAMES, import_file
 from .claims import Claim, ClaimError, check_findings
+from .families import Positions
 from .verdict import ERROR, UNKNOWN, Verdict
 
 DEFAULT_TIMEOUT = 120.0
@@ -40,52 +41,47 @@ class LoadError(GrundyError):
 
 def theorem_files(paths: Iterable[str]) -> list[Path]:
     """The .py files named, or found (not starting with "_") in the directories named."""
-    out: list[Path] = []
+    return [f for f, _ in _theorem_files(paths)]
+
+
+def _theorem_files(paths: Iterable[str]) -> list[tuple[Path, bool]]:
+    """(file, found in a directory scan) for each theorem file."""
+    out: list[tuple[Path, bool]] = []
     for p in map(Path, paths):
         if p.is_dir():
-            out.extend(sorted(f for f in p.glob("*.py") if not f.name.startswith("_")))
+            out.extend((f, True) for f in sorted(p.glob("*.py")) if not f.name.startswith("_"))
         elif p.is_file():
-            out.append(p)
+            out.append((p, False))
         else:
             raise LoadError(f"{p}: no such file or directory")
     return out
 
 
-def load_file(path: Path) -> list[Claim]:
-    """The CLAIMS of one theorem file, checked: known games, well-formed claims."""
-    from ..spec.games import GAMES
+def load_file(path: Path, scanned: bool = False) -> list[Claim]:
+    """The CLAIMS of one theorem file, checked: known games, well-formed claims.
+
+    The file may import modules beside it (its folder is importable while it runs, and the
+    modules it imports from there are forgotten afterwards, so folders do not leak into each
+    other). ``scanned``: the file was found in a folder, where a games module (one that
+    defines games and no CLAIMS, or one loaded with ``--games``) is skipped."""
+    if scanned and str(path.resolve()) in GAMES.files:
+        return []
     name = "grundy_theorems_" + "".join(ch if ch.isalnum() else "_" for ch in str(path.resolve()))
     try:
-        spec = importlib.util.spec_from_file_location(name, path)
-        if spec is None or spec.loader is None:
-            raise LoadError(f"{path}: not a Python file")
-        mod = importlib.util.module_from_spec(spec)
-        sys.modules[name] = mod
-        folder = str(path.resolve().parent)
-        sys.path.insert(0, folder)               # a theorem file may import its siblings
-        try:
-            spec.loader.exec_module(mod)
-        finally:
-            sys.path.remove(folder)
-    except LoadError:
-        raise
-    except SyntaxError as e:
-        raise LoadError(f"{path}:{e.lineno}: syntax error: {e.msg}") from None
+        mod = import_file(path, name, LoadError, passthrough=(ClaimError,))
     except ClaimError as e:
         msg = str(e)                             # a Claim names its file:line; a Finding is found here
         raise LoadError(_relative(msg, path) if msg.startswith("/") else f"{path}{_line_in(e, path)}: {msg}") from None
-    except Exception as e:
-        line = _line_in(e, path)
-        raise LoadError(f"{path}{line}: {type(e).__name__}: {e}") from None
     claims = getattr(mod, "CLAIMS", None)
+    if claims is None and scanned and any(isinstance(v, Game) for v in vars(mod).values()):
+        return []                                  # a games module beside the theorem files
     if not isinstance(claims, list):
         raise LoadError(f"{path}: defines no list CLAIMS")
     for i, c in enumerate(claims):
         if not isinstance(c, Claim):
             raise LoadError(f"{path}: CLAIMS[{i}] is not a Claim")
-        if c.game not in GAMES:
-            raise LoadError(f"{path}: claim {c.id!r}: unknown game {c.game!r} "
-                            f"(one of: {', '.join(sorted(GAMES))})")
+        if c.game != "sum" and c.game not in GAMES:
+            raise LoadError(f"{path}: claim {c.id!r}: {GAMES.unknown(c.game)}")
         c.file = str(path)
         try:
             _check_fields(c)
@@ -104,10 +100,9 @@ def _relative(msg: str, path: Path) -> str:
 
 def _check_fields(c: Claim) -> None:
     """Bounds keys that are not fields of the game (families already built: the first structure)."""
-    from ..spec.games import GAMES
     from .claims import _eager
     for fam in (c.family, c.full_family):
-        if fam is not None and _eager(fam) and len(fam):
+        if fam is not None and not isinstance(fam, Positions) and _eager(fam) and len(fam):
             g = fam.items()[0][1]
             c.check_fields([f.name for f in GAMES[c.game].fields(g)])
 
@@ -124,8 +119,8 @@ def load(paths: Iterable[str], only: list[str] | None = None) -> list[Claim]:
     """Every claim in the theorem files (``only``: ids or glob patterns such as ``selfref/*``)."""
     claims: list[Claim] = []
     seen: dict[str, str] = {}
-    for f in theorem_files(paths):
-        for c in load_file(f):
+    for f, scanned in _theorem_files(paths):
+        for c in load_file(f, scanned):
             if c.id in seen:
                 raise LoadError(f"{f}: claim {c.id!r} is already defined in {seen[c.id]}")
             seen[c.id] = str(f)

@@ -18,13 +18,14 @@ from functools import cached_property
 from typing import Any, Callable
 
 from ...spec.game import Game, Rules
-from ...spec.position import Position
+from ...spec.position import Position, SumPosition
 from ...spec.structure import Structure
 from ..native import build
 from ..native.kernel import (CYCLE, DOMAIN, GRUNDY, LIMIT, MAX_KEY, MISERE, MISERE_GRUNDY, NORMAL, Box, Kernel,
                              KernelError, OutOfBox)
 from ..heaps import HeapTables
 from .compile import Compiled, State, compile_expr, compile_rules
+from .sums import sum_grundy, sum_mover_wins, sum_options
 
 
 class SolverLimit(GrundyError, RuntimeError):
@@ -138,12 +139,21 @@ class Solver:
         if self._stored > self.max_positions:
             raise self._limit()
 
+    def count_stored(self) -> None:
+        """Count one position stored outside the tables (a misère sum); SolverLimit past the limit."""
+        self._stored += 1
+        if self._stored > self.max_positions:
+            raise self._limit()
+
     def _limit(self) -> SolverLimit:
         return SolverLimit(f"stopped after storing {self.max_positions:,} positions "
                            f"(the limit; raise it with --max-positions)")
 
     def clear(self) -> None:
         self.tables.clear()
+        self.__dict__.pop("_misere_sums", None)
+        self.__dict__.pop("_misere_sums_values", None)
+        self.__dict__.pop("_summands", None)
         self._stored = 0
 
     # the native kernel ----------------------------------------------------------
@@ -187,7 +197,7 @@ class Solver:
             t.native = False      # a value or a product beyond the kernel: the Python path
             return None
 
-    def grundy(self, pos: Position) -> int:
+    def grundy(self, pos: Position | SumPosition) -> int:
         """The Grundy value in the position's convention: normal play, the mex of the options'
         values; misère play, the misère Grundy value (the mex of the options' misère values, 1 at
         a terminal position; 0 exactly at the misère P-positions). Misère values of a sum are
@@ -198,6 +208,8 @@ class Solver:
         >>> [s.grundy(read_position({"game": "nim", "heaps": [n], "convention": "misere"})) for n in range(5)]
         [1, 0, 2, 3, 4]
         """
+        if isinstance(pos, SumPosition):       # a sum of positions of any games
+            return sum_grundy(self, pos, _cycle)
         misere = pos.convention == "misere"
         if self.decompose and not misere:   # sums of heaps: XOR of one-heap values (normal play)
             v = self.heaps.value(pos)
@@ -274,8 +286,10 @@ class Solver:
         return out  # type: ignore[return-value]
 
     # outcomes -----------------------------------------------------------------
-    def mover_wins(self, pos: Position) -> bool:
+    def mover_wins(self, pos: Position | SumPosition) -> bool:
         """True iff the player to move wins (in the position's convention)."""
+        if isinstance(pos, SumPosition):
+            return sum_mover_wins(self, pos, _cycle)
         if self.decompose and pos.convention == "normal":
             v = self.heaps.value(pos)
             if v is not None:
@@ -294,7 +308,7 @@ class Solver:
         except _GoNative:
             return self.mover_wins(pos)
 
-    def outcome(self, pos: Position) -> str:
+    def outcome(self, pos: Position | SumPosition) -> str:
         """``"N"`` or ``"P"`` in the position's convention, stopping at the first winning move."""
         return "N" if self.mover_wins(pos) else "P"
 
@@ -362,8 +376,10 @@ class Solver:
         return memo[key]
 
     # moves and lines ----------------------------------------------------------
-    def options(self, pos: Position) -> list[tuple[str, Position]]:
+    def options(self, pos: Position | SumPosition) -> list[tuple[str, Any]]:
         """Every move: (description, resulting position)."""
+        if isinstance(pos, SumPosition):
+            return sum_options(self, pos)
         heap_moves = self.heaps.options(pos)     # a sum of heaps: one option in one heap
         if heap_moves is not None:
             return heap_moves
@@ -376,21 +392,29 @@ class Solver:
             out.append((label, pos.with_state(nxt)))
         return out
 
-    def winning_moves(self, pos: Position) -> list[tuple[str, Position]]:
+    def winning_moves(self, pos: Position | SumPosition) -> list[tuple[str, Any]]:
         """The moves to a position the opponent loses."""
-        if self.decompose:
+        if self.decompose and not isinstance(pos, SumPosition):
             fast = self.heaps.winning_moves(pos)  # a sum of heaps: from the one-heap values
             if fast is not None:
                 return fast
         return [(lab, q) for lab, q in self.options(pos) if not self.mover_wins(q)]
 
-    def winning_line(self, pos: Position, max_length: int = 1000) -> list[tuple[str, Position]]:
+    def rank(self, pos: Position | SumPosition) -> int:
+        """The position's rank (of a sum: the total of its parts' ranks)."""
+        if isinstance(pos, SumPosition):
+            return sum(self.rank(p) for p in pos.parts)
+        ranks = self.__dict__.setdefault("_ranks", {})
+        key = (pos.game.name, pos.structure)
+        if key not in ranks:                     # the rank alone: no need to compile the moves
+            ranks[key] = compile_expr(pos.rules, pos.rules.rank)
+        return ranks[key](pos.state)
+
+    def winning_line(self, pos: Position | SumPosition, max_length: int = 1000) -> list[tuple[str, Position]]:
         """A line of play from ``pos`` to the end where the winner always plays a winning move
         and the loser the move that lasts longest by rank (the first line listed for ties).
         Returns (move, position after it) pairs."""
-        line: list[tuple[str, Position]] = []
-        rules = pos.rules
-        rank = compile_expr(rules, rules.rank)    # the rank alone: no need to compile the moves
+        line: list[tuple[str, Any]] = []
         cur = pos
         while len(line) < max_length:
             opts = self.options(cur)
@@ -400,7 +424,7 @@ class Solver:
             if wins:
                 lab, q = wins[0]
             else:
-                lab, q = max(opts, key=lambda o: rank(o[1].state))
+                lab, q = max(opts, key=lambda o: self.rank(o[1]))
             line.append((lab, q))
             cur = q
         return line

@@ -1,0 +1,150 @@
+"""Sums of positions of different games: normal play by Grundy values, misère play by search.
+
+A move in a sum is a move in exactly one part. In normal play the sum's Grundy value is
+the XOR of the parts' values (Sprague-Grundy), so each part is solved on its own table. In
+misère play no such rule holds in general, so the outcome is found by a depth-first search
+over tuples of part states, each part's moves taken from its own compiled rules: a part
+with no move is dropped (it can never be played), parts that split into independent
+components are split (a component is itself a summand), and the summands are kept as a
+sorted multiset (a sum does not depend on the order of its parts).
+
+>>> from grundy.spec import read_position
+>>> from grundy.solvers.explicit import Solver
+>>> s = Solver()
+>>> p = read_position({"game": "sum", "parts": [{"game": "nim", "heaps": [1]}, {"game": "nim", "heaps": [1]}]})
+>>> s.grundy(p), s.outcome(p)
+(0, 'P')
+>>> q = read_position({**p.to_json(), "convention": "misere"})     # two heaps of 1: N in misère
+>>> s.outcome(q), s.grundy(q)                                      # (misère Grundy value)
+('N', 1)
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ...spec.position import Position, SumPosition
+
+if TYPE_CHECKING:
+    from .solver import Solver, Table
+
+__all__ = ["sum_grundy", "sum_mover_wins", "sum_options"]
+
+Key = tuple[tuple[int, tuple[int, ...]], ...]      # sorted (table id, canonical state) summands
+
+
+def sum_grundy(solver: "Solver", pos: SumPosition, cycle: Any = None) -> int:
+    """The Grundy value in the sum's convention: normal play, the XOR of the parts' values;
+    misère play, the misère Grundy value (mex of the options' values, 1 at the end) by search."""
+    if pos.convention == "misere":
+        return _misere_search(solver, pos, cycle, values=True)
+    v = 0
+    for p in pos.parts:
+        v ^= solver.grundy(Position(p.game, p.structure, p.state, "normal"))
+    return v
+
+
+def sum_options(solver: "Solver", pos: SumPosition) -> list[tuple[str, SumPosition]]:
+    """Every move of the sum: a move in one part, labelled ``part i: <the part's move>``."""
+    return [(f"part {i}: {label}", pos.with_part(i, q))
+            for i, p in enumerate(pos.parts) for label, q in solver.options(p)]
+
+
+class _Summands:
+    """The tables of the parts met so far (a summand is a table id and a canonical state)."""
+
+    def __init__(self, solver: "Solver"):
+        self.solver = solver
+        self.ids: dict[tuple[str, Any], int] = {}
+        self.tables: list["Table"] = []
+
+    def table_id(self, p: Position) -> int:
+        k = (p.game.name, p.structure)
+        i = self.ids.get(k)
+        if i is None:
+            i = self.ids[k] = len(self.tables)
+            self.tables.append(self.solver.table(p.game, p.structure))
+        return i
+
+    def split(self, tid: int, state: tuple[int, ...]) -> list[tuple[int, tuple[int, ...]]]:
+        """The summands of one part state: its components (canonical), none if it has no move."""
+        code = self.tables[tid].code
+        comps = code.components(state) if self.solver.decompose else None
+        out = []
+        for c in (comps if comps is not None else [state]):
+            c = code.canonical(c)
+            if code.successors(c):
+                out.append((tid, c))
+        return out
+
+    def key(self, summands: list[tuple[int, tuple[int, ...]]]) -> Key:
+        return tuple(sorted(summands))
+
+    def children(self, key: Key) -> list[Key]:
+        out = []
+        for j, (tid, st) in enumerate(key):
+            rest = list(key[:j] + key[j + 1:])
+            for nxt in self.tables[tid].code.successors(st):
+                out.append(self.key(rest + self.split(tid, nxt)))
+        return out
+
+
+def sum_mover_wins(solver: "Solver", pos: SumPosition, cycle: Any = None) -> bool:
+    """Whether the player to move wins the sum in its convention (``cycle(rules)``: the error
+    to raise when a move returns to a sum on the current line)."""
+    if pos.convention == "normal":
+        return sum_grundy(solver, pos) != 0
+    return bool(_misere_search(solver, pos, cycle, values=False))
+
+
+def _misere_search(solver: "Solver", pos: SumPosition, cycle: Any, values: bool) -> int:
+    """Depth-first search over the sums reachable from ``pos`` in misère play: with ``values``
+    the misère Grundy value (every option is valued), else 1 iff the mover wins (stopping at
+    the first winning move)."""
+    memo: dict[Key, int] = solver.__dict__.setdefault("_misere_sums_values" if values else "_misere_sums", {})
+    sm: _Summands = solver.__dict__.setdefault("_summands", _Summands(solver))
+    root = sm.key([x for p in pos.parts for x in sm.split(sm.table_id(p), p.state)])
+    if root in memo:
+        return memo[root]
+    # frame: [key, children, next child]
+    stack: list[list[Any]] = [[root, None, 0]]
+    on_line = {root}
+    while stack:
+        fr = stack[-1]
+        if fr[1] is None:
+            fr[1] = sm.children(fr[0])
+        kids: list[Key] = fr[1]
+        result = None
+        while fr[2] < len(kids):
+            w = memo.get(kids[fr[2]])
+            if w is None:
+                break
+            if not values and w == 0:        # a move to a position the opponent loses
+                result = 1
+                break
+            fr[2] += 1
+        if result is None and fr[2] < len(kids):
+            k = kids[fr[2]]
+            if k in on_line:
+                raise cycle(sm.tables[_moved(fr[0], k)].rules)
+            stack.append([k, None, 0])
+            on_line.add(k)
+            continue
+        if result is None:
+            if not kids:
+                result = 1                   # no move: the mover wins in misère play
+            elif values:
+                seen = {memo[k] for k in kids}
+                result = next(m for m in range(len(seen) + 1) if m not in seen)
+            else:
+                result = 0
+        memo[fr[0]] = result
+        solver.count_stored()
+        stack.pop()
+        on_line.discard(fr[0])
+    return memo[root]
+
+
+def _moved(a: Key, b: Key) -> int:
+    """The table of a summand that differs between two sums (the part that moved)."""
+    diff = set(a) ^ set(b)
+    return min(diff)[0] if diff else a[0][0]

@@ -1,0 +1,104 @@
+"""The guide docs/writing-games.md, run as it is written on a copy of examples/my-paper.
+
+Every ``$ grundy ...`` command of the guide's console blocks is run from a temporary folder
+holding a copy of ``my-paper/`` (outside the repository); its exit status must be 0 and the
+output shown in the guide must be what it prints (the time column aside). The guide's
+positions file and its Python check run there too.
+"""
+import re
+import shlex
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+GUIDE = ROOT / "docs" / "writing-games.md"
+EXAMPLE = ROOT / "examples" / "my-paper"
+TIME = re.compile(r"\s\d+\.\d+s\s")
+
+
+def blocks(kind: str) -> list[str]:
+    """The fenced blocks of the guide with this info string, in order."""
+    text = GUIDE.read_text(encoding="utf-8")
+    return [m.group(1) for m in re.finditer(rf"^```{kind}\n(.*?)^```", text, re.S | re.M)]
+
+
+def commands() -> list[tuple[str, list[str]]]:
+    """(command, the output lines shown after it) from the console blocks."""
+    out: list[tuple[str, list[str]]] = []
+    for block in blocks("console"):
+        for line in block.splitlines():
+            if line.startswith("$ "):
+                out.append((line[2:], []))
+            elif out:
+                out[-1][1].append(line)
+    return out
+
+
+@pytest.fixture(scope="module")
+def folder(tmp_path_factory) -> Path:
+    d = tmp_path_factory.mktemp("paper")
+    shutil.copytree(EXAMPLE, d / "my-paper", ignore=shutil.ignore_patterns("__pycache__"))
+    positions = next(b for b in blocks("json") if len(b.splitlines()) > 1)
+    (d / "positions.jsonl").write_text(positions)
+    return d
+
+
+def run(cmd: str, cwd: Path) -> subprocess.CompletedProcess:
+    args = shlex.split(cmd)
+    assert args[0] == "grundy", cmd
+    return subprocess.run([sys.executable, "-m", "grundy.cli", *args[1:]], cwd=cwd, capture_output=True,
+                          text=True, timeout=600, env=_env())
+
+
+def _env() -> dict:
+    import os
+    env = {k: v for k, v in os.environ.items() if k != "GRUNDY_GAMES"}
+    env["PYTHONPATH"] = str(ROOT) + os.pathsep + env.get("PYTHONPATH", "")
+    return env
+
+
+def test_the_guide_has_the_commands_the_brief_promises():
+    cmds = [c for c, _ in commands()]
+    assert "grundy verify my-paper --games my-paper/games.py" in cmds
+    assert "grundy verify my-paper" in cmds                           # Claim(game=obj), no flag
+    assert any(c.startswith("grundy solve --games my-paper/games.py") for c in cmds)
+
+
+@pytest.mark.parametrize("cmd,shown", commands(), ids=[c for c, _ in commands()])
+def test_each_command_of_the_guide(folder, cmd, shown):
+    p = run(cmd, folder)
+    assert p.returncode == 0, p.stdout + p.stderr
+    assert "Traceback" not in p.stderr
+    got = p.stdout.splitlines()
+    if cmd.startswith("grundy verify"):
+        rows = {line.split()[0]: TIME.sub(" T ", line) for line in got if line.startswith("my-paper/")}
+        ids = {ln.split()[0] for ln in shown if ln.startswith("my-paper/")}
+        assert "all as expected" in p.stdout, p.stdout
+        for line in shown:
+            if line.startswith("my-paper/"):
+                assert TIME.sub(" T ", line) == rows[line.split()[0]]
+        assert len(rows) == 12 and (not ids or ids == set(rows))
+        assert re.search(r"2 proved( \(2 for all sizes\))?, 9 verified, 1 refuted", p.stdout), p.stdout
+    else:
+        assert got == shown
+
+
+def test_the_guides_python_check_of_the_declared_reductions(folder):
+    code = next(b for b in blocks("python") if b.startswith("# run from the folder holding my-paper"))
+    p = subprocess.run([sys.executable, "-c", code], cwd=folder, capture_output=True, text=True, timeout=300,
+                       env=_env())
+    assert p.returncode == 0, p.stderr
+
+
+def test_the_theorem_file_fails_loudly_without_its_games_module(folder, tmp_path):
+    """The claims really use the folder's games: without games.py the file cannot load."""
+    alone = tmp_path / "alone"
+    alone.mkdir()
+    shutil.copy(folder / "my-paper" / "paper.py", alone / "paper.py")
+    p = run(f"grundy verify {alone}", tmp_path)
+    assert p.returncode == 2
+    assert "paper.py:" in p.stderr and "games" in p.stderr and len(p.stderr.strip().splitlines()) == 1
