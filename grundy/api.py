@@ -44,7 +44,7 @@ def solve(position: PositionLike | list, *, winning_moves: bool = False, outcome
     >>> solve({"game": "wythoff", "heaps": [3, 5]})
     {'grundy': 0, 'outcome': 'P'}
     >>> solve({"game": "nim", "heaps": [1, 2]}, winning_moves=True)["winning_moves"]
-    [{'move': 'take 1 from heap 1', 'to': {'game': 'nim', 'heaps': [1, 1]}}]
+    [{'move': 'take 1 from heap 2', 'to': {'game': 'nim', 'heaps': [1, 1]}}]
     >>> solve({"game": "sum", "parts": [{"game": "nim", "heaps": [2]}, {"game": "wythoff", "heaps": [1, 2]}]})
     {'grundy': 2, 'outcome': 'N'}
     >>> solve('{"game": "nim", "heaps": [1, 1], "convention": "misere"}')

@@ -41,7 +41,7 @@ def test_solve_a_list_with_winning_moves(tmp_path):
     f.write_text(json.dumps([{"game": "nim", "heaps": [2, 3]}]))
     code, out, _ = run("solve", "--json", "--winning-moves", str(f))
     row = json.loads(out)
-    assert code == 0 and row["winning_moves"] == [{"move": "take 1 from heap 1",
+    assert code == 0 and row["winning_moves"] == [{"move": "take 1 from heap 2",
                                                    "to": {"game": "nim", "heaps": [2, 2]}}]
 
 

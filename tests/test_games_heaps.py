@@ -518,7 +518,7 @@ def test_moves_are_labelled():
     w = grundy.solve({"game": "wythoff", "heaps": [2, 3]}, winning_moves=True)["winning_moves"]
     assert {"move": "take 1 from both", "to": {"game": "wythoff", "heaps": [1, 2]}} in w
     k = grundy.solve({"game": "octal", "code": "0.77", "heaps": [5]}, winning_moves=True)["winning_moves"]
-    assert {"move": "take 1 from heap 0, leaving 2 + 2", "to": {"game": "octal", "heaps": [2, 2], "code": "0.77"}} in k
+    assert {"move": "take 1 from heap 1, leaving 2 + 2", "to": {"game": "octal", "heaps": [2, 2], "code": "0.77"}} in k
 
 
 # ------------------------------------------------------------------ the rule in raw slot order

@@ -316,7 +316,7 @@ def test_game_over_positions():
     assert grundy.solve({"game": "adjacent-nim", "heaps": []}) == {"grundy": 0, "outcome": "P"}
     # the winning move from a single loopless vertex ends the game; it is written as the empty graph
     out = grundy.solve({"game": "vertexnim", "nodes": [["a", 2]], "token": "a"}, winning_moves=True)
-    assert out["winning_moves"] == [{"move": "w(a) -> 0 (removed), the graph is empty",
+    assert out["winning_moves"] == [{"move": "set w(a) to 0 (a removed), the graph is empty",
                                      "to": {"game": "vertexnim", "nodes": [], "edges": []}}]
 
 

@@ -62,7 +62,7 @@ def wynnie_strategy(g, s, rules, bits=BITS):
     cases = []
     for i, j in ((0, 1), (1, 0)):                     # heap i is the smaller one
         r, c = s.heap[i], s.heap[j]
-        one_i, one_j = (move_index(rules, f"take {{k}} from heap {x}") for x in (i, j))
+        one_i, one_j = (move_index(rules, f"take {{k}} from heap {x + 1}") for x in (i, j))
         both = move_index(rules, "take {k} from both")
         n = r < c
         d_target = _mersenne_below(c - r, bits)       # [r, c] -> [R, R + (c - r)], from both
@@ -280,7 +280,7 @@ def misere_wynnie_strategy(g, s, rules, bits=BITS):
     cases = []
     for i, j in ((0, 1), (1, 0)):                     # heap i is the smaller one
         r, c = s.heap[i], s.heap[j]
-        one_i, one_j = (move_index(rules, f"take {{k}} from heap {x}") for x in (i, j))
+        one_i, one_j = (move_index(rules, f"take {{k}} from heap {x + 1}") for x in (i, j))
         both = move_index(rules, "take {k} from both")
         n = r < c
         d_target = _mersenne_below(c - r - 1, bits)   # [r, c] -> [R, R + (c - r)], from both
@@ -300,7 +300,7 @@ def misere_wynnie_strategy(g, s, rules, bits=BITS):
             k = ite(r == 2**m - 1, (c + 2**m - 2**(m - 1)) % 2**m, k)
         cases.append(Play(n & (k > 0) & (c - k > r), one_j, {"k": k}))
     a = s.heap[0]
-    cases.append(Play((a == s.heap[1]) & (a == 1), move_index(rules, "take {k} from heap 0"), {"k": 1}))
+    cases.append(Play((a == s.heap[1]) & (a == 1), move_index(rules, "take {k} from heap 1"), {"k": 1}))
     cases.append(Play((a == s.heap[1]) & (a > 2), move_index(rules, "take {k} from both"), {"k": a - 2}))
     return cases
 
@@ -454,10 +454,10 @@ def mine_table_strategy(g, s, rules):
     low = smallest(h)
     cases = []
     for i in g.elements:
-        take = move_index(rules, f"take {{k}} from heap {i}")
+        take = move_index(rules, f"take {{k}} from heap {i + 1}")
         cases.append(Play(mine_table_region(g, s) & (h[i] == a), take, {"k": a - t}))
     for i in g.elements:
-        take = move_index(rules, f"take {{k}} from heap {i}")
+        take = move_index(rules, f"take {{k}} from heap {i + 1}")
         ks = [h[i] - v for v in range(5)] + list(range(1, 5))
         for k in ks:
             after = [x - k if j == i else x for j, x in enumerate(h)]
@@ -715,7 +715,7 @@ CLAIMS = [
           statement=never_p, strategy=mine_table_strategy,
           bounds={"heap": 20}, full={"heap": 60}, expect="refuted"),
     # Refuted: witness {"game": "mine", "heaps": [5, 6, 13]}: c = b + 7, the table moves to
-    # Mn[4, 6, 13], which Theorem 5.15 itself excludes (b = 6): N, the reply "take 4 from heap 1"
+    # Mn[4, 6, 13], which Theorem 5.15 itself excludes (b = 6): N, the reply "take 4 from heap 2"
     # leaves [4, 2, 13] ∈ P (Theorem 5.13). The winning move there is 6 -> 1: Mn[1, 5, 13] ∈ P.
     # Corrected: the table with that one position excluded (a < b forces b >= 6, so [5, 6, 13]
     # is the only position where c = b + 7 and b ∈ {5, 6}).

@@ -293,7 +293,7 @@ def remark5_strategy(g: Structure, s: SymState, rules: Rules) -> list[Play]:
     zero = minimum([s.weight[v] for v in g.vertices]) == 0
     out = []
     for t in g.vertices:
-        mv = move_index(rules, f"w({g.names[t]}) -> {{k}}, token to {g.names[g.neighbours(t)[0]]}")
+        mv = move_index(rules, f"set w({g.names[t]}) to {{k}}, token to {g.names[g.neighbours(t)[0]]}")
         if g.n % 2 == 1:
             out.append(Play((s.token == t) & ~zero, mv, {"k": 0}))
         out.append(Play(s.token == t, mv, {"k": s.weight[t] - 1}))

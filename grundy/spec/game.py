@@ -9,7 +9,7 @@ the game: both solvers read only what :meth:`Game.rules` returns.
 >>> from grundy.spec.structure import Structure
 >>> r = get_game("nim").rules(Structure.heaps(2))
 >>> [m.label for m in r.moves]
-['take {k} from heap 0', 'take {k} from heap 1']
+['take {k} from heap 1', 'take {k} from heap 2']
 """
 from __future__ import annotations
 

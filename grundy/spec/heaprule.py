@@ -204,7 +204,7 @@ class HeapRule(Game):
                         for t in range(len(parts) - 1, 0, -1):
                             v = ite(free[t - 1] == j, parts[t], v)
                         upd[j] = v
-                label = o.label.replace("{heap}", str(g.names[i] if g.names else i))
+                label = o.label.replace("{heap}", str(i + 1))        # heaps counted from 1, as the papers count
                 yield Move(label, guard, s.set(heap=upd), o.choices)
 
     def rank(self, g: Structure, s):

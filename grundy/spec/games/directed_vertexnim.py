@@ -55,16 +55,16 @@ class DirectedVertexNim(Game):
             here = (s.token == u) & (s.weight[u] > 0)
             gone = {self.link: self.removed(g, s, u)}
             for v in g.vertices:                      # decrease w(u) to k >= 1, follow an arc (u, v) (v = u: a loop)
-                yield move(f"w({nm[u]}) -> {{k}}, token to {nm[v]}",
+                yield move(f"set w({nm[u]}) to {{k}}, token to {nm[v]}",
                            guard=here & link[u, v],
                            choose=[("k", 1, s.weight[u] - 1)],
                            update=lambda k: s.set(weight={u: k}, token=v))
             for v in g.vertices:                      # set w(u) to 0: u is removed, the token follows an arc (u, v)
                 if v != u:
-                    yield move(f"w({nm[u]}) -> 0 (removed), token to {nm[v]}",
+                    yield move(f"set w({nm[u]}) to 0 ({nm[u]} removed), token to {nm[v]}",
                                guard=here & link[u, v],
                                update=s.set(weight={u: 0}, token=v, **gone))
-            yield move(f"w({nm[u]}) -> 0 (removed), the graph is empty",   # u was the last vertex
+            yield move(f"set w({nm[u]}) to 0 ({nm[u]} removed), the graph is empty",   # u was the last vertex
                        guard=here & all_of((v for v in g.vertices if v != u), lambda v: ~link[u, v]),
                        update=s.set(weight={u: 0}, **gone))
 

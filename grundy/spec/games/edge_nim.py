@@ -24,7 +24,7 @@ class EdgeNim(Game):
     def moves(self, g, s):
         for u, v in g.arcs:                               # an edge at the token, crossed u -> v
             e = g.edge_id(u, v)
-            yield move(f"{g.names[u]}->{g.names[v]}, weight {{w}}",
+            yield move(f"{g.names[u]}->{g.names[v]}, weight set to {{w}}",
                        guard=(s.token == u) & (s.weight[e] > 0),
                        choose=[("w", 0, s.weight[e] - 1)],  # lower it to a smaller value
                        update=lambda w: s.set(weight={e: w}, token=v))

@@ -28,7 +28,7 @@ class Euclid(HeapGame):
     def moves(self, g, s):
         for i, j in ((0, 1), (1, 0)):                      # a = heap i, b = heap j
             a, b = s.heap[i], s.heap[j]
-            yield move(f"take {{k}} times heap {j} from heap {i}",
+            yield move(f"take {{k}} times heap {j + 1} from heap {i + 1}",
                        guard=lambda k, a=a, b=b: (b > 0) & (b <= a) & (product(k, b) <= a),
                        choose=[("k", 1, a)],               # k·b <= a bounds k by a
                        update=lambda k, i=i, a=a, b=b: s.set(heap={i: a - product(k, b)}))

@@ -5,7 +5,7 @@
 
 >>> from grundy import solve
 >>> solve({"game": "greedy-nim", "heaps": [1, 3]}, winning_moves=True)["winning_moves"][0]["move"]
-'take 2 from heap 1'
+'take 2 from heap 2'
 """
 from grundy.spec import maximum, move
 from grundy.spec.games._heaps import HeapGame
@@ -18,7 +18,7 @@ class GreedyNim(HeapGame):
     def moves(self, g, s):
         for i in g.elements:
             top = maximum([s.heap[j] for j in g.elements])  # the largest stack size
-            yield move(f"take {{k}} from heap {i}",
+            yield move(f"take {{k}} from heap {i + 1}",
                        guard=(s.heap[i] > 0) & (s.heap[i] == top),
                        choose=[("k", 1, s.heap[i])],
                        update=lambda k, i=i: s.set(heap={i: s.heap[i] - k}))

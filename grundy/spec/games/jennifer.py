@@ -9,7 +9,7 @@ size of any existing stack (stacks at 0 have ceased to exist; k >= 1 never equal
 >>> solve({"game": "jennifer", "heaps": [1, 1, 2]})
 {'grundy': 0, 'outcome': 'P'}
 >>> solve({"game": "jennifer", "heaps": [5]}, winning_moves=True)["winning_moves"][0]["move"]
-'take 4 from heap 0'
+'take 4 from heap 1'
 """
 from grundy.spec import all_of, move
 from grundy.spec.games._heaps import HeapGame
@@ -22,7 +22,7 @@ class Jennifer(HeapGame):
 
     def moves(self, g, s):
         for i in g.elements:
-            yield move(f"take {{k}} from heap {i}",
+            yield move(f"take {{k}} from heap {i + 1}",
                        choose=[("k", 1, s.heap[i])],
                        guard=lambda k: all_of(g.elements, lambda j: s.heap[j] != k),  # not a stack size
                        update=lambda k, i=i: s.set(heap={i: s.heap[i] - k}))

@@ -26,7 +26,7 @@ class Mine(HeapGame):
     def moves(self, g, s):
         low = smallest([s.heap[j] for j in g.elements])  # the smallest existing heap
         for i in g.elements:
-            yield move(f"take {{k}} from heap {i}",
+            yield move(f"take {{k}} from heap {i + 1}",
                        guard=lambda k, i=i: (s.heap[i] > 0) & distinct(
                            [s.heap[j] - k if j == i else s.heap[j] for j in g.elements]),
                        choose=[("k", 1, low)],

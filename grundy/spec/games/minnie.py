@@ -21,7 +21,7 @@ class Minnie(HeapGame):
     def moves(self, g, s):
         low = smallest([s.heap[j] for j in g.elements])  # the smallest existing heap
         for i in g.elements:                               # a single stack
-            yield move(f"take {{k}} from heap {i}",
+            yield move(f"take {{k}} from heap {i + 1}",
                        guard=s.heap[i] > 0,
                        choose=[("k", 1, low)],             # 0 < k <= smallest stack
                        update=lambda k: s.set(heap={i: s.heap[i] - k}))

@@ -15,7 +15,7 @@ class Nim(HeapGame):
 
     def moves(self, g, s):
         for i in g.elements:                              # which heap
-            yield move(f"take {{k}} from heap {i}",
+            yield move(f"take {{k}} from heap {i + 1}",
                        choose=[("k", 1, s.heap[i])],       # how many
                        update=lambda k: s.set(heap={i: s.heap[i] - k}))
 

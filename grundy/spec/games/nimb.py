@@ -29,7 +29,7 @@ class Nimb(HeapGame):
         for i in g.elements:                               # a nim move on heap i ...
             def after(k, i=i):
                 return smallest([s.heap[j] - k if j == i else s.heap[j] for j in g.elements])
-            yield move(f"take {{k}} from heap {i}",
+            yield move(f"take {{k}} from heap {i + 1}",
                        choose=[("k", 1, s.heap[i])],
                        guard=lambda k: after(k) != before,  # ... with a new minimum stack size
                        update=lambda k: s.set(heap={i: s.heap[i] - k}))

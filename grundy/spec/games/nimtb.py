@@ -29,7 +29,7 @@ class Nimtb(HeapGame):
         for i in g.elements:
             def option(k, i=i):
                 return [s.heap[j] - k if j == i else s.heap[j] for j in g.elements]
-            yield move(f"take {{k}} from heap {i}",
+            yield move(f"take {{k}} from heap {i + 1}",
                        choose=[("k", 1, s.heap[i])],
                        guard=lambda k: ((smallest(option(k)) != smallest(heaps))      # 1.
                                         & (maximum(option(k)) != maximum(heaps))      # 2.

@@ -24,7 +24,7 @@ class Susen(HeapGame):
     def moves(self, g, s):
         for i in g.elements:                               # the stack to subtract from
             for j in g.elements:                           # the stack whose size is subtracted
-                yield move(f"take heap {j} from heap {i}",
+                yield move(f"take heap {j + 1} from heap {i + 1}",
                            guard=(s.heap[j] > 0) & (s.heap[j] <= s.heap[i]),
                            update=s.set(heap={i: s.heap[i] - s.heap[j]}))
 

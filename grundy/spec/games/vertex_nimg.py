@@ -42,7 +42,7 @@ class VertexNimG(Game):
         nm = g.names
         for u in g.vertices:
             for v in g.neighbours(u) + ([u] if g.has_loop(u) else []):   # a neighbour of u (u: its loop)
-                yield move(f"w({nm[u]}) -> {{k}}, token to {nm[v]}",
+                yield move(f"set w({nm[u]}) to {{k}}, token to {nm[v]}",
                            guard=s.token == u,
                            choose=[("k", 0, s.weight[u] - 1)],          # lower w(u) by a positive amount
                            update=lambda k: s.set(weight={u: k}, token=v))

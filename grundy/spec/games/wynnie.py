@@ -25,7 +25,7 @@ class Wynnie(HeapGame):
     def moves(self, g, s):
         low = smallest([s.heap[0], s.heap[1]])           # the smallest existing stack
         for i in g.elements:                               # k chips from one stack
-            yield move(f"take {{k}} from heap {i}",
+            yield move(f"take {{k}} from heap {i + 1}",
                        guard=s.heap[i] > 0,
                        choose=[("k", 1, low)],
                        update=lambda k, i=i: s.set(heap={i: s.heap[i] - k}))

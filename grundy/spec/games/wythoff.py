@@ -19,7 +19,7 @@ class Wythoff(HeapGame):
 
     def moves(self, g, s):
         for i in g.elements:                               # nim on one stack
-            yield move(f"take {{k}} from heap {i}",
+            yield move(f"take {{k}} from heap {i + 1}",
                        choose=[("k", 1, s.heap[i])],
                        update=lambda k, i=i: s.set(heap={i: s.heap[i] - k}))
         yield move("take {k} from both",                   # the same number from both stacks
