@@ -1,0 +1,169 @@
+"""Positions as people type them, and positions drawn as text.
+
+A short form is a game name and what the game is played on: heap sizes for a heap game
+(``nim 3 5 6``; an octal game takes its code first: ``octal 0.77 5 6``), a graph name or
+graph6 string for a graph game (``edge-nim K4``, ``grim petersen``), with every weight
+given at once (``weights=2``) or one per weighted element in order (``weights="1,2,2"``).
+
+>>> short_position(["nim", "3", "5", "6"])
+{'game': 'nim', 'heaps': [3, 5, 6]}
+>>> short_position(["edge-nim", "P3"], weights="2", token="1")
+{'game': 'edge-nim', 'edges': [[0, 1, 2], [1, 2, 2]], 'token': 1}
+>>> short_position(["grim", "C4"], misere=True)["convention"]
+'misere'
+>>> print(draw(read_position({"game": "nim", "heaps": [3, 0, 2]})))
+nim, normal play
+  heap 1 | ooo 3
+  heap 2 |  0
+  heap 3 | oo 2
+"""
+from __future__ import annotations
+
+import textwrap
+from typing import Any
+
+from ..spec.games import GAMES
+from ..spec.position import InputError, Position, natural, read_position
+from ..spec.structure import Structure
+from .graphs import named_graph
+
+__all__ = ["short_position", "graph_position", "draw", "parse_weights"]
+
+DRAW_LIMIT = 40     # a heap larger than this is drawn cut, with its size beside it
+
+
+def _game(name: str):
+    if name not in GAMES:
+        raise InputError("game", f"unknown game {name!r} (one of: {', '.join(sorted(GAMES))})")
+    return GAMES[name]
+
+
+def _int(word: str, where: str) -> int:
+    try:
+        return natural(int(word), where)
+    except ValueError:
+        raise InputError(where, f"must be a non-negative integer, got {word!r}") from None
+
+
+def parse_weights(text: str | int | list[int] | None, count: int, where: str = "weights") -> list[int]:
+    """One weight for every element (``"2"``), or one each (``"1,2,2"``, ``count`` of them).
+
+    >>> parse_weights("3", 2), parse_weights("1,2", 2), parse_weights(None, 1)
+    ([3, 3], [1, 2], [1])
+    """
+    if text is None:
+        return [1] * count
+    if isinstance(text, int):
+        return [natural(text, where)] * count
+    parts = text if isinstance(text, list) else [p for p in str(text).replace(" ", ",").split(",") if p]
+    ws = [_int(str(p), f"{where}[{i}]") for i, p in enumerate(parts)]
+    if len(ws) == 1:
+        return ws * count
+    if len(ws) != count:
+        raise InputError(where, f"{len(ws)} weights for {count} weighted elements (give one, or {count})")
+    return ws
+
+
+def graph_position(game: str, g: Structure, *, weights: Any = None, token: Any = None,
+                   misere: bool = False) -> dict:
+    """The JSON position of a graph game on ``g``: weights on whatever the game weighs (its
+    vertex or edge integer field), the token (if the game has one) on ``token`` or vertex 0.
+
+    >>> graph_position("vertexnim", Structure.graph([0, 1], [(0, 1)]), weights="2,3")
+    {'game': 'vertexnim', 'nodes': [[0, 2], [1, 3]], 'edges': [[0, 1]], 'token': 0}
+    """
+    gm = _game(game)
+    if gm.structure == "heaps":
+        raise InputError("game", f"{game} is played on heaps, not on a graph")
+    fields = gm.fields(g)
+    node_w = any(f.over == "vertices" and f.kind == "int" for f in fields)
+    edge_w = any(f.over == "edges" and f.kind == "int" for f in fields)
+    names = g.names
+    out: dict[str, Any] = {"game": game}
+    if node_w:
+        ws = parse_weights(weights, g.n)
+        out["nodes"] = [[names[v], ws[v]] for v in range(g.n)]
+    else:
+        out["nodes"] = [names[v] for v in range(g.n)]
+    ew = parse_weights(weights, len(g.edges)) if edge_w else None
+    pairs = list(g.edges)
+    if gm.structure == "digraph":     # an undirected graph given to a digraph game: both arcs
+        pairs = [a for u, v in g.edges for a in ((u, v), (v, u))]
+    key = "arcs" if gm.structure == "digraph" else "edges"
+    out[key] = [[names[u], names[v], ew[i]] if ew else [names[u], names[v]] for i, (u, v) in
+                enumerate(g.edges if ew else pairs)]
+    if not node_w and all(g.degree(v) for v in range(g.n)):
+        del out["nodes"]                 # the edges name every vertex
+    if weights is not None and not (node_w or edge_w):
+        raise InputError("weights", f"{game} has no weights")
+    if any(f.kind == "vertex" for f in fields):
+        t = token if token is not None else names[0] if names else 0
+        out["token"] = int(t) if isinstance(t, str) and t.isdigit() else t
+    elif token is not None:
+        raise InputError("token", f"{game} has no token")
+    if misere:
+        out["convention"] = "misere"
+    return out
+
+
+def short_position(words: list[str], *, weights: Any = None, token: Any = None,
+                   misere: bool = False) -> dict:
+    """The JSON position a short form stands for (InputError naming the word at fault)."""
+    if not words:
+        raise InputError("position", "missing: give a game and its heaps or graph, e.g. nim 3 5 6")
+    gm = _game(words[0])
+    rest = words[1:]
+    if gm.structure != "heaps":
+        if len(rest) != 1:
+            raise InputError("graph", f"{gm.name} is played on a graph: give one graph name or graph6 "
+                                      f"string, e.g. {gm.name} petersen")
+        return graph_position(gm.name, named_graph(rest[0]), weights=weights, token=token, misere=misere)
+    if weights is not None or token is not None:
+        raise InputError("weights" if weights is not None else "token", f"{gm.name} is a heap game")
+    out: dict[str, Any] = {"game": gm.name}
+    if gm.name == "octal":
+        if not rest:
+            raise InputError("code", "missing: octal CODE HEAP..., e.g. octal 0.77 5 6")
+        out["code"], rest = rest[0], rest[1:]
+    out["heaps"] = [_int(w, f"heaps[{i}]") for i, w in enumerate(rest)]
+    if misere:
+        out["convention"] = "misere"
+    return out
+
+
+def _heap_bar(h: int) -> str:
+    return "o" * h if h <= DRAW_LIMIT else "o" * DRAW_LIMIT + "..."
+
+
+def draw(pos: Position, width: int = 78) -> str:
+    """The position in text: heaps as rows of tokens (counted from 1, as the papers count),
+    a graph as its vertices, edges (with weights) and token."""
+    obj = pos.to_json()
+    lines = [f"{pos.game.name}, {'misère' if pos.convention == 'misere' else 'normal'} play"]
+    if "code" in obj:
+        lines[0] += f", code {obj['code']}"
+    if "heaps" in obj:
+        w = len(str(len(obj["heaps"])))
+        for i, h in enumerate(obj["heaps"]):
+            lines.append(f"  heap {i + 1:<{w}} | {_heap_bar(h)} {h}")
+        return "\n".join(lines)
+    wrap = lambda head, items: textwrap.wrap(head + ", ".join(items), width,            # noqa: E731
+                                             initial_indent="  ", subsequent_indent=" " * (len(head) + 2))
+    nodes = obj.get("nodes")
+    if nodes and isinstance(nodes[0], list):
+        lines += wrap("vertex weights: ", [f"{v}:{w}" for v, w in nodes])
+    elif nodes:
+        lines += wrap("vertices: ", [str(v) for v in nodes])
+    for key, sep in (("edges", "-"), ("arcs", "->")):
+        if key in obj:
+            items = [f"{e[0]}{sep}{e[1]}" + (f":{e[2]}" if len(e) == 3 else "") for e in obj[key]]
+            lines += wrap(f"{key} ({'u' + sep + 'v:weight' if obj[key] and len(obj[key][0]) == 3 else 'u' + sep + 'v'}): ",
+                          items or ["none"])
+    if obj.get("loops"):
+        lines += wrap("loops at: ", [str(v) for v in obj["loops"]])
+    if "token" in obj:
+        lines.append(f"  token at {obj['token']}")
+    for k, v in obj.items():
+        if k not in ("game", "nodes", "edges", "arcs", "loops", "token", "code", "convention"):
+            lines.append(f"  {k}: {v}")
+    return "\n".join(lines)
