@@ -1,0 +1,135 @@
+"""Pictures of values: the P-positions (or Grundy values as colours) of a two-heap game, and
+the values of a one-heap game with its period marked. PNG or SVG by the file's suffix.
+
+matplotlib is optional (``pip install 'grundy[report]'``); without it these functions
+raise :class:`MissingDependency`, a one-line error. Figures are built without pyplot, so
+they neither open windows nor change a notebook's backend.
+
+>>> fig = plot_values("octal", range(0, 120), code="0.07")        # doctest: +SKIP
+>>> find_period("octal", [0, 0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3], code="0.07") is None
+True
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+
+from ..errors import GrundyError
+from ..solvers.explicit import Solver
+from ..spec.position import InputError
+from .table import Axis, table
+
+__all__ = ["plot_ppositions", "plot_values", "find_period", "MissingDependency"]
+
+
+class MissingDependency(GrundyError, ImportError):
+    """An optional package a feature needs is not installed."""
+
+
+def _figure(width: float, height: float):
+    try:
+        from matplotlib.figure import Figure
+    except ImportError:
+        raise MissingDependency("plots need matplotlib: pip install 'grundy[report]'") from None
+    return Figure(figsize=(width, height), layout="constrained")
+
+
+def find_period(game: str, values: list[int], *, code: str | None = None) -> tuple[int, int] | None:
+    """(preperiod n0, period p) that the one-heap values G(0..N) prove, or None.
+
+    The one place the plots ask for a period: today the octal periodicity theorem (octal
+    games); other one-heap games get None (no period claimed) until a periodicity test
+    proves theirs.
+    """
+    if game == "octal" and code is not None:
+        from ..solvers.octal import octal_period
+        return octal_period(code, values)
+    return None
+
+
+def _save(fig, path: str | Path | None) -> None:
+    if path is None:
+        return
+    suffix = Path(path).suffix.lower()
+    if suffix not in (".png", ".svg", ".pdf"):
+        raise InputError("output", f"{path}: the picture's file must end in .png, .svg or .pdf")
+    try:
+        fig.savefig(path)
+    except OSError as e:
+        raise InputError("output", f"cannot write {path}: {e.strerror}") from None
+
+
+def plot_ppositions(game: str, rows: Axis = range(0, 31), cols: Axis = range(0, 31), *more: Axis,
+                    values: bool = False, code: str | None = None, misere: bool = False,
+                    path: str | Path | None = None, solver: Solver | None = None):
+    """The P-positions (black) of a two-heap game over ``rows`` x ``cols`` heap sizes, or with
+    ``values=True`` its Grundy values as colours; further heap sizes in ``more`` are held
+    fixed. Returns the matplotlib Figure (saved to ``path`` if given)."""
+    t = table(game, rows, cols, *more, code=code, misere=misere, outcome=not values, solver=solver)
+    if len(t.axes) != 2:
+        raise InputError("range", "a picture of a two-heap game needs two ranges")
+    (rname, rs), (cname, cs) = t.axes
+    grid = [[t.cells[(r, c)] for c in cs] for r in rs]
+    fig = _figure(6, 5.2 if values else 5)
+    ax = fig.add_subplot()
+    extent = (cs[0] - 0.5, cs[-1] + 0.5, rs[0] - 0.5, rs[-1] + 0.5)
+    if values:
+        im = ax.imshow(grid, origin="lower", extent=extent, cmap="viridis", interpolation="nearest",
+                       aspect="equal")
+        fig.colorbar(im, ax=ax, label="Grundy value")
+        if len(rs) * len(cs) <= 400:
+            top = max(max(row) for row in grid) or 1
+            for r, row in zip(rs, grid):
+                for c, v in zip(cs, row):
+                    ax.text(c, r, str(v), ha="center", va="center", fontsize=7,
+                            color="white" if v < top / 2 else "black")
+        what = "Grundy values"
+    else:
+        ax.imshow([[1 if v == "P" else 0 for v in row] for row in grid], origin="lower", extent=extent,
+                  cmap="Greys", vmin=0, vmax=1, interpolation="nearest", aspect="equal")
+        what = "P-positions (black)"
+    ax.set_xlabel(cname)
+    ax.set_ylabel(rname)
+    conv = ", misère" if misere else ""
+    ax.set_title(f"{game}{' ' + code if code else ''}: {what}{conv}")
+    _save(fig, path)
+    return fig
+
+
+def plot_values(game: str, n: Axis = range(0, 101), *more: Axis, code: str | None = None,
+                path: str | Path | None = None, solver: Solver | None = None):
+    """The Grundy values G(n) of a one-heap game over ``n`` (further heaps in ``more`` held
+    fixed), with the period the values prove marked: the preperiod shaded, a line at the
+    start of each period. Returns the matplotlib Figure (saved to ``path`` if given)."""
+    t = table(game, n, *more, code=code, solver=solver)
+    if len(t.axes) != 1:
+        raise InputError("range", "a values plot takes one range of heap sizes")
+    xs = t.axes[0][1]
+    ys = t.values()
+    found = None
+    if xs == list(range(len(xs))) and not more:        # G(0..N): a period can be read
+        found = find_period(game, ys, code=code)
+    fig = _figure(8, 3.6)
+    ax = fig.add_subplot()
+    ax.plot(xs, ys, color="#9aa5b1", linewidth=0.8, zorder=1)
+    ax.scatter(xs, ys, s=10, color="#1f4e79", zorder=2)
+    name = f"{game} {code}" if code else game
+    if found is None:
+        note = f"no period proved by G({xs[0]}..{xs[-1]})" if game == "octal" else "values"
+    else:
+        n0, p = found
+        if n0 > xs[0]:
+            ax.axvspan(xs[0] - 0.5, n0 - 0.5, color="#f4d58d", alpha=0.5, label=f"preperiod (n < {n0})")
+        for k, start in enumerate(range(n0, xs[-1] + 1, p)):
+            ax.axvline(start - 0.5, color="#c0392b", linestyle="--", linewidth=0.8,
+                       label=f"period {p}" if k == 0 else None)
+        ax.legend(loc="upper left", fontsize=8)
+        note = f"period {p} from n = {n0} (proved by G(0..{xs[-1]}))"
+    ax.set_title(f"{name}: {note}")
+    ax.set_xlabel(t.axes[0][0])
+    ax.set_ylabel("Grundy value")
+    ax.set_xlim(xs[0] - 0.5, xs[-1] + 0.5)
+    _save(fig, path)
+    return fig
+
+
