@@ -8,9 +8,18 @@ from typing import Any, Union
 from .solvers.explicit import DEFAULT, Solver
 from .spec.position import InputError, Position, SumPosition, read_position
 
-__all__ = ["solve", "as_position", "value_key"]
+__all__ = ["solve", "as_position", "value_key", "SolveResult"]
 
 PositionLike = Union[dict, str, Position, SumPosition]
+
+
+class SolveResult(dict):
+    """What :func:`solve` returns: a plain dict (``grundy``, ``outcome``, ...) that also
+    shows itself as a small table in a notebook."""
+
+    def _repr_html_(self) -> str:
+        from .tools.display import result_html
+        return result_html(self)
 
 
 def as_position(position: PositionLike) -> Position | SumPosition:
@@ -62,7 +71,7 @@ def solve(position: PositionLike | list, *, winning_moves: bool = False, outcome
                 for p in position]
     solver = solver or DEFAULT
     pos = as_position(position)
-    out: dict[str, Any] = {}
+    out: dict[str, Any] = SolveResult()
     if not outcome_only:
         out[value_key(pos.convention)] = solver.grundy(pos)
     out["outcome"] = solver.outcome(pos)

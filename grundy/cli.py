@@ -1,4 +1,5 @@
-"""The ``grundy`` command line: ``solve``, ``games``, ``octal``, ``check``, ``verify``.
+"""The ``grundy`` command line: ``solve``, ``games``, ``octal``, ``check``, ``verify``; the
+workbench's ``table``, ``plot`` and ``play`` live in :mod:`grundy.tools.cli`.
 
 Every subcommand takes ``--games PATH`` (repeatable; a game file or a folder of them):
 the games defined there are registered before the command runs (see
@@ -15,6 +16,7 @@ from typing import Any, Iterator
 
 from .api import solve
 from .errors import RuleError
+from .tools import cli as tools_cli
 from .solvers.explicit import CycleError, Solver, SolverLimit
 from .errors import GrundyError
 from .spec.position import InputError, read_position
@@ -44,11 +46,6 @@ def _read_inputs(text: str) -> Iterator[tuple[int, Any, str | None]]:
         yield 0, data, None
 
 
-def _short(obj: Any, width: int = 60) -> str:
-    s = json.dumps({k: v for k, v in obj.items() if k != "game"}) if isinstance(obj, dict) else str(obj)
-    return s if len(s) <= width else s[: width - 3] + "..."
-
-
 def _convention(obj: Any) -> str:
     """The play convention a position asks for (its game's by default), before reading it."""
     if not isinstance(obj, dict):
@@ -59,14 +56,16 @@ def _convention(obj: Any) -> str:
 
 def cmd_solve(args: argparse.Namespace) -> int:
     try:
-        text = sys.stdin.read() if args.file == "-" else open(args.file, encoding="utf-8").read()
+        inputs = list(tools_cli.read_positions(args.file, args))
     except OSError as e:
-        print(f"grundy: cannot read {args.file}: {e.strerror}", file=sys.stderr)
+        print(f"grundy: cannot read {args.file[0]}: {e.strerror}", file=sys.stderr)
+        return 2
+    except InputError as e:
+        print(f"grundy: {e}", file=sys.stderr)
         return 2
     native = {"auto": None, "always": "always", "off": False}[args.native]
     solver = Solver(max_positions=args.max_positions, symmetry=not args.no_symmetry, native=native)
     status = 0
-    inputs = list(_read_inputs(text))
     conv = [_convention(obj) for _, obj, _ in inputs]
     all_misere = bool(conv) and all(c == "misere" for c in conv)
     mixed = not all_misere and "misere" in conv
@@ -100,12 +99,10 @@ def cmd_solve(args: argparse.Namespace) -> int:
         if args.json:
             print(json.dumps({"index": i, **result}), flush=True)
         else:
-            name = obj.get("game", "")
             value = str(result.get("grundy", result.get("misere_grundy", "-")))
             if mixed and "misere_grundy" in result:
                 value += " (misère)"
-            print(f"{i + 1:>3}  {name:<14} {_short(obj):<60} {value:>{width}}  "
-                  f"{result['outcome']}", flush=True)
+            print(tools_cli.solve_row(i, obj, value, result["outcome"], width), flush=True)
             for m in result.get("winning_moves", []):
                 print(f"{'':>5}winning: {m['move']}")
             for m in result.get("line", []):
@@ -114,6 +111,8 @@ def cmd_solve(args: argparse.Namespace) -> int:
 
 
 def cmd_games(args: argparse.Namespace) -> int:
+    if args.game:
+        return tools_cli.show_game(args.game)
     for name in sorted(GAMES):
         g = GAMES[name]
         where = GAMES.origin(name)
@@ -236,8 +235,9 @@ def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="grundy", description="Impartial games: solve positions, check claims.")
     p.add_argument("--version", action="version", version=f"grundy {__version__}")
     sub = p.add_subparsers(dest="command", required=True)
-    s = sub.add_parser("solve", help="solve positions given as JSON (a file, or - for stdin)")
-    s.add_argument("file", help="JSON file: one position, a list, or JSON lines; - reads stdin")
+    s = sub.add_parser("solve", help="solve positions: nim 3 5 6, grim petersen, JSON, a file, or - for stdin")
+    s.add_argument("file", nargs="+", metavar="POSITION", help=tools_cli.POSITION_HELP)
+    tools_cli.add_position_options(s)
     s.add_argument("--json", action="store_true", help="one JSON line per position")
     s.add_argument("--winning-moves", action="store_true", help="list the winning moves")
     s.add_argument("--line", action="store_true", help="show one winning line of play")
@@ -250,6 +250,7 @@ def main(argv: list[str] | None = None) -> int:
                         "default), always, or off (pure Python)")
     s.set_defaults(run=cmd_solve)
     g = sub.add_parser("games", help="list the games and their rules")
+    g.add_argument("game", nargs="?", help="show this game's rules, JSON fields and an example")
     g.add_argument("--rules", action="store_true", help="print each game's rule text")
     g.set_defaults(run=cmd_games)
     v = sub.add_parser("values", help="Grundy values G(0..N) of one heap of a heap-rule game "
@@ -291,6 +292,7 @@ def main(argv: list[str] | None = None) -> int:
         pass
     else:
         add_verify_command(sub)
+    tools_cli.add_commands(sub)
     for command in sub.choices.values():
         add_games_option(command)
     args = p.parse_args(argv)
@@ -299,10 +301,16 @@ def main(argv: list[str] | None = None) -> int:
         print(f"grundy: {err}", file=sys.stderr)
         return 2
     try:
-        return args.run(args)
+        status = args.run(args)
+        sys.stdout.flush()                        # a closed pipe shows here, not at exit
+        return status
     except KeyboardInterrupt:
         print("grundy: interrupted", file=sys.stderr)
         return 130
+    except BrokenPipeError:                       # the reader stopped early (grundy ... | head)
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())      # so that the final flush does not fail again
+        return 141
 
 
 if __name__ == "__main__":

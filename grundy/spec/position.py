@@ -59,6 +59,14 @@ class Position:
             out["convention"] = self.convention
         return out
 
+    def _repr_svg_(self) -> str:          # notebooks draw a position
+        from ..tools.display import position_svg
+        return position_svg(self)
+
+    def _repr_html_(self) -> str:
+        from ..tools.display import position_html
+        return position_html(self)
+
 
 @dataclass(frozen=True)
 class SumPosition:

@@ -19,6 +19,7 @@ nim, normal play
 """
 from __future__ import annotations
 
+import functools
 import textwrap
 from typing import Any
 
@@ -27,7 +28,7 @@ from ..spec.position import InputError, Position, natural, read_position
 from ..spec.structure import Structure
 from .graphs import named_graph
 
-__all__ = ["short_position", "graph_position", "draw", "parse_weights"]
+__all__ = ["short_position", "graph_position", "draw", "parse_weights", "takes_heaps"]
 
 DRAW_LIMIT = 40     # a heap larger than this is drawn cut, with its size beside it
 
@@ -36,6 +37,22 @@ def _game(name: str):
     if name not in GAMES:
         raise InputError("game", f"unknown game {name!r} (one of: {', '.join(sorted(GAMES))})")
     return GAMES[name]
+
+
+@functools.lru_cache(maxsize=None)
+def takes_heaps(game: str) -> bool:
+    """Whether the game's positions are written as ``"heaps"`` (heap games, and games such
+    as adjacent-nim that are played on a structure built from heap sizes).
+
+    >>> takes_heaps("nim"), takes_heaps("adjacent-nim"), takes_heaps("grim")
+    (True, True, False)
+    """
+    if _game(game).structure == "heaps":
+        return True
+    try:
+        return "heaps" in read_position({"game": game, "heaps": [1]}).to_json()
+    except (InputError, ValueError, KeyError, TypeError):
+        return False
 
 
 def _int(word: str, where: str) -> int:
@@ -73,7 +90,7 @@ def graph_position(game: str, g: Structure, *, weights: Any = None, token: Any =
     {'game': 'vertexnim', 'nodes': [[0, 2], [1, 3]], 'edges': [[0, 1]], 'token': 0}
     """
     gm = _game(game)
-    if gm.structure == "heaps":
+    if takes_heaps(game):
         raise InputError("game", f"{game} is played on heaps, not on a graph")
     fields = gm.fields(g)
     node_w = any(f.over == "vertices" and f.kind == "int" for f in fields)
@@ -113,7 +130,7 @@ def short_position(words: list[str], *, weights: Any = None, token: Any = None,
         raise InputError("position", "missing: give a game and its heaps or graph, e.g. nim 3 5 6")
     gm = _game(words[0])
     rest = words[1:]
-    if gm.structure != "heaps":
+    if not takes_heaps(gm.name):
         if len(rest) != 1:
             raise InputError("graph", f"{gm.name} is played on a graph: give one graph name or graph6 "
                                       f"string, e.g. {gm.name} petersen")

@@ -37,7 +37,7 @@ from ..solvers.explicit import DEFAULT, Solver
 from ..spec.games import GAMES
 from ..spec.position import InputError, read_position
 from .graphs import FAMILIES, family_graph
-from .positions import graph_position
+from .positions import graph_position, takes_heaps
 
 __all__ = ["table", "ValueTable", "parse_range"]
 
@@ -171,7 +171,8 @@ def table(game: str, *axes: Axis, family: str | None = None, code: str | None = 
     if not 1 <= len(varying) <= 2:
         raise InputError("range", "give one or two ranges (like 0..20); the other sizes are held fixed")
     kind = "outcome" if (outcome or misere) else "grundy"
-    if gm.structure == "heaps":
+    heaps_game = takes_heaps(game)
+    if heaps_game:
         if family is not None:
             raise InputError("family", f"{game} is played on heaps, not on graphs")
         names = [f"heap {i + 1}" for i in varying]
@@ -188,7 +189,7 @@ def table(game: str, *axes: Axis, family: str | None = None, code: str | None = 
     if len(pts) > MAX_CELLS:
         raise InputError("range", f"{len(pts):,} cells: at most {MAX_CELLS:,}")
     for p in pts:
-        if gm.structure == "heaps":
+        if heaps_game:
             heaps = list(parts)
             for i, x in zip(varying, p):
                 heaps[i] = x

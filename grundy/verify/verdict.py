@@ -82,6 +82,10 @@ class Verdict:
         out["coverage"] = self.coverage
         return out
 
+    def _repr_html_(self) -> str:         # notebooks show a verdict in colour
+        from ..tools.display import verdict_html
+        return verdict_html(self)
+
     @staticmethod
     def from_json(d: dict[str, Any]) -> "Verdict":
         cex = None

@@ -1,0 +1,288 @@
+"""The workbench's commands (``grundy table``, ``plot``, ``play``) and what ``solve`` and
+``games`` share with them: positions from the command line, the solve table's rows, one
+game's page."""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import textwrap
+from typing import Any, Iterator
+
+from ..errors import GrundyError
+from ..spec.games import GAMES
+from ..spec.position import InputError, read_position
+from .graphs import FAMILIES, GRAPH_NAMES
+from .positions import graph_position, short_position, takes_heaps
+from .table import parse_range
+
+__all__ = ["add_commands", "add_position_options", "read_positions", "solve_row", "show_game"]
+
+POSITION_HELP = ("a position: a short form (nim 3 5 6; octal 0.77 5 6; edge-nim K4; grim petersen), "
+                 "inline JSON, a JSON file (one position, a list, or JSON lines) or - for stdin")
+
+
+def _fail(msg: str) -> int:
+    print(f"grundy: {msg}", file=sys.stderr)
+    return 2
+
+
+def add_position_options(p: argparse.ArgumentParser) -> None:
+    """--weights, --token, --misere: what a short form of a graph game needs, and misère play."""
+    p.add_argument("--weights", metavar="W", help="graph games: every weight W, or one per weighted "
+                   "vertex/edge in order (W1,W2,...); default 1")
+    p.add_argument("--token", metavar="V", help="graph games with a token: its vertex (default: the first)")
+    p.add_argument("--misere", action="store_true", help="misère play (the last mover loses)")
+
+
+def read_positions(words: list[str], args: argparse.Namespace) -> Iterator[tuple[int, Any, str | None]]:
+    """(index, JSON object, error) for the positions the words give (see POSITION_HELP).
+    Raises InputError for a short form that does not parse, OSError for an unreadable file."""
+    from ..cli import _read_inputs
+    first = words[0]
+    misere = getattr(args, "misere", False)
+    if first in GAMES:
+        yield 0, short_position(words, weights=args.weights, token=args.token, misere=misere), None
+        return
+    if getattr(args, "weights", None) is not None or getattr(args, "token", None) is not None:
+        raise InputError("weights" if args.weights is not None else "token",
+                         "only a short form (GAME GRAPH) takes --weights and --token")
+    if first.lstrip().startswith(("{", "[")):
+        text = " ".join(words)
+    elif len(words) > 1:
+        raise InputError("game", f"unknown game {first!r} (one of: {', '.join(sorted(GAMES))})")
+    elif first == "-":
+        text = sys.stdin.read()
+    elif not os.path.exists(first) and not os.sep in first and not first.endswith((".json", ".jsonl")):
+        raise InputError("game", f"{first!r} is neither a game (one of: {', '.join(sorted(GAMES))}) "
+                                 f"nor a file")
+    else:
+        with open(first, encoding="utf-8") as f:
+            text = f.read()
+    for i, obj, err in _read_inputs(text):
+        if misere and isinstance(obj, dict):
+            obj = {**obj, "convention": "misere"}
+        yield i, obj, err
+
+
+def wrap_json(obj: Any, width: int) -> list[str]:
+    """JSON text in lines of at most ``width`` characters where it can, broken only between
+    the items of a list or object at the outer two levels (an edge [0, 1, 2] stays whole).
+
+    >>> wrap_json({"edges": [[0, 1, 2], [1, 2, 3]], "token": 0}, 24)
+    ['{"edges": [[0, 1, 2],', '[1, 2, 3]], "token": 0}']
+    """
+    text = json.dumps(obj)
+    chunks, depth, start, in_str = [], 0, 0, False
+    for j, ch in enumerate(text):
+        if ch == '"' and (j == 0 or text[j - 1] != "\\"):
+            in_str = not in_str
+        elif not in_str and ch in "[{":
+            depth += 1
+        elif not in_str and ch in "]}":
+            depth -= 1
+        elif not in_str and ch == " " and depth <= 2 and text[j - 1] == ",":
+            chunks.append(text[start:j])
+            start = j + 1
+    chunks.append(text[start:])
+    lines = [chunks[0]]
+    for c in chunks[1:]:
+        if len(lines[-1]) + 1 + len(c) <= width:
+            lines[-1] += " " + c
+        else:
+            lines.append(c)
+    return lines
+
+
+def solve_row(i: int, obj: dict, value: str, outcome: str, value_width: int = 6, width: int = 60) -> str:
+    """One row of ``grundy solve``'s table: the whole position, wrapped (never cut)."""
+    parts = wrap_json({k: v for k, v in obj.items() if k != "game"}, width)
+    name = str(obj.get("game", ""))
+    first = f"{i + 1:>3}  {name:<14} {parts[0]:<{width}} {value:>{value_width}}  {outcome}"
+    return "\n".join([first] + [f"{'':>3}  {'':<14} {p}" for p in parts[1:]])
+
+
+# ------------------------------------------------------------------ grundy games GAME
+
+FIELD_TEXT = {
+    "heaps": "list of heap sizes (integers >= 0), heap 1 first",
+    "code": "the octal code, a string such as \"0.77\" (Kayles) or \"0.07\" (Dawson's Kayles)",
+    "nodes": "list of vertices: a name, or [name, weight] where the game weighs vertices",
+    "edges": "list of edges [u, v], or [u, v, weight] where the game weighs edges",
+    "arcs": "list of arcs [u, v] (directed); \"edges\" are read as arcs too",
+    "loops": "list of vertices with a loop",
+    "token": "the vertex the token is on",
+    "active": "the active edge [u, v] (optional: none, the mover chooses)",
+    "convention": "\"normal\" (the default: the last mover wins) or \"misere\"",
+}
+
+
+def example_position(name: str) -> dict:
+    """A small legal position of the game, for its page."""
+    gm = GAMES[name]
+    if takes_heaps(name):
+        n = getattr(gm, "heap_count", None) or 3
+        obj: dict[str, Any] = {"game": name, "heaps": [3, 5, 6, 7][:n] if n > 1 else [7]}
+        if name == "octal":
+            obj["code"] = "0.77"
+        for heaps in (obj["heaps"], [2, 5, 7][:n], [3, 4, 6][:n]):   # a game may need distinct or ordered heaps
+            try:
+                read_position({**obj, "heaps": heaps})
+                return {**obj, "heaps": heaps}
+            except InputError:
+                continue
+        return obj
+    from .graphs import named_graph
+    for g, w in (("P3", "2"), ("C4", "2"), ("P3", None), ("K3", None)):
+        try:
+            obj = graph_position(name, named_graph(g), weights=w)
+            read_position(obj)
+            return obj
+        except InputError:
+            continue
+    return {"game": name}
+
+
+def show_game(name: str) -> int:
+    """``grundy games GAME``: the rules, the JSON fields, an example position and its value."""
+    from ..api import solve
+    if name not in GAMES:
+        return _fail(f"game: unknown game {name!r} (one of: {', '.join(sorted(GAMES))})")
+    gm = GAMES[name]
+    print(f"{name}  [{gm.structure}; {gm.convention} play]")
+    print(textwrap.fill(gm.summary, 88, initial_indent="    ", subsequent_indent="    "))
+    module = type(gm).__module__.rsplit(".", 1)[-1]
+    print(f"\nRule (grundy/spec/games/{module}.py):")
+    print(textwrap.indent(textwrap.dedent(gm.source()).rstrip(), "    "))
+    ex = example_position(name)
+    keys = [k for k in ex if k != "game"]
+    if not takes_heaps(name) and "nodes" not in keys:
+        keys.insert(0, "nodes")
+    print("\nJSON fields:")
+    print(f"    {'game':<11} \"{name}\"")
+    for k in keys + ["convention"]:
+        print(f"    {k:<11} {FIELD_TEXT.get(k, '')}")
+    print("\nExample:")
+    print("    " + json.dumps(ex))
+    try:
+        r = solve(ex)
+        print(f"    grundy {r['grundy']}, outcome {r['outcome']}")
+    except GrundyError as e:
+        print(f"    ({e})")
+    words = ["grundy solve", name] + ([str(h) for h in ex.get("heaps", [])] if "heaps" in ex else [])
+    if name == "octal":
+        words.insert(2, ex["code"])
+    if not takes_heaps(name):
+        words.append("P3  (or " + GRAPH_NAMES + ", a graph6 string; --weights, --token)")
+    print("    " + " ".join(words))
+    return 0
+
+
+# ------------------------------------------------------------------ grundy table / plot
+
+def _table_args(args: argparse.Namespace) -> tuple[list[Any], dict[str, Any]]:
+    """The axes and keyword arguments of tools.table.table from the command line."""
+    words = list(args.spec)
+    kw: dict[str, Any] = {"misere": args.misere}
+    gm = GAMES.get(args.game)
+    if gm is None:
+        raise InputError("game", f"unknown game {args.game!r} (one of: {', '.join(sorted(GAMES))})")
+    if args.game == "octal":
+        if not words or "." not in words[0]:
+            raise InputError("code", "give the octal code first: grundy table octal 0.77 0..30")
+        kw["code"] = words.pop(0)
+    if not takes_heaps(args.game):
+        if not words or words[0] not in FAMILIES:
+            raise InputError("family", f"{args.game} is played on graphs: give a family "
+                                       f"({', '.join(FAMILIES)}) and a range, e.g. paths 1..12")
+        kw["family"] = words.pop(0)
+        kw["weights"], kw["token"] = args.weights, args.token
+    elif args.weights is not None or args.token is not None:
+        raise InputError("weights", f"{args.game} is a heap game: no weights or token")
+    if not words:
+        raise InputError("range", "give a range of sizes, like 0..20")
+    return [parse_range(w, f"range {i + 1}") for i, w in enumerate(words)], kw
+
+
+def cmd_table(args: argparse.Namespace) -> int:
+    from .table import table
+    try:
+        axes, kw = _table_args(args)
+        t = table(args.game, *axes, outcome=args.outcome, **kw)
+        out = t.bfile() if args.bfile else t.to_csv() if args.csv else t.to_json_lines() if args.json else str(t) + "\n"
+    except GrundyError as e:
+        return _fail(str(e))
+    sys.stdout.write(out)
+    return 0
+
+
+def cmd_plot(args: argparse.Namespace) -> int:
+    from .plot import plot_ppositions, plot_values
+    try:
+        axes, kw = _table_args(args)
+        if "family" in kw:
+            raise InputError("family", "plots are of heap games")
+        varying = sum(1 for a in axes if isinstance(a, range))
+        path = args.output or f"{args.game}.png"
+        if varying == 2:
+            plot_ppositions(args.game, *axes, values=args.values, code=kw.get("code"), misere=args.misere, path=path)
+        elif varying == 1:
+            if args.misere:
+                raise InputError("misere", "a values plot is of Grundy values (normal play)")
+            plot_values(args.game, *axes, code=kw.get("code"), path=path)
+        else:
+            raise InputError("range", "give one range (values) or two (P-positions), like 0..30")
+    except GrundyError as e:
+        return _fail(str(e))
+    print(f"wrote {path}")
+    return 0
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    from .play import play_in_terminal
+    try:
+        items = list(read_positions(args.position, args))
+        if len(items) != 1:
+            raise InputError("position", f"give one position to play, got {len(items)}")
+        _, obj, err = items[0]
+        if err is not None:
+            raise InputError("position", err)
+        pos = read_position(obj)
+    except OSError as e:
+        return _fail(f"cannot read {args.position[0]}: {e.strerror}")
+    except GrundyError as e:
+        return _fail(str(e))
+    return play_in_terminal(pos)
+
+
+def add_commands(sub: Any) -> None:
+    """Register ``table``, ``plot`` and ``play`` on the ``grundy`` command's subparsers."""
+    t = sub.add_parser("table", help="Grundy values or outcomes over ranges of heap sizes or a graph family",
+                       description="grundy table nim 0..10 0..10 | grundy table octal 0.07 0..100 --bfile | "
+                                   "grundy table grim paths 1..12 | grundy table edge-nim cycles 3..9 --weights 2")
+    t.add_argument("game")
+    t.add_argument("spec", nargs="+", metavar="SIZE|RANGE",
+                   help="heap games: one size (held fixed) or range (A..B) per heap, one or two ranges; "
+                        "octal: the code first; graph games: a family (" + ", ".join(FAMILIES) + ") and a range of n")
+    t.add_argument("--outcome", action="store_true", help="outcomes (N/P) instead of Grundy values")
+    fmt = t.add_mutually_exclusive_group()
+    fmt.add_argument("--csv", action="store_true", help="CSV: one row per cell")
+    fmt.add_argument("--json", action="store_true", help="JSON lines: one object per cell, with its position")
+    fmt.add_argument("--bfile", action="store_true", help="an OEIS b-file: lines \"n a(n)\" (one range)")
+    add_position_options(t)
+    t.set_defaults(run=cmd_table)
+    p = sub.add_parser("plot", help="picture of a two-heap game's P-positions, or a one-heap game's values",
+                       description="grundy plot wythoff 0..40 0..40 -o wythoff.svg | grundy plot octal 0.07 0..200")
+    p.add_argument("game")
+    p.add_argument("spec", nargs="+", metavar="SIZE|RANGE",
+                   help="two ranges: P-positions (or --values); one range: the values with their period")
+    p.add_argument("-o", "--output", metavar="FILE", help="a .png, .svg or .pdf file (default GAME.png)")
+    p.add_argument("--values", action="store_true", help="two ranges: Grundy values as colours")
+    p.add_argument("--misere", action="store_true", help="misère play's P-positions")
+    p.set_defaults(run=cmd_plot, weights=None, token=None)
+    q = sub.add_parser("play", help="play a position in the terminal: every option with its value, "
+                                    "grundy's replies, undo")
+    q.add_argument("position", nargs="+", metavar="POSITION", help=POSITION_HELP)
+    add_position_options(q)
+    q.set_defaults(run=cmd_play)
