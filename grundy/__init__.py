@@ -13,6 +13,7 @@ from .spec import (Field, Game, GameError, GraphGame, HeapGame, HeapRule, InputE
                    maximum, minimum, move, option, read_graph, read_heaps, read_position, register, total,
                    write_graph)
 from .spec.registry import GAMES, get_game
+from .tools import Play, ValueTable, named_graph, plot_ppositions, plot_values, short_position, table
 
 from typing import TYPE_CHECKING, Any
 
@@ -37,4 +38,5 @@ def check_game(game: "Game | str", structures: "list[Structure] | None" = None, 
 __all__ = ["solve", "as_position", "GrundyError", "RuleError", "CycleError", "Solver", "SolverLimit", "Field", "Game", "HeapRule", "TakeAndBreak", "TakeBreak", "option", "InputError", "Position",
            "Structure", "all_of", "any_of", "ite", "make_position", "maximum", "minimum", "move",
            "read_position", "total", "GAMES", "get_game", "octal_values", "check_game", "GameError", "GraphGame",
-           "HeapGame", "SumPosition", "count", "load_games", "read_graph", "read_heaps", "register", "write_graph"]
+           "HeapGame", "SumPosition", "count", "load_games", "read_graph", "read_heaps", "register", "write_graph",
+           "Play", "ValueTable", "named_graph", "plot_ppositions", "plot_values", "short_position", "table"]

@@ -1,2 +1,18 @@
 """The researcher's workbench: positions typed as people write them, tables of values,
-plots, playing a position, and how results display in a notebook."""
+plots, playing a position, and how results display in a notebook.
+
+>>> import grundy
+>>> grundy.table("wythoff", range(3), range(3), outcome=True).values()
+['P', 'N', 'N', 'N', 'N', 'P', 'N', 'P', 'N']
+>>> grundy.solve(grundy.short_position(["grim", "C4"]))
+{'grundy': 0, 'outcome': 'P'}
+"""
+from .graphs import family_graph, named_graph
+from .play import Option, Play
+from .plot import MissingDependency, find_period, plot_ppositions, plot_values
+from .positions import draw, graph_position, short_position
+from .table import ValueTable, table
+
+__all__ = ["named_graph", "family_graph", "Play", "Option", "plot_ppositions", "plot_values",
+           "find_period", "MissingDependency", "short_position", "graph_position", "draw", "table",
+           "ValueTable"]

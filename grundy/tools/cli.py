@@ -213,7 +213,8 @@ def cmd_table(args: argparse.Namespace) -> int:
         out = t.bfile() if args.bfile else t.to_csv() if args.csv else t.to_json_lines() if args.json else str(t) + "\n"
     except GrundyError as e:
         return _fail(str(e))
-    sys.stdout.write(out)
+    for line in out.splitlines():         # line by line: a reader that stops early is noticed at once
+        print(line)
     return 0
 
 

@@ -186,9 +186,26 @@ def table(game: str, *axes: Axis, family: str | None = None, code: str | None = 
     t = ValueTable(game, [(nm, parts[i]) for nm, i in zip(names, varying)], kind,  # type: ignore[misc]
                    "misere" if misere else "normal")
     pts = t.points()
+    if code is not None:
+        from ..spec.games.octal import parse_code
+        parse_code(code)
     if len(pts) > MAX_CELLS:
         raise InputError("range", f"{len(pts):,} cells: at most {MAX_CELLS:,}")
+    octal = game == "octal" and not misere and code is not None
+    if octal:     # a sum of heaps: values from the one-heap table, without building each position
+        from ..solvers.octal import octal_values
+        one = octal_values(code, max(max(x) if isinstance(x, list) else x for x in parts))  # type: ignore[arg-type]
     for p in pts:
+        if octal:
+            heaps = list(parts)
+            for i, x in zip(varying, p):
+                heaps[i] = x
+            v = 0
+            for h in heaps:
+                v ^= one[h]  # type: ignore[index]
+            t.positions[p] = {"game": game, "code": code, "heaps": heaps}
+            t.cells[p] = ("N" if v else "P") if kind == "outcome" else v
+            continue
         if heaps_game:
             heaps = list(parts)
             for i, x in zip(varying, p):
