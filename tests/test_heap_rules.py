@@ -129,7 +129,7 @@ def test_lasker_winning_moves_are_moves_in_one_heap():
     for m in r["winning_moves"]:
         assert g("lasker-nim", m["to"]["heaps"]) == 0
     labels = {m["move"] for m in r["winning_moves"]}
-    assert labels == {"remove 1 from heap 1", "split heap 0 into 1 + 2"}
+    assert labels == {"remove 1 from heap 2", "split heap 1 into 1 + 2"}
 
 
 # ------------------------------------------------------------------------------ Grundy's game
@@ -209,9 +209,9 @@ def test_octal_periods_unchanged():
 def test_octal_json_positions_unchanged():
     assert g("octal", [5, 7], code="0.77") == 4 ^ 2
     r = grundy.solve({"game": "octal", "code": "0.770", "heaps": [4]}, winning_moves=True)
-    assert {"move": "take 1 from heap 0, leaving 1 + 2", "to": {"game": "octal", "heaps": [1, 2], "code": "0.77"}} \
+    assert {"move": "take 1 from heap 1, leaving 1 + 2", "to": {"game": "octal", "heaps": [1, 2], "code": "0.77"}} \
         not in r["winning_moves"]            # 1 ^ 2 = 3 is not 0
-    assert {"move": "take 2 from heap 0", "to": {"game": "octal", "heaps": [2], "code": "0.77"}} \
+    assert {"move": "take 2 from heap 1", "to": {"game": "octal", "heaps": [2], "code": "0.77"}} \
         not in r["winning_moves"]
     assert [m["to"]["heaps"] for m in r["winning_moves"]] == [[1, 1]]
 
@@ -328,7 +328,7 @@ def test_one_heap_rules_are_read_by_z3():
     import z3
     from grundy.solvers.smt.encode import Encoding
     rules = get_game("lasker-nim").one_heap_rules()
-    assert len(rules.schema) == 2 and [m.label for m in rules.moves][1] == "split heap 0 into {a} + {b}"
+    assert len(rules.schema) == 2 and [m.label for m in rules.moves][1] == "split heap 1 into {a} + {b}"
     enc = Encoding(rules, width=16, bound=4095)
     split = enc.moves[1]
     heap, extra = enc.state_vars

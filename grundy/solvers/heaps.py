@@ -662,5 +662,5 @@ class HeapTables:
                 new[i] = parts[0] if parts else 0
                 for j, p in zip(empty, parts[1:]):
                     new[j] = p
-                out.append((label.replace("{heap}", str(names[i] if names else i)), pos.with_state(tuple(new))))
+                out.append((label.replace("{heap}", str(i + 1)), pos.with_state(tuple(new))))
         return out

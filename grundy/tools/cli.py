@@ -108,6 +108,7 @@ def solve_row(i: int, obj: dict, value: str, outcome: str, value_width: int = 6,
 FIELD_TEXT = {
     "heaps": "list of heap sizes (integers >= 0), heap 1 first",
     "code": "the octal code, a string such as \"0.77\" (Kayles) or \"0.07\" (Dawson's Kayles)",
+    "set": "the subtraction set, a list of positive integers such as [1, 3, 4]",
     "nodes": "list of vertices: a name, or [name, weight] where the game weighs vertices",
     "edges": "list of edges [u, v], or [u, v, weight] where the game weighs edges",
     "arcs": "list of arcs [u, v] (directed); \"edges\" are read as arcs too",
@@ -124,14 +125,13 @@ def example_position(name: str) -> dict:
     if takes_heaps(name):
         n = getattr(gm, "heap_count", None) or 3
         obj: dict[str, Any] = {"game": name, "heaps": [3, 5, 6, 7][:n] if n > 1 else [7]}
-        if name == "octal":
-            obj["code"] = "0.77"
-        for heaps in (obj["heaps"], [2, 5, 7][:n], [3, 4, 6][:n]):   # a game may need distinct or ordered heaps
-            try:
-                read_position({**obj, "heaps": heaps})
-                return {**obj, "heaps": heaps}
-            except InputError:
-                continue
+        for extra in ({}, {"code": "0.77"}, {"set": [1, 3, 4]}):    # parameters a heap game may need
+            for heaps in (obj["heaps"], [2, 5, 7][:n], [3, 4, 6][:n]):   # distinct or ordered heaps
+                try:
+                    read_position({**obj, **extra, "heaps": heaps})
+                    return {**obj, **extra, "heaps": heaps}
+                except InputError:
+                    continue
         return obj
     from .graphs import named_graph
     for g, w in (("P3", "2"), ("C4", "2"), ("P3", None), ("K3", None)):
@@ -171,10 +171,15 @@ def show_game(name: str) -> int:
     except GrundyError as e:
         print(f"    ({e})")
     words = ["grundy solve", name] + ([str(h) for h in ex.get("heaps", [])] if "heaps" in ex else [])
-    if name == "octal":
+    if "code" in ex:
         words.insert(2, ex["code"])
     if not takes_heaps(name):
         words.append("P3  (or " + GRAPH_NAMES + ", a graph6 string; --weights, --token)")
+    else:
+        try:
+            read_position(short_position(words[1:]))
+        except GrundyError:                    # parameters the short form does not carry: JSON
+            words = ["grundy solve", "'" + json.dumps(ex) + "'"]
     print("    " + " ".join(words))
     return 0
 

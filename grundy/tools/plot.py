@@ -6,8 +6,6 @@ raise :class:`MissingDependency`, a one-line error. Figures are built without py
 they neither open windows nor change a notebook's backend.
 
 >>> fig = plot_values("octal", range(0, 120), code="0.07")        # doctest: +SKIP
->>> find_period("octal", [0, 0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3], code="0.07") is None
-True
 """
 from __future__ import annotations
 
@@ -34,17 +32,26 @@ def _figure(width: float, height: float):
     return Figure(figsize=(width, height), layout="constrained")
 
 
-def find_period(game: str, values: list[int], *, code: str | None = None) -> tuple[int, int] | None:
-    """(preperiod n0, period p) that the one-heap values G(0..N) prove, or None.
+def find_period(game: str, values: list[int], *, code: str | None = None):
+    """The period of the one-heap values G(0..N), a ``grundy.solvers.heaps.Period``
+    (preperiod, period, proved: by a periodicity theorem for the game's rule, else only
+    apparent), or None. The one place the plots ask for a period.
 
-    The one place the plots ask for a period: today the octal periodicity theorem (octal
-    games); other one-heap games get None (no period claimed) until a periodicity test
-    proves theirs.
+    >>> find_period("octal", [0, 0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3], code="0.07") is None
+    True
     """
-    if game == "octal" and code is not None:
-        from ..solvers.octal import octal_period
-        return octal_period(code, values)
-    return None
+    from ..solvers.heaps import period
+    from ..spec.game import Game
+    from ..spec.games import GAMES
+    from ..spec.position import read_position
+    if game not in GAMES or type(GAMES[game]).heap_rule is Game.heap_rule:
+        return None
+    obj: dict = {"game": game, "heaps": [0], **({"code": code} if code is not None else {})}
+    pos = read_position(obj)
+    rule = pos.game.heap_rule(pos.structure)
+    if rule is None:
+        return None
+    return period(rule.code, values)
 
 
 def _save(fig, path: str | Path | None) -> None:
@@ -115,16 +122,17 @@ def plot_values(game: str, n: Axis = range(0, 101), *more: Axis, code: str | Non
     ax.scatter(xs, ys, s=10, color="#1f4e79", zorder=2)
     name = f"{game} {code}" if code else game
     if found is None:
-        note = f"no period proved by G({xs[0]}..{xs[-1]})" if game == "octal" else "values"
+        note = f"no period proved or apparent in G({xs[0]}..{xs[-1]})"
     else:
-        n0, p = found
+        n0, p = found.preperiod, found.period
         if n0 > xs[0]:
             ax.axvspan(xs[0] - 0.5, n0 - 0.5, color="#f4d58d", alpha=0.5, label=f"preperiod (n < {n0})")
         for k, start in enumerate(range(n0, xs[-1] + 1, p)):
             ax.axvline(start - 0.5, color="#c0392b", linestyle="--", linewidth=0.8,
                        label=f"period {p}" if k == 0 else None)
         ax.legend(loc="upper left", fontsize=8)
-        note = f"period {p} from n = {n0} (proved by G(0..{xs[-1]}))"
+        note = (f"period {p} from n = {n0} (" + (f"proved by G(0..{xs[-1]})" if found.proved else
+                                                  f"apparent in G(0..{xs[-1]}), not proved") + ")")
     ax.set_title(f"{name}: {note}")
     ax.set_xlabel(t.axes[0][0])
     ax.set_ylabel("Grundy value")

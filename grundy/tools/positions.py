@@ -8,7 +8,7 @@ given at once (``weights=2``) or one per weighted element in order (``weights="1
 >>> short_position(["nim", "3", "5", "6"])
 {'game': 'nim', 'heaps': [3, 5, 6]}
 >>> short_position(["edge-nim", "P3"], weights="2", token="1")
-{'game': 'edge-nim', 'edges': [[0, 1, 2], [1, 2, 2]], 'token': 1}
+{'game': 'edge-nim', 'nodes': [0, 1, 2], 'edges': [[0, 1, 2], [1, 2, 2]], 'token': 1}
 >>> short_position(["grim", "C4"], misere=True)["convention"]
 'misere'
 >>> print(draw(read_position({"game": "nim", "heaps": [3, 0, 2]})))
@@ -109,8 +109,6 @@ def graph_position(game: str, g: Structure, *, weights: Any = None, token: Any =
     key = "arcs" if gm.structure == "digraph" else "edges"
     out[key] = [[names[u], names[v], ew[i]] if ew else [names[u], names[v]] for i, (u, v) in
                 enumerate(g.edges if ew else pairs)]
-    if not node_w and all(g.degree(v) for v in range(g.n)):
-        del out["nodes"]                 # the edges name every vertex
     if weights is not None and not (node_w or edge_w):
         raise InputError("weights", f"{game} has no weights")
     if any(f.kind == "vertex" for f in fields):

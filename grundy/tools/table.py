@@ -141,6 +141,20 @@ class ValueTable:
 Axis = int | range | Sequence[int] | str
 
 
+def _one_heap_values(game: str, code: str | None, parts: list) -> list[int] | None:
+    """G(0..max) of the game's one-heap rule when its positions are sums of heaps under one
+    rule (octal and other take-and-break codes, subtraction games...), else None."""
+    from ..solvers.heaps import heap_values
+    obj: dict[str, Any] = {"game": game, "heaps": [0] * len(parts)}
+    if code is not None:
+        obj["code"] = code
+    pos = read_position(obj)                  # a bad code is an InputError here
+    rule = pos.game.heap_rule(pos.structure)
+    if rule is None:
+        return None
+    return heap_values(rule, max(max(x) if isinstance(x, list) else x for x in parts))
+
+
 def _axis(x: Axis, where: str) -> int | list[int]:
     if isinstance(x, str):
         x = parse_range(x, where)
@@ -186,24 +200,18 @@ def table(game: str, *axes: Axis, family: str | None = None, code: str | None = 
     t = ValueTable(game, [(nm, parts[i]) for nm, i in zip(names, varying)], kind,  # type: ignore[misc]
                    "misere" if misere else "normal")
     pts = t.points()
-    if code is not None:
-        from ..spec.games.octal import parse_code
-        parse_code(code)
     if len(pts) > MAX_CELLS:
         raise InputError("range", f"{len(pts):,} cells: at most {MAX_CELLS:,}")
-    octal = game == "octal" and not misere and code is not None
-    if octal:     # a sum of heaps: values from the one-heap table, without building each position
-        from ..solvers.octal import octal_values
-        one = octal_values(code, max(max(x) if isinstance(x, list) else x for x in parts))  # type: ignore[arg-type]
+    one = _one_heap_values(game, code, parts) if heaps_game and not misere else None
     for p in pts:
-        if octal:
+        if one is not None:   # a sum of heaps under one rule: XOR of one-heap values, no position built
             heaps = list(parts)
             for i, x in zip(varying, p):
                 heaps[i] = x
             v = 0
             for h in heaps:
                 v ^= one[h]  # type: ignore[index]
-            t.positions[p] = {"game": game, "code": code, "heaps": heaps}
+            t.positions[p] = {"game": game, **({"code": code} if code is not None else {}), "heaps": heaps}
             t.cells[p] = ("N" if v else "P") if kind == "outcome" else v
             continue
         if heaps_game:
