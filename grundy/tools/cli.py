@@ -54,7 +54,7 @@ def read_positions(words: list[str], args: argparse.Namespace) -> Iterator[tuple
         raise InputError("game", f"unknown game {first!r} (one of: {', '.join(sorted(GAMES))})")
     elif first == "-":
         text = sys.stdin.read()
-    elif not os.path.exists(first) and not os.sep in first and not first.endswith((".json", ".jsonl")):
+    elif not os.path.exists(first) and os.sep not in first and not first.endswith((".json", ".jsonl")):
         raise InputError("game", f"{first!r} is neither a game (one of: {', '.join(sorted(GAMES))}) "
                                  f"nor a file")
     else:

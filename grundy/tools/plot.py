@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-
 from ..errors import GrundyError
 from ..solvers.explicit import Solver
 from ..spec.position import InputError

@@ -31,7 +31,7 @@ import io
 import json
 import re
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Sequence
+from typing import Any, Sequence
 
 from ..solvers.explicit import DEFAULT, Solver
 from ..spec.games import GAMES
