@@ -111,6 +111,8 @@ def result_html(result: dict) -> str:
     head = [f"<b>outcome {escape(str(result['outcome']))}{conv}</b>"]
     if "grundy" in result:
         head.append(f"Grundy value <b>{result['grundy']}</b>")
+    if "misere_grundy" in result:
+        head.append(f"misère Grundy value <b>{result['misere_grundy']}</b>")
     out = ["<div>" + ", ".join(head) + "</div>"]
     for key, title in (("winning_moves", "winning moves"), ("line", "a winning line")):
         if key in result:
