@@ -46,7 +46,9 @@ def move_index(rules: Rules, label_prefix: str) -> int:
     """The number of the move whose label starts with ``label_prefix`` (exactly one must)."""
     hits = [i for i, m in enumerate(rules.moves) if m.label.startswith(label_prefix)]
     if len(hits) != 1:
-        raise KeyError(f"{len(hits)} moves of {rules.game.name} have a label starting {label_prefix!r}")
+        labels = ", ".join(repr(m.label) for m in rules.moves[:6]) + (", ..." if len(rules.moves) > 6 else "")
+        raise KeyError(f"{len(hits)} moves of {rules.game.name} have a label starting {label_prefix!r} "
+                       f"(its moves: {labels}; since grundy 0.2 labels count heaps from 1)")
     return hits[0]
 
 
