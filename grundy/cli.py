@@ -19,7 +19,7 @@ from .errors import RuleError
 from .tools import cli as tools_cli
 from .solvers.explicit import CycleError, Solver, SolverLimit
 from .errors import GrundyError
-from .spec.position import InputError, read_position
+from .spec.position import InputError, Position, read_position
 from .spec.registry import ENV_VAR, GAMES, load_games
 
 
@@ -54,6 +54,29 @@ def _convention(obj: Any) -> str:
     return obj.get("convention", game.convention if game is not None else "normal")
 
 
+BATCH = 16   # positions on one structure that go to its kernel in one call (fewer: one by one)
+
+
+def _batch_values(solver: Solver, positions: list[Position | None]) -> dict[int, int]:
+    """Normal-play Grundy values of the positions that share a structure with at least
+    ``BATCH - 1`` others, by index: each such family in one call to the solver's ``grundy_many`` (the C
+    kernel, when it serves the table). Empty when the batch stops on an error: the positions
+    are then solved one by one, each reporting its own error."""
+    groups: dict[tuple, list[int]] = {}
+    for n, p in enumerate(positions):
+        if p is not None and p.convention == "normal":
+            groups.setdefault((p.game.name, p.structure), []).append(n)
+    todo = [n for idx in groups.values() if len(idx) >= BATCH for n in idx]
+    if not todo:
+        return {}
+    try:
+        values = solver.grundy_many([positions[n] for n in todo])  # type: ignore[misc]
+    except Exception:           # any error: the positions one by one, each reporting its own
+        solver.clear()
+        return {}
+    return dict(zip(todo, values))
+
+
 def cmd_solve(args: argparse.Namespace) -> int:
     try:
         inputs = list(tools_cli.read_positions(args.file, args))
@@ -73,22 +96,39 @@ def cmd_solve(args: argparse.Namespace) -> int:
     width = max(6, len(head), 15 if mixed else 0)
     if not args.json:
         print(f"{'#':>3}  {'game':<14} {'position':<60} {head:>{width}}  outcome")
-    for (i, obj, err), c in zip(inputs, conv):
-        result: dict[str, Any] | None = None
+    parsed: list[tuple[int, Any, Position | None, str | None]] = []
+    for i, obj, err in inputs:
+        pos = None
         if err is None:
             try:
-                result = solve(read_position(obj), winning_moves=args.winning_moves,
-                               outcome_only=args.outcome_only, line=args.line, solver=solver)
-            except InputError as e:
-                err = f"position {i + 1}: {e}"
-            except (SolverLimit, CycleError, RuleError) as e:
-                err = f"position {i + 1}: {e}"
-                solver.clear()
+                pos = read_position(obj)
             except GrundyError as e:
                 err = f"position {i + 1}: {e}"
-            except Exception as e:            # a bug in a game's rules (a user's file): one line
+            except Exception as e:            # a bug in a game's reader (a user's file): one line
                 tb = traceback.extract_tb(e.__traceback__)[-1]
                 err = f"position {i + 1}: {type(e).__name__}: {e} (at {tb.filename}:{tb.lineno})"
+        parsed.append((i, obj, pos, err))
+    known = {} if args.outcome_only else _batch_values(solver, [p for _, _, p, _ in parsed])
+    for n, (i, obj, pos, err) in enumerate(parsed):
+        result: dict[str, Any] | None = None
+        flush = True              # answers found one by one are shown as they come
+        if pos is not None:
+            g = known.get(n)
+            if g is not None and pos.convention == "normal" and not (args.winning_moves or args.line):
+                result = {"grundy": g, "outcome": "N" if g else "P"}   # what solve() gives
+                flush = False
+            else:
+                try:
+                    result = solve(pos, winning_moves=args.winning_moves, outcome_only=args.outcome_only,
+                                   line=args.line, solver=solver)
+                except (SolverLimit, CycleError, RuleError) as e:
+                    err = f"position {i + 1}: {e}"
+                    solver.clear()
+                except GrundyError as e:
+                    err = f"position {i + 1}: {e}"
+                except Exception as e:            # a bug in a game's rules (a user's file): one line
+                    tb = traceback.extract_tb(e.__traceback__)[-1]
+                    err = f"position {i + 1}: {type(e).__name__}: {e} (at {tb.filename}:{tb.lineno})"
         if err is not None:
             status = 2
             print(f"grundy: {err}", file=sys.stderr)
@@ -97,12 +137,12 @@ def cmd_solve(args: argparse.Namespace) -> int:
             continue
         assert result is not None
         if args.json:
-            print(json.dumps({"index": i, **result}), flush=True)
+            print(json.dumps({"index": i, **result}), flush=flush)
         else:
             value = str(result.get("grundy", result.get("misere_grundy", "-")))
             if mixed and "misere_grundy" in result:
                 value += " (misère)"
-            print(tools_cli.solve_row(i, obj, value, result["outcome"], width), flush=True)
+            print(tools_cli.solve_row(i, obj, value, result["outcome"], width), flush=flush)
             for m in result.get("winning_moves", []):
                 print(f"{'':>5}winning: {m['move']}")
             for m in result.get("line", []):

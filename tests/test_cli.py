@@ -115,3 +115,30 @@ def test_version_matches_the_package_metadata():
     assert code == 0
     assert out.strip() == f"grundy {grundy.__version__}"
     assert grundy.__version__ == version("grundy")
+
+
+def test_a_batch_on_one_graph_answers_as_the_python_path():
+    """A family on one structure goes to the kernel in one call; the answers, errors and
+    order are those of the Python path, position by position."""
+    import itertools
+    from grundy.cli import BATCH
+    edges = [[0, 1], [0, 2], [0, 3], [1, 2], [1, 3], [2, 3]]
+    family = [{"game": "edge-nim", "edges": [[u, v, w] for (u, v), w in zip(edges, ws)], "token": t}
+              for t, ws in zip(itertools.cycle(range(4)), itertools.product((1, 2, 3), repeat=6))][:3 * BATCH]
+    family[5] = {**family[5], "convention": "misere"}
+    family[9] = {**family[9], "edges": [[0, 1, -1]] + family[9]["edges"][1:]}      # an error in the batch
+    family.insert(12, {"game": "nim", "heaps": [3, 5]})
+    text = "\n".join(json.dumps(p) for p in family)
+    outs = {mode: run("solve", "--json", "--native", mode, "-", stdin=text) for mode in ("auto", "off")}
+    assert outs["auto"] == outs["off"]
+    code, out, err = outs["auto"]
+    assert code == 2 and "position 10: edges[0][2]" in err
+    rows = [json.loads(line) for line in out.splitlines()]
+    assert [r["index"] for r in rows] == list(range(len(family)))
+    assert rows[5]["convention"] == "misere" and "error" in rows[9]
+    from grundy import Solver
+    from grundy.api import solve
+    solver = Solver(native=False)
+    for n, (p, r) in enumerate(zip(family, rows)):
+        if "error" not in r:
+            assert r == {"index": n, **solve(p, solver=solver)}

@@ -15,7 +15,9 @@ grundy.spec.position.InputError: edgs: unknown field for grim (its fields: game,
 from __future__ import annotations
 
 from ..errors import GrundyError
-from dataclasses import dataclass
+import itertools
+import operator
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Hashable
 
 from .game import Game
@@ -219,6 +221,7 @@ class GraphInput:
     node_weight: list[int]
     edge_weight: list[int]
     index: dict[Hashable, int]
+    order: list[int] = field(default_factory=list, repr=False)  # input edge of each structure edge
 
     def vertex(self, obj: dict, key: str = "token", optional: bool = False) -> int | None:
         if key not in obj:
@@ -231,11 +234,89 @@ class GraphInput:
         return self.index[v]
 
 
+_SHAPES: dict[tuple, tuple[Structure, dict[Hashable, int], list[int]]] = {}
+_SHAPES_MAX = 64        # graphs whose reading is remembered (a batch on one graph reads it once)
+_NAME_TYPES = frozenset((int, str))
+_LIST = frozenset((list,))
+_FIRST, _SECOND, _FIRST_TWO = operator.itemgetter(0), operator.itemgetter(1), operator.itemgetter(0, 1)
+_INT = frozenset((int,))
+
+
+def _plain(values: list, lower: int) -> bool:
+    """Every value a plain int (not a bool) >= lower: what ``natural`` accepts unchanged."""
+    return not values or (set(map(type, values)) <= _INT and min(values) >= lower)
+
+
+def _shape_key(obj: dict, ekey: str, node_weights: bool, width: int, flags: tuple) -> tuple | None:
+    """What a graph's reading depends on apart from its weights, when every name is a plain
+    int or str (equal keys then mean identical names and edges); None otherwise."""
+    raw_nodes, raw_edges, raw_loops = obj.get("nodes"), obj.get(ekey, []), obj.get("loops", [])
+    if type(raw_edges) is not list or type(raw_loops) is not list:
+        return None
+    if raw_nodes is None:
+        nodes: tuple = ()
+    elif type(raw_nodes) is not list:
+        return None
+    elif node_weights:
+        if not set(map(type, raw_nodes)) <= _LIST or set(map(len, raw_nodes)) - {2}:
+            return None
+        nodes = tuple(map(_FIRST, raw_nodes))
+    else:
+        nodes = tuple(raw_nodes)
+    if not set(map(type, raw_edges)) <= _LIST or set(map(len, raw_edges)) - {width}:
+        return None
+    edges = tuple(map(_FIRST_TWO, raw_edges))
+    if not set(map(type, itertools.chain(nodes, itertools.chain.from_iterable(edges), raw_loops))) <= _NAME_TYPES:
+        return None
+    if raw_nodes is None:
+        nodes = None  # type: ignore[assignment]
+    return (ekey, flags, nodes, edges, tuple(raw_loops))
+
+
 def read_graph(obj: dict, *, node_weights: bool = False, edge_weights: bool = False,
                directed: bool = False, loops: bool = False, node_lower: int = 0,
                edge_lower: int = 0, nodes_required: bool = True) -> GraphInput:
-    """Read ``nodes`` / ``edges`` (or ``arcs``) / ``loops`` with the checks every graph game needs."""
+    """Read ``nodes`` / ``edges`` (or ``arcs``) / ``loops`` with the checks every graph game needs.
+
+    A graph read once is remembered (the last few): positions that differ only in their
+    weights are read again without rebuilding the graph, with the same checks on the weights.
+
+    >>> a = read_graph({"nodes": [0, 1], "edges": [[0, 1, 2]]}, edge_weights=True)
+    >>> b = read_graph({"nodes": [0, 1], "edges": [[0, 1, 5]]}, edge_weights=True)
+    >>> a.structure is b.structure, b.edge_weight
+    (True, [5])
+    """
     ekey = "arcs" if directed and "arcs" in obj else "edges"
+    width = 3 if edge_weights else 2
+    key = _shape_key(obj, ekey, node_weights, width,
+                     (node_weights, edge_weights, directed, loops, nodes_required))
+    hit = _SHAPES.get(key) if key is not None else None
+    if hit is not None:             # the same graph: only the weights to read and check
+        g, index, order = hit
+        weights: list[int] = []
+        if node_weights:
+            weights = list(map(_SECOND, obj["nodes"]))
+            if not _plain(weights, node_lower):
+                weights = [natural(w, f"nodes[{i}][1]", node_lower) for i, w in enumerate(weights)]
+        ew: list[int] = []
+        if edge_weights:
+            raw = obj[ekey]
+            ew = [raw[i][2] for i in order]
+            if not _plain(ew, edge_lower):   # checked in input order, as a first reading does
+                read = {i: natural(raw[i][2], f"{ekey}[{i}][2]", edge_lower) for i in sorted(order)}
+                ew = [read[i] for i in order]
+        return GraphInput(g, weights, ew, index, order)
+    gi = _read_graph(obj, ekey, node_weights, edge_weights, directed, loops, node_lower,
+                     edge_lower, nodes_required)
+    if key is not None:
+        if len(_SHAPES) >= _SHAPES_MAX:
+            del _SHAPES[next(iter(_SHAPES))]
+        _SHAPES[key] = (gi.structure, gi.index, gi.order)
+    return gi
+
+
+def _read_graph(obj: dict, ekey: str, node_weights: bool, edge_weights: bool, directed: bool,
+                loops: bool, node_lower: int, edge_lower: int, nodes_required: bool) -> GraphInput:
     raw_nodes = obj.get("nodes")
     if raw_nodes is None and nodes_required:
         raise InputError("nodes", "missing")
@@ -259,7 +340,7 @@ def read_graph(obj: dict, *, node_weights: bool = False, edge_weights: bool = Fa
     if not isinstance(raw_edges, list):
         raise InputError(ekey, "must be a list")
     known = set(names)
-    pairs, ew, loop_names = [], [], []
+    pairs, ew, loop_names, src = [], [], [], []
     seen = set()
     width = 3 if edge_weights else 2
     for i, e in enumerate(raw_edges):
@@ -284,6 +365,7 @@ def read_graph(obj: dict, *, node_weights: bool = False, edge_weights: bool = Fa
             raise InputError(where, f"{'arc' if directed else 'edge'} {u!r}-{v!r} is given twice")
         seen.add(k)
         pairs.append((u, v))
+        src.append(i)
         if edge_weights:
             ew.append(natural(e[2], where + "[2]", edge_lower))
     raw_loops = obj.get("loops", [])
@@ -297,12 +379,14 @@ def read_graph(obj: dict, *, node_weights: bool = False, edge_weights: bool = Fa
         loop_names.append(v)
     g = Structure.graph(names, pairs, loop_names, directed=directed)
     index = {v: i for i, v in enumerate(names)}
-    # edge weights in the structure's edge order
+    # edge weights in the structure's edge order: pair j = input edge src[j]
     by_pair = {}
-    for (u, v), w in zip(pairs, ew):
+    for j, (u, v) in enumerate(pairs):
         a, b = index[u], index[v]
-        by_pair[(a, b) if directed else (min(a, b), max(a, b))] = w
-    return GraphInput(g, weights, [by_pair[e] for e in g.edges] if edge_weights else [], index)
+        by_pair[(a, b) if directed else (min(a, b), max(a, b))] = j
+    perm = [by_pair[e] for e in g.edges]
+    return GraphInput(g, weights, [ew[j] for j in perm] if edge_weights else [], index,
+                      [src[j] for j in perm])
 
 
 def write_graph(g: Structure, *, node_weight: dict | None = None, edge_weight: dict | None = None,

@@ -155,13 +155,53 @@ class Structure:
         return self.automorphisms
 
     def _automorphism_iter(self) -> Iterator[tuple[int, ...]]:
-        g = self.to_networkx()
-        for v in g.nodes:
-            g.nodes[v]["loop"] = v in self.loops
-        matcher = (nx.algorithms.isomorphism.DiGraphMatcher if self.directed
-                   else nx.algorithms.isomorphism.GraphMatcher)(
-            g, g, node_match=lambda a, b: a["loop"] == b["loop"])
-        return (tuple(m[i] for i in range(self.n)) for m in matcher.isomorphisms_iter())
+        """Every automorphism once, by backtracking: vertices taken in breadth-first order
+        (so each after the first of its component has a placed neighbour, whose image's
+        neighbours are the only candidates), each image checked against every placed vertex
+        for arcs both ways, loops, and in/out degrees."""
+        n = self.n
+        out = [set(x) for x in self._out]
+        inn = [set(x) for x in self._in]
+        sig = [(len(out[v]), len(inn[v]), v in self.loops) for v in range(n)]
+        order: list[int] = []
+        anchor: list[int] = []          # a placed neighbour of order[k], or -1
+        seen: set[int] = set()
+        for r in sorted(range(n), key=lambda v: (-len(out[v]) - len(inn[v]), v)):
+            if r in seen:
+                continue
+            seen.add(r)
+            order.append(r)
+            anchor.append(-1)
+            k = len(order) - 1
+            while k < len(order):
+                v = order[k]
+                for w in sorted(out[v] | inn[v]):
+                    if w not in seen:
+                        seen.add(w)
+                        order.append(w)
+                        anchor.append(v)
+                k += 1
+        image = [-1] * n
+        used = [False] * n
+        everything = range(n)
+
+        def extend(k: int) -> Iterator[tuple[int, ...]]:
+            if k == n:
+                yield tuple(image)
+                return
+            v, a = order[k], anchor[k]
+            cands = everything if a < 0 else sorted(out[image[a]] | inn[image[a]])
+            for u in cands:
+                if used[u] or sig[u] != sig[v]:
+                    continue
+                if any((w in out[v]) != (image[w] in out[u]) or (w in inn[v]) != (image[w] in inn[u])
+                       for w in order[:k]):
+                    continue
+                image[v], used[u] = u, True
+                yield from extend(k + 1)
+                image[v], used[u] = -1, False
+
+        return extend(0)
 
     def __hash__(self) -> int:
         h = self.__dict__.get("_hash")

@@ -273,6 +273,11 @@ class Solver:
         out: list[int | None] = [None] * len(positions)
         groups: dict[tuple, list[int]] = {}
         for i, p in enumerate(positions):
+            if self.decompose and p.convention == "normal":   # sums of heaps: XOR, as grundy()
+                v = self.heaps.value(p)
+                if v is not None:
+                    out[i] = v
+                    continue
             groups.setdefault((p.game.name, p.structure, p.convention), []).append(i)
         for idx in groups.values():
             p0 = positions[idx[0]]
