@@ -142,3 +142,24 @@ def test_minnie_one_and_ten_thousand_outcome_search():
     # [1, n] is P iff n is odd. A line 10,000 moves deep, solved without recursion.
     assert grundy.solve({"game": "minnie", "heaps": [1, 10000]}, outcome_only=True) == {"outcome": "N"}
     assert grundy.solve({"game": "minnie", "heaps": [1, 9999]}, outcome_only=True) == {"outcome": "P"}
+
+
+def test_caches_stay_bounded_over_a_sweep_of_many_structures():
+    """A sweep over more structures than the caches hold: the solver's tables and the game's
+    Rules stay bounded (least recently used go), and a structure met again is solved anew
+    with the same values."""
+    from grundy.solvers.explicit.solver import MAX_TABLES
+    from grundy.spec.game import RULES_CACHE
+    from grundy.spec.games import get_game
+    from grundy.spec.position import read_position
+    game = get_game("edge-nim")
+    solver = Solver(native=False)
+    paths = [read_position({"game": "edge-nim", "edges": [[i, i + 1, 2] for i in range(n)] + [[n, "x", 1]],
+                            "token": 0}) for n in range(1, 12)]
+    first = [solver.grundy(p) for p in paths]
+    for k in range(max(MAX_TABLES, RULES_CACHE) + 20):     # a path and k isolated vertices: new structures
+        solver.grundy(read_position({"game": "edge-nim", "nodes": list(range(k + 3)),
+                                     "edges": [[0, 1, 1], [1, 2, 1]], "token": 1}))
+    assert len(solver.tables) <= MAX_TABLES and len(game.__dict__["_rules"]) <= RULES_CACHE
+    assert all((p.game.name, p.structure) not in solver.tables for p in paths)   # evicted
+    assert [solver.grundy(p) for p in paths] == first == [Solver(native=False).grundy(p) for p in paths]

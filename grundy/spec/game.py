@@ -14,6 +14,7 @@ the game: both solvers read only what :meth:`Game.rules` returns.
 from __future__ import annotations
 
 import inspect
+import threading
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, Callable, Iterable
@@ -25,6 +26,8 @@ from .structure import Structure
 
 MAX_SYMMETRIES = 256  # larger automorphism groups are not used for symmetry reduction
 MAX_SYMMETRY_VERTICES = 64  # nor are the groups of larger graphs (finding them costs more than they save)
+RULES_CACHE = 128  # structures whose Rules a game keeps (the last used): bounded memory over a sweep
+_RULES_LOCK = threading.Lock()
 
 
 @dataclass(frozen=True)
@@ -136,22 +139,32 @@ class Game:
 
     # derived ------------------------------------------------------------------
     def rules(self, g: Structure) -> "Rules":
-        """The game's moves on one structure, as IR (cached). A structure of another kind than
-        the game's, or another number of heaps than its ``heap_count``, is a RuleError: every
-        path (families, solvers, Z3) gets its rules here.
+        """The game's moves on one structure, as IR (cached: the ``RULES_CACHE`` structures
+        used last, so that a sweep over many structures keeps flat memory). A structure of
+        another kind than the game's, or another number of heaps than its ``heap_count``, is
+        a RuleError: every path (families, solvers, Z3) gets its rules here.
 
         >>> from grundy.spec.games import get_game
         >>> get_game("wythoff").rules(Structure.heaps(3))
         Traceback (most recent call last):
         ...
         grundy.errors.RuleError: wythoff is played on exactly 2 heaps, not 3
+        >>> nim = get_game("nim")
+        >>> nim.rules(Structure.heaps(2)) is nim.rules(Structure.heaps(2))
+        True
         """
         cache = self.__dict__.setdefault("_rules", {})
         key = (g, tuple(g.names))  # Structure equality ignores names; move labels use them
-        if key not in cache:
+        with _RULES_LOCK:
+            r = cache.pop(key, None)   # popped and put back: the dict's order is the order of use
+        if r is None:
             self.check_structure(g)
-            cache[key] = Rules(self, g)
-        return cache[key]
+            r = Rules(self, g)
+        with _RULES_LOCK:
+            while len(cache) >= RULES_CACHE:
+                del cache[next(iter(cache))]      # the least recently used
+            cache[key] = r
+        return r
 
     def check_structure(self, g: Structure) -> None:
         """RuleError unless the game is played on ``g``: its kind, and ``heap_count`` heaps."""

@@ -40,6 +40,10 @@ NATIVE_AFTER = 20_000   # positions the Python path stores on a table before its
                         # (building one costs about half a second; small tables never pay for it)
 
 
+MAX_TABLES = 256        # structures whose memo tables a solver keeps (the last used): a sweep over
+                        # many structures keeps flat memory; positions stored still count to the limit
+
+
 class CycleError(GrundyError, RuntimeError):
     """A move led back to a position on the current line: the game's rank does not decrease."""
 
@@ -110,6 +114,7 @@ class Solver:
         self.native = build.available() if native is None else (bool(native) and build.available())
         self.native_first = native == "always"
         self.tables: dict[tuple[str, Structure], Table] = {}
+        self.max_tables = MAX_TABLES
         self._stored = 0
         self.heaps = HeapTables()
 
@@ -121,13 +126,15 @@ class Solver:
     # tables -------------------------------------------------------------------
     def table(self, game: Game, structure: Structure) -> Table:
         key = (game.name, structure)
-        t = self.tables.get(key)
+        t = self.tables.pop(key, None)   # popped and put back: the dict's order is the order of use
         if t is None:
             if self.vet:     # the reductions rely on the game's declared symmetries and components
                 from ...verify.gamecheck import vet
                 vet(game, structure)
             t = Table(game.rules(structure), self.symmetry, self.decompose, in_use=self.native_first)
-            self.tables[key] = t
+            while len(self.tables) >= self.max_tables:      # a sweep over many structures:
+                del self.tables[next(iter(self.tables))]    # the least recently used goes
+        self.tables[key] = t
         return t
 
     def _room(self, t: Table) -> None:
