@@ -40,6 +40,9 @@ def add_verify_command(subparsers) -> None:
                    help="cut each claim's family into chunks and run them on local:N (N processes here) "
                         "or dask://HOST:PORT (a Dask cluster); default: each claim whole, --jobs processes")
     v.add_argument("--progress", action="store_true", help="show progress on stderr even when it is not a terminal")
+    v.add_argument("--no-cache", action="store_true",
+                   help="check every claim again: neither read nor write the verdict cache "
+                        "($GRUNDY_CACHE/verdicts, default ~/.cache/grundy/verdicts)")
     v.set_defaults(run=cmd_verify)
 
 
@@ -170,9 +173,25 @@ def _verify(args: argparse.Namespace) -> int:
         else:
             print(row(v, width), flush=True)
 
+    from .cache import cached_run
+    from_cache: list[str] = []
+
+    def check(todo: list) -> Iterator:
+        return run(todo, jobs=min(jobs, len(todo)), timeout=args.timeout, profile=args.profile,
+                   progress=bar, executor=args.executor)
+
+    def note(n: int) -> None:
+        if n:
+            text = f"{n} of {len(claims)} verdicts from the cache (unchanged claims; --no-cache checks them again)"
+            if args.json:                 # stdout holds JSON only
+                print(f"grundy verify: {text}", file=sys.stderr)
+            else:
+                from_cache.append(text)
+
+    options = {"profile": args.profile, "timeout": args.timeout, "executor": args.executor}
     with _Signals() as signals:
-        stopped = _consume(run(claims, jobs=jobs, timeout=args.timeout, profile=args.profile,
-                               progress=bar, executor=args.executor), take)
+        stopped = _consume(cached_run(claims, check, options, enabled=not args.no_cache, note=note), take)
+        args.cache_note = from_cache          # printed under the summary
         if bar:
             bar.clear()
         # the files are written with the signals still caught: a second Ctrl-C is ignored here
@@ -203,6 +222,8 @@ def _write(args: argparse.Namespace, verdicts: list, cut) -> int:
             print("\n".join(extra))
         print()
         print(summary(verdicts))
+        for text in getattr(args, "cache_note", []):
+            print(text)
         if cut is not None:
             print("\n".join(cut.lines()))
     status = 0

@@ -1,0 +1,212 @@
+"""The verdict cache of ``grundy verify``: an unchanged claim is not checked again.
+
+A verdict is stored under a key that covers everything it may depend on, conservatively:
+the text of every file of the grundy package and its version, the versions of Python, Z3
+and networkx, the theorem file's text and that of every ``.py`` file beside it (what it may
+import), the source files of every registered game defined outside the package (and the
+``.py`` files beside them), the claim's id, and the options that change checking (profile,
+time limit, executor). Changing any of them is a miss: the claim is checked again.
+
+Only settled verdicts are stored (``proved``, ``verified``, ``refuted``): an ``unknown`` or an
+``error`` may come from the machine (a time limit, a missing program) and is always checked
+again. The cache lives in ``$GRUNDY_CACHE/verdicts`` (default ``~/.cache/grundy``);
+``grundy verify --no-cache`` neither reads nor writes it.
+
+>>> import os, pathlib, tempfile
+>>> saved = os.environ.get("GRUNDY_CACHE")
+>>> os.environ["GRUNDY_CACHE"] = tempfile.mkdtemp()
+>>> d = pathlib.Path(tempfile.mkdtemp())
+>>> _ = (d / "demo.py").write_text('''
+... from grundy.verify import Claim, heaps
+... CLAIMS = [Claim("demo/nim", game="nim", kind="char", family=heaps(2), bounds={"heap": 4},
+...                 statement=lambda g, s: s.heap[0] == s.heap[1])]
+... ''')
+>>> from grundy.verify.runner import load, run
+>>> claims = load([str(d)])
+>>> checked = []
+>>> def check(cs):
+...     checked.extend(c.id for c in cs)
+...     return run(cs, jobs=1)
+>>> [v.verdict for v in cached_run(claims, check, {"profile": "quick"})], checked
+(['verified'], ['demo/nim'])
+>>> [v.verdict for v in cached_run(claims, check, {"profile": "quick"})], checked   # from the cache
+(['verified'], ['demo/nim'])
+>>> _ = (d / "demo.py").write_text((d / "demo.py").read_text() + "# changed\\n")
+>>> [v.verdict for v in cached_run(claims, check, {"profile": "quick"})], checked   # checked again
+(['verified'], ['demo/nim', 'demo/nim'])
+>>> _ = os.environ.pop("GRUNDY_CACHE") if saved is None else os.environ.update(GRUNDY_CACHE=saved)
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import platform
+import sys
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Callable, Iterable, Iterator
+
+from .claims import Claim
+from .verdict import Verdict
+
+__all__ = ["SETTLED", "cache_dir", "cached_run", "claim_key"]
+
+SETTLED = ("proved", "verified", "refuted")   # the verdicts stored; any other is checked again
+_PACKAGE = Path(__file__).resolve().parent.parent
+
+
+def cache_dir() -> Path:
+    """Where verdicts are stored: ``$GRUNDY_CACHE/verdicts`` (default ``~/.cache/grundy``)."""
+    return Path(os.environ.get("GRUNDY_CACHE") or Path.home() / ".cache" / "grundy") / "verdicts"
+
+
+def _files_digest(files: Iterable[Path], h: "hashlib._Hash") -> None:
+    for f in sorted(set(files)):
+        try:
+            data = f.read_bytes()
+        except OSError:
+            data = b"\0unreadable"
+        h.update(str(f).encode() + b"\0" + str(len(data)).encode() + b"\0" + data)
+
+
+@lru_cache(maxsize=None)
+def _package_digest() -> str:
+    """Every file of the grundy package (compiled caches aside), its version and the versions
+    of what checking runs on."""
+    import networkx
+    import z3
+
+    from .. import __version__
+    h = hashlib.sha256()
+    h.update(json.dumps([__version__, sys.version, platform.machine(), z3.get_version_string(),
+                         networkx.__version__]).encode())
+    _files_digest((f for f in _PACKAGE.rglob("*") if f.is_file() and "__pycache__" not in f.parts
+                   and f.suffix not in (".pyc", ".so")), h)
+    return h.hexdigest()
+
+
+def _folder_digest(path: Path) -> str:
+    """A file and every .py file beside it."""
+    h = hashlib.sha256()
+    path = path.resolve()
+    _files_digest([path, *path.parent.glob("*.py")], h)
+    return h.hexdigest()
+
+
+def _source_file(cls: type) -> Path | None:
+    """The file a class is defined in (by its module, else by its methods' code)."""
+    import inspect
+    try:
+        return Path(inspect.getfile(cls)).resolve()
+    except (TypeError, OSError):
+        pass
+    for k in cls.__mro__:
+        for x in vars(k).values():
+            code = getattr(x, "__code__", None)
+            if code is not None and k is cls:
+                return Path(code.co_filename).resolve()
+    return None
+
+
+def _games_digest() -> str | None:
+    """The source files of the registered games defined outside the package (``--games``
+    files, plugins) and the .py files beside them; None when one cannot be found (then
+    nothing is cached)."""
+    from ..spec.games import GAMES
+    every = getattr(GAMES, "_games", GAMES)      # listed or not
+    files = []
+    for name in sorted(every):
+        f = _source_file(type(every[name]))
+        if f is None or not f.is_file():
+            return None
+        if _PACKAGE not in f.parents:
+            files.extend([f, *f.parent.glob("*.py")])
+    h = hashlib.sha256()
+    h.update(" ".join(sorted(every)).encode())
+    _files_digest(files, h)
+    return h.hexdigest()
+
+
+def claim_key(claim: Claim, options: dict[str, Any], games: str | None = None) -> str | None:
+    """The key of a claim's verdict (see the module's docstring); None when it cannot be made."""
+    games = games or _games_digest()
+    if games is None:
+        return None
+    h = hashlib.sha256()
+    file = Path(claim.file) if getattr(claim, "file", None) else None
+    h.update(json.dumps({"package": _package_digest(), "games": games,
+                         "theorems": _folder_digest(file) if file is not None else None,
+                         "claim": claim.id, "options": options}, sort_keys=True, default=str).encode())
+    return h.hexdigest()
+
+
+def _read(key: str) -> Verdict | None:
+    try:
+        with open(cache_dir() / f"{key}.json", encoding="utf-8") as f:
+            d = json.load(f)
+        v = Verdict.from_json(d["verdict"])
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+    return v if v.verdict in SETTLED and d.get("key") == key else None
+
+
+def _write(key: str, v: Verdict) -> None:
+    d = cache_dir()
+    try:
+        d.mkdir(parents=True, exist_ok=True)
+        tmp = d / f".{key}.{os.getpid()}.tmp"
+        tmp.write_text(json.dumps({"key": key, "verdict": v.to_json()}), encoding="utf-8")
+        os.replace(tmp, d / f"{key}.json")
+    except OSError:
+        pass                                  # a cache that cannot be written is no cache
+
+
+def cached_run(claims: list[Claim], check: Callable[[list[Claim]], Iterable[Verdict]],
+               options: dict[str, Any], enabled: bool = True,
+               note: Callable[[int], None] | None = None) -> Iterator[Verdict]:
+    """The verdicts of ``claims`` in order: a stored one for each claim whose key is in the
+    cache, the others from ``check`` (called once, on the claims missing, in order) and
+    stored when settled. ``options``: what changes checking (profile, time limit, executor).
+    ``note(n)``: told how many verdicts came from the cache, before any is yielded."""
+    if not enabled:
+        return iter(check(claims))
+    games = _games_digest()
+    if games is None:                  # a game whose source cannot be read: nothing is cached
+        return iter(check(claims))
+    keys = [claim_key(c, options, games) for c in claims]
+    stored = [_read(k) for k in keys]
+    if note is not None:
+        note(sum(v is not None for v in stored))
+    missing = [c for c, v in zip(claims, stored) if v is None]
+    return _Merged(list(zip(keys, stored)), iter(check(missing)) if missing else iter(()))
+
+
+class _Merged:
+    """Stored and fresh verdicts in claim order; an interrupt thrown in (``throw``) goes on
+    to the runner, so that the verdicts it had finished are still given out."""
+
+    def __init__(self, items: list[tuple[str, Verdict | None]], fresh: Iterator[Verdict]):
+        self.items, self.fresh, self.i, self.pending = items, fresh, 0, None
+
+    def __iter__(self) -> "_Merged":
+        return self
+
+    def __next__(self) -> Verdict:
+        if self.i >= len(self.items):
+            raise StopIteration
+        key, v = self.items[self.i]
+        if v is None:
+            v = self.pending if self.pending is not None else next(self.fresh)
+            self.pending = None
+            if v.verdict in SETTLED:
+                _write(key, v)
+        self.i += 1
+        return v
+
+    def throw(self, exc: BaseException) -> Verdict:
+        thrower = getattr(self.fresh, "throw", None)
+        if thrower is None or self.pending is not None or all(v is not None for _, v in self.items[self.i:]):
+            raise exc
+        self.pending = thrower(exc)
+        return next(self)
