@@ -52,6 +52,9 @@ def test_a_rerun_reads_the_same_verdicts_and_a_change_checks_again(theorems: Pat
     assert [r["verdict"] for r in first] == ["verified", "verified", "refuted"]
     code, again, err = verify(theorems, cache)
     assert code == 0 and again == first and "3 of 3 verdicts from the cache" in err
+    table = subprocess.run([sys.executable, "-m", "grundy.cli", "verify", str(theorems)], capture_output=True,
+                           text=True, env={**os.environ, "GRUNDY_CACHE": str(cache)}, timeout=300)
+    assert table.returncode == 0 and "3 of 3 verdicts from the cache" in table.stdout and table.stderr == ""
     (theorems / "demo.py").write_text(THEOREM + "# an edit\n")            # the theorem file changes
     code, rows, err = verify(theorems, cache)
     assert rows == first and "from the cache" not in err
