@@ -18,6 +18,9 @@ from typing import Hashable, Iterable, Iterator
 import networkx as nx
 
 
+BACKTRACK_VERTICES = 12   # automorphisms of graphs up to this size by plain backtracking
+
+
 @dataclass(frozen=True)
 class Structure:
     """A graph (``kind='graph'``), digraph (``'digraph'``) or row of heaps (``'heaps'``)."""
@@ -155,14 +158,36 @@ class Structure:
         return self.automorphisms
 
     def _automorphism_iter(self) -> Iterator[tuple[int, ...]]:
+        """Every automorphism once: small graphs by :meth:`_backtrack` (no set-up cost),
+        larger ones by networkx's VF2 matcher (its look-ahead prunes better there)."""
+        if self.n <= BACKTRACK_VERTICES:
+            return self._backtrack()
+        g = self.to_networkx()
+        for v in g.nodes:
+            g.nodes[v]["loop"] = v in self.loops
+        matcher = (nx.algorithms.isomorphism.DiGraphMatcher if self.directed
+                   else nx.algorithms.isomorphism.GraphMatcher)(
+            g, g, node_match=lambda a, b: a["loop"] == b["loop"])
+        return (tuple(m[i] for i in range(self.n)) for m in matcher.isomorphisms_iter())
+
+    def _backtrack(self) -> Iterator[tuple[int, ...]]:
         """Every automorphism once, by backtracking: vertices taken in breadth-first order
         (so each after the first of its component has a placed neighbour, whose image's
         neighbours are the only candidates), each image checked against every placed vertex
-        for arcs both ways, loops, and in/out degrees."""
+        for arcs both ways and for its colour (in/out degrees and loop, refined by the colours
+        of the neighbours until stable)."""
         n = self.n
         out = [set(x) for x in self._out]
         inn = [set(x) for x in self._in]
         sig = [(len(out[v]), len(inn[v]), v in self.loops) for v in range(n)]
+        while True:     # colour refinement: an automorphism keeps each vertex's final colour
+            new = [(sig[v], tuple(sorted(sig[w] for w in out[v])), tuple(sorted(sig[w] for w in inn[v])))
+                   for v in range(n)]
+            names = {c: i for i, c in enumerate(sorted(set(new)))}
+            new = [names[c] for c in new]
+            if len(names) == len(set(sig)):
+                break
+            sig = new
         order: list[int] = []
         anchor: list[int] = []          # a placed neighbour of order[k], or -1
         seen: set[int] = set()
