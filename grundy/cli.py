@@ -64,7 +64,7 @@ def _batch_values(solver: Solver, positions: list[Position | None]) -> dict[int,
     are then solved one by one, each reporting its own error."""
     groups: dict[tuple, list[int]] = {}
     for n, p in enumerate(positions):
-        if p is not None and p.convention == "normal":
+        if isinstance(p, Position) and p.convention == "normal":      # sums of games: one by one
             groups.setdefault((p.game.name, p.structure), []).append(n)
     todo = [n for idx in groups.values() if len(idx) >= BATCH for n in idx]
     if not todo:
