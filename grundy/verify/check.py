@@ -61,6 +61,20 @@ def _nothing(_: str) -> None:
     pass
 
 
+class _Ticker:
+    """A sweep's periodic duties: the time limit, and progress at most twice a second."""
+
+    def __init__(self, deadline: Deadline, progress: Progress):
+        self.deadline, self.progress, self.last = deadline, progress, time.monotonic()
+
+    def tick(self, message: Callable[[], str]) -> None:
+        self.deadline.check()
+        now = time.monotonic()
+        if now - self.last > 0.5:
+            self.progress(message())
+            self.last = now
+
+
 # ------------------------------------------------------------------------------- one structure
 class Instance:
     """A claim on one structure: the compiled statement, assumption and strategy, and the solver."""
@@ -349,7 +363,7 @@ def sweep(claim: Claim, method: Explicit, bounds: dict[str, Any], solver: Solver
     checked = met = structures = family = 0
     if isinstance(claim.family, Positions):
         return sweep_listed(claim, solver, deadline, progress)
-    last = time.monotonic()
+    ticker = _Ticker(deadline, progress)
     for label, g in claim.family.items():
         family += 1
         rules = GAMES[claim.game].rules(g)
@@ -367,11 +381,7 @@ def sweep(claim: Claim, method: Explicit, bounds: dict[str, Any], solver: Solver
                 checked += 1
                 here += 1
                 if checked & 255 == 0:
-                    deadline.check()
-                    now = time.monotonic()
-                    if now - last > 0.5:
-                        progress(f"explicit: {label}, {checked:,} positions")
-                        last = now
+                    ticker.tick(lambda: f"explicit: {label}, {checked:,} positions")
                 found = inst.judge(st)
                 if found is not None:
                     key = size_key(inst.rules, st)
@@ -478,18 +488,14 @@ def sweep_listed(claim: Claim, solver: Solver, deadline: Deadline, progress: Pro
     checked = met = 0
     seen: set = set()                      # structures (and sums) with a position checked
     listed = fam.listed()
-    last = time.monotonic()
+    ticker = _Ticker(deadline, progress)
     try:
         for label, item in listed:
             pos = _listed_position(claim, item)
             checked += 1
             met += 1
             if checked & 63 == 0:
-                deadline.check()
-                now = time.monotonic()
-                if now - last > 0.5:
-                    progress(f"explicit: {checked:,} positions")
-                    last = now
+                ticker.tick(lambda: f"explicit: {checked:,} positions")
             seen.add(tuple(p.structure for p in pos.parts) if isinstance(pos, SumPosition) else pos.structure)
             if isinstance(pos, SumPosition):
                 sums_ = sums_ or SumInstance(claim, solver)
