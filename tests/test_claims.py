@@ -73,7 +73,7 @@ def test_classes_of_the_seed_refutations(library):
     # failures only at a degenerate instance (equal heaps; a one-vertex graph; K_2)
     for cid in ("selfref/thm2.1", "vnim/thm13", "erickson/conj4.12"):
         assert kinds[cid] == "degenerate", cid
-    # the corrected readings of CLAIMS.md: the paper's ids carry the restored statements
+    # the corrected readings: the paper's ids carry the restored statements
     assert library["grim/thm30"].expect == "verified" and "Player 2" in library["grim/thm30"].text
     assert library["grim/cor17"].expect == "verified" and "n >= 3" in library["grim/cor17"].text
     assert library["grim/cor19"].expect == "verified"

@@ -22,7 +22,7 @@ REQUIRED = {
 }
 
 
-# every claim id of CLAIMS.md §2 (the seed papers' published results)
+# every claim id of the seed papers' published results
 SEED_IDS = """
 erickson/2.2-paths erickson/2.2-odd-cycle erickson/3-uniform-even-cycle erickson/prop3.1
 erickson/prop3.1-strategy erickson/thm4.1 erickson/cor4.2 erickson/lemma4.3-ssb-strategy erickson/thm4.6
@@ -46,7 +46,7 @@ def test_theorem_files_load():
     for cid, expect in REQUIRED.items():
         assert claims[cid].expect == expect
     assert len(SEED_IDS) == 81
-    assert not [cid for cid in SEED_IDS if cid not in claims], "claims of CLAIMS.md missing from theorems/"
+    assert not [cid for cid in SEED_IDS if cid not in claims], "seed claims missing from theorems/"
 
 
 # ------------------------------------------------------------------ naive games on sorted tuples

@@ -329,7 +329,7 @@ CLAIMS = [
           statement=even_cycle_p, strategy=even_cycle_strategy,
           bounds={"weight": 2}, full={"weight": 4},
           methods=["explicit", "smt"], expect="proved"),
-    # CLAIMS.md reads the strategy as "exactly the winning moves" (existence and uniqueness).
+    # Our reading of the strategy is "exactly the winning moves" (existence and uniqueness).
     # Uniqueness fails already on C_4 with positive weights; the minimal witness is in the report.
     Claim("erickson/prop3.1-strategy-unique",
           text=("In the setting of Proposition 3.1 (every weight positive), the winning moves are exactly "

@@ -403,8 +403,8 @@ def not_wheel_above(n: int) -> Callable[[Structure], bool]:
 
 
 def cor19(corrected: bool) -> Lazy:
-    """G x H with the outcome claimed (True = P): (1) H with Thm 15's involution, P; (2) as CLAIMS.md
-    reads it, H with Cor 16's, N; corrected: G and H both with Cor 16's, N."""
+    """G x H with the outcome claimed (True = P): (1) H with Thm 15's involution, P; (2) in our first
+    reading, H with Cor 16's, N; corrected: G and H both with Cor 16's, N."""
     scope = ("G x H: G on 1..3 vertices, H on <= 4 vertices with Thm 15's involution (P); "
              + ("G and H on <= 5 vertices, both with Cor 16's (N)" if corrected else
                 "G on 1..3 vertices, H on <= 5 vertices with Cor 16's (N)"))
@@ -672,7 +672,7 @@ CLAIMS = [
           bounds={"alive": start(31, not_wheel_above(21), ", wheels n <= 21")},
           full={"alive": start(51, not_wheel_above(31), ", wheels n <= 31")},
           expect="refuted", finding=Finding("lost-hypothesis", corrected="grim/cor17")),
-    # Corollary 19 with the hypothesis on H only (CLAIMS.md's reading): (1) H has Thm 15's
+    # Corollary 19 with the hypothesis on H only (our first reading): (1) H has Thm 15's
     # involution => G x H is P; (2) H has
     # Cor 16's => G x H is N, for any G. Part (2) is refuted. Witness: 2K_1 x P_3 (G2.1 x G3.3),
     # {"game": "grim", "nodes": [0, 1, 2, 3, 4, 5], "edges": [[0, 1], [0, 2], [3, 4], [3, 5]]}:
@@ -739,7 +739,7 @@ CLAIMS = [
           source=src("Section 6, the example G(3, p)", "§6"), game="grim",
           kind="table", family=labelled(3), statement=three_vertices_p,
           bounds={"alive": start()}),
-    # Theorem 30 read with Player 1 (an earlier reading of CLAIMS.md, favoured near p = 1) is refuted. Witness: n = 1,
+    # Theorem 30 read with Player 1 (an earlier reading of ours, favoured near p = 1) is refuted. Witness: n = 1,
     # K_1 = {"game": "grim", "nodes": [], "edges": []} (a single vertex: P1 never wins): claimed N,
     # actually P; then K_3, K_5, ... (Lemma 9): for n = 3, P(P1 wins G(3, p)) = 3p(1 - p) < 1/2
     # for p > (3 + sqrt 3)/6 ~ 0.789. The exact polynomials (python theorems/grim.py), P(P1 wins

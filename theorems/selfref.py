@@ -375,7 +375,7 @@ def mine_region(lo_value, b_min):
 
 
 def mine_513_p(g, s):
-    # Theorem 5.13 (statement lost in extraction; CLAIMS.md's reading):
+    # Theorem 5.13 (statement lost in extraction; our reading):
     # [2,b,c], 3 < b < c: P iff c = b+2, or c > b+2, b even, b+c ≡ 1 (mod 4),
     # or c > b+2, b odd, b+c ≡ 3 (mod 4).
     a, b, c = sorted3(s)
@@ -674,18 +674,18 @@ CLAIMS = [
           game="mine", kind="char", family=heaps(3), assume=mine_59_512_region,
           statement=mine_59_512_p, bounds={"heap": 20}, full={"heap": 100}, expect="verified"),
     # Reconstruction: the printed statement of Theorem 5.13 is lost (only "M(2, b, c) =" and a
-    # brace survive); CLAIMS.md's reading agrees with the proof's cases (Mn[2, j, j+2] ∈ P,
+    # brace survive); our reading agrees with the proof's cases (Mn[2, j, j+2] ∈ P,
     # Mn[2, j, j+5] ∈ P for ..., "If i = j + 4k + 1 ...") and is checked here as such.
     Claim("selfref/thm5.13",
           text=("Mine [2, b, c], 3 < b < c: P iff c = b + 2; or c > b + 2, b even and b + c = 1 (mod 4); or "
                 "c > b + 2, b odd and b + c = 3 (mod 4)."),
           reading=("The printed statement was lost in extraction (only 'M(2, b, c) =' and a brace remain); "
                    "this reading agrees with the cases of the proof."),
-          source=Source(THESIS, "Theorem 5.13 (statement lost: CLAIMS.md reading)", "§5.5"),
+          source=Source(THESIS, "Theorem 5.13 (statement lost in extraction: our reading)", "§5.5"),
           game="mine", kind="char", family=heaps(3), assume=mine_region(2, 3),
           statement=mine_513_p, bounds={"heap": 20}, full={"heap": 100}, expect="verified"),
     # Literal reading ("c = b+3 and c = b+7", contradictory) refuted at [3, 4, 15] (claimed N,
-    # actually P); the "≠" reading (CLAIMS.md) holds.
+    # actually P); the "≠" reading (ours) holds.
     Claim("selfref/thm5.14",
           text=("Mine [3, b, c], 3 < b < c: P iff c = b + 4; or c not in {b + 3, b + 7}, b odd and b + c = 1"
                 " (mod 4); or c not in {b + 3, b + 7}, b even and b + c = 3 (mod 4)."),
@@ -728,7 +728,7 @@ CLAIMS = [
           game="mine", kind="strategy", family=heaps(3), assume=mine_table_region_corrected,
           statement=never_p, strategy=mine_table_strategy,
           bounds={"heap": 20}, full={"heap": 60}, expect="verified"),
-    # Not a claim of CLAIMS.md: all of mine on 3 heaps at once (Theorems 5.8-5.15, the small
+    # Not a published claim: all of mine on 3 heaps at once (Theorems 5.8-5.15, the small
     # cases of their proofs, and "a >= 5: N" from the table), i.e. the P-set the strategy's
     # fallback relies on.
     Claim("selfref/mine-3heaps-combined",
