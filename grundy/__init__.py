@@ -18,7 +18,7 @@ from .tools import Play, ValueTable, named_graph, plot_ppositions, plot_values, 
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from .verify.gamecheck import GameReport
+    from .solvers.gamecheck import GameReport
 
 __version__ = "0.2.0"
 
@@ -26,12 +26,12 @@ __version__ = "0.2.0"
 def check_game(game: "Game | str", structures: "list[Structure] | None" = None, **kw: "Any") -> "GameReport":
     """Check the properties ``game`` (a Game or a registered name) declares — heap count,
     field domains, rank, symmetries, components — on ``structures`` (default: small ones suited
-    to it); see :func:`grundy.verify.gamecheck.check_game` for the options.
+    to it); see :func:`grundy.solvers.gamecheck.check_game` for the options.
 
     >>> check_game("wythoff", smt=False).ok
     True
     """
-    from .verify.gamecheck import check_game as run
+    from .solvers.gamecheck import check_game as run
     return run(game, structures, **kw)
 
 

@@ -244,7 +244,7 @@ def cmd_octal(args: argparse.Namespace) -> int:
 
 def cmd_check(args: argparse.Namespace) -> int:
     from .errors import GrundyError
-    from .verify.gamecheck import check_game, parse_structure
+    from .solvers.gamecheck import check_game, parse_structure
     try:
         game = GAMES.get(args.game)
         if game is None:

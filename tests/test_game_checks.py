@@ -1,4 +1,4 @@
-"""Declared game properties are checked, not trusted (issue 9 item 3): grundy.verify.gamecheck,
+"""Declared game properties are checked, not trusted (issue 9 item 3): grundy.solvers.gamecheck,
 the solvers' domain checks, the heap count on every path, ``grundy check``."""
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from grundy import RuleError, Solver, Structure, make_position
 from grundy.cli import main
 from grundy.solvers.native import build
 from grundy.spec.games import GAMES
-from grundy.verify.gamecheck import check_game, parse_structure, vet
+from grundy.solvers.gamecheck import check_game, parse_structure, vet
 
 sys.path.insert(0, str(Path(__file__).parent / "soundness"))
 import _bad_games  # noqa: E402  (the test games: registered only in this process)

@@ -2,7 +2,7 @@
 
 The solver reduces by a game's declared symmetries and splits positions into its declared
 components; Z3's "all sizes" proofs rest on its declared rank. Each is checked before it is
-relied on (grundy.verify.gamecheck), so a claim about such a game is an ``error`` naming the
+relied on (grundy.solvers.gamecheck), so a claim about such a game is an ``error`` naming the
 broken property — even a claim that is true of the game's real rule. The games are in
 _bad_games.py. Controls: the same rules declared correctly.
 """

@@ -103,7 +103,7 @@ class Solver:
     Anything the kernel cannot hold (a position beyond 64 bits, a Grundy value above 253)
     goes to the Python path. ``vet``: before the reductions rely on a game's declared
     symmetries and components, check them (and its domains and rank) once on small
-    structures (:func:`grundy.verify.gamecheck.vet`): a violation is a RuleError.
+    structures (:func:`grundy.solvers.gamecheck.vet`): a violation is a RuleError.
     """
 
     def __init__(self, max_positions: int = 20_000_000, symmetry: bool = True, decompose: bool = True,
@@ -129,7 +129,7 @@ class Solver:
         t = self.tables.pop(key, None)   # popped and put back: the dict's order is the order of use
         if t is None:
             if self.vet:     # the reductions rely on the game's declared symmetries and components
-                from ...verify.gamecheck import vet
+                from ..gamecheck import vet
                 vet(game, structure)
             t = Table(game.rules(structure), self.symmetry, self.decompose, in_use=self.native_first)
             while len(self.tables) >= self.max_tables:      # a sweep over many structures:

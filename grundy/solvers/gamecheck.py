@@ -1,0 +1,623 @@
+"""Check what a game declares about itself, before anyone relies on it.
+
+The solvers rely on properties a game states rather than proves: its heap count, that every
+update stays in its field's domain, that every move lowers the rank (which is never
+negative), that the structure's automorphisms (heaps: permutations) are symmetries of the
+rule, and that a position splits into independent components (``decompose_over``).
+:func:`check_game` checks each of them on chosen structures and reports, per property,
+``ok`` (with what was covered), ``violated`` (the first violation, one line naming the
+game, the move, the field and the position), ``unknown`` or ``not declared``.
+
+How each is checked, per structure:
+
+- **heap count**: the structure is refused by ``Game.rules`` on every path (families,
+  solvers, Z3) unless it has ``heap_count`` heaps; checked by asking for one more heap.
+- **domains** and **rank**: exhaustively on the positions checked (every move made, its
+  result tested), and by Z3 over unbounded integers (every size) when ``smt`` is on.
+- **symmetry**: exhaustively: for every position checked and every symmetry the solver uses
+  (heaps: the swaps of neighbouring heaps, which generate every permutation; graphs: the
+  automorphisms), the options of the image are the images of the options, up to symmetry.
+- **decomposition**: exhaustively: at every position checked that splits into components,
+  the Grundy value computed as the XOR of the components' values equals the value computed
+  from the moves themselves (no symmetry, no splitting); a mismatch names a move of the whole
+  position that is no move of a single component, or the reverse.
+
+The positions checked: every state of a small box (each numeric field from its least value
+to ``bound``; vertex, edge and bool fields over their whole domain; at most ``max_states``,
+else a seeded sample, said so) and every position reachable from them (at most
+``max_states`` more).
+
+>>> r = check_game("nim", [Structure.heaps(2)], bound=4, smt=False)
+>>> [(c.property, c.status) for c in r.checks]
+[('heap count', 'not declared'), ('domains', 'ok'), ('rank', 'ok'), ('symmetry', 'ok'), ('decomposition', 'ok')]
+>>> r.ok
+True
+"""
+from __future__ import annotations
+
+import itertools
+import random
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterable, Sequence
+
+from ..errors import GrundyError, RuleError
+from ..spec.game import Game, Rules
+from ..spec.games import get_game
+from ..spec.position import Position
+from ..spec.structure import Structure
+
+__all__ = ["PropertyCheck", "GameReport", "check_game", "default_structures", "parse_structure"]
+
+State = tuple[int, ...]
+
+OK, VIOLATED, UNKNOWN, NOT_DECLARED = "ok", "violated", "unknown", "not declared"
+
+
+@dataclass
+class PropertyCheck:
+    """The outcome of checking one property on one structure."""
+
+    property: str        # "heap count", "domains", "rank", "symmetry", "decomposition"
+    status: str          # ok | violated | unknown | not declared
+    structure: str       # the structure's description
+    detail: str          # what was covered, or the first violation (one line)
+
+
+@dataclass
+class GameReport:
+    """Every property checked for one game."""
+
+    game: str
+    checks: list[PropertyCheck] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        """No property violated (and none left unknown)."""
+        return all(c.status in (OK, NOT_DECLARED) for c in self.checks)
+
+    @property
+    def violations(self) -> list[PropertyCheck]:
+        return [c for c in self.checks if c.status == VIOLATED]
+
+    def lines(self) -> list[str]:
+        """One line per property and structure."""
+        w = max((len(c.structure) for c in self.checks), default=0)
+        return [f"{c.structure:<{w}}  {c.property:<14} {c.status:<13} {c.detail}" for c in self.checks]
+
+
+# ------------------------------------------------------------------------------ structures
+def describe_structure(g: Structure) -> str:
+    """``2 heaps``, ``graph n=4 m=3`` (and what a structure subclass adds, e.g. a code)."""
+    import dataclasses
+    base = {f.name for f in dataclasses.fields(Structure)}
+    extra = ""
+    for f in dataclasses.fields(g):
+        v = getattr(g, f.name)
+        if f.name in base or v in ((), None, ""):
+            continue
+        if isinstance(v, tuple) and all(isinstance(x, tuple) and len(x) == 2 for x in v):
+            extra += "".join(f" {k}={list(x) if isinstance(x, tuple) else x}" for k, x in v)   # parameters
+        else:
+            extra += f" {f.name}={v}"
+    if g.kind == "heaps":
+        return f"{g.n} heap{'s' * (g.n != 1)}{extra}"
+    return f"{g.kind} n={g.n} m={len(g.edges)}{extra}"
+
+
+def default_structures(game: Game) -> list[Structure]:
+    """Small structures suited to the game: its own ``check_structures()`` (a game that gives
+    ``check_positions()`` is checked from those instead)."""
+    return list(game.check_structures())
+
+
+def parse_structure(text: str) -> Structure:
+    """A structure from a short text: ``heaps:N``, ``path:N``, ``cycle:N``, ``complete:N``,
+    ``star:N`` (a centre and N leaves), ``dicycle:N`` (a directed cycle), or a JSON list of
+    edges ``[[0,1],[1,2]]`` (vertices 0..max).
+
+    >>> parse_structure("heaps:3").n, parse_structure("cycle:4").edges
+    (3, [(0, 1), (0, 3), (1, 2), (2, 3)])
+    """
+    import json
+
+    import networkx as nx
+    text = text.strip()
+    if text.startswith("["):
+        try:
+            edges = [tuple(e) for e in json.loads(text)]
+            names = sorted({v for e in edges for v in e})
+            return Structure.graph(names, edges)
+        except (ValueError, TypeError) as e:
+            raise GrundyError(f"structure {text!r}: not a JSON list of edges ({e})") from None
+    kind, _, n = text.partition(":")
+    makers: dict[str, Callable[[int], Structure]] = {
+        "heaps": Structure.heaps,
+        "path": lambda k: Structure.from_networkx(nx.path_graph(k)),
+        "cycle": lambda k: Structure.from_networkx(nx.cycle_graph(k)),
+        "complete": lambda k: Structure.from_networkx(nx.complete_graph(k)),
+        "star": lambda k: Structure.from_networkx(nx.star_graph(k)),
+        "dicycle": lambda k: Structure.graph(range(k), [(i, (i + 1) % k) for i in range(k)], directed=True),
+    }
+    if kind not in makers or not n.isdigit():
+        raise GrundyError(f"structure {text!r}: write one of {', '.join(k + ':N' for k in makers)} "
+                          f"or a JSON edge list")
+    return makers[kind](int(n))
+
+
+# ------------------------------------------------------------------------------ positions
+def _box(rules: Rules, bound: int, max_states: int, seed: int = 0) -> tuple[list[State], str]:
+    """States of a small box (int slots lower..lower+b, b <= bound), a sample when too many."""
+    doms = rules.slot_domains
+    fixed = [[0, 1] if d is None else list(range(d[0], d[1] + 1)) for d in doms if d is None or d[1] is not None]
+    n_int = sum(1 for d in doms if d is not None and d[1] is None)
+    base = 1
+    for v in fixed:
+        base *= len(v)
+    b = bound
+    while b > 1 and base * (b + 1) ** n_int > max_states:
+        b -= 1
+    values = [[0, 1] if d is None else list(range(d[0], d[0] + b + 1)) if d[1] is None
+              else list(range(d[0], d[1] + 1)) for d in doms]
+    total = 1
+    for v in values:
+        total *= len(v)
+    what = f"a box: numeric fields <= least + {b}"
+    if total <= max_states:
+        return [tuple(s) for s in itertools.product(*values)], what
+    rnd = random.Random(seed)
+    out = {tuple(rnd.choice(v) for v in values) for _ in range(max_states)}
+    return sorted(out), f"{len(out):,} sampled of {total:,} states with {what}"
+
+
+def _reachable(succ: Callable[[State], list[State]], starts: Iterable[State], limit: int) -> tuple[list[State], bool]:
+    """The starts and what their moves reach (at most ``limit`` more); complete or not."""
+    seen = dict.fromkeys(starts)
+    frontier = list(seen)
+    added = 0
+    while frontier:
+        nxt = []
+        for s in frontier:
+            for t in succ(s):
+                if t not in seen:
+                    if added >= limit:
+                        return list(seen), False
+                    seen[t] = None
+                    added += 1
+                    nxt.append(t)
+        frontier = nxt
+    return list(seen), True
+
+
+# ------------------------------------------------------------------------------ the checks
+def check_game(game: Game | str, structures: Sequence[Structure] | None = None, *, bound: int = 4,
+               max_states: int = 3000, smt: bool = True, timeout: float = 5.0,
+               positions: Iterable[Any] | None = None) -> GameReport:
+    """Check every property ``game`` declares on ``structures`` (default: the game's
+    ``check_structures()``) and return a :class:`GameReport`. ``positions``: JSON positions
+    (or :class:`~grundy.spec.position.Position` objects) whose structures are checked too,
+    starting from them. ``smt``: also ask Z3 about domains and rank (unbounded integers,
+    ``timeout`` seconds per obligation)."""
+    g0 = get_game(game) if isinstance(game, str) else game
+    report = GameReport(g0.name)
+    if structures is None and positions is None:
+        positions = [{"game": g0.name, **p} for p in g0.check_positions()] or None
+        structures = None if positions else default_structures(g0)
+    work: list[tuple[Structure, list[State] | None]] = [(g, None) for g in structures or []]
+    starts: dict[Structure, list[State]] = {}
+    for p in positions or []:
+        pos = p if isinstance(p, Position) else _read(g0, p)
+        starts.setdefault(pos.structure, []).append(pos.state)
+    work += list(starts.items())
+    for g, starts in work:
+        report.checks.extend(check_structure(g0, g, starts, bound=bound, max_states=max_states,
+                                             smt=smt, timeout=timeout))
+    return report
+
+
+_VETTED: dict[int, RuleError | None] = {}
+
+
+def vet(game: Game, structure: Structure | None = None) -> None:
+    """Raise the first violation (a RuleError) of a property ``game`` declares, checked once per
+    game and process on its small check structures (a light :func:`check_game`: no Z3, at most
+    a few hundred positions each). The solver calls this before relying on a game's declared
+    symmetries and decompositions, so that a bad declaration is an error, not a wrong value.
+    A game whose check structures it cannot be built on (a bug of the game's, or structures
+    it does not take) is checked on ``structure``, the one about to be solved, instead.
+
+    >>> vet(get_game("nim")) is None
+    True
+    """
+    key = id(game)
+    if key in _VETTED:
+        if _VETTED[key] is not None:
+            raise _VETTED[key]
+        return
+    _VETTED[key] = None            # re-entry while checking: the check's own solvers do not vet
+    try:
+        try:       # (violations are in the report: what raises here is a structure not built)
+            report = check_game(game, bound=3, max_states=400, smt=False)
+        except Exception:     # noqa: BLE001  (the game's own structures do not build: use this one)
+            if structure is None:
+                raise
+            report = check_game(game, [structure], bound=3, max_states=400, smt=False)
+    except RuleError as e:
+        _VETTED[key] = e
+        raise
+    bad = report.violations
+    if bad:
+        _VETTED[key] = RuleError(f"{bad[0].detail} ({bad[0].property} on {bad[0].structure}; "
+                                 f"see grundy check {game.name})")
+        raise _VETTED[key]
+
+
+def _read(game: Game, obj: dict) -> Position:
+    """A JSON position of ``game`` (its "game" key may be left out)."""
+    structure, values = game.read({k: v for k, v in obj.items() if k != "game"})
+    return Position(game, structure, game.rules(structure).schema.pack(values))
+
+
+def check_structure(game: Game, g: Structure, starts: list[State] | None = None, *, bound: int = 4,
+                    max_states: int = 3000, smt: bool = True, timeout: float = 5.0) -> list[PropertyCheck]:
+    """The checks of :func:`check_game` on one structure."""
+    name = describe_structure(g)
+    out: list[PropertyCheck] = []
+
+    def add(prop: str, status: str, detail: str) -> None:
+        out.append(PropertyCheck(prop, status, name, detail))
+
+    rules = game.rules(g)     # a structure the game is not played on: RuleError, one line
+    # heap count: a row with one more heap must be refused
+    if game.structure == "heaps" and game.heap_count is not None:
+        try:
+            game.rules(Structure.heaps(g.n + 1))
+        except RuleError:
+            add("heap count", OK, f"played on exactly {game.heap_count} heaps; {g.n + 1} heaps refused")
+        else:
+            add("heap count", VIOLATED, f"{game.name}: declares {game.heap_count} heaps but accepts {g.n + 1}")
+    else:
+        add("heap count", NOT_DECLARED, "any number of heaps" if game.structure == "heaps" else "not a heap game")
+
+    from .explicit.compile import compile_rules
+    plain = compile_rules(rules, symmetry=False, decompose=False)
+    # the positions: a box (or the given starts) and what their moves reach
+    if starts is None:
+        starts, box_text = _box(rules, bound, max_states)
+    else:
+        box_text = f"{len(starts)} given position{'s' * (len(starts) != 1)}"
+    try:
+        states, complete = _reachable(plain.successors, starts, max_states)
+    except RuleError as e:
+        add("domains", VIOLATED, str(e))
+        return out
+    cover = (f"{len(states):,} positions ({box_text}, and all they reach"
+             f"{'' if complete else ', cut at ' + format(max_states, ',') + ' more'})")
+
+    # domains and rank: every move of every position checked, and Z3 for every size
+    zres = _smt(rules, timeout) if smt else {}
+    dom_bad = zres.get("domain", (None, ""))
+    add("domains", *(_merge(None, dom_bad, cover, "every move's result is in its fields' domains")))
+    rank_bad = _rank_violation(rules, plain, states)
+    add("rank", *(_merge(rank_bad, zres.get("rank", (None, "")), cover,
+                         "non-negative, and every move lowers it")))
+
+    # symmetry: exhaustively up to symmetry, and by Z3 exactly (a Z3 violation that holds up
+    # to symmetry at its position, as a rule that places a new heap in the first free slot, is
+    # tested there and noted)
+    status, detail = _symmetry(rules, plain, states, cover)
+    z = _smt_symmetry(rules, timeout) if smt and status == OK else None
+    if z is not None:
+        zstatus, ztext, zstate = z
+        if zstatus == "holds":
+            detail += f"; Z3: {ztext}"
+        elif zstatus == VIOLATED and zstate is not None:
+            again = _symmetry(rules, plain, [zstate], "the position Z3 found")
+            if again[0] == VIOLATED:
+                status, detail = again[0], ztext
+            else:
+                detail += f"; Z3: not exactly at {rules.describe(zstate)}, but up to symmetry there"
+        else:
+            detail += f"; Z3: unknown ({_first(ztext)})"
+    add("symmetry", status, detail)
+    # decomposition
+    add("decomposition", *_decomposition(rules, plain, states, cover))
+    return out
+
+
+def _merge(explicit: str | None, z: tuple[str | None, str], cover: str, what: str) -> tuple[str, str]:
+    """Status and detail from the exhaustive check (a violation or None) and Z3's (status, text)."""
+    if explicit is not None:
+        return VIOLATED, explicit
+    zstatus, ztext = z
+    if zstatus == "violated":
+        return VIOLATED, ztext
+    extra = {"holds": f"; Z3: {ztext}", "unknown": f"; Z3: unknown ({_first(ztext)})"}.get(zstatus or "", "")
+    return OK, f"{what}: checked on {cover}{extra}"
+
+
+def _first(text: str) -> str:
+    """The first clause of Z3's reason (it lists every undecided query)."""
+    head, sep, _ = text.partition("; ")
+    return head + (", ..." if sep else "")
+
+
+def _smt(rules: Rules, timeout: float) -> dict[str, tuple[str, str]]:
+    """Z3 on the rank and domain obligations, unbounded integers: {obligation: (status, text)}."""
+    try:
+        from .smt import obligations
+        results = obligations.check_rank(rules, timeout=timeout, minimize=False)
+    except Exception as e:   # an expression Z3 cannot take: the exhaustive check stands alone
+        return {"rank": ("unknown", f"{type(e).__name__}: {e}"), "domain": ("unknown", f"{type(e).__name__}: {e}")}
+    out: dict[str, tuple[str, str]] = {}
+    for r in results:
+        prev = out.get(r.obligation)
+        if prev is not None and prev[0] == "violated":
+            continue
+        if r.status == "violated":
+            text = _smt_violation(rules, r)
+        elif r.status == "holds":
+            text = f"proved for {r.scope or 'all sizes'}"
+        else:
+            text = r.detail
+        if prev is None or r.status != "holds":
+            out[r.obligation] = (r.status, text)
+    return out
+
+
+def _smt_violation(rules: Rules, r) -> str:
+    state = tuple(r.state) if r.state is not None else None
+    ch = dict(r.choices or {})
+    mi = ch.pop("move", None)
+    where = rules.describe(state) if state is not None else "some position"
+    if mi is None:
+        return f"{rules.game.name}: {r.detail} at {where} (found by Z3)"
+    m = rules.moves[mi]
+    cv = tuple(ch.get(c.name, 0) for c in m.choices)
+    if r.obligation == "domain" and state is not None:
+        return str(rules.domain_error(mi, cv, state)) + " (found by Z3)"
+    return f"{rules.game.name}: move {rules.move_text(mi, cv)!r} does not lower the rank at {where} (found by Z3)"
+
+
+def _rank_violation(rules: Rules, code, states: list[State]) -> str | None:
+    rank, name = code.rank, rules.game.name
+    for s in states:
+        r = rank(s)
+        if r < 0:
+            return f"{name}: the rank is {r} < 0 at {rules.describe(s)}"
+        for mi, cv, t in code.options(s):
+            if rank(t) >= r:
+                return (f"{name}: move {rules.move_text(mi, cv)!r} does not lower the rank "
+                        f"({r} -> {rank(t)}) at {rules.describe(s)}")
+    return None
+
+
+def _symmetries(rules: Rules) -> tuple[list[tuple[str, Callable[[State], State]]], Callable[[State], State]] | None:
+    """The symmetries the solver uses, as (name, map on states), and its canonical form."""
+    from .explicit.compile import compile_rules
+    g = rules.structure
+    if rules.heap_sorting:
+        maps = []
+        for i in range(g.n - 1):
+            def swap(s: State, i: int = i) -> State:
+                t = list(s)
+                t[i], t[i + 1] = t[i + 1], t[i]
+                return tuple(t)
+            maps.append((f"swapping heaps {i} and {i + 1}", swap))
+        return maps, lambda s: tuple(sorted(s))
+    syms = rules.symmetries
+    if len(syms) <= 1:
+        return None
+    canon = compile_rules(rules, symmetry=True, decompose=False).canonical
+    auts = g.automorphisms_at_most(len(syms)) or []
+    maps = []
+    for (perm, vmaps), sigma in zip(syms[1:], auts[1:]):
+        def act(s: State, perm=perm, vmaps=vmaps) -> State:
+            t = [0] * len(s)
+            for i, v in enumerate(s):
+                t[perm[i]] = v if vmaps[i] is None else vmaps[i](v)
+            return tuple(t)
+        names = [g.names[v] for v in range(g.n)]
+        maps.append(("the automorphism " + ", ".join(f"{names[v]}->{names[sigma[v]]}"
+                                                     for v in range(g.n) if sigma[v] != v), act))
+    return maps, canon
+
+
+def _symmetry(rules: Rules, code, states: list[State], cover: str) -> tuple[str, str]:
+    if not rules.game.symmetric:
+        return NOT_DECLARED, "the game declares no symmetry (symmetric = False)"
+    found = _symmetries(rules)
+    if found is None:
+        return NOT_DECLARED, "no symmetry used on this structure"
+    maps, canon = found
+    if not maps:
+        return NOT_DECLARED, "no symmetry on this structure"
+    name = rules.game.name
+    for s in states:
+        opts = code.options(s)
+        mine = {canon(t) for _, _, t in opts}
+        for what, sigma in maps:
+            img = sigma(s)
+            if img == s:
+                continue
+            theirs = {canon(t) for t in code.successors(img)}
+            if mine == theirs:
+                continue
+            for mi, cv, t in opts:
+                if canon(t) not in theirs:
+                    return VIOLATED, (f"{name}: the rule does not commute with {what}: at "
+                                      f"{rules.describe(s)} move {rules.move_text(mi, cv)!r} reaches "
+                                      f"{rules.describe(t)}, but no move from {rules.describe(img)} "
+                                      f"reaches its image (up to symmetry)")
+            for t in code.successors(img):
+                if canon(t) not in mine:
+                    return VIOLATED, (f"{name}: the rule does not commute with {what}: from "
+                                      f"{rules.describe(img)} a move reaches {rules.describe(t)}, but no "
+                                      f"move from {rules.describe(s)} reaches its image (up to symmetry)")
+    return OK, (f"{len(maps)} symmetr{'y commutes' if len(maps) == 1 else 'ies commute'} with the rule "
+                f"on {cover}")
+
+
+def _slot_maps(rules: Rules) -> list[tuple[str, list[int], list[list[int] | None]]]:
+    """A generating set of the symmetries the solver uses, as slot permutations with value
+    tables for vertex and edge slots (indexed from the slot's least value): (name, perm,
+    tables). Heaps: the swaps of neighbouring heaps; graphs: automorphisms, each outside the
+    group generated by those before it."""
+    g = rules.structure
+    n = len(rules.schema)
+    if rules.heap_sorting:
+        out = []
+        for i in range(g.n - 1):
+            perm = list(range(n))
+            perm[i], perm[i + 1] = i + 1, i
+            out.append((f"swapping heaps {i} and {i + 1}", perm, [None] * n))
+        return out
+    syms = rules.symmetries
+    auts = g.automorphisms_at_most(len(syms)) or [] if len(syms) > 1 else []
+    group: set[tuple[int, ...]] = {tuple(range(g.n))}
+    out = []
+    for (perm, vmaps), sigma in zip(syms, auts):
+        if tuple(sigma) in group:
+            continue
+        gens = [s for _, _, _, s in out] + [tuple(sigma)]
+        frontier = list(group)
+        while frontier:                               # the group generated so far (<= 256 maps)
+            nxt = []
+            for x in frontier:
+                for s in gens:
+                    y = tuple(s[x[v]] for v in range(g.n))
+                    if y not in group:
+                        group.add(y)
+                        nxt.append(y)
+            frontier = nxt
+        tables: list[list[int] | None] = []
+        for i, f in enumerate(vmaps):
+            d = rules.slot_domains[i]
+            tables.append(None if f is None or d is None else [f(v) for v in range(d[0], d[1] + 1)])
+        what = "the automorphism " + ", ".join(f"{g.names[v]}->{g.names[sigma[v]]}" for v in range(g.n)
+                                               if sigma[v] != v)
+        out.append((what, list(perm), tables, tuple(sigma)))
+    return [(w, p, tb) for w, p, tb, _ in out]
+
+
+def _smt_symmetry(rules: Rules, timeout: float) -> tuple[str, str, State | None] | None:
+    """Z3, unbounded integers: every generating symmetry σ maps each move's result to the
+    result of some move from the image position (σ∘move = move∘σ, exactly), at every position
+    within the field domains. None when no symmetry is used; else (status, text, the violating
+    position or None)."""
+    import time
+    maps = _slot_maps(rules)
+    if not maps:
+        return None
+    try:
+        from .smt.encode import Exists, encoding, substitute
+        from .smt.obligations import _obligation, _Query
+        from ..spec.expr import Var, all_of, ite, lift, not_
+        enc = encoding(rules)
+    except Exception as e:     # noqa: BLE001  (an expression Z3 cannot take)
+        return UNKNOWN, f"{type(e).__name__}: {e}", None
+    names, var, doms = enc.names, rules.schema.variables, rules.slot_domains
+    n = len(names)
+
+    def value_map(x, table: list[int], lo: int):
+        out = lift(table[-1])
+        for v in range(len(table) - 2, -1, -1):
+            out = ite(x == v + lo, table[v], out)
+        return out
+
+    t0 = time.monotonic()
+    for what, perm, tables in maps:
+        inv = [0] * n
+        for i, p in enumerate(perm):
+            inv[p] = i
+
+        def image(vals: list) -> list:       # u[perm[k]] = table_k(vals[k])
+            return [vals[inv[j]] if tables[inv[j]] is None else
+                    value_map(vals[inv[j]], tables[inv[j]], doms[inv[j]][0]) for j in range(n)]
+        at_image = dict(zip(names, image(list(var))))
+        queries = []
+        try:
+            for mv in enc.moves:
+                ren = {new: Var.int(new + "!") for _, new, _, _ in mv.choices}
+                legal = substitute(mv.legal, ren)
+                target = image([substitute(mv.update.get(names[k], var[k]), ren) for k in range(n)])
+                items: list = [enc.family, legal]
+                for mj in enc.moves:     # no move from the image reaches the image of the result
+                    body = all_of([substitute(mj.legal, at_image)] +
+                                  [substitute(mj.update.get(names[k], var[k]), at_image) == target[k]
+                                   for k in range(n)])
+                    items.append(~Exists(mj.names, body) if mj.names else not_(body))
+                queries.append(_Query(f"move {mv.index} ({mv.label})", items,
+                                      extra=tuple(new + "!" for _, new, _, _ in mv.choices)))
+            left = timeout - (time.monotonic() - t0)
+            if left <= 0:
+                return UNKNOWN, "out of time", None
+            r = _obligation(enc, "symmetry", queries, left, minimize=False)
+        except Exception as e:     # noqa: BLE001  (an expression Z3 cannot take)
+            return UNKNOWN, f"{type(e).__name__}: {e}", None
+        if r.status == "violated":
+            mi = int(r.detail.split("move ", 1)[1].split(" ", 1)[0])
+            m = rules.moves[mi]
+            cv = tuple((r.choices or {}).get(f"{c.name}#{mi}!", 0) for c in m.choices)
+            return VIOLATED, (f"{rules.game.name}: the rule does not commute with {what}: at "
+                              f"{rules.describe(r.state)} move {rules.move_text(mi, cv)!r} has no "
+                              f"counterpart from the image position (found by Z3)"), tuple(r.state)
+        if r.status != "holds":
+            return UNKNOWN, r.detail, None
+    return "holds", f"proved for {enc.scope()} ({len(maps)} generator{'s' * (len(maps) != 1)})", None
+
+
+def _decomposition(rules: Rules, code, states: list[State], cover: str) -> tuple[str, str]:
+    if rules.present is None:
+        return NOT_DECLARED, "the game declares no decomposition"
+    from .explicit.compile import compile_rules
+    from .explicit.solver import Solver, SolverLimit
+    split = compile_rules(rules, symmetry=False, decompose=True).components
+    whole = Solver(max_positions=200_000, symmetry=False, decompose=False, native=False, vet=False)
+    parts = Solver(max_positions=200_000, symmetry=False, decompose=True, native=False, vet=False)
+    t_whole, t_parts = whole.table(rules.game, rules.structure), parts.table(rules.game, rules.structure)
+    n = 0
+    for s in states:
+        comps = split(s)
+        if comps is None:
+            continue
+        n += 1
+        try:
+            a, b = whole._grundy(t_whole, s), parts._grundy(t_parts, s)
+        except SolverLimit:
+            return UNKNOWN, f"compared at {n - 1:,} splitting positions, then a position too large to solve"
+        if a != b:
+            why = _diagnose(rules, code, s, comps)
+            return VIOLATED, (f"{rules.game.name}: {rules.describe(s)} splits into {len(comps)} "
+                              f"components but its Grundy value is {a}, not {b} (the XOR of theirs)"
+                              + (f": {why}" if why else ""))
+    if n == 0:
+        return OK, f"no position checked splits ({cover}): nothing to compare"
+    return OK, f"value = XOR of the components' values at {n:,} splitting positions of {cover}"
+
+
+def _diagnose(rules: Rules, code, s: State, comps: list[State]) -> str:
+    """A move of the whole position that is no move of a single component, or the reverse."""
+    el_slots = rules.element_slots
+    owned = {sl for slots in el_slots for sl in slots}
+    whole = {t: (mi, cv) for mi, cv, t in code.options(s)}
+    lifted: dict[State, tuple[int, tuple]] = {}
+    for p in comps:
+        mine = {sl for sl in owned if p[sl] == s[sl]}     # the slots the component keeps
+        for mi, cv, t in code.options(p):
+            u = list(s)
+            for sl in range(len(s)):
+                if sl in mine or sl not in owned:
+                    u[sl] = t[sl]
+                elif t[sl] != p[sl]:
+                    return (f"move {rules.move_text(mi, cv)!r} of the component {rules.describe(p)} "
+                            f"changes {rules.schema.var_name(sl)}, outside it")
+            lifted[tuple(u)] = (mi, cv)
+    for t, (mi, cv) in whole.items():
+        if t not in lifted:
+            return (f"move {rules.move_text(mi, cv)!r} of the whole position is no move of a single "
+                    f"component")
+    for t, (mi, cv) in lifted.items():
+        if t not in whole:
+            return (f"move {rules.move_text(mi, cv)!r} of a component is not legal in the whole "
+                    f"position (its legality depends on another component)")
+    return ""
