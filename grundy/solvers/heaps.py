@@ -290,6 +290,15 @@ def _ks(code: TakeBreak, h: int) -> range:
     return range(h + 1) if code.tail else range(len(code.digits))
 
 
+def _mark_whole_heap_moves(G: list[int], seen: list[int], st: int, h: int, k: int, dk: int) -> None:
+    """Mark the values of the moves taking k from heap h that leave no heap (digit bit 1) or
+    one heap (bit 2); splits (bit 4) are each method's own."""
+    if k > 0 and dk & 1 and h == k:
+        seen[0] = st
+    if k > 0 and dk & 2 and h > k:
+        seen[G[h - k]] = st
+
+
 def _py_plain(code: TakeBreak, n: int) -> tuple[list[int], list[int]]:
     G: list[int] = []
     seen = [0, 0]
@@ -300,10 +309,7 @@ def _py_plain(code: TakeBreak, n: int) -> tuple[list[int], list[int]]:
         st = h + 1
         for k in _ks(code, h):
             dk = code.digit(k)
-            if k > 0 and dk & 1 and h == k:
-                seen[0] = st
-            if k > 0 and dk & 2 and h > k:
-                seen[G[h - k]] = st
+            _mark_whole_heap_moves(G, seen, st, h, k, dk)
             if dk & 4 and h - k >= 2:
                 m = h - k
                 half = (m - 1) // 2 if uneq else m // 2
@@ -352,10 +358,7 @@ def _py_sparse(code: TakeBreak, n: int, fixed: int | None) -> tuple[list[int], l
         breaks = []
         for k in _ks(code, h):
             dk = code.digit(k)
-            if k > 0 and dk & 1 and h == k:
-                seen[0] = st
-            if k > 0 and dk & 2 and h > k:
-                seen[G[h - k]] = st
+            _mark_whole_heap_moves(G, seen, st, h, k, dk)
             if dk & 4 and h - k >= 2:
                 m = h - k
                 i = bisect_left(R, m)
