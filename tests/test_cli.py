@@ -142,3 +142,81 @@ def test_a_batch_on_one_graph_answers_as_the_python_path():
     for n, (p, r) in enumerate(zip(family, rows)):
         if "error" not in r:
             assert r == {"index": n, **solve(p, solver=solver)}
+
+
+CHOMP = '''
+from grundy.spec import minimum, move
+from grundy.spec.games._heaps import HeapGame
+
+
+class Chomp(HeapGame):
+    """Two-row Chomp on heaps [bottom, top]: not symmetric in its heaps."""
+    name = "my-chomp"
+    summary = "two-row Chomp (a user's game)"
+    heap_count = 2
+    symmetric = {symmetric}
+
+    def moves(self, g, s):
+        a, b = s.heap[0], s.heap[1]
+        yield move("top row to {{j}}", choose=[("j", 0, b - 1)], update=lambda j: s.set(heap={{1: j}}))
+        yield move("bottom row to {{j}}", choose=[("j", 1, a - 1)],
+                   update=lambda j: s.set(heap={{0: j, 1: minimum(b, j)}}))
+
+
+GAME = Chomp()
+'''
+
+
+def test_a_passed_vet_is_kept_on_disk_and_never_stale(tmp_path):
+    """The solver vets a game once (grundy.solvers.gamecheck.vet) and keeps a pass on disk,
+    keyed by the package and the game's own files: editing the game's file checks it again,
+    a declaration made false fails even with a warm cache, and a failure is never stored."""
+    import os
+    cache, games = tmp_path / "cache", tmp_path / "games"
+    games.mkdir()
+    game = games / "chomp.py"
+    env = {**os.environ, "GRUNDY_CACHE": str(cache)}
+    pos = '{"game": "my-chomp", "heaps": [3, 1]}'
+
+    def solve():
+        p = subprocess.run([sys.executable, "-m", "grundy.cli", "solve", "--json", "--games", str(game), "-"],
+                           input=pos, capture_output=True, text=True, timeout=120, env=env)
+        stored = sorted(f.name for f in (cache / "vetted").glob("*.json")) if (cache / "vetted").is_dir() else []
+        return p.returncode, p.stdout, p.stderr, stored
+
+    game.write_text(CHOMP.format(symmetric=False))
+    code, out, err, stored = solve()
+    assert code == 0, err
+    answer = json.loads(out)
+    assert len(stored) == 1                                 # the pass, kept
+    assert solve()[1:] == (out, "", stored)                 # warm: the same answer, nothing new stored
+    game.write_text(CHOMP.format(symmetric=False) + "# an edit\n")
+    code, out2, err, stored2 = solve()
+    assert code == 0 and json.loads(out2) == answer
+    assert len(stored2) == 2 and set(stored) < set(stored2)    # edited: checked again, under a new key
+    (games / "helper.py").write_text("X = 1\n")             # a file beside it (it might import it)
+    assert len(solve()[3]) == 3
+    game.write_text(CHOMP.format(symmetric=True))            # a false declaration, with a warm cache
+    for _ in range(2):                                       # the failure is not stored: fails again
+        code, out, err, stored3 = solve()
+        assert code == 2, out
+        assert "does not commute with swapping heaps" in err and "my-chomp" in err
+        assert len(stored3) == 3
+
+
+def test_a_vet_cache_entry_is_keyed_by_the_games_code_in_memory(tmp_path, monkeypatch):
+    """A class changed in memory (not on disk) gets another key: it is checked again."""
+    from grundy.digest import game_digest
+    from grundy.solvers import gamecheck
+    from grundy.spec.games import get_game
+    monkeypatch.setenv("GRUNDY_CACHE", str(tmp_path))
+    nim = get_game("nim")
+    key = gamecheck._vet_key(nim)
+    assert key is not None and key == gamecheck._vet_key(nim)
+    before = game_digest(nim)
+    monkeypatch.setattr(type(nim), "symmetric", not type(nim).symmetric)
+    assert game_digest(nim) != before and gamecheck._vet_key(nim) != key
+    monkeypatch.undo()
+    assert game_digest(nim) == before
+    monkeypatch.setattr(nim, "symmetric", False, raising=False)   # on the object itself
+    assert game_digest(nim) != before

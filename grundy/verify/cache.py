@@ -41,19 +41,17 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import platform
-import sys
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator
 
+from ..digest import PACKAGE as _PACKAGE, files_digest, package_digest, source_file
 from .claims import Claim
 from .verdict import Verdict
 
 __all__ = ["SETTLED", "cache_dir", "cached_run", "claim_key"]
 
 SETTLED = ("proved", "verified", "refuted")   # the verdicts stored; any other is checked again
-_PACKAGE = Path(__file__).resolve().parent.parent
 
 
 def cache_dir() -> Path:
@@ -61,29 +59,15 @@ def cache_dir() -> Path:
     return Path(os.environ.get("GRUNDY_CACHE") or Path.home() / ".cache" / "grundy") / "verdicts"
 
 
-def _files_digest(files: Iterable[Path], h: "hashlib._Hash") -> None:
-    for f in sorted(set(files)):
-        try:
-            data = f.read_bytes()
-        except OSError:
-            data = b"\0unreadable"
-        h.update(str(f).encode() + b"\0" + str(len(data)).encode() + b"\0" + data)
+_files_digest = files_digest        # one hashing of files, shared with the solver's vetting cache
 
 
 @lru_cache(maxsize=None)
 def _package_digest() -> str:
-    """Every file of the grundy package (compiled caches aside), its version and the versions
-    of what checking runs on."""
-    import networkx
+    """Every file of the grundy package, its version and the versions of what checking runs on
+    (:func:`grundy.digest.package_digest`, and Z3's)."""
     import z3
-
-    from .. import __version__
-    h = hashlib.sha256()
-    h.update(json.dumps([__version__, sys.version, platform.machine(), z3.get_version_string(),
-                         networkx.__version__]).encode())
-    _files_digest((f for f in _PACKAGE.rglob("*") if f.is_file() and "__pycache__" not in f.parts
-                   and f.suffix not in (".pyc", ".so")), h)
-    return h.hexdigest()
+    return hashlib.sha256(f"{package_digest()} z3 {z3.get_version_string()}".encode()).hexdigest()
 
 
 def _folder_digest(path: Path) -> str:
@@ -94,19 +78,7 @@ def _folder_digest(path: Path) -> str:
     return h.hexdigest()
 
 
-def _source_file(cls: type) -> Path | None:
-    """The file a class is defined in (by its module, else by its methods' code)."""
-    import inspect
-    try:
-        return Path(inspect.getfile(cls)).resolve()
-    except (TypeError, OSError):
-        pass
-    for k in cls.__mro__:
-        for x in vars(k).values():
-            code = getattr(x, "__code__", None)
-            if code is not None and k is cls:
-                return Path(code.co_filename).resolve()
-    return None
+_source_file = source_file
 
 
 def _games_digest() -> str | None:

@@ -1,0 +1,176 @@
+"""Digests for the on-disk caches: what a cached result depends on, hashed.
+
+Two caches use these keys: the verdicts of ``grundy verify`` (:mod:`grundy.verify.cache`)
+and the solver's record of the games it has vetted (:func:`grundy.solvers.gamecheck.vet`).
+A key must change whenever anything the result depends on changes, conservatively:
+
+- :func:`package_digest`: the text of every file of the grundy package, its version, and the
+  versions of Python and networkx (on the machine's architecture);
+- :func:`game_digest`: one game's own definition: its name, each of its classes (module,
+  name, and the code of every method and the value of every attribute, so that a class
+  changed in memory changes the key), the source files of those classes defined outside the
+  package and every ``.py`` file beside them (what they may import), and the game object's
+  own plain attributes. None when it cannot be made (a class with no source file, an
+  attribute that is no plain value): then nothing is cached.
+
+Every cache lives under :func:`cache_root`: ``$GRUNDY_CACHE``, default ``~/.cache/grundy``.
+
+>>> len(package_digest()) == 64 and package_digest() == package_digest()
+True
+>>> from grundy.spec.games import get_game
+>>> game_digest(get_game("nim")) == game_digest(get_game("nim")) != game_digest(get_game("wythoff"))
+True
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import platform
+import sys
+from functools import cached_property, lru_cache
+from pathlib import Path
+from typing import Any, Iterable
+
+__all__ = ["cache_root", "files_digest", "game_digest", "package_digest", "source_file"]
+
+PACKAGE = Path(__file__).resolve().parent
+_PLAIN = (int, float, str, bool, bytes, type(None))
+
+
+def cache_root() -> Path:
+    """``$GRUNDY_CACHE`` (default ``~/.cache/grundy``): where every cache of grundy lives."""
+    return Path(os.environ.get("GRUNDY_CACHE") or Path.home() / ".cache" / "grundy")
+
+
+def files_digest(files: Iterable[Path], h: Any) -> None:
+    """Feed each file's path, length and text to the hash ``h`` (in path order; an unreadable
+    file as such)."""
+    for f in sorted(set(files)):
+        try:
+            data = f.read_bytes()
+        except OSError:
+            data = b"\0unreadable"
+        h.update(str(f).encode() + b"\0" + str(len(data)).encode() + b"\0" + data)
+
+
+def _package_files() -> list[Path]:
+    out = []
+    for root, dirs, names in os.walk(PACKAGE):
+        dirs[:] = [d for d in dirs if d != "__pycache__"]
+        out += [Path(root, n) for n in names if not n.endswith((".pyc", ".so"))]
+    return out
+
+
+@lru_cache(maxsize=None)
+def package_digest() -> str:
+    """Every file of the grundy package (compiled caches aside), its version, and the versions
+    of Python and networkx (read once per process)."""
+    import networkx
+
+    from . import __version__
+    h = hashlib.sha256()
+    h.update(json.dumps([__version__, sys.version, platform.machine(), networkx.__version__]).encode())
+    files_digest(_package_files(), h)
+    return h.hexdigest()
+
+
+def source_file(cls: type) -> Path | None:
+    """The file a class is defined in (by its module, else by its methods' code); None if none."""
+    import inspect
+    try:
+        return Path(inspect.getfile(cls)).resolve()
+    except (TypeError, OSError):
+        pass
+    for x in vars(cls).values():
+        code = getattr(x, "__code__", None)
+        if code is not None:
+            return Path(code.co_filename).resolve()
+    return None
+
+
+def _code(code: Any, h: Any) -> None:
+    """Feed a code object to ``h``: its bytecode, names and constants (nested code too). Not
+    ``marshal``: its output depends on reference counts, so it differs between processes."""
+    h.update(code.co_code)
+    h.update(repr((code.co_name, code.co_names, code.co_varnames, code.co_freevars, code.co_cellvars,
+                   code.co_argcount, code.co_kwonlyargcount, code.co_flags)).encode())
+    for c in code.co_consts:
+        if hasattr(c, "co_code"):
+            _code(c, h)
+        elif isinstance(c, frozenset):            # its repr's order depends on string hashing
+            h.update(repr(sorted(map(repr, c))).encode() + b"\0")
+        else:
+            h.update(repr(c).encode() + b"\0")
+
+
+def _value(x: Any, h: Any, depth: int = 0) -> bool:
+    """Feed an attribute's value to ``h``: a function by its code (and plain defaults), a
+    plain value (or a tuple, list, set or dict of them) by its repr. False if it cannot."""
+    if depth > 8:
+        return False
+    for attr in ("fget", "func", "__func__"):          # property, cached_property, static/classmethod
+        inner = getattr(x, attr, None)
+        if inner is not None and hasattr(inner, "__code__"):
+            x = inner
+            break
+    code = getattr(x, "__code__", None)
+    if code is not None:
+        _code(code, h)
+        cells = [c.cell_contents for c in (getattr(x, "__closure__", None) or ()) if _filled(c)]
+        return all(_value(d, h, depth + 1) for d in [*(getattr(x, "__defaults__", None) or ()), *cells])
+    if isinstance(x, _PLAIN):
+        h.update(repr(x).encode())
+        return True
+    if isinstance(x, (tuple, list, frozenset, set)):
+        h.update(type(x).__name__.encode())
+        items = sorted(x, key=repr) if isinstance(x, (set, frozenset)) else x
+        return all(_value(v, h, depth + 1) for v in items)
+    if isinstance(x, dict):
+        return all(_value(k, h, depth + 1) and _value(v, h, depth + 1) for k, v in sorted(x.items(), key=repr))
+    if isinstance(x, type):
+        h.update(f"{x.__module__}.{x.__qualname__}".encode())
+        return True
+    if type(x).__name__ in ("_lru_cache_wrapper", "method_descriptor", "wrapper_descriptor"):
+        h.update(type(x).__name__.encode())
+        return True
+    return False
+
+
+def _filled(cell: Any) -> bool:
+    try:
+        cell.cell_contents
+    except ValueError:
+        return False
+    return True
+
+
+def game_digest(game: Any) -> str | None:
+    """A digest of one game's definition (see the module's docstring); None when one of its
+    classes or attributes cannot be read back (nothing is then cached for it)."""
+    h = hashlib.sha256()
+    h.update(str(getattr(game, "name", "")).encode() + b"\0")
+    files: list[Path] = []
+    for cls in type(game).__mro__:
+        if cls is object:
+            continue
+        h.update(f"{cls.__module__}.{cls.__qualname__}\0".encode())
+        for k, v in sorted(vars(cls).items()):
+            if k in ("__dict__", "__weakref__", "__doc__", "__module__", "__qualname__", "__annotations__"):
+                continue
+            h.update(k.encode() + b"=")
+            if not _value(v, h):
+                return None
+        f = source_file(cls)
+        if f is None or not f.is_file():
+            return None
+        if PACKAGE not in f.parents:                 # the package's own files: in package_digest
+            files += [f, *f.parent.glob("*.py")]
+    for k, v in sorted(vars(game).items()):          # the object's own settings (caches aside)
+        if k.startswith("_") or isinstance(getattr(type(game), k, None), cached_property):
+            continue
+        h.update(k.encode() + b"=")
+        if not _value(v, h):
+            return None
+    files_digest(files, h)
+    return h.hexdigest()
