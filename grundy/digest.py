@@ -26,7 +26,6 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import platform
 import sys
 from functools import cached_property, lru_cache
 from pathlib import Path
@@ -70,7 +69,8 @@ def package_digest() -> str:
 
     from . import __version__
     h = hashlib.sha256()
-    h.update(json.dumps([__version__, sys.version, platform.machine(), networkx.__version__]).encode())
+    h.update(json.dumps([__version__, sys.version, os.uname().machine if hasattr(os, "uname") else "",
+                         networkx.__version__]).encode())
     files_digest(_package_files(), h)
     return h.hexdigest()
 

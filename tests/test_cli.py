@@ -207,7 +207,7 @@ def test_a_passed_vet_is_kept_on_disk_and_never_stale(tmp_path):
 def test_a_vet_cache_entry_is_keyed_by_the_games_code_in_memory(tmp_path, monkeypatch):
     """A class changed in memory (not on disk) gets another key: it is checked again."""
     from grundy.digest import game_digest
-    from grundy.solvers import gamecheck
+    from grundy.solvers import vetting as gamecheck
     from grundy.spec.games import get_game
     monkeypatch.setenv("GRUNDY_CACHE", str(tmp_path))
     nim = get_game("nim")

@@ -24,6 +24,7 @@ from ..native import build
 from ..native.kernel import (CYCLE, DOMAIN, GRUNDY, LIMIT, MAX_KEY, MISERE, MISERE_GRUNDY, NORMAL, Box, Kernel,
                              KernelError, OutOfBox)
 from ..heaps import HeapTables
+from ..vetting import vet
 from .compile import Compiled, State, compile_expr, compile_rules
 from .sums import sum_grundy, sum_mover_wins, sum_options
 
@@ -129,7 +130,6 @@ class Solver:
         t = self.tables.pop(key, None)   # popped and put back: the dict's order is the order of use
         if t is None:
             if self.vet:     # the reductions rely on the game's declared symmetries and components
-                from ..gamecheck import vet
                 vet(game, structure)
             t = Table(game.rules(structure), self.symmetry, self.decompose, in_use=self.native_first)
             while len(self.tables) >= self.max_tables:      # a sweep over many structures:
