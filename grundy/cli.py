@@ -109,12 +109,21 @@ def cmd_solve(args: argparse.Namespace) -> int:
                 err = f"position {i + 1}: {type(e).__name__}: {e} (at {tb.filename}:{tb.lineno})"
         parsed.append((i, obj, pos, err))
     known = {} if args.outcome_only else _batch_values(solver, [p for _, _, p, _ in parsed])
+    plain = not (args.winning_moves or args.line)
+    pending: list[str] = []       # JSON lines of answers from the batch, written together
     for n, (i, obj, pos, err) in enumerate(parsed):
+        g = known.get(n)
+        if g is not None and args.json and plain and pos.convention == "normal":  # type: ignore[union-attr]
+            # json.dumps({"index": i, "grundy": g, "outcome": ...}), as below, written faster
+            pending.append(f'{{"index": {i}, "grundy": {g}, "outcome": "{"N" if g else "P"}"}}\n')
+            continue
+        if pending:               # before anything else is written, or a long solve starts
+            sys.stdout.write("".join(pending))
+            pending.clear()
         result: dict[str, Any] | None = None
         flush = True              # answers found one by one are shown as they come
         if pos is not None:
-            g = known.get(n)
-            if g is not None and pos.convention == "normal" and not (args.winning_moves or args.line):
+            if g is not None and pos.convention == "normal" and plain:
                 result = {"grundy": g, "outcome": "N" if g else "P"}   # what solve() gives
                 flush = False
             else:
@@ -147,6 +156,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
                 print(f"{'':>5}winning: {m['move']}")
             for m in result.get("line", []):
                 print(f"{'':>5}line: {m['move']}")
+    sys.stdout.write("".join(pending))
     return status
 
 

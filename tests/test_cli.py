@@ -134,6 +134,7 @@ def test_a_batch_on_one_graph_answers_as_the_python_path():
     code, out, err = outs["auto"]
     assert code == 2 and "position 10: edges[0][2]" in err
     rows = [json.loads(line) for line in out.splitlines()]
+    assert out.splitlines() == [json.dumps(r) for r in rows]          # the lines json.dumps writes
     assert [r["index"] for r in rows] == list(range(len(family)))
     assert rows[5]["convention"] == "misere" and "error" in rows[9]
     from grundy import Solver
