@@ -42,22 +42,27 @@ def cache_root() -> Path:
     return Path(os.environ.get("GRUNDY_CACHE") or Path.home() / ".cache" / "grundy")
 
 
-def files_digest(files: Iterable[Path], h: Any) -> None:
+def files_digest(files: Iterable[Path | str], h: Any) -> None:
     """Feed each file's path, length and text to the hash ``h`` (in path order; an unreadable
     file as such)."""
-    for f in sorted(set(files)):
+    for f in sorted(set(map(str, files))):
         try:
-            data = f.read_bytes()
+            with open(f, "rb") as fh:
+                data = fh.read()
         except OSError:
             data = b"\0unreadable"
-        h.update(str(f).encode() + b"\0" + str(len(data)).encode() + b"\0" + data)
+        h.update(f.encode() + b"\0" + str(len(data)).encode() + b"\0" + data)
 
 
-def _package_files() -> list[Path]:
+def _package_files(top: str = str(PACKAGE)) -> list[str]:
     out = []
-    for root, dirs, names in os.walk(PACKAGE):
-        dirs[:] = [d for d in dirs if d != "__pycache__"]
-        out += [Path(root, n) for n in names if not n.endswith((".pyc", ".so"))]
+    with os.scandir(top) as it:
+        for e in it:
+            if e.is_dir():
+                if e.name != "__pycache__":
+                    out += _package_files(e.path)
+            elif not e.name.endswith((".pyc", ".so")):
+                out.append(e.path)
     return out
 
 

@@ -179,27 +179,34 @@ def test_a_passed_vet_is_kept_on_disk_and_never_stale(tmp_path):
     env = {**os.environ, "GRUNDY_CACHE": str(cache)}
     pos = '{"game": "my-chomp", "heaps": [3, 1]}'
 
-    def solve():
-        p = subprocess.run([sys.executable, "-m", "grundy.cli", "solve", "--json", "--games", str(game), "-"],
+    script = ("import sys; from grundy.cli import main; status = main(sys.argv[1:]); "
+              "print('checked' if 'grundy.solvers.gamecheck' in sys.modules else 'known', file=sys.stderr); "
+              "sys.exit(status)")
+
+    def solve(expect=None):
+        p = subprocess.run([sys.executable, "-c", script, "solve", "--json", "--games", str(game), "-"],
                            input=pos, capture_output=True, text=True, timeout=120, env=env)
         stored = sorted(f.name for f in (cache / "vetted").glob("*.json")) if (cache / "vetted").is_dir() else []
-        return p.returncode, p.stdout, p.stderr, stored
+        *err, how = p.stderr.splitlines()
+        if expect is not None:
+            assert how == expect, p.stderr
+        return p.returncode, p.stdout, "\n".join(err), stored
 
     game.write_text(CHOMP.format(symmetric=False))
-    code, out, err, stored = solve()
+    code, out, err, stored = solve("checked")
     assert code == 0, err
     answer = json.loads(out)
     assert len(stored) == 1                                 # the pass, kept
-    assert solve()[1:] == (out, "", stored)                 # warm: the same answer, nothing new stored
+    assert solve("known")[1:] == (out, "", stored)          # warm: not checked, the same answer
     game.write_text(CHOMP.format(symmetric=False) + "# an edit\n")
-    code, out2, err, stored2 = solve()
+    code, out2, err, stored2 = solve("checked")
     assert code == 0 and json.loads(out2) == answer
     assert len(stored2) == 2 and set(stored) < set(stored2)    # edited: checked again, under a new key
     (games / "helper.py").write_text("X = 1\n")             # a file beside it (it might import it)
-    assert len(solve()[3]) == 3
+    assert len(solve("checked")[3]) == 3
     game.write_text(CHOMP.format(symmetric=True))            # a false declaration, with a warm cache
     for _ in range(2):                                       # the failure is not stored: fails again
-        code, out, err, stored3 = solve()
+        code, out, err, stored3 = solve("checked")
         assert code == 2, out
         assert "does not commute with swapping heaps" in err and "my-chomp" in err
         assert len(stored3) == 3

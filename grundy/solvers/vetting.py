@@ -63,8 +63,9 @@ def vet(game: Game, structure: Structure | None = None, *, cache: bool = True) -
     game and process on its small check structures (a light :func:`check_game`: no Z3, at most
     a few hundred positions each). The solver calls this before relying on a game's declared
     symmetries and decompositions, so that a bad declaration is an error, not a wrong value.
-    The check itself is :func:`grundy.solvers.gamecheck.check_game`. A game whose check structures it cannot be built on (a bug of the game's, or structures
-    it does not take) is checked on ``structure``, the one about to be solved, instead.
+    The check is :func:`grundy.solvers.gamecheck.check_game`. A game whose check structures
+    it cannot be built on (a bug of the game's, or structures it does not take) is checked on
+    ``structure``, the one about to be solved, instead (such a pass is not stored).
 
     A pass on the game's own check structures is remembered on disk too
     (``$GRUNDY_CACHE/vetted``, ``cache=False`` to neither read nor write it), keyed by
@@ -85,10 +86,10 @@ def vet(game: Game, structure: Structure | None = None, *, cache: bool = True) -
     _VETTED[key] = None            # re-entry while checking: the check's own solvers do not vet
     disk = None
     try:
-        from . import gamecheck    # (only when the game is not known to pass: a large module)
         disk = _vet_key(game) if cache else None
         if disk is not None and _vet_stored(disk, game.name):
             return
+        from . import gamecheck    # (only when the game is not known to pass: a large module)
         try:       # (violations are in the report: what raises here is a structure not built)
             report = gamecheck.check_game(game, **_VET_OPTIONS)
         except Exception:     # noqa: BLE001  (the game's own structures do not build: use this one)
