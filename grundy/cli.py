@@ -12,6 +12,7 @@ import json
 import os
 import sys
 import traceback
+from functools import lru_cache
 from typing import Any, Iterator
 
 from .api import solve
@@ -116,6 +117,9 @@ def cmd_solve(args: argparse.Namespace) -> int:
         if g is not None and args.json and plain and pos.convention == "normal":  # type: ignore[union-attr]
             # json.dumps({"index": i, "grundy": g, "outcome": ...}), as below, written faster
             pending.append(f'{{"index": {i}, "grundy": {g}, "outcome": "{"N" if g else "P"}"}}\n')
+            if len(pending) >= 256:       # in pieces: a reader that stops (| head) stops us too
+                sys.stdout.write("".join(pending))
+                pending.clear()
             continue
         if pending:               # before anything else is written, or a long solve starts
             sys.stdout.write("".join(pending))
@@ -281,6 +285,27 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    err = use_games(args.games)
+    if err is not None:
+        print(f"grundy: {err}", file=sys.stderr)
+        return 2
+    try:
+        status = args.run(args)
+        sys.stdout.flush()                        # a closed pipe shows here, not at exit
+        return status
+    except KeyboardInterrupt:
+        print("grundy: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:                       # the reader stopped early (grundy ... | head)
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())      # so that the final flush does not fail again
+        return 141
+
+
+@lru_cache(maxsize=None)
+def _parser() -> argparse.ArgumentParser:
+    """The argument parser (built once per process: main() may be called many times)."""
     from . import __version__
     p = argparse.ArgumentParser(prog="grundy", description="Impartial games: solve positions, check claims.")
     p.add_argument("--version", action="version", version=f"grundy {__version__}")
@@ -345,22 +370,7 @@ def main(argv: list[str] | None = None) -> int:
     tools_cli.add_commands(sub)
     for command in sub.choices.values():
         add_games_option(command)
-    args = p.parse_args(argv)
-    err = use_games(args.games)
-    if err is not None:
-        print(f"grundy: {err}", file=sys.stderr)
-        return 2
-    try:
-        status = args.run(args)
-        sys.stdout.flush()                        # a closed pipe shows here, not at exit
-        return status
-    except KeyboardInterrupt:
-        print("grundy: interrupted", file=sys.stderr)
-        return 130
-    except BrokenPipeError:                       # the reader stopped early (grundy ... | head)
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())      # so that the final flush does not fail again
-        return 141
+    return p
 
 
 if __name__ == "__main__":
