@@ -153,6 +153,9 @@ class Game:
         >>> nim.rules(Structure.heaps(2)) is nim.rules(Structure.heaps(2))
         True
         """
+        last = self.__dict__.get("_rules_last")    # a batch on one structure: the same object
+        if last is not None and last[0] is g and last[1] == g.names:
+            return last[2]
         cache = self.__dict__.setdefault("_rules", {})
         key = (g, tuple(g.names))  # Structure equality ignores names; move labels use them
         with _RULES_LOCK:
@@ -164,6 +167,7 @@ class Game:
             while len(cache) >= RULES_CACHE:
                 del cache[next(iter(cache))]      # the least recently used
             cache[key] = r
+        self.__dict__["_rules_last"] = (g, list(g.names), r)
         return r
 
     def check_structure(self, g: Structure) -> None:
