@@ -33,6 +33,7 @@ from ...spec.ops import OPS
 from ..explicit.compile import (Emitter, _conjuncts, _dispatch_key, _dispatch_var, _Emitter, _shared_nodes,
                                 _state_names, move_plan)
 from . import build
+from .sources import kernel_source
 
 State = tuple[int, ...]
 GRUNDY, NORMAL, MISERE, MISERE_GRUNDY = 0, 1, 2, 3   # table modes (3: misère Grundy values)
@@ -688,7 +689,7 @@ class Kernel:
         self.rules, self.box, self.mode = rules, box, mode
         self.symmetry = symmetry
         self.decompose = decompose
-        self.lib = _library(c_source(rules, box, symmetry, decompose))
+        self.lib = _library(kernel_source(rules, box, symmetry, decompose))   # c_source's text, kept on disk
         if dense is None:
             dense = box.size <= DENSE_LIMIT
         self.dense = dense
