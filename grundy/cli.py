@@ -8,10 +8,12 @@ the games defined there are registered before the command runs (see
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import os
 import sys
 import traceback
+from contextlib import contextmanager
 from functools import lru_cache
 from typing import Any, Iterator
 
@@ -78,25 +80,21 @@ def _batch_values(solver: Solver, positions: list[Position | None]) -> dict[int,
     return dict(zip(todo, values))
 
 
-def cmd_solve(args: argparse.Namespace) -> int:
+@contextmanager
+def _gc_paused() -> Iterator[None]:
+    """Reading a batch makes many small objects and no cycles: Python's cycle collector, which
+    would walk them over and over while they are made, waits until the batch is read."""
+    was = gc.isenabled()
+    gc.disable()
     try:
-        inputs = list(tools_cli.read_positions(args.file, args))
-    except OSError as e:
-        print(f"grundy: cannot read {args.file[0]}: {e.strerror}", file=sys.stderr)
-        return 2
-    except InputError as e:
-        print(f"grundy: {e}", file=sys.stderr)
-        return 2
-    native = {"auto": None, "always": "always", "off": False}[args.native]
-    solver = Solver(max_positions=args.max_positions, symmetry=not args.no_symmetry, native=native)
-    status = 0
-    conv = [_convention(obj) for _, obj, _ in inputs]
-    all_misere = bool(conv) and all(c == "misere" for c in conv)
-    mixed = not all_misere and "misere" in conv
-    head = "grundy (misère)" if all_misere else "grundy"
-    width = max(6, len(head), 15 if mixed else 0)
-    if not args.json:
-        print(f"{'#':>3}  {'game':<14} {'position':<60} {head:>{width}}  outcome")
+        yield
+    finally:
+        if was:
+            gc.enable()
+
+
+def _parse(inputs: list[tuple[int, Any, str | None]]) -> list[tuple[int, Any, Position | None, str | None]]:
+    """(index, JSON object, position or None, error or None) for each input."""
     parsed: list[tuple[int, Any, Position | None, str | None]] = []
     for i, obj, err in inputs:
         pos = None
@@ -109,6 +107,30 @@ def cmd_solve(args: argparse.Namespace) -> int:
                 tb = traceback.extract_tb(e.__traceback__)[-1]
                 err = f"position {i + 1}: {type(e).__name__}: {e} (at {tb.filename}:{tb.lineno})"
         parsed.append((i, obj, pos, err))
+    return parsed
+
+
+def cmd_solve(args: argparse.Namespace) -> int:
+    with _gc_paused():
+        try:
+            inputs = list(tools_cli.read_positions(args.file, args))
+        except OSError as e:
+            print(f"grundy: cannot read {args.file[0]}: {e.strerror}", file=sys.stderr)
+            return 2
+        except InputError as e:
+            print(f"grundy: {e}", file=sys.stderr)
+            return 2
+        parsed = _parse(inputs)
+    native = {"auto": None, "always": "always", "off": False}[args.native]
+    solver = Solver(max_positions=args.max_positions, symmetry=not args.no_symmetry, native=native)
+    status = 0
+    conv = [_convention(obj) for _, obj, _ in inputs]
+    all_misere = bool(conv) and all(c == "misere" for c in conv)
+    mixed = not all_misere and "misere" in conv
+    head = "grundy (misère)" if all_misere else "grundy"
+    width = max(6, len(head), 15 if mixed else 0)
+    if not args.json:
+        print(f"{'#':>3}  {'game':<14} {'position':<60} {head:>{width}}  outcome")
     known = {} if args.outcome_only else _batch_values(solver, [p for _, _, p, _ in parsed])
     plain = not (args.winning_moves or args.line)
     pending: list[str] = []       # JSON lines of answers from the batch, written together

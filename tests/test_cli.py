@@ -8,9 +8,9 @@ import pytest
 from grundy.spec.games import GAMES
 
 
-def run(*args, stdin=""):
+def run(*args, stdin="", env=None):
     p = subprocess.run([sys.executable, "-m", "grundy.cli", *args], input=stdin, capture_output=True, text=True,
-                       timeout=120)
+                       timeout=120, env=env)
     return p.returncode, p.stdout, p.stderr
 
 
@@ -117,10 +117,12 @@ def test_version_matches_the_package_metadata():
     assert grundy.__version__ == version("grundy")
 
 
-def test_a_batch_on_one_graph_answers_as_the_python_path():
+def test_a_batch_on_one_graph_answers_as_the_python_path(tmp_path):
     """A family on one structure goes to the kernel in one call; the answers, errors and
-    order are those of the Python path, position by position."""
+    order are those of the Python path, position by position, with the disk caches (vetted
+    games, kernel sources, libraries) cold and warm."""
     import itertools
+    import os
     from grundy.cli import BATCH
     edges = [[0, 1], [0, 2], [0, 3], [1, 2], [1, 3], [2, 3]]
     family = [{"game": "edge-nim", "edges": [[u, v, w] for (u, v), w in zip(edges, ws)], "token": t}
@@ -129,8 +131,11 @@ def test_a_batch_on_one_graph_answers_as_the_python_path():
     family[9] = {**family[9], "edges": [[0, 1, -1]] + family[9]["edges"][1:]}      # an error in the batch
     family.insert(12, {"game": "nim", "heaps": [3, 5]})
     text = "\n".join(json.dumps(p) for p in family)
-    outs = {mode: run("solve", "--json", "--native", mode, "-", stdin=text) for mode in ("auto", "off")}
-    assert outs["auto"] == outs["off"]
+    env = {**os.environ, "GRUNDY_CACHE": str(tmp_path)}
+    outs = {mode: run("solve", "--json", "--native", mode, "-", stdin=text, env=env)
+            for mode in ("auto", "off", "always")}
+    assert (tmp_path / "vetted").is_dir() and list((tmp_path / "sources").glob("*.c"))
+    assert outs["auto"] == outs["off"] == outs["always"] == run("solve", "--json", "-", stdin=text, env=env)
     code, out, err = outs["auto"]
     assert code == 2 and "position 10: edges[0][2]" in err
     rows = [json.loads(line) for line in out.splitlines()]
