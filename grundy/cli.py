@@ -12,6 +12,7 @@ import gc
 import json
 import os
 import sys
+import time
 import traceback
 from contextlib import contextmanager
 from functools import lru_cache
@@ -20,6 +21,7 @@ from typing import Any, Iterator
 from .api import solve
 from .errors import RuleError
 from .tools import cli as tools_cli
+from .tools.progress import Progress
 from .solvers.explicit import CycleError, Solver, SolverLimit
 from .errors import GrundyError
 from .spec.position import InputError, Position, read_position
@@ -111,6 +113,7 @@ def _parse(inputs: list[tuple[int, Any, str | None]]) -> list[tuple[int, Any, Po
 
 
 def cmd_solve(args: argparse.Namespace) -> int:
+    started = time.monotonic()
     with _gc_paused():
         try:
             inputs = list(tools_cli.read_positions(args.file, args))
@@ -131,6 +134,11 @@ def cmd_solve(args: argparse.Namespace) -> int:
     width = max(6, len(head), 15 if mixed else 0)
     if not args.json:
         print(f"{'#':>3}  {'game':<14} {'position':<60} {head:>{width}}  outcome")
+    tty = sys.stderr.isatty()
+    bar = Progress(tty) if (tty or args.progress) and len(parsed) > 1 else None
+    shown = started if tty else 0.0       # a terminal: nothing drawn for a command of < 0.5 s
+    if bar is not None and not tty:
+        bar(f"grundy solve: {len(parsed):,} positions read, solving")
     known = {} if args.outcome_only else _batch_values(solver, [p for _, _, p, _ in parsed])
     plain = not (args.winning_moves or args.line)
     pending: list[str] = []       # JSON lines of answers from the batch, written together
@@ -146,6 +154,9 @@ def cmd_solve(args: argparse.Namespace) -> int:
         if pending:               # before anything else is written, or a long solve starts
             sys.stdout.write("".join(pending))
             pending.clear()
+        if bar is not None and time.monotonic() - shown >= 0.5:     # twice a second at most
+            shown = time.monotonic()
+            bar(f"grundy solve: position {n + 1:,} of {len(parsed):,}")
         result: dict[str, Any] | None = None
         flush = True              # answers found one by one are shown as they come
         if pos is not None:
@@ -164,6 +175,9 @@ def cmd_solve(args: argparse.Namespace) -> int:
                 except Exception as e:            # a bug in a game's rules (a user's file): one line
                     tb = traceback.extract_tb(e.__traceback__)[-1]
                     err = f"position {i + 1}: {type(e).__name__}: {e} (at {tb.filename}:{tb.lineno})"
+        if bar is not None and bar.tty and bar.last:    # the terminal's line is the progress line's
+            bar.clear()
+            bar.last = ""
         if err is not None:
             status = 2
             print(f"grundy: {err}", file=sys.stderr)
@@ -183,6 +197,8 @@ def cmd_solve(args: argparse.Namespace) -> int:
             for m in result.get("line", []):
                 print(f"{'':>5}line: {m['move']}")
     sys.stdout.write("".join(pending))
+    if bar is not None:
+        bar.clear()
     return status
 
 
@@ -342,6 +358,8 @@ def _parser() -> argparse.ArgumentParser:
     s.add_argument("--max-positions", type=int, default=20_000_000, metavar="N",
                    help="stop with an error after storing N positions (default 20,000,000)")
     s.add_argument("--no-symmetry", action="store_true", help="do not reduce by symmetry")
+    s.add_argument("--progress", action="store_true",
+                   help="show progress on stderr even when it is not a terminal (a log line every 5 s)")
     s.add_argument("--native", choices=("auto", "always", "off"), default="auto",
                    help="the C kernel generated from the rules: auto (once a table is large; the "
                         "default), always, or off (pure Python)")

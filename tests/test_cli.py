@@ -233,3 +233,12 @@ def test_a_vet_cache_entry_is_keyed_by_the_games_code_in_memory(tmp_path, monkey
     assert game_digest(nim) == before
     monkeypatch.setattr(nim, "symmetric", False, raising=False)   # on the object itself
     assert game_digest(nim) != before
+
+
+def test_progress_on_stderr_only_when_asked_or_on_a_terminal():
+    text = "\n".join(json.dumps({"game": "wythoff", "heaps": [i, 7]}) for i in range(5))
+    quiet = run("solve", "--json", "-", stdin=text)
+    loud = run("solve", "--json", "--progress", "-", stdin=text)
+    assert quiet[0] == loud[0] == 0 and quiet[1] == loud[1]          # the answers alike
+    assert quiet[2] == ""                                            # stderr is no terminal here
+    assert loud[2].startswith("grundy solve: 5 positions read, solving\n")

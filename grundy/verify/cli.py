@@ -10,13 +10,12 @@ from __future__ import annotations
 
 import argparse
 import json
-import shutil
 import signal
 import sys
-import time
 from pathlib import Path
 from typing import Callable, Iterator
 
+from ..tools.progress import Progress as _Progress
 from .runner import LoadError, default_jobs, load, run
 
 
@@ -44,30 +43,6 @@ def add_verify_command(subparsers) -> None:
                    help="check every claim again: neither read nor write the verdict cache "
                         "($GRUNDY_CACHE/verdicts, default ~/.cache/grundy/verdicts)")
     v.set_defaults(run=cmd_verify)
-
-
-class _Progress:
-    def __init__(self, tty: bool):
-        self.tty, self.last, self.when = tty, "", 0.0
-        self.width = shutil.get_terminal_size((100, 20)).columns - 1
-
-    def __call__(self, text: str) -> None:
-        if text == self.last:
-            return
-        now = time.monotonic()
-        if not self.tty and now - self.when < 5:      # a log, not an animation: every 5 s at most
-            return
-        self.last, self.when = text, now
-        if self.tty:
-            sys.stderr.write("\r" + text[: self.width].ljust(self.width))
-        else:
-            sys.stderr.write(text + "\n")
-        sys.stderr.flush()
-
-    def clear(self) -> None:
-        if self.tty and self.last:
-            sys.stderr.write("\r" + " " * self.width + "\r")
-            sys.stderr.flush()
 
 
 def cmd_verify(args: argparse.Namespace) -> int:
