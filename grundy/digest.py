@@ -114,7 +114,8 @@ def _value(x: Any, h: Any, depth: int = 0) -> bool:
     plain value (or a tuple, list, set or dict of them) by its repr. False if it cannot."""
     if depth > 8:
         return False
-    for attr in ("fget", "func", "__func__"):          # property, cached_property, static/classmethod
+    for attr in ("fget", "func", "__func__", "__wrapped__"):   # property, cached_property, static/
+        # classmethod, functools wrappers (lru_cache): the function inside
         inner = getattr(x, attr, None)
         if inner is not None and hasattr(inner, "__code__"):
             x = inner
@@ -136,8 +137,8 @@ def _value(x: Any, h: Any, depth: int = 0) -> bool:
     if isinstance(x, type):
         h.update(f"{x.__module__}.{x.__qualname__}".encode())
         return True
-    if type(x).__name__ in ("_lru_cache_wrapper", "method_descriptor", "wrapper_descriptor"):
-        h.update(type(x).__name__.encode())
+    if type(x).__name__ in ("method_descriptor", "wrapper_descriptor", "builtin_function_or_method"):
+        h.update(f"{type(x).__name__}:{getattr(x, '__qualname__', '')}".encode())
         return True
     return False
 
