@@ -127,7 +127,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
     native = {"auto": None, "always": "always", "off": False}[args.native]
     solver = Solver(max_positions=args.max_positions, symmetry=not args.no_symmetry, native=native)
     status = 0
-    conv = [_convention(obj) for _, obj, _ in inputs]
+    conv = [] if args.json else [_convention(obj) for _, obj, _ in inputs]   # for the table's head
     all_misere = bool(conv) and all(c == "misere" for c in conv)
     mixed = not all_misere and "misere" in conv
     head = "grundy (misère)" if all_misere else "grundy"
