@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from collections import ChainMap, Counter
 from dataclasses import dataclass
+from types import CodeType
 from typing import Callable, Iterator, Mapping
 
 from ...spec.expr import Expr, Var, any_of, lift, nodes
@@ -316,10 +317,30 @@ def _lazy(make: Callable[[], Callable]) -> Callable:
     return call
 
 
+_CODE: dict[tuple[str, str], CodeType] = {}
+_CODE_CHARS = [0]                 # the characters of source held by _CODE
+_CODE_LIMIT = 8_000_000           # past this many, the cache starts again (memory stays flat)
+
+
+def _code(src: str, filename: str) -> CodeType:
+    """``compile(src, filename, "exec")``, once per distinct source: the structures of a sweep
+    mostly generate the same text (e.g. one game on every graph with n vertices), and a code
+    object is immutable, so executing the cached one in a fresh namespace is the same as
+    compiling the text again."""
+    key = (filename, src)
+    code = _CODE.get(key)
+    if code is None:
+        if _CODE_CHARS[0] + len(src) > _CODE_LIMIT:
+            _CODE.clear()
+            _CODE_CHARS[0] = 0
+        code = _CODE[key] = compile(src, filename, "exec")
+        _CODE_CHARS[0] += len(src)
+    return code
+
+
 def _function(name: str, body: list[str], env: dict, params: str = "s") -> Callable:
     src = f"def {name}({params}):\n" + "\n".join("    " + ln for ln in body) + "\n"
-    code = compile(src, f"<grundy {name}>", "exec")
-    exec(code, env)
+    exec(_code(src, f"<grundy {name}>"), env)
     fn = env[name]
     fn.__source__ = src
     return fn
@@ -416,7 +437,7 @@ def compile_expr(rules: Rules, expr: Expr, extra: dict[str, str] | None = None) 
     env: dict = {"min": min, "max": max}
     sig = ", ".join(["s"] + [f"x_{i}=None" for i in range(len(params))])
     src = f"def f({sig}):\n" + "".join(f"    {ln}\n" for ln in em.take_lines()) + f"    return {r}\n"
-    exec(compile(src, "<grundy expr>", "exec"), env)
+    exec(_code(src, "<grundy expr>"), env)
     fn = env["f"]
     if not params:
         return fn
