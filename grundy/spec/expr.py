@@ -69,10 +69,10 @@ class Expr:
     def __ne__(self, o): return ~_cmp("eq", self, o)  # type: ignore[override]
 
     # boolean connectives
-    def __and__(self, o): return all_of([self, o])
-    def __rand__(self, o): return all_of([o, self])
-    def __or__(self, o): return any_of([self, o])
-    def __ror__(self, o): return any_of([o, self])
+    def __and__(self, o): return _connective("and", True, (self, o))
+    def __rand__(self, o): return _connective("and", True, (o, self))
+    def __or__(self, o): return _connective("or", False, (self, o))
+    def __ror__(self, o): return _connective("or", False, (o, self))
     def __invert__(self): return not_(self)
 
     def __index__(self):
@@ -270,13 +270,20 @@ def not_(a: Term) -> Expr:
 
 def _connective(op: str, unit: bool, items) -> Expr:
     args: list[Expr] = []
+    append, extend = args.append, args.extend
     for x in items:
-        x = _need(lift(x), BOOL, op)
-        if is_const(x):
+        if not isinstance(x, Expr):
+            x = lift(x)
+        if x.sort != BOOL:
+            _need(x, BOOL, op)
+        xop = x.op
+        if xop == op:
+            extend(x.args)
+        elif xop == "const":
             if x.args[0] != unit:
                 return lift(not unit)
-            continue
-        args.extend(x.args if x.op == op else (x,))
+        else:
+            append(x)
     if not args:
         return lift(unit)
     if len(args) == 1:
