@@ -333,8 +333,10 @@ def _code(src: str, filename: str) -> CodeType:
         if _CODE_CHARS[0] + len(src) > _CODE_LIMIT:
             _CODE.clear()
             _CODE_CHARS[0] = 0
-        code = _CODE[key] = compile(src, filename, "exec")
-        _CODE_CHARS[0] += len(src)
+        code = compile(src, filename, "exec")
+        if len(src) <= _CODE_LIMIT:
+            _CODE[key] = code
+            _CODE_CHARS[0] += len(src)
     return code
 
 
@@ -356,8 +358,10 @@ def _by_identity(key: tuple, keep: object, make: Callable[[], object], chars: Ca
         if _BY_ID_CHARS[0] + size > _BY_ID_LIMIT:
             _BY_ID.clear()
             _BY_ID_CHARS[0] = 0
-        hit = _BY_ID[key] = (keep, value)
-        _BY_ID_CHARS[0] += size
+        hit = (keep, value)
+        if size <= _BY_ID_LIMIT:
+            _BY_ID[key] = hit
+            _BY_ID_CHARS[0] += size
     return hit[1]
 
 
