@@ -29,7 +29,7 @@ import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-BASELINE = "cb48db0"          # main before the per-structure caches (hash-consing, code caches)
+BASELINE = "3ec8601"          # main before the per-structure caches (hash-consing, code caches)
 FAMILIES = [("theorems/vnim.py", "vnim/thm10-corrected"), ("theorems/grim.py", "grim/thm8")]
 
 WORKLOAD = r"""
