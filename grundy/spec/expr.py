@@ -111,7 +111,7 @@ Term = Union[Expr, int, bool]
 # never reused while its key is in the table. The table starts again past _INTERN_LIMIT
 # entries (memory stays flat over long sweeps; only sharing with older nodes is lost).
 _INTERN: dict[tuple, Expr] = {}
-_INTERN_LIMIT = 100_000
+_INTERN_LIMIT = 50_000
 
 
 def _interned(key: tuple, make: Callable[[], Expr]) -> Expr:
