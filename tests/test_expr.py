@@ -62,3 +62,23 @@ def test_sorts_are_checked():
         x * y  # non-linear: the SMT encoding stays linear
     with pytest.raises(TypeError):
         x // y
+
+
+def test_nodes_are_hash_consed_and_keep_their_meaning():
+    # one node per operator and operands, constant (of one type), variable (of one sort)
+    assert Var.int("x") is x and lift(3) is lift(3)
+    assert lift(True) is not lift(1) and lift(True).sort == "bool" and lift(1).sort == "int"
+    assert Var.bool("x") is not x and Var.bool("x").sort == "bool"
+    assert (x + 1) is (x + 1) and ((x < y) & (y < 3)) is ((x < y) & (y < 3))
+    assert (x + 1) is not (1 + x) and (x < y) is not (y < x)
+    e = ite(x < y, y - x, minimum(x, 3)) + count([x < y, x < y])
+    assert evaluate(e, {"x": 1, "y": 5}) == 4 + 2     # a repeated operand still counts twice
+
+
+def test_the_node_table_starts_again_when_full_without_changing_values(monkeypatch):
+    import grundy.spec.expr as E
+    monkeypatch.setattr(E, "_INTERN_LIMIT", 5)
+    es = [total([x * k, y, k]) < k * 7 for k in range(1, 30)]
+    assert len(E._INTERN) <= 5
+    for k, e in enumerate(es, 1):
+        assert evaluate(e, {"x": 2, "y": 3}) == (2 * k + 3 + k < 7 * k)

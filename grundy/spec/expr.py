@@ -69,10 +69,10 @@ class Expr:
     def __ne__(self, o): return ~_cmp("eq", self, o)  # type: ignore[override]
 
     # boolean connectives
-    def __and__(self, o): return all_of([self, o])
-    def __rand__(self, o): return all_of([o, self])
-    def __or__(self, o): return any_of([self, o])
-    def __ror__(self, o): return any_of([o, self])
+    def __and__(self, o): return _connective("and", True, (self, o))
+    def __rand__(self, o): return _connective("and", True, (o, self))
+    def __or__(self, o): return _connective("or", False, (self, o))
+    def __ror__(self, o): return _connective("or", False, (o, self))
     def __invert__(self): return not_(self)
 
     def __index__(self):
@@ -87,11 +87,11 @@ class Var(Expr):
 
     @staticmethod
     def int(name: str) -> "Var":
-        return Var("var", (name,), INT)
+        return variable(name, INT)
 
     @staticmethod
     def bool(name: str) -> "Var":
-        return Var("var", (name,), BOOL)
+        return variable(name, BOOL)
 
     @property
     def name(self) -> str:
@@ -101,14 +101,54 @@ class Var(Expr):
 Term = Union[Expr, int, bool]
 
 
+# ---------------------------------------------------------------------------- hash-consing
+# Every node is built once: a node with the same operator on the same operands (the same
+# objects), a constant of the same type and value, a variable of the same name and sort, is the
+# node built before. Nodes are immutable, so sharing them changes no meaning; it makes equal
+# subterms one node (walks see them once) and lets compiled code be cached by the node's
+# identity (the statement of a claim on two graphs with the same vertices is one DAG). A key
+# holds the ids of the operands, which the node (held by the table) keeps alive, so an id is
+# never reused while its key is in the table. The table starts again past _INTERN_LIMIT
+# entries (memory stays flat over long sweeps; only sharing with older nodes is lost).
+_INTERN: dict[tuple, Expr] = {}
+_INTERN_LIMIT = 50_000
+
+
+def _interned(key: tuple, make: Callable[[], Expr]) -> Expr:
+    x = _INTERN.get(key)
+    if x is None:
+        if len(_INTERN) >= _INTERN_LIMIT:
+            _INTERN.clear()
+        x = _INTERN[key] = make()
+    return x
+
+
+def variable(name: str, sort: str) -> "Var":
+    """The variable ``name`` of ``sort`` (``"int"`` or ``"bool"``): one node per name and sort.
+
+    >>> variable("x", INT) is Var.int("x"), show(variable("b", BOOL))
+    (True, 'b')
+    """
+    x = _INTERN.get(("var", name, sort))
+    if x is None:
+        x = _interned(("var", name, sort), lambda: Var("var", (name,), sort))
+    return x  # type: ignore[return-value]
+
+
 def lift(x: Term) -> Expr:
-    """Turn a Python int or bool into a constant expression."""
+    """Turn a Python int or bool into a constant expression (one node per type and value).
+
+    >>> lift(3) is lift(3), lift(True) is lift(1), lift(True).sort
+    (True, False, 'bool')
+    """
     if isinstance(x, Expr):
         return x
-    if isinstance(x, bool):
-        return Expr("const", (x,), BOOL)
-    if isinstance(x, int):
-        return Expr("const", (x,), INT)
+    if isinstance(x, int):     # bool included
+        key = ("const", type(x), x)
+        e = _INTERN.get(key)
+        if e is None:
+            e = _interned(key, lambda: Expr("const", (x,), BOOL if isinstance(x, bool) else INT))
+        return e
     raise TypeError(f"cannot use {type(x).__name__} {x!r} in a grundy expression")
 
 
@@ -130,12 +170,23 @@ def _need(e: Expr, sort: str, what: str) -> Expr:
 
 
 def _node(op: str, args: Sequence[Expr]) -> Expr:
-    """A node of ``op`` (its sort by the catalogue's rule), folded when every operand is a constant."""
+    """A node of ``op`` (its sort by the catalogue's rule), folded when every operand is a
+    constant; the node built before for the same operator and operands, if any."""
+    key = (op, *map(id, args))
+    x = _INTERN.get(key)
+    if x is not None:
+        return x
     spec = OPS[op]
     sort = spec.result([a.sort for a in args])
-    if all(a.op == "const" for a in args):
+    for a in args:
+        if a.op != "const":
+            break
+    else:
         return lift(spec.concrete(*(a.args[0] for a in args)))
-    return Expr(op, tuple(args), sort)
+    if len(_INTERN) >= _INTERN_LIMIT:
+        _INTERN.clear()
+    x = _INTERN[key] = Expr(op, tuple(args), sort)
+    return x
 
 
 def _arith(op: str, a: Term, b: Term) -> Expr:
@@ -219,13 +270,20 @@ def not_(a: Term) -> Expr:
 
 def _connective(op: str, unit: bool, items) -> Expr:
     args: list[Expr] = []
+    append, extend = args.append, args.extend
     for x in items:
-        x = _need(lift(x), BOOL, op)
-        if is_const(x):
+        if not isinstance(x, Expr):
+            x = lift(x)
+        if x.sort != BOOL:
+            _need(x, BOOL, op)
+        xop = x.op
+        if xop == op:
+            extend(x.args)
+        elif xop == "const":
             if x.args[0] != unit:
                 return lift(not unit)
-            continue
-        args.extend(x.args if x.op == op else (x,))
+        else:
+            append(x)
     if not args:
         return lift(unit)
     if len(args) == 1:

@@ -178,19 +178,30 @@ def dag_nodes(e: Any, seen: set[int] | None = None, skip: Container[int] = ()) -
     """
     seen = set() if seen is None else seen
     order: list[Any] = []
-    stack: list[tuple[Any, bool]] = [(e, False)]
+    append = order.append
+    stack: list[Any] = [e]      # nodes to enter; _EXIT above a node: its children are done
+    pop, push = stack.pop, stack.append
     while stack:
-        x, done = stack.pop()
-        if done:
-            order.append(x)
+        x = pop()
+        if x is _EXIT:
+            append(pop())
             continue
-        if id(x) in seen or id(x) in skip:
+        i = id(x)
+        if i in seen or i in skip:
             continue
-        seen.add(id(x))
-        stack.append((x, True))
-        if x.op not in ("const", "var"):
-            stack.extend((a, False) for a in reversed(x.args))
+        seen.add(i)
+        if x.op == "const" or x.op == "var":
+            append(x)
+            continue
+        push(x)
+        push(_EXIT)
+        args = x.args
+        for k in range(len(args) - 1, -1, -1):
+            push(args[k])
     return order
+
+
+_EXIT = object()
 
 
 def _refusal(message: str) -> Callable[..., Any]:

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any, Hashable
 
-from .expr import BOOL, INT, Expr, Term, Var, lift
+from .expr import BOOL, INT, Expr, Term, Var, lift, variable
 from .structure import Structure
 
 DOMAINS = (None, "vertices", "edges", "heaps", "pairs", "opairs")
@@ -91,7 +91,7 @@ class Schema:
 
     @cached_property
     def variables(self) -> list[Var]:
-        return [Var("var", (self.var_name(i),), self.fields[f].sort) for i, (f, _) in enumerate(self.slots)]
+        return [variable(self.var_name(i), self.fields[f].sort) for i, (f, _) in enumerate(self.slots)]
 
     @cached_property
     def slot_by_var(self) -> dict[str, int]:

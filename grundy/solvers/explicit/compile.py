@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from collections import ChainMap, Counter
 from dataclasses import dataclass
+from types import CodeType
 from typing import Callable, Iterator, Mapping
 
 from ...spec.expr import Expr, Var, any_of, lift, nodes
@@ -316,10 +317,61 @@ def _lazy(make: Callable[[], Callable]) -> Callable:
     return call
 
 
+_CODE: dict[tuple[str, str], CodeType] = {}
+_CODE_CHARS = [0]                 # the characters of source held by _CODE
+_CODE_LIMIT = 4_000_000           # past this many, the cache starts again (memory stays flat)
+
+
+def _code(src: str, filename: str) -> CodeType:
+    """``compile(src, filename, "exec")``, once per distinct source: the structures of a sweep
+    mostly generate the same text (e.g. one game on every graph with n vertices), and a code
+    object is immutable, so executing the cached one in a fresh namespace is the same as
+    compiling the text again."""
+    key = (filename, src)
+    code = _CODE.get(key)
+    if code is None:
+        if _CODE_CHARS[0] + len(src) > _CODE_LIMIT:
+            _CODE.clear()
+            _CODE_CHARS[0] = 0
+        code = compile(src, filename, "exec")
+        if len(src) <= _CODE_LIMIT:
+            _CODE[key] = code
+            _CODE_CHARS[0] += len(src)
+    return code
+
+
+_BY_ID: dict[tuple, tuple[object, object]] = {}
+_BY_ID_CHARS = [0]                # the characters of generated text held by _BY_ID
+_BY_ID_LIMIT = 4_000_000          # past this many, the cache starts again (memory stays flat)
+
+
+def _by_identity(key: tuple, keep: object, make: Callable[[], object], chars: Callable[[object], int]) -> object:
+    """``make()``, once per ``key``: a key of node ids (with everything else the generated text
+    depends on). Nodes are hash-consed and immutable (:mod:`grundy.spec.expr`), so the same ids
+    mean the same expressions, hence the same text; ``keep`` (the nodes named by the key) stays
+    alive with the entry, so no id in a key is reused while the entry exists. Bounded: past
+    ``_BY_ID_LIMIT`` characters of text (``chars(value)``), the cache starts again."""
+    hit = _BY_ID.get(key)
+    if hit is None:
+        value = make()
+        size = chars(value)
+        if _BY_ID_CHARS[0] + size > _BY_ID_LIMIT:
+            _BY_ID.clear()
+            _BY_ID_CHARS[0] = 0
+        hit = (keep, value)
+        if size <= _BY_ID_LIMIT:
+            _BY_ID[key] = hit
+            _BY_ID_CHARS[0] += size
+    return hit[1]
+
+
+def _def(name: str, body: list[str], params: str = "s") -> str:
+    return f"def {name}({params}):\n" + "\n".join("    " + ln for ln in body) + "\n"
+
+
 def _function(name: str, body: list[str], env: dict, params: str = "s") -> Callable:
-    src = f"def {name}({params}):\n" + "\n".join("    " + ln for ln in body) + "\n"
-    code = compile(src, f"<grundy {name}>", "exec")
-    exec(code, env)
+    src = _def(name, body, params)
+    exec(_code(src, f"<grundy {name}>"), env)
     fn = env[name]
     fn.__source__ = src
     return fn
@@ -343,11 +395,9 @@ def compile_rules(rules: Rules, symmetry: bool = True, decompose: bool = True,
     """Generate the solver's functions from the rules' IR."""
     env: dict = {"min": min, "max": max, "range": range}
     successors, successors_lazy, options = _move_functions(rules, env)
-    sch = rules.schema
     names = _state_names(rules)
-    em = _Emitter(names, _shared_nodes([rules.rank]))
-    r = em.expr(rules.rank)
-    rank = _function("rank", em.take_lines() + [f"return {r}"], env)
+    (r,), lines = _expr_sources([rules.rank], names)
+    rank = _function("rank", lines + [f"return {r}"], env)
     canonical = _canonical(rules, env) if symmetry else (lambda s: s)
     if symmetry and len(rules.symmetries) > max_group:
         canonical = lambda s: s  # noqa: E731  (too large a group to pay for on every position)
@@ -355,12 +405,77 @@ def compile_rules(rules: Rules, symmetry: bool = True, decompose: bool = True,
     return Compiled(rules, successors, options, rank, canonical, components, successors_lazy)
 
 
+def _expr_sources(exprs: list[Expr], names: dict[str, str]) -> tuple[list[str], list[str]]:
+    """The Python source of each expression (one emitter: shared subterms bound once) and the
+    local definitions they need: generated once per (expressions, variable names)."""
+    def make() -> tuple[list[str], list[str]]:
+        em = _Emitter(names, _shared_nodes(exprs))
+        srcs = [em.expr(e) for e in exprs]
+        return srcs, em.take_lines()
+    return _by_identity(("exprs", *map(id, exprs), tuple(names.items())), exprs, make,  # type: ignore[return-value]
+                        lambda v: sum(map(len, v[0])) + sum(map(len, v[1])))  # type: ignore[index]
+
+
+@dataclass
+class _MoveSources:
+    """The move functions' text for one set of moves (and schema): per function family
+    (``successors``, ``successors_lazy``, ``options``) its functions as (name, dispatch value
+    or None for the entry point, source), and their module compiled once."""
+
+    groups: bool
+    functions: dict[str, list[tuple[str, int | None, str]]]
+    modules: dict[str, CodeType]
+
+    def chars(self) -> int:
+        return sum(len(src) for fns in self.functions.values() for _, _, src in fns)
+
+    def bind(self, name: str, env: dict) -> Callable:
+        """The entry point ``name`` defined in ``env`` (its dispatch table too)."""
+        fns = self.functions[name]
+        code = self.modules.get(name)
+        if code is None:
+            code = self.modules[name] = _code("".join(src for _, _, src in fns), f"<grundy {name}>")
+        exec(code, env)
+        table = {}
+        for fname, value, src in fns:
+            env[fname].__source__ = src
+            if value is not None:
+                table[value] = env[fname]
+        if self.groups:
+            env[f"{name.upper()}_BY_VALUE"] = table
+            env["_none"] = _none
+        return env[name]
+
+
+def _none(s, append=None):
+    return ()
+
+
+def _moves_key(rules: Rules) -> tuple[tuple, list]:
+    """What the moves' text depends on, by node identity, and the nodes that key names."""
+    key, keep = [], []
+    for m in rules.moves:
+        ups = sorted(m.update.items())
+        key.append((m.label, id(m.guard), tuple((id(c.var), id(c.lo), id(c.hi)) for c in m.choices),
+                    tuple((i, id(u)) for i, u in ups)))
+        keep.append((m.guard, m.choices, ups))
+    return ("moves", tuple(key), tuple(rules.schema.slot_by_var.items()), tuple(rules.slot_domains)), keep
+
+
 def _move_functions(rules: Rules, env: dict) -> tuple[Callable, Callable, Callable]:
     """``successors(s)``, its generator form and ``options(s)``: every move's block, grouped by
-    the dispatch variable."""
+    the dispatch variable (the text generated once per set of moves, see :func:`_by_identity`)."""
+    env["_domain"] = rules.domain_error
+    key, keep = _moves_key(rules)
+    ms: _MoveSources = _by_identity(key, keep, lambda: _move_sources(rules),  # type: ignore[assignment]
+                                    lambda v: 2 * v.chars())  # type: ignore[attr-defined]  (text and code)
+    return (ms.bind("successors", env), ms.bind("successors_lazy", env),
+            _lazy(lambda: ms.bind("options", env)))  # options: compiled when first asked
+
+
+def _move_sources(rules: Rules) -> _MoveSources:
     var = _dispatch_var(rules)
     state_names = _state_names(rules)
-    env["_domain"] = rules.domain_error
     head = ["out = []", "append = out.append"]
     bodies: tuple[list[str], list[str]] = (head[:], head[:])
     groups: dict[int, tuple[list[str], list[str]]] = {}
@@ -372,18 +487,17 @@ def _move_functions(rules: Rules, env: dict) -> tuple[Callable, Callable, Callab
         dest[0].extend(plain)
         dest[1].extend(labelled)
 
-    def build(which: int, name: str, lazy: bool = False) -> Callable:
-        """The list-building function, or (``lazy``) a generator yielding one successor at a time."""
+    def build(which: int, name: str, lazy: bool = False) -> list[tuple[str, int | None, str]]:
+        """The list-building function, or (``lazy``) a generator yielding one successor at a time
+        (after the functions of its dispatch table)."""
         def code(lines: list[str]) -> list[str]:
             return [re.sub(r"^(\s*)append\((.*)\)$", r"\1yield \2", ln) for ln in lines] if lazy else lines
         body = code(bodies[which][len(head):] if lazy else bodies[which][:])
+        out: list[tuple[str, int | None, str]] = []
         if groups:
-            table = {}
             for value, lines in groups.items():
-                table[value] = _function(f"{name}_{value}".replace("-", "m"), code(lines[which]) or ["pass"], env,
-                                         params="s" if lazy else "s, append")
-            env[f"{name.upper()}_BY_VALUE"] = table
-            env["_none"] = lambda s, append=None: ()
+                fname = f"{name}_{value}".replace("-", "m")
+                out.append((fname, value, _def(fname, code(lines[which]) or ["pass"], "s" if lazy else "s, append")))
             slot = rules.schema.slot_by_var[var]
             call = f"{name.upper()}_BY_VALUE.get(s[{slot}], _none)"
             body.append(f"yield from {call}(s)" if lazy else f"{call}(s, append)")
@@ -391,10 +505,12 @@ def _move_functions(rules: Rules, env: dict) -> tuple[Callable, Callable, Callab
             body.append("return out")
         if lazy and not any("yield" in ln for ln in body):
             body.append("yield from ()")
-        return _function(name, body, env)
+        out.append((name, None, _def(name, body)))
+        return out
 
-    return (build(0, "successors"), build(0, "successors_lazy", lazy=True),
-            _lazy(lambda: build(1, "options")))  # options: compiled when first asked
+    return _MoveSources(bool(groups), {"successors": build(0, "successors"),
+                                       "successors_lazy": build(0, "successors_lazy", lazy=True),
+                                       "options": build(1, "options")}, {})
 
 
 def compile_expr(rules: Rules, expr: Expr, extra: dict[str, str] | None = None) -> Callable:
@@ -407,17 +523,21 @@ def compile_expr(rules: Rules, expr: Expr, extra: dict[str, str] | None = None) 
     >>> compile_expr(r, r.state.heap[0] + r.state.heap[1])((3, 4))
     7
     """
-    sch = rules.schema
     names = _state_names(rules)
     params = sorted(extra or {})
     names.update({n: f"x_{i}" for i, n in enumerate(params)})
-    em = _Emitter(names, _shared_nodes([expr]))
-    r = em.expr(expr)
+
+    def make() -> tuple[CodeType, str]:
+        (r,), lines = _expr_sources([expr], names)
+        sig = ", ".join(["s"] + [f"x_{i}=None" for i in range(len(params))])
+        src = f"def f({sig}):\n" + "".join(f"    {ln}\n" for ln in lines) + f"    return {r}\n"
+        return _code(src, "<grundy expr>"), src
+    code, src = _by_identity(("expr", id(expr), tuple(names.items())), expr, make,  # type: ignore[misc]
+                             lambda v: 2 * len(v[1]))  # type: ignore[index]
     env: dict = {"min": min, "max": max}
-    sig = ", ".join(["s"] + [f"x_{i}=None" for i in range(len(params))])
-    src = f"def f({sig}):\n" + "".join(f"    {ln}\n" for ln in em.take_lines()) + f"    return {r}\n"
-    exec(compile(src, "<grundy expr>", "exec"), env)
+    exec(code, env)
     fn = env["f"]
+    fn.__source__ = src
     if not params:
         return fn
     return lambda s, **kw: fn(s, *(kw[n] for n in params))
@@ -477,11 +597,8 @@ def _value_table(rules: Rules, slot: int, vmap) -> list[int]:
 def _components(rules: Rules, env: dict) -> Callable[[State], list[State] | None]:
     sch = rules.schema
     names = _state_names(rules)
-    roots = [rules.decomposable] + list(rules.present or [])
-    em = _Emitter(names, _shared_nodes(roots))
-    d = em.expr(rules.decomposable)
-    pres = [em.expr(p) for p in rules.present or []]
-    body = em.take_lines() + [f"if not {d}: return None", "return [" + ", ".join(pres) + "]"]
+    (d, *pres), lines = _expr_sources([rules.decomposable] + list(rules.present or []), names)
+    body = lines + [f"if not {d}: return None", "return [" + ", ".join(pres) + "]"]
     presence = _function("presence", body, env)
     links = rules.links
     elem_slots = rules.element_slots
