@@ -218,6 +218,7 @@ def _serve(conn, profile: str, parent: int) -> None:
     ("restart",) (the claim is checked again from the start), ("done", index, verdict)."""
     from .check import check_claim
     signal.signal(signal.SIGINT, signal.SIG_IGN)     # Ctrl-C is the parent's: it stops the workers
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)    # not the parent's handler: a quiet end
 
     def progress(text: str) -> None:
         try:
@@ -332,6 +333,7 @@ def run(claims: list[Claim], *, jobs: int = 1, timeout: float | None = None, pro
 def _run_shared(claims: list[Claim], *, jobs: int, timeout: float | None, profile: str,
                 progress: Callable[[str], None] | None, seconds: dict[str, float] | None,
                 record: Callable[[dict[str, float]], None] | None) -> Iterator[Verdict]:
+    from . import check  # noqa: F401  (imported once here: every worker forked later has it)
     ctx = mp.get_context("fork")
     # one worker: the total is the same in any order, and file order gives the rows as they come
     groups = schedule(claims, profile, seconds if jobs > 1 else None)
