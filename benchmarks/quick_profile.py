@@ -42,8 +42,7 @@ def one_pass(mode: str, args: argparse.Namespace, times: Path | None) -> tuple[f
     """Wall seconds and peak RSS (MiB, largest process) of one cold run; its cache folder."""
     cache = Path(tempfile.mkdtemp(prefix="grundy-bench-"))
     if times is not None:
-        (cache / "verdicts").mkdir()
-        shutil.copy(times, cache / "verdicts" / "times.json")
+        shutil.copy(times, cache / "times.json")
     env = {**os.environ, "GRUNDY_CACHE": str(cache)}
     env.pop("GRUNDY_VERIFY_SCHEDULE", None)
     if mode == "old":
@@ -76,13 +75,13 @@ def main() -> None:
         for m in modes:
             wall, peak, cache = one_pass(m, args, recorded if m == "new+times" else None)
             if m == "new":
-                recorded = cache / "verdicts" / "times.json"
+                recorded = cache / "times.json"
             walls[m].append(wall)
             peaks[m].append(peak)
             print(f"pass {k + 1} {m:9s}: {wall:6.1f} s wall, peak RSS {peak:5.0f} MiB", flush=True)
             if m != "new":
                 shutil.rmtree(cache, ignore_errors=True)
-        shutil.rmtree(Path(recorded).parent.parent, ignore_errors=True) if recorded else None
+        shutil.rmtree(Path(recorded).parent, ignore_errors=True) if recorded else None
     print("load after:", open("/proc/loadavg").read().split()[:3])
     cmd = " ".join(["python benchmarks/quick_profile.py", f"--repeat {args.repeat}", f"--jobs {args.jobs}"]
                    + ([f"--only {' '.join(args.only)}"] if args.only else []) + args.paths)

@@ -12,7 +12,7 @@ Only settled verdicts are stored (``proved``, ``verified``, ``refuted``): an ``u
 again. The cache lives in ``$GRUNDY_CACHE/verdicts`` (default ``~/.cache/grundy``);
 ``grundy verify --no-cache`` neither reads nor writes it.
 
-Beside the verdicts, ``times.json`` keeps how long each claim took last time (per profile):
+Beside them, ``$GRUNDY_CACHE/times.json`` keeps how long each claim took last time (per profile):
 the runner starts the longest claims first. It is a hint for scheduling only (a wrong or
 missing time costs wall time, never a verdict), so it is kept with ``--no-cache`` too.
 
@@ -190,7 +190,7 @@ class _Merged:
 
 # ------------------------------------------------------------------------------- claim times
 def _times_file() -> Path:
-    return cache_dir() / "times.json"
+    return cache_dir().parent / "times.json"        # beside the verdicts, not among them
 
 
 def _read_times_file() -> dict[str, dict[str, float]]:
@@ -230,7 +230,7 @@ def record_times(profile: str, seconds: dict[str, float]) -> None:
     mine = d.get(profile) if isinstance(d.get(profile), dict) else {}
     mine.update({k: round(float(v), 3) for k, v in seconds.items()})
     d[profile] = mine
-    folder = cache_dir()
+    folder = _times_file().parent
     try:
         folder.mkdir(parents=True, exist_ok=True)
         tmp = folder / f".times.{os.getpid()}.tmp"
