@@ -11,8 +11,9 @@ kernels, no claim times), once per scheduling, interleaved so that both see the 
   the ``new`` pass just recorded copied into the fresh cache: costliest groups first, as on
   every run after the first one.
 
-Every pass must exit with status 0 (every verdict as its claim expects): a pass that does not
-stops the benchmark. Prints, per scheduling, the median wall time of ``--repeat`` passes (3 by
+Every pass should exit with status 0 (every verdict as its claim expects); one that does not
+(a claim past its time limit on a loaded machine) is shown with the claims concerned and
+counted in the summary. Prints, per scheduling, the median wall time of ``--repeat`` passes (3 by
 default), the peak resident memory of the largest process, and the ratio to ``old``.
 
     python benchmarks/quick_profile.py [--repeat 3] [--jobs 2] [--only ID ...]
@@ -22,6 +23,7 @@ default), the peak resident memory of the largest process, and the ratio to ``ol
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import shutil
 import statistics
@@ -33,13 +35,14 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 WRAP = ("import resource, subprocess, sys\n"
-        "r = subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL)\n"
+        "r = subprocess.run(sys.argv[2:], stdout=open(sys.argv[1], 'w'))\n"
         "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss, file=sys.stderr)\n"
         "sys.exit(r.returncode)\n")
 
 
-def one_pass(mode: str, args: argparse.Namespace, times: Path | None) -> tuple[float, float, Path]:
-    """Wall seconds and peak RSS (MiB, largest process) of one cold run; its cache folder."""
+def one_pass(mode: str, args: argparse.Namespace, times: Path | None) -> tuple[float, float, Path, bool]:
+    """Wall seconds and peak RSS (MiB, largest process) of one cold run, its cache folder, and
+    whether every verdict was as expected."""
     cache = Path(tempfile.mkdtemp(prefix="grundy-bench-"))
     if times is not None:
         shutil.copy(times, cache / "times.json")
@@ -47,15 +50,21 @@ def one_pass(mode: str, args: argparse.Namespace, times: Path | None) -> tuple[f
     env.pop("GRUNDY_VERIFY_SCHEDULE", None)
     if mode == "old":
         env["GRUNDY_VERIFY_SCHEDULE"] = "per-claim"
-    cmd = [sys.executable, "-m", "grundy.cli", "verify", *args.paths, "--no-cache", "--jobs", str(args.jobs)]
+    cmd = [sys.executable, "-m", "grundy.cli", "verify", *args.paths, "--no-cache", "--jobs", str(args.jobs),
+           "--json"]
     if args.only:
         cmd += ["--only", *args.only]
     t = time.monotonic()
-    r = subprocess.run([sys.executable, "-c", WRAP, *cmd], env=env, cwd=ROOT, stderr=subprocess.PIPE, text=True)
+    out = cache / "verify.jsonl"
+    r = subprocess.run([sys.executable, "-c", WRAP, str(out), *cmd], env=env, cwd=ROOT, stderr=subprocess.PIPE,
+                       text=True)
     wall = time.monotonic() - t
-    if r.returncode != 0:
-        sys.exit(f"{mode}: exit status {r.returncode} (a verdict differs from its expectation):\n{r.stderr}")
-    return wall, int(r.stderr.strip().splitlines()[-1]) / 1024, cache
+    if r.returncode != 0:      # shown, and the pass marked: a time limit may pass under load
+        rows = [json.loads(ln) for ln in out.read_text().splitlines() if ln.startswith("{")]
+        bad = [f"{o['id']}: {o['verdict']} (expected {o['expected']}) {o.get('detail', '')}"
+               for o in rows if "verdict" in o and o["verdict"] != o["expected"]]
+        print(f"  {mode}: exit status {r.returncode}: " + ("; ".join(bad) or r.stderr[-2000:]), flush=True)
+    return wall, int(r.stderr.strip().splitlines()[-1]) / 1024, cache, r.returncode == 0
 
 
 def main() -> None:
@@ -69,11 +78,13 @@ def main() -> None:
     modes = ["old", "new"] + ([] if args.no_times else ["new+times"])
     walls: dict[str, list[float]] = {m: [] for m in modes}
     peaks: dict[str, list[float]] = {m: [] for m in modes}
+    failed = {m: 0 for m in modes}
     print("load before:", open("/proc/loadavg").read().split()[:3], flush=True)
     for k in range(args.repeat):
         recorded = None
         for m in modes:
-            wall, peak, cache = one_pass(m, args, recorded if m == "new+times" else None)
+            wall, peak, cache, ok = one_pass(m, args, recorded if m == "new+times" else None)
+            failed[m] += not ok
             if m == "new":
                 recorded = cache / "times.json"
             walls[m].append(wall)
@@ -90,7 +101,8 @@ def main() -> None:
     for m in modes:
         med = statistics.median(walls[m])
         print(f"{m:9s}: median {med:6.1f} s wall over {args.repeat} (peak RSS {max(peaks[m]):.0f} MiB), "
-              f"{base / med:.2f}x the old scheduling")
+              f"{base / med:.2f}x the old scheduling"
+              + (f"; {failed[m]} pass(es) with a verdict not as expected" if failed[m] else ""))
 
 
 if __name__ == "__main__":
