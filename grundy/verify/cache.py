@@ -12,6 +12,10 @@ Only settled verdicts are stored (``proved``, ``verified``, ``refuted``): an ``u
 again. The cache lives in ``$GRUNDY_CACHE/verdicts`` (default ``~/.cache/grundy``);
 ``grundy verify --no-cache`` neither reads nor writes it.
 
+Beside them, ``$GRUNDY_CACHE/times.json`` keeps how long each claim took last time (per profile):
+the runner starts the longest claims first. It is a hint for scheduling only (a wrong or
+missing time costs wall time, never a verdict), so it is kept with ``--no-cache`` too.
+
 >>> import os, pathlib, tempfile
 >>> saved = os.environ.get("GRUNDY_CACHE")
 >>> os.environ["GRUNDY_CACHE"] = tempfile.mkdtemp()
@@ -49,7 +53,7 @@ from ..digest import PACKAGE as _PACKAGE, files_digest, package_digest, source_f
 from .claims import Claim
 from .verdict import Verdict
 
-__all__ = ["SETTLED", "cache_dir", "cached_run", "claim_key"]
+__all__ = ["SETTLED", "cache_dir", "cached_run", "claim_key", "read_times", "record_times"]
 
 SETTLED = ("proved", "verified", "refuted")   # the verdicts stored; any other is checked again
 
@@ -182,3 +186,55 @@ class _Merged:
             raise exc
         self.pending = thrower(exc)
         return next(self)
+
+
+# ------------------------------------------------------------------------------- claim times
+def _times_file() -> Path:
+    return cache_dir().parent / "times.json"        # beside the verdicts, not among them
+
+
+def _read_times_file() -> dict[str, dict[str, float]]:
+    try:
+        d = json.loads(_times_file().read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return d if isinstance(d, dict) else {}
+
+
+def read_times(profile: str) -> dict[str, float]:
+    """The seconds each claim took when it was last checked under ``profile`` (by claim id;
+    empty when nothing was recorded). A scheduling hint only.
+
+    >>> import os, tempfile
+    >>> saved = os.environ.get("GRUNDY_CACHE")
+    >>> os.environ["GRUNDY_CACHE"] = tempfile.mkdtemp()
+    >>> read_times("quick")
+    {}
+    >>> record_times("quick", {"demo/a": 2.5, "demo/b": 0.1})
+    >>> record_times("quick", {"demo/b": 0.2})
+    >>> read_times("quick"), read_times("full")
+    ({'demo/a': 2.5, 'demo/b': 0.2}, {})
+    >>> _ = os.environ.pop("GRUNDY_CACHE") if saved is None else os.environ.update(GRUNDY_CACHE=saved)
+    """
+    got = _read_times_file().get(profile)
+    if not isinstance(got, dict):
+        return {}
+    return {k: float(v) for k, v in got.items() if isinstance(k, str) and isinstance(v, (int, float))}
+
+
+def record_times(profile: str, seconds: dict[str, float]) -> None:
+    """Remember the seconds of the claims just checked under ``profile`` (others are kept)."""
+    if not seconds:
+        return
+    d = _read_times_file()
+    mine = d.get(profile) if isinstance(d.get(profile), dict) else {}
+    mine.update({k: round(float(v), 3) for k, v in seconds.items()})
+    d[profile] = mine
+    folder = _times_file().parent
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        tmp = folder / f".times.{os.getpid()}.tmp"
+        tmp.write_text(json.dumps(d, sort_keys=True), encoding="utf-8")
+        os.replace(tmp, _times_file())
+    except OSError:
+        pass                                  # no place to write: the next run keeps file order

@@ -148,12 +148,14 @@ def _verify(args: argparse.Namespace) -> int:
         else:
             print(row(v, width), flush=True)
 
-    from .cache import cached_run
+    from .cache import cached_run, read_times, record_times
     from_cache: list[str] = []
 
     def check(todo: list) -> Iterator:
+        # each claim's time last run orders the work (costliest first): a hint, never a verdict
         return run(todo, jobs=min(jobs, len(todo)), timeout=args.timeout, profile=args.profile,
-                   progress=bar, executor=args.executor)
+                   progress=bar, executor=args.executor, seconds=read_times(args.profile),
+                   record=lambda took: record_times(args.profile, took))
 
     def note(n: int) -> None:
         if n:

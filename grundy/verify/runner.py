@@ -25,6 +25,7 @@ from multiprocessing.connection import wait
 from pathlib import Path
 from typing import Callable, Iterable, Iterator
 
+from ..solvers.explicit import Solver
 from ..spec.game import Game
 from ..spec.registry import GAMES, import_file
 from .claims import Claim, ClaimError, check_findings
@@ -141,12 +142,281 @@ def load(paths: Iterable[str], only: list[str] | None = None) -> list[Claim]:
 # ------------------------------------------------------------------------------- running
 _CLAIMS: list[Claim] = []          # what forked workers read
 
+SCHEDULE_ENV = "GRUNDY_VERIFY_SCHEDULE"   # "per-claim": the old scheduling (benchmarks only)
+
 
 def _limit(claim: Claim, timeout: float | None) -> float:
     return timeout if timeout is not None else (claim.timeout or DEFAULT_TIMEOUT)
 
 
-def _worker(i: int, conn, profile: str, limit: float) -> None:
+def group_key(claim: Claim, profile: str = "quick") -> tuple:
+    """Claims with the same key solve the same positions (one game, one family of structures):
+    the runner checks them one after another in one worker, on one solver. The key is
+    structural (the family's kind and description), since each claim builds its own family.
+    A claim on listed positions (or sums) is a group of its own. A key that joins claims with
+    nothing in common only costs time: the solver's tables are keyed by game and structure.
+
+    >>> from grundy.verify import Claim, petersen, heaps
+    >>> a = Claim("a", game="edge-nim", kind="char", family=petersen(), statement=lambda g, s: True)
+    >>> b = Claim("b", game="edge-nim", kind="char", family=petersen(), statement=lambda g, s: False)
+    >>> c = Claim("c", game="nim", kind="char", family=heaps(2), statement=lambda g, s: True)
+    >>> group_key(a) == group_key(b) != group_key(c)
+    True
+    """
+    fam = claim.at(profile).family
+    if fam is None or isinstance(fam, Positions):
+        return ("claim", claim.id)
+    return ("family", claim.game, type(fam).__name__, str(getattr(fam, "scope", "")))
+
+
+def schedule(claims: list[Claim], profile: str = "quick",
+             seconds: dict[str, float] | None = None) -> list[list[int]]:
+    """The order in which claims are handed to workers: groups of claim indices (one
+    :func:`group_key` each, in claim order within a group), the costliest group first by the
+    ``seconds`` each claim took last time. A claim without a recorded time counts as costlier
+    than any timed one (its group goes first, in file order); with no times at all, the groups
+    keep file order. The order changes wall time only, never a verdict.
+
+    >>> from grundy.verify import Claim, heaps, petersen
+    >>> cs = [Claim(i, game="edge-nim", kind="char", family=petersen(), statement=lambda g, s: True)
+    ...       for i in ("p1", "p2")]
+    >>> cs.insert(1, Claim("n", game="nim", kind="char", family=heaps(2), statement=lambda g, s: True))
+    >>> schedule(cs)
+    [[0, 2], [1]]
+    >>> schedule(cs, seconds={"p1": 1.0, "p2": 1.0, "n": 5.0})
+    [[1], [0, 2]]
+    >>> schedule(cs, seconds={"p1": 1.0, "p2": 1.0})          # "n" unknown: first
+    [[1], [0, 2]]
+    """
+    groups: dict[tuple, list[int]] = {}
+    for i, c in enumerate(claims):
+        groups.setdefault(group_key(c, profile), []).append(i)
+    order = list(groups.values())
+    if not seconds:
+        return order
+    inf = float("inf")
+    cost = [sum(seconds.get(claims[i].id, inf) for i in g) for g in order]
+    ranked = sorted(range(len(order)), key=lambda k: -cost[k])     # stable: file order among ties
+    return [order[k] for k in ranked]
+
+
+class _Shared(Solver):
+    """The solver of one group of claims in a worker; counts the position limits it hit (a claim
+    that hits one on a solver that earlier claims filled is checked again on a fresh one)."""
+
+    hits = 0
+
+    def _limit(self):  # type: ignore[override]
+        self.hits += 1
+        return super()._limit()
+
+
+def _serve(conn, profile: str, parent: int) -> None:
+    """A long-lived worker: check the claims it is sent, one after another, on one solver per
+    group (a fresh one at each new group, or once it holds as many positions as one claim may
+    store). Messages in: (index, limit, group key) or None (stop); out: ("progress", text),
+    ("restart",) (the claim is checked again from the start), ("done", index, verdict)."""
+    from .check import check_claim
+    signal.signal(signal.SIGINT, signal.SIG_IGN)     # Ctrl-C is the parent's: it stops the workers
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)    # not the parent's handler: a quiet end
+
+    def progress(text: str) -> None:
+        try:
+            conn.send(("progress", text))
+        except (BrokenPipeError, OSError):
+            pass
+
+    solver, key, served = _Shared(), None, 0
+    while True:
+        while not conn.poll(1.0):
+            if os.getppid() != parent:               # the parent is gone: so is the work
+                return
+        try:
+            msg = conn.recv()
+        except (EOFError, OSError):
+            return
+        if msg is None:
+            return
+        i, limit, k = msg
+        if k != key or solver.stored >= solver.max_positions:
+            solver, key, served = _Shared(), k, 0        # nothing shared between groups
+        hits = solver.hits
+        v = check_claim(_CLAIMS[i], profile=profile, timeout=limit, progress=progress, solver=solver)
+        if solver.hits > hits and served:
+            # a position limit on a solver that earlier claims filled: it might not be this
+            # claim's own, so the claim is checked again alone, as a fresh process would
+            conn.send(("restart",))
+            solver = _Shared()
+            v = check_claim(_CLAIMS[i], profile=profile, timeout=limit, progress=progress, solver=solver)
+        served += 1
+        conn.send(("done", i, v.to_json()))
+
+
+class _Slot:
+    """One worker process as the parent sees it: the claim it runs and the rest of its group."""
+
+    def __init__(self) -> None:
+        self.proc = self.conn = None
+        self.claim: int | None = None
+        self.queue: list[int] = []
+        self.start = self.limit = 0.0
+
+    def spawn(self, ctx, profile: str) -> None:
+        a, b = ctx.Pipe()
+        self.proc = ctx.Process(target=_serve, args=(b, profile, os.getpid()), daemon=True)
+        self.proc.start()
+        b.close()
+        self.conn = a
+
+    def stop(self, kill: bool = False) -> None:
+        if self.proc is None:
+            return
+        if kill:
+            self.proc.kill()
+        else:
+            try:
+                self.conn.send(None)
+            except (BrokenPipeError, OSError):
+                self.proc.kill()
+        self.proc.join(1 if not kill else 5)
+        if self.proc.is_alive():
+            self.proc.kill()
+            self.proc.join(5)
+        self.conn.close()
+        self.proc = self.conn = None
+
+
+def run(claims: list[Claim], *, jobs: int = 1, timeout: float | None = None, profile: str = "quick",
+        progress: Callable[[str], None] | None = None, executor: str | None = None,
+        seconds: dict[str, float] | None = None,
+        record: Callable[[dict[str, float]], None] | None = None) -> Iterator[Verdict]:
+    """Check the claims in up to ``jobs`` worker processes; yield verdicts in claim order.
+
+    Each worker is a long-lived process that checks claims one after another: the claims of
+    one :func:`group_key` (same game, same family) go to the same worker, consecutively, and
+    share its solver, so positions solved for one claim are not solved again for the next.
+    With more than one worker, groups are started costliest first by ``seconds`` (each
+    claim's time last run, see :func:`schedule`); with one, in file order. ``record`` is given
+    the seconds of the claims checked here. Sharing
+    never changes a verdict: the solver's tables hold values of positions, whoever asked.
+
+    On KeyboardInterrupt (Ctrl-C, or SIGTERM turned into one by the command line) the
+    verdicts already finished but held back for the claim order are yielded, in order, before
+    the interrupt goes on; the workers still running are killed.
+
+    A claim gets ``timeout`` seconds (default: its own ``timeout``, else 120); a worker that
+    runs past it (and a short grace) is killed and its claim is ``unknown``; a fresh worker
+    takes the rest of its group. A worker that dies makes its claim an ``error``. With
+    ``executor`` (``local:N``, ``dask://HOST:PORT``) each claim's family is cut into chunks run
+    there instead (see :mod:`grundy.verify.executor`; ``jobs`` is then unused). Each verdict
+    carries its claim's text, source, reading and finding (:meth:`Claim.describe`).
+    """
+    if executor is not None:
+        from . import executor as chunked
+        with chunked.executor(executor) as ex:
+            yield from chunked.run(claims, ex, timeout=timeout, profile=profile, progress=progress)
+        return
+    global _CLAIMS
+    _CLAIMS = list(claims)
+    if "fork" not in mp.get_all_start_methods():      # pragma: no cover - not on Linux
+        from .check import check_claim
+        for c in claims:
+            yield check_claim(c, profile=profile, timeout=_limit(c, timeout))
+        return
+    if os.environ.get(SCHEDULE_ENV) == "per-claim":  # the old way: a process per claim, file order
+        yield from _run_per_claim(claims, jobs=jobs, timeout=timeout, profile=profile, progress=progress)
+        return
+    yield from _run_shared(claims, jobs=jobs, timeout=timeout, profile=profile, progress=progress,
+                           seconds=seconds, record=record)
+
+
+def _run_shared(claims: list[Claim], *, jobs: int, timeout: float | None, profile: str,
+                progress: Callable[[str], None] | None, seconds: dict[str, float] | None,
+                record: Callable[[dict[str, float]], None] | None) -> Iterator[Verdict]:
+    from . import check  # noqa: F401  (imported once here: every worker forked later has it)
+    ctx = mp.get_context("fork")
+    # one worker: the total is the same in any order, and file order gives the rows as they come
+    groups = schedule(claims, profile, seconds if jobs > 1 else None)
+    keys = {i: group_key(claims[i], profile) for g in groups for i in g}
+    slots = [_Slot() for _ in range(max(1, min(jobs, len(groups))))]
+    done: dict[int, Verdict] = {}
+    status: dict[int, str] = {}
+    took: dict[str, float] = {}
+    emitted = 0
+
+    def finish(slot: _Slot, v: Verdict) -> None:
+        done[slot.claim] = v
+        took[claims[slot.claim].id] = v.seconds
+        slot.claim = None
+
+    try:
+        while emitted < len(claims):
+            for slot in slots:                         # idle workers: the next claim
+                if slot.claim is not None:
+                    continue
+                if not slot.queue and groups:
+                    slot.queue = groups.pop(0)
+                if not slot.queue:
+                    slot.stop()
+                    continue
+                if slot.proc is None:
+                    slot.spawn(ctx, profile)
+                i = slot.queue.pop(0)
+                slot.claim, slot.limit, slot.start = i, _limit(claims[i], timeout), time.monotonic()
+                status[i] = "starting"
+                try:
+                    slot.conn.send((i, slot.limit, keys[i]))
+                except (BrokenPipeError, OSError):
+                    pass                               # seen below as a dead worker
+            busy = [s for s in slots if s.claim is not None]
+            if busy:
+                wait([s.conn for s in busy] + [s.proc.sentinel for s in busy], timeout=0.2)
+            now = time.monotonic()
+            for slot in busy:
+                i, result = slot.claim, None
+                try:
+                    while result is None and slot.conn.poll():
+                        msg = slot.conn.recv()
+                        if msg[0] == "progress":
+                            status[i] = msg[1]
+                        elif msg[0] == "restart":
+                            slot.start, status[i] = time.monotonic(), "again, on a fresh solver"
+                        else:
+                            result = Verdict.from_json(msg[2])
+                except (EOFError, OSError):
+                    slot.proc.join(1)
+                    result = _lost(claims[i], now - slot.start,
+                                   f"the worker died (exit code {slot.proc.exitcode})")
+                    slot.stop(kill=True)               # the rest of its group: a fresh worker
+                if result is None and not slot.proc.is_alive():
+                    result = _lost(claims[i], now - slot.start,
+                                   f"the worker died (exit code {slot.proc.exitcode})")
+                    slot.stop(kill=True)
+                if result is None and now - slot.start > slot.limit + GRACE:
+                    slot.stop(kill=True)
+                    result = _lost(claims[i], now - slot.start, f"timed out after {slot.limit:g} s", UNKNOWN)
+                if result is not None:
+                    finish(slot, result)
+            if progress is not None and any(s.claim is not None for s in slots):
+                running = {s.claim: (None, None, s.start) for s in slots if s.claim is not None}
+                progress(_status_line(claims, emitted + len(done), running, status))
+            while emitted in done:
+                yield done.pop(emitted)
+                emitted += 1
+    except KeyboardInterrupt:
+        for slot in slots:
+            slot.stop(kill=True)
+        for i in sorted(done):                # finished while an earlier claim still ran
+            yield done.pop(i)
+        raise
+    finally:
+        for slot in slots:
+            slot.stop(kill=True)
+        if record is not None:
+            record(took)
+
+
+def _per_claim_worker(i: int, conn, profile: str, limit: float) -> None:
     from .check import check_claim
     signal.signal(signal.SIGINT, signal.SIG_IGN)     # Ctrl-C is the parent's: it stops the workers
 
@@ -161,32 +431,10 @@ def _worker(i: int, conn, profile: str, limit: float) -> None:
     conn.close()
 
 
-def run(claims: list[Claim], *, jobs: int = 1, timeout: float | None = None, profile: str = "quick",
-        progress: Callable[[str], None] | None = None, executor: str | None = None) -> Iterator[Verdict]:
-    """Check the claims in up to ``jobs`` worker processes; yield verdicts in claim order.
-
-    On KeyboardInterrupt (Ctrl-C, or SIGTERM turned into one by the command line) the
-    verdicts already finished but held back for the claim order are yielded, in order, before
-    the interrupt goes on; the workers still running are killed.
-
-    A claim gets ``timeout`` seconds (default: its own ``timeout``, else 120); a worker that
-    runs past it (and a short grace) is killed and its claim is ``unknown``. With ``executor``
-    (``local:N``, ``dask://HOST:PORT``) each claim's family is cut into chunks run there
-    instead (see :mod:`grundy.verify.executor`; ``jobs`` is then unused). Each verdict carries
-    its claim's text, source, reading and finding (:meth:`Claim.describe`).
-    """
-    if executor is not None:
-        from . import executor as chunked
-        with chunked.executor(executor) as ex:
-            yield from chunked.run(claims, ex, timeout=timeout, profile=profile, progress=progress)
-        return
-    global _CLAIMS
-    _CLAIMS = list(claims)
-    if "fork" not in mp.get_all_start_methods():      # pragma: no cover - not on Linux
-        from .check import check_claim
-        for c in claims:
-            yield check_claim(c, profile=profile, timeout=_limit(c, timeout))
-        return
+def _run_per_claim(claims: list[Claim], *, jobs: int = 1, timeout: float | None = None, profile: str = "quick",
+                   progress: Callable[[str], None] | None = None) -> Iterator[Verdict]:
+    """The old scheduling, kept for the benchmark's baseline: one fresh process (and solver) per
+    claim, in file order."""
     ctx = mp.get_context("fork")
     done: dict[int, Verdict] = {}
     running: dict[int, tuple] = {}        # index -> (process, conn, start, limit)
@@ -200,7 +448,7 @@ def run(claims: list[Claim], *, jobs: int = 1, timeout: float | None = None, pro
                 i = pending.pop(0)
                 a, b = ctx.Pipe(duplex=False)
                 limit = _limit(claims[i], timeout)
-                p = ctx.Process(target=_worker, args=(i, b, profile, limit), daemon=True)
+                p = ctx.Process(target=_per_claim_worker, args=(i, b, profile, limit), daemon=True)
                 p.start()
                 b.close()
                 running[i] = (p, a, time.monotonic(), limit)
