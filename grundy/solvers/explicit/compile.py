@@ -14,6 +14,7 @@ from typing import Callable, Iterator, Mapping
 from ...spec.expr import Expr, Var, any_of, lift, nodes
 from ...spec.ops import OPS, Walker
 from ...spec.game import Move, Rules
+from ..symmetric import Plan
 
 State = tuple[int, ...]
 
@@ -351,6 +352,9 @@ def compile_rules(rules: Rules, symmetry: bool = True, decompose: bool = True,
     canonical = _canonical(rules, env) if symmetry else (lambda s: s)
     if symmetry and len(rules.symmetries) > max_group:
         canonical = lambda s: s  # noqa: E731  (too large a group to pay for on every position)
+    plan = Plan.of(rules) if symmetry else None
+    if plan is not None:     # every permutation of the vertices (K_n, edgeless): invariants, cells
+        canonical = plan.canonical
     components = _components(rules, env) if decompose and rules.present is not None else (lambda s: None)
     return Compiled(rules, successors, options, rank, canonical, components, successors_lazy)
 

@@ -32,6 +32,7 @@ from ...spec.game import Rules
 from ...spec.ops import OPS
 from ..explicit.compile import (Emitter, _conjuncts, _dispatch_key, _dispatch_var, _Emitter, _shared_nodes,
                                 _state_names, move_plan)
+from ..symmetric import Plan
 from . import build
 
 State = tuple[int, ...]
@@ -310,6 +311,7 @@ void k_free(T *t) {
 }
 
 int64_t k_stored(T *t) { return t->stored; }
+K k_canon(K key) { return canon(key); }
 int k_err_slot(T *t) { return t->err_slot; }
 int64_t k_err_value(T *t) { return t->err_value; }
 int k_value(T *t, K key) { return get(t, canon(key)); }
@@ -596,6 +598,9 @@ static K canon(K key) {{
     for (int i = 0; i < NS; i++) k += (K)(s[i] - LO[i]) * STRIDE[i];
     return k;
 }}"""
+    plan = Plan.of(rules) if symmetry else None
+    if plan is not None:        # every permutation of the vertices: see grundy/solvers/symmetric.py
+        return plan.c_source()
     syms = rules.symmetries if symmetry else []
     if len(syms) <= 1:
         return "#define CANONICAL 0\nstatic inline K canon(K key) { return key; }"
@@ -667,6 +672,8 @@ def _library(source: str) -> ctypes.CDLL:
     lib.k_value.argtypes = [ctypes.c_void_p, ctypes.c_uint64]
     lib.k_stored.argtypes = [ctypes.c_void_p]
     lib.k_stored.restype = ctypes.c_int64
+    lib.k_canon.argtypes = [ctypes.c_uint64]
+    lib.k_canon.restype = ctypes.c_uint64
     lib.k_err_slot.argtypes = [ctypes.c_void_p]
     lib.k_err_value.argtypes = [ctypes.c_void_p]
     lib.k_err_value.restype = ctypes.c_int64
@@ -764,6 +771,10 @@ class Kernel:
     def table(self) -> memoryview:
         ptr = self.lib.k_dense(self._t)
         return memoryview((ctypes.c_uint8 * self.box.size).from_address(ptr)).cast("B")
+
+    def canonical(self, state: Sequence[int]) -> State:
+        """The representative the kernel stores ``state`` under (itself without symmetry)."""
+        return self.box.state(self.lib.k_canon(self.box.index(state)))
 
     def successors(self, state: Sequence[int]) -> list[State]:
         """The successors as the kernel generates them (for differential tests)."""
