@@ -320,6 +320,35 @@ class Solver:
         except _GoNative:
             return self.mover_wins(pos)
 
+    def mover_wins_many(self, positions: list[Position]) -> list[bool]:
+        """:meth:`mover_wins` of many positions; those on one structure go to its kernel in one
+        call (a family sweep), when the native path serves their table.
+
+        >>> from grundy.spec import read_position
+        >>> ps = [read_position({"game": "nim", "heaps": h}) for h in ([1, 2, 3], [1, 2])]
+        >>> Solver().mover_wins_many(ps)
+        [False, True]
+        """
+        out: list[bool | None] = [None] * len(positions)
+        groups: dict[tuple, list[int]] = {}
+        for i, p in enumerate(positions):
+            if isinstance(p, Position) and not (self.decompose and p.convention == "normal"
+                                                and self.heaps.value(p) is not None):
+                groups.setdefault((p.game.name, p.structure, p.convention), []).append(i)
+        for idx in groups.values():
+            p0 = positions[idx[0]]
+            t = self.table(p0.game, p0.structure)
+            if len(idx) > 1 and self.native and t.native:
+                t.in_use = True            # a family on one structure: worth a kernel at once
+            sums = self.decompose and t.rules.present is not None   # a sum's outcome needs values
+            normal = p0.convention == "normal"
+            mode = GRUNDY if normal and (sums or GRUNDY in t.kernels) else NORMAL if normal else MISERE
+            vals = self._native_many(t, mode, [positions[i].state for i in idx]) if t.in_use else None
+            if vals is not None:
+                for j, i in enumerate(idx):
+                    out[i] = vals[j] != 1
+        return [self.mover_wins(p) if w is None else w for p, w in zip(positions, out)]
+
     def outcome(self, pos: Position | SumPosition) -> str:
         """``"N"`` or ``"P"`` in the position's convention, stopping at the first winning move."""
         return "N" if self.mover_wins(pos) else "P"
