@@ -76,11 +76,12 @@ class Table:
     native: bool = True                                                # False once the kernel cannot serve
     in_use: bool = False                                               # the kernel serves this table
     py_stored: int = 0                                                 # positions the Python path stored
+    full_group: bool = True        # the Python path canonicalizes under S_n (K_n, edgeless graphs)
 
     @cached_property
     def code(self) -> Compiled:
         """The Python functions (compiled when the Python path first needs them)."""
-        return compile_rules(self.rules, self.symmetry, self.decompose)
+        return compile_rules(self.rules, self.symmetry, self.decompose, full_group=self.full_group)
 
 
 def _mex(values) -> int:
@@ -131,7 +132,10 @@ class Solver:
             if self.vet:     # the reductions rely on the game's declared symmetries and components
                 from ..gamecheck import vet
                 vet(game, structure)
-            t = Table(game.rules(structure), self.symmetry, self.decompose, in_use=self.native_first)
+            # S_n's canonical form costs the Python path some 100 µs a position: with a kernel
+            # (which has it in C) the Python path keeps to the small groups it lists
+            t = Table(game.rules(structure), self.symmetry, self.decompose, in_use=self.native_first,
+                      full_group=not self.native)
             while len(self.tables) >= self.max_tables:      # a sweep over many structures:
                 del self.tables[next(iter(self.tables))]    # the least recently used goes
         self.tables[key] = t
