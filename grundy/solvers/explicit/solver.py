@@ -180,10 +180,7 @@ class Solver:
             return None
         rules = t.rules
         k = t.kernels.get(mode)
-        box = None
-        if k is None or not all(k.box.contains(s) for s in states):
-            box = Box.around(rules, states)
-            box = box.join(k.box) if k is not None else box
+        box = None if k is not None else Box.around(rules, states)
         try:
             while True:
                 if box is not None:
@@ -194,6 +191,8 @@ class Solver:
                                                  symmetry=self.symmetry, decompose=self.decompose)
                 try:
                     return k.values(states)
+                except ValueError:         # a state outside the box: a box holding them all
+                    box = Box.around(rules, states).join(k.box)
                 except OutOfBox as e:
                     name = rules.schema.slots[e.slot][0]
                     box = k.box.widened([i for i, (nm, _) in enumerate(rules.schema.slots) if nm == name], e.value)
@@ -337,6 +336,7 @@ class Solver:
         groups: dict[tuple, list[int]] = {}
         for i, p in enumerate(positions):
             if isinstance(p, Position) and not (self.decompose and p.convention == "normal"
+                                                and p.structure.kind == "heaps"
                                                 and self.heaps.value(p) is not None):
                 groups.setdefault((p.game.name, p.structure, p.convention), []).append(i)
         for idx in groups.values():

@@ -26,6 +26,7 @@ import ctypes
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from math import prod
+from operator import ge, mul, sub
 from typing import Iterable, Sequence
 
 from ...spec.game import Rules
@@ -155,13 +156,10 @@ class Box:
 
     def index(self, s: Sequence[int]) -> int:
         """The position's index (ValueError if it is outside the box)."""
-        k = 0
-        for v, (lo, r, st) in zip(s, self._digits):
-            d = v - lo
-            if not 0 <= d < r:
-                raise ValueError("outside the box")
-            k += d * st
-        return k
+        d = list(map(sub, s, self.lo))
+        if min(d, default=0) < 0 or any(map(ge, d, self.radix)):
+            raise ValueError("outside the box")
+        return sum(map(mul, d, self.strides))
 
     def state(self, index: int) -> State:
         out = [0] * len(self.lo)
@@ -171,7 +169,8 @@ class Box:
         return tuple(out)
 
     def contains(self, s: Sequence[int]) -> bool:
-        return all(0 <= v - lo < r for v, (lo, r, _) in zip(s, self._digits))
+        d = list(map(sub, s, self.lo))
+        return min(d, default=0) >= 0 and not any(map(ge, d, self.radix))
 
     @staticmethod
     def around(rules: Rules, states: Iterable[Sequence[int]]) -> "Box":
@@ -743,9 +742,10 @@ class Kernel:
         return self.lib.k_value(self._t, key)
 
     def values(self, states: Sequence[Sequence[int]]) -> bytes:
-        """The stored bytes of many positions, solved in one call."""
+        """The stored bytes of many positions, solved in one call (ValueError: one is outside
+        the box)."""
         n = len(states)
-        keys = (ctypes.c_uint64 * n)(*[self.box.index(s) for s in states])
+        keys = (ctypes.c_uint64 * n)(*map(self.box.index, states))
         out = (ctypes.c_uint8 * n)()
         at = ctypes.c_int64(0)
         self._run(lambda: self.lib.k_solve_many(self._t, keys, n, out, ctypes.byref(at)))
