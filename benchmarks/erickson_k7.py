@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import argparse
 import copy
+import os
 import resource
 import statistics
 import sys
@@ -58,29 +59,31 @@ def run(cid: str, n: int, top: int, reduce: bool, timeout: float, every: float) 
     claim = claim_on(cid, n, top)
     solver = Solver(native="always")
     t0 = last = time.perf_counter()
+    c0 = time.process_time()
 
     def progress(msg: str) -> None:
         nonlocal last
         now = time.perf_counter()
         if now - last >= every:
             last = now
-            print(f"  [{now - t0:7.0f} s] {msg}; {solver.stored:,} stored", file=sys.stderr, flush=True)
+            print(f"  [{now - t0:7.0f} s wall, {time.process_time() - c0:7.0f} s CPU] {msg}; "
+                  f"{solver.stored:,} stored", file=sys.stderr, flush=True)
 
     v = check_claim(claim, timeout=timeout, solver=solver, progress=progress)
-    return dict(seconds=time.perf_counter() - t0, verdict=v.verdict, scope=v.scope, detail=v.detail,
+    return dict(seconds=time.perf_counter() - t0, cpu=time.process_time() - c0, verdict=v.verdict, scope=v.scope, detail=v.detail,
                 stored=solver.stored, rss=resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024)
 
 
 def child(cid: str, n: int, top: int, reduce: bool, timeout: float, every: float) -> dict:
     got = in_child(lambda: run(cid, n, top, reduce, timeout, every), timeout + 120)
     if got is None:
-        return dict(seconds=timeout + 120, verdict="killed", scope="", detail="", stored=0, rss=0.0)
+        return dict(seconds=timeout + 120, cpu=0.0, verdict="killed", scope="", detail="", stored=0, rss=0.0)
     return got
 
 
 def show(name: str, r: dict) -> str:
     extra = f" ({r['detail']})" if r["detail"] else ""
-    return (f"{name}: {r['verdict']} in {r['seconds']:.1f} s; {r['stored']:,} positions stored; "
+    return (f"{name}: {r['verdict']} in {r['seconds']:.1f} s ({r['cpu']:.1f} s CPU); {r['stored']:,} positions stored; "
             f"peak RSS {r['rss']:.0f} MiB; {r['scope']}{extra}")
 
 
@@ -99,6 +102,7 @@ def main() -> None:
     args = ap.parse_args()
     conj = "erickson/conj4.8"
     print(f"command: python benchmarks/{Path(__file__).name} {' '.join(sys.argv[1:])}", flush=True)
+    print(f"load average at the start: {os.getloadavg()[0]:.2f} (2 cores; above 2: figures under load)", flush=True)
 
     k6 = {True: [], False: []}
     for _ in range(args.repeat):
@@ -106,7 +110,8 @@ def main() -> None:
             k6[reduce].append(child(conj, 6, 2, reduce, 600, args.every))
     for reduce, label in ((False, "before (no reduction)"), (True, "after (symmetric-group canonical form)")):
         rs = k6[reduce]
-        print(f"K_6 {{1,2}} {label}: median {statistics.median(r['seconds'] for r in rs):.2f} s over "
+        print(f"K_6 {{1,2}} {label}: median {statistics.median(r['seconds'] for r in rs):.2f} s "
+              f"({statistics.median(r['cpu'] for r in rs):.2f} s CPU) over "
               f"{len(rs)} runs; " + show("last run", rs[-1]), flush=True)
 
     if not args.skip_k7:

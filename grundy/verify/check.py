@@ -110,7 +110,6 @@ class Instance:
                       else None)
         self.won: set[State] = set()
         self._truth: dict[State, Any] = {}     # canonical state -> the solver's value or outcome
-        self._batch: dict[State, Any] = {}     # state -> the same, asked of the solver in one batch
         self.batched = False                   # a sweep large enough for batches (``prefetch``)
 
     def position(self, state: State) -> Position:
@@ -119,24 +118,21 @@ class Instance:
     def outcome(self, state: State) -> str:
         return self.solver.outcome(self.position(state))
 
-    def prefetch(self, batch: list[State]) -> None:
-        """Ask the solver for the truth at many states in one call (its kernel canonicalizes
-        them), for :meth:`truth` to read; only where the native path serves, and where the
-        judgement needs the truth at every state (no strategy to follow, no table of values)."""
-        self._batch = {}
+    def prefetch(self, batch: list[State]) -> list[Any] | None:
+        """The truth at many states, asked of the solver in one call (its kernel canonicalizes
+        them), for :meth:`judge` to use; None (each judged on its own) unless the sweep is large,
+        the native path serves, and the judgement needs the truth at every state (no strategy to
+        follow, no table of values)."""
         if not (batch and self.batched) or self.cases or self.table is not None or not self.solver.native:
-            return
-        ps = [self.position(s) for s in batch]
-        vals = (self.solver.grundy_many(ps) if self.by_value
-                else ["N" if w else "P" for w in self.solver.mover_wins_many(ps)])
-        self._batch = dict(zip(batch, vals))
+            return None
+        if self.by_value:
+            return self.solver.grundy_many([self.position(s) for s in batch])
+        wins = self.solver.mover_wins_states(self.game, self.structure, batch, self.claim.convention)
+        return None if wins is None else ["N" if w else "P" for w in wins]
 
     def truth(self, state: State) -> Any:
         """The solver's Grundy value (in the claim's convention) or outcome at ``state``, read
         from its canonical representative: the solver's symmetry, never the statement's."""
-        v = self._batch.get(state)
-        if v is not None:
-            return v
         c = self.code.canonical(state)
         v = self._truth.get(c)
         if v is None:
@@ -149,9 +145,13 @@ class Instance:
         return m.label.format(**{c.name: v for c, v in zip(m.choices, cv)})
 
     # claimed versus true -----------------------------------------------------
-    def judge(self, state: State) -> tuple[Any, Any, list[dict] | None] | None:
-        """None where the claim holds at ``state``, else (claimed, actual, line or None)."""
+    def judge(self, state: State, truth: Any = None) -> tuple[Any, Any, list[dict] | None] | None:
+        """None where the claim holds at ``state``, else (claimed, actual, line or None).
+        ``truth``: the solver's value or outcome there, if already known (:meth:`prefetch`)."""
         claimed = self.stmt(state)
+        if truth is not None:
+            c = claimed if self.by_value else "P" if claimed else "N"
+            return None if c == truth else (c, truth, None)
         if self.table is not None and not isinstance(claimed, str):   # a Grundy value as data
             actual = self.solver.grundy(self.position(state))
             return None if actual == claimed else (claimed, actual, None)
@@ -403,13 +403,13 @@ def sweep(claim: Claim, method: Explicit, bounds: dict[str, Any], solver: Solver
                     break
                 met += len(chunk)
                 chunk = [st for st in chunk if inst.assume(st)]
-                inst.prefetch(chunk)        # the solver's side in one call; each start judged below
-                for st in chunk:
+                truths = inst.prefetch(chunk) or [None] * len(chunk)   # the solver's side in one call
+                for st, truth in zip(chunk, truths):                   # ... each start judged here
                     checked += 1
                     here += 1
                     if checked & 255 == 0:
                         ticker.tick(lambda: f"explicit: {label}, {checked:,} positions")
-                    found = inst.judge(st)
+                    found = inst.judge(st, truth)
                     if found is not None:
                         key = size_key(inst.rules, st)
                         if best is None or key < best[0]:

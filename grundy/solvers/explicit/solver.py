@@ -341,17 +341,28 @@ class Solver:
                 groups.setdefault((p.game.name, p.structure, p.convention), []).append(i)
         for idx in groups.values():
             p0 = positions[idx[0]]
-            t = self.table(p0.game, p0.structure)
-            if len(idx) > 1 and self.native and t.native:
-                t.in_use = True            # a family on one structure: worth a kernel at once
-            sums = self.decompose and t.rules.present is not None   # a sum's outcome needs values
-            normal = p0.convention == "normal"
-            mode = GRUNDY if normal and (sums or GRUNDY in t.kernels) else NORMAL if normal else MISERE
-            vals = self._native_many(t, mode, [positions[i].state for i in idx]) if t.in_use else None
-            if vals is not None:
+            wins = self.mover_wins_states(p0.game, p0.structure, [positions[i].state for i in idx],
+                                          p0.convention)
+            if wins is not None:
                 for j, i in enumerate(idx):
-                    out[i] = vals[j] != 1
+                    out[i] = wins[j]
         return [self.mover_wins(p) if w is None else w for p, w in zip(positions, out)]
+
+    def mover_wins_states(self, game: Game, structure: Structure, states: list[State],
+                          convention: str = "normal") -> list[bool] | None:
+        """Whether the mover wins at each of ``states`` (packed states of ``game`` on
+        ``structure``), solved by its kernel in one call; None where no kernel serves (ask
+        :meth:`mover_wins` position by position). A sweep's batch, without building positions."""
+        t = self.table(game, structure)
+        if len(states) > 1 and self.native and t.native:
+            t.in_use = True            # a family on one structure: worth a kernel at once
+        if not t.in_use:
+            return None
+        sums = self.decompose and t.rules.present is not None   # a sum's outcome needs values
+        normal = convention == "normal"
+        mode = GRUNDY if normal and (sums or GRUNDY in t.kernels) else NORMAL if normal else MISERE
+        vals = self._native_many(t, mode, states)
+        return None if vals is None else [v != 1 for v in vals]
 
     def outcome(self, pos: Position | SumPosition) -> str:
         """``"N"`` or ``"P"`` in the position's convention, stopping at the first winning move."""
