@@ -65,7 +65,7 @@ def random_state(rules, top, rnd):
 
 
 def all_images(plan, s):
-    return {plan._image(s, list(p)) for p in itertools.permutations(range(plan.n))}
+    return {plan.image(s, list(p)) for p in itertools.permutations(range(plan.n))}
 
 
 def test_plan_only_where_every_permutation_is_an_automorphism():
@@ -100,7 +100,7 @@ def test_representative_is_an_image_and_a_class_function(game, g, top):
         assert c in all_images(plan, s)            # isomorphic to s (sound)
         perm = list(range(g.n))
         rnd.shuffle(perm)
-        assert plan.canonical(plan._image(s, perm)) == c   # the same for a renamed s
+        assert plan.canonical(plan.image(s, perm)) == c   # the same for a renamed s
 
 
 @pytest.mark.parametrize("game,g,top", CASES[:5], ids=IDS[:5])

@@ -415,7 +415,7 @@ def _symmetries(rules: Rules) -> tuple[list[tuple[str, Callable[[State], State]]
         if g.n > 2:
             gens.append(("the automorphism " + ", ".join(f"{names[v]}->{names[(v + 1) % g.n]}"
                                                          for v in range(g.n)), [g.n - 1] + list(range(g.n - 1))))
-        return [(what, lambda s, p=perm: plan._image(s, p)) for what, perm in gens], plan.canonical
+        return [(what, lambda s, p=perm: plan.image(s, p)) for what, perm in gens], plan.canonical
     if len(syms) <= 1:
         return None
     canon = compile_rules(rules, symmetry=True, decompose=False).canonical

@@ -173,8 +173,15 @@ class Plan:
             inv, cells = new, c
         return inv
 
-    def _image(self, s: Sequence[int], perm: list[int]) -> State:
-        """The position with vertex ``perm[i]`` renamed ``i``."""
+    def image(self, s: Sequence[int], perm: Sequence[int]) -> State:
+        """The position with vertex ``perm[i]`` renamed ``i`` (any permutation: an automorphism).
+
+        >>> from grundy.spec import Structure
+        >>> from grundy.spec.games import get_game
+        >>> k3 = Structure.graph(range(3), [(0, 1), (0, 2), (1, 2)])
+        >>> Plan.of(get_game("edge-nim").rules(k3), force=True).image((1, 2, 3, 0), [2, 0, 1])
+        (2, 3, 1, 1)
+        """
         out = list(s)
         pinv = [0] * self.n
         for i, v in enumerate(perm):
@@ -206,11 +213,11 @@ class Plan:
         """The representative of ``s`` (see the module's docstring)."""
         perm, cells, count = self.candidates(s)
         if count > self.cap:
-            return self._image(s, perm)
+            return self.image(s, perm)
         rev = self.order[::-1]
         best, best_key = None, None
         while True:
-            img = self._image(s, perm)
+            img = self.image(s, perm)
             key = tuple(img[i] for i in rev)
             if best_key is None or key < best_key:
                 best, best_key = img, key

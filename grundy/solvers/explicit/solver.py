@@ -352,7 +352,15 @@ class Solver:
                           convention: str = "normal") -> list[bool] | None:
         """Whether the mover wins at each of ``states`` (packed states of ``game`` on
         ``structure``), solved by its kernel in one call; None where no kernel serves (ask
-        :meth:`mover_wins` position by position). A sweep's batch, without building positions."""
+        :meth:`mover_wins` position by position). A sweep's batch, without building positions.
+
+        >>> from grundy.spec import Structure
+        >>> from grundy.spec.games import get_game
+        >>> k3 = Structure.graph(range(3), [(0, 1), (0, 2), (1, 2)])
+        >>> wins = Solver().mover_wins_states(get_game("edge-nim"), k3, [(1, 1, 1, 0), (0, 0, 0, 0)])
+        >>> wins is None or wins == [True, False]
+        True
+        """
         t = self.table(game, structure)
         if len(states) > 1 and self.native and t.native:
             t.in_use = True            # a family on one structure: worth a kernel at once
