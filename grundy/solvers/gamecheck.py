@@ -354,6 +354,9 @@ def _rank_violation(rules: Rules, code, states: list[State]) -> str | None:
     return None
 
 
+from .symmetric import Plan  # noqa: E402
+
+
 def _symmetries(rules: Rules) -> tuple[list[tuple[str, Callable[[State], State]]], Callable[[State], State]] | None:
     """The symmetries the solver uses, as (name, map on states), and its canonical form."""
     from .explicit.compile import compile_rules
@@ -368,6 +371,14 @@ def _symmetries(rules: Rules) -> tuple[list[tuple[str, Callable[[State], State]]
             maps.append((f"swapping heaps {i} and {i + 1}", swap))
         return maps, lambda s: tuple(sorted(s))
     syms = rules.symmetries
+    plan = Plan.of(rules)
+    if plan is not None:      # every permutation of the vertices: check its two generators
+        names = [g.names[v] for v in range(g.n)]
+        gens = [("the automorphism " + f"{names[0]}<->{names[1]}", [1, 0] + list(range(2, g.n)))]
+        if g.n > 2:
+            gens.append(("the automorphism " + ", ".join(f"{names[v]}->{names[(v + 1) % g.n]}"
+                                                         for v in range(g.n)), [g.n - 1] + list(range(g.n - 1))))
+        return [(what, lambda s, p=perm: plan.image(s, p)) for what, perm in gens], plan.canonical
     if len(syms) <= 1:
         return None
     canon = compile_rules(rules, symmetry=True, decompose=False).canonical

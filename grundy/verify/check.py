@@ -18,6 +18,7 @@ from its file and are read through the explicit solver and the SMT backend.
 """
 from __future__ import annotations
 
+import itertools
 import time
 import traceback
 from typing import Any, Callable
@@ -109,12 +110,25 @@ class Instance:
                       else None)
         self.won: set[State] = set()
         self._truth: dict[State, Any] = {}     # canonical state -> the solver's value or outcome
+        self.batched = False                   # a sweep large enough for batches (``prefetch``)
 
     def position(self, state: State) -> Position:
         return Position(self.game, self.structure, tuple(state), self.claim.convention)
 
     def outcome(self, state: State) -> str:
         return self.solver.outcome(self.position(state))
+
+    def prefetch(self, batch: list[State]) -> list[Any] | None:
+        """The truth at many states, asked of the solver in one call (its kernel canonicalizes
+        them), for :meth:`judge` to use; None (each judged on its own) unless the sweep is large,
+        the native path serves, and the judgement needs the truth at every state (no strategy to
+        follow, no table of values)."""
+        if not (batch and self.batched) or self.cases or self.table is not None or not self.solver.native:
+            return None
+        if self.by_value:
+            return self.solver.grundy_many([self.position(s) for s in batch])
+        wins = self.solver.mover_wins_states(self.game, self.structure, batch, self.claim.convention)
+        return None if wins is None else ["N" if w else "P" for w in wins]
 
     def truth(self, state: State) -> Any:
         """The solver's Grundy value (in the claim's convention) or outcome at ``state``, read
@@ -131,9 +145,13 @@ class Instance:
         return m.label.format(**{c.name: v for c, v in zip(m.choices, cv)})
 
     # claimed versus true -----------------------------------------------------
-    def judge(self, state: State) -> tuple[Any, Any, list[dict] | None] | None:
-        """None where the claim holds at ``state``, else (claimed, actual, line or None)."""
+    def judge(self, state: State, truth: Any = None) -> tuple[Any, Any, list[dict] | None] | None:
+        """None where the claim holds at ``state``, else (claimed, actual, line or None).
+        ``truth``: the solver's value or outcome there, if already known (:meth:`prefetch`)."""
         claimed = self.stmt(state)
+        if truth is not None:
+            c = claimed if self.by_value else "P" if claimed else "N"
+            return None if c == truth else (c, truth, None)
         if self.table is not None and not isinstance(claimed, str):   # a Grundy value as data
             actual = self.solver.grundy(self.position(state))
             return None if actual == claimed else (claimed, actual, None)
@@ -295,6 +313,8 @@ def _bounds_text(bounds: dict[str, Any]) -> str:
     return ", ".join(parts)
 
 
+BATCH = 8192          # starts read from a sweep at a time (their truths asked of the kernel in one call)
+BATCH_FROM = 20_000   # ... on structures with at least this many starts (smaller ones: the Python path)
 ORDER = "fewest vertices, then edges, then the least sum and the least largest of the numeric fields"
 
 
@@ -368,25 +388,32 @@ def sweep(claim: Claim, method: Explicit, bounds: dict[str, Any], solver: Solver
         family += 1
         rules = GAMES[claim.game].rules(g)
         claim.check_fields(list(rules.schema.fields))
-        if count_states(rules, bounds) == 0:
+        n_states = count_states(rules, bounds)
+        if n_states == 0:
             continue                       # the bounds allow no position here (e.g. a size limit)
         inst = Instance(claim, label, g, solver)
+        inst.batched = n_states >= BATCH_FROM
         best: tuple | None = None
         here = 0
         try:
-            for st in states(inst.rules, bounds, None):
-                met += 1
-                if not inst.assume(st):
-                    continue
-                checked += 1
-                here += 1
-                if checked & 255 == 0:
-                    ticker.tick(lambda: f"explicit: {label}, {checked:,} positions")
-                found = inst.judge(st)
-                if found is not None:
-                    key = size_key(inst.rules, st)
-                    if best is None or key < best[0]:
-                        best = (key, st, found)
+            it = states(inst.rules, bounds, None)
+            while True:
+                chunk = list(itertools.islice(it, BATCH))
+                if not chunk:
+                    break
+                met += len(chunk)
+                chunk = [st for st in chunk if inst.assume(st)]
+                truths = inst.prefetch(chunk) or [None] * len(chunk)   # the solver's side in one call
+                for st, truth in zip(chunk, truths):                   # ... each start judged here
+                    checked += 1
+                    here += 1
+                    if checked & 255 == 0:
+                        ticker.tick(lambda: f"explicit: {label}, {checked:,} positions")
+                    found = inst.judge(st, truth)
+                    if found is not None:
+                        key = size_key(inst.rules, st)
+                        if best is None or key < best[0]:
+                            best = (key, st, found)
         except TimedOut:
             return SweepResult(checked, None, False, f"{claim.family.scope}, {_bounds_text(bounds)}"
                                                    f"{_conditions(claim)}: timed out after {checked:,} "

@@ -15,6 +15,7 @@ from typing import Callable, Iterator, Mapping
 from ...spec.expr import Expr, Var, any_of, lift, nodes
 from ...spec.ops import OPS, Walker
 from ...spec.game import Move, Rules
+from ..symmetric import Plan
 
 State = tuple[int, ...]
 
@@ -391,8 +392,11 @@ class Compiled:
 
 
 def compile_rules(rules: Rules, symmetry: bool = True, decompose: bool = True,
-                  max_group: int = 256) -> Compiled:
-    """Generate the solver's functions from the rules' IR."""
+                  max_group: int = 256, full_group: bool = True) -> Compiled:
+    """Generate the solver's functions from the rules' IR. ``full_group``: on a structure
+    whose every vertex permutation is an automorphism (K_n, the edgeless graph; more than
+    ``max_group`` of them), canonicalize by :class:`~grundy.solvers.symmetric.Plan` (in Python,
+    some 100 µs a position on K_7: the solver leaves it to the C kernel when it has one)."""
     env: dict = {"min": min, "max": max, "range": range}
     successors, successors_lazy, options = _move_functions(rules, env)
     names = _state_names(rules)
@@ -401,6 +405,9 @@ def compile_rules(rules: Rules, symmetry: bool = True, decompose: bool = True,
     canonical = _canonical(rules, env) if symmetry else (lambda s: s)
     if symmetry and len(rules.symmetries) > max_group:
         canonical = lambda s: s  # noqa: E731  (too large a group to pay for on every position)
+    plan = Plan.of(rules) if symmetry and full_group else None
+    if plan is not None:     # every permutation of the vertices (K_n, edgeless): invariants, cells
+        canonical = plan.canonical
     components = _components(rules, env) if decompose and rules.present is not None else (lambda s: None)
     return Compiled(rules, successors, options, rank, canonical, components, successors_lazy)
 

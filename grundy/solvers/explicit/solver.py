@@ -77,11 +77,12 @@ class Table:
     native: bool = True                                                # False once the kernel cannot serve
     in_use: bool = False                                               # the kernel serves this table
     py_stored: int = 0                                                 # positions the Python path stored
+    full_group: bool = True        # the Python path canonicalizes under S_n (K_n, edgeless graphs)
 
     @cached_property
     def code(self) -> Compiled:
         """The Python functions (compiled when the Python path first needs them)."""
-        return compile_rules(self.rules, self.symmetry, self.decompose)
+        return compile_rules(self.rules, self.symmetry, self.decompose, full_group=self.full_group)
 
 
 def _mex(values) -> int:
@@ -131,7 +132,10 @@ class Solver:
         if t is None:
             if self.vet:     # the reductions rely on the game's declared symmetries and components
                 vet(game, structure)
-            t = Table(game.rules(structure), self.symmetry, self.decompose, in_use=self.native_first)
+            # S_n's canonical form costs the Python path some 100 µs a position: with a kernel
+            # (which has it in C) the Python path keeps to the small groups it lists
+            t = Table(game.rules(structure), self.symmetry, self.decompose, in_use=self.native_first,
+                      full_group=not self.native)
             while len(self.tables) >= self.max_tables:      # a sweep over many structures:
                 del self.tables[next(iter(self.tables))]    # the least recently used goes
         self.tables[key] = t
@@ -176,10 +180,7 @@ class Solver:
             return None
         rules = t.rules
         k = t.kernels.get(mode)
-        box = None
-        if k is None or not all(k.box.contains(s) for s in states):
-            box = Box.around(rules, states)
-            box = box.join(k.box) if k is not None else box
+        box = None if k is not None else Box.around(rules, states)
         try:
             while True:
                 if box is not None:
@@ -190,6 +191,8 @@ class Solver:
                                                  symmetry=self.symmetry, decompose=self.decompose)
                 try:
                     return k.values(states)
+                except ValueError:         # a state outside the box: a box holding them all
+                    box = Box.around(rules, states).join(k.box)
                 except OutOfBox as e:
                     name = rules.schema.slots[e.slot][0]
                     box = k.box.widened([i for i, (nm, _) in enumerate(rules.schema.slots) if nm == name], e.value)
@@ -319,6 +322,55 @@ class Solver:
             return self._wins(t, t.code.canonical(pos.state), pos.convention)
         except _GoNative:
             return self.mover_wins(pos)
+
+    def mover_wins_many(self, positions: list[Position]) -> list[bool]:
+        """:meth:`mover_wins` of many positions; those on one structure go to its kernel in one
+        call (a family sweep), when the native path serves their table.
+
+        >>> from grundy.spec import read_position
+        >>> ps = [read_position({"game": "nim", "heaps": h}) for h in ([1, 2, 3], [1, 2])]
+        >>> Solver().mover_wins_many(ps)
+        [False, True]
+        """
+        out: list[bool | None] = [None] * len(positions)
+        groups: dict[tuple, list[int]] = {}
+        for i, p in enumerate(positions):
+            if isinstance(p, Position) and not (self.decompose and p.convention == "normal"
+                                                and p.structure.kind == "heaps"
+                                                and self.heaps.value(p) is not None):
+                groups.setdefault((p.game.name, p.structure, p.convention), []).append(i)
+        for idx in groups.values():
+            p0 = positions[idx[0]]
+            wins = self.mover_wins_states(p0.game, p0.structure, [positions[i].state for i in idx],
+                                          p0.convention)
+            if wins is not None:
+                for j, i in enumerate(idx):
+                    out[i] = wins[j]
+        return [self.mover_wins(p) if w is None else w for p, w in zip(positions, out)]
+
+    def mover_wins_states(self, game: Game, structure: Structure, states: list[State],
+                          convention: str = "normal") -> list[bool] | None:
+        """Whether the mover wins at each of ``states`` (packed states of ``game`` on
+        ``structure``), solved by its kernel in one call; None where no kernel serves (ask
+        :meth:`mover_wins` position by position). A sweep's batch, without building positions.
+
+        >>> from grundy.spec import Structure
+        >>> from grundy.spec.games import get_game
+        >>> k3 = Structure.graph(range(3), [(0, 1), (0, 2), (1, 2)])
+        >>> wins = Solver().mover_wins_states(get_game("edge-nim"), k3, [(1, 1, 1, 0), (0, 0, 0, 0)])
+        >>> wins is None or wins == [True, False]
+        True
+        """
+        t = self.table(game, structure)
+        if len(states) > 1 and self.native and t.native:
+            t.in_use = True            # a family on one structure: worth a kernel at once
+        if not t.in_use:
+            return None
+        sums = self.decompose and t.rules.present is not None   # a sum's outcome needs values
+        normal = convention == "normal"
+        mode = GRUNDY if normal and (sums or GRUNDY in t.kernels) else NORMAL if normal else MISERE
+        vals = self._native_many(t, mode, states)
+        return None if vals is None else [v != 1 for v in vals]
 
     def outcome(self, pos: Position | SumPosition) -> str:
         """``"N"`` or ``"P"`` in the position's convention, stopping at the first winning move."""

@@ -26,12 +26,14 @@ import ctypes
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from math import prod
+from operator import ge, mul, sub
 from typing import Iterable, Sequence
 
 from ...spec.game import Rules
 from ...spec.ops import OPS
 from ..explicit.compile import (Emitter, _conjuncts, _dispatch_key, _dispatch_var, _Emitter, _shared_nodes,
                                 _state_names, move_plan)
+from ..symmetric import Plan
 from . import build
 from .sources import kernel_source
 
@@ -155,13 +157,10 @@ class Box:
 
     def index(self, s: Sequence[int]) -> int:
         """The position's index (ValueError if it is outside the box)."""
-        k = 0
-        for v, (lo, r, st) in zip(s, self._digits):
-            d = v - lo
-            if not 0 <= d < r:
-                raise ValueError("outside the box")
-            k += d * st
-        return k
+        d = list(map(sub, s, self.lo))
+        if min(d, default=0) < 0 or any(map(ge, d, self.radix)):
+            raise ValueError("outside the box")
+        return sum(map(mul, d, self.strides))
 
     def state(self, index: int) -> State:
         out = [0] * len(self.lo)
@@ -171,7 +170,8 @@ class Box:
         return tuple(out)
 
     def contains(self, s: Sequence[int]) -> bool:
-        return all(0 <= v - lo < r for v, (lo, r, _) in zip(s, self._digits))
+        d = list(map(sub, s, self.lo))
+        return min(d, default=0) >= 0 and not any(map(ge, d, self.radix))
 
     @staticmethod
     def around(rules: Rules, states: Iterable[Sequence[int]]) -> "Box":
@@ -311,6 +311,7 @@ void k_free(T *t) {
 }
 
 int64_t k_stored(T *t) { return t->stored; }
+K k_canon(K key) { return canon(key); }
 int k_err_slot(T *t) { return t->err_slot; }
 int64_t k_err_value(T *t) { return t->err_value; }
 int k_value(T *t, K key) { return get(t, canon(key)); }
@@ -597,6 +598,9 @@ static K canon(K key) {{
     for (int i = 0; i < NS; i++) k += (K)(s[i] - LO[i]) * STRIDE[i];
     return k;
 }}"""
+    plan = Plan.of(rules) if symmetry else None
+    if plan is not None:        # every permutation of the vertices: see grundy/solvers/symmetric.py
+        return plan.c_source()
     syms = rules.symmetries if symmetry else []
     if len(syms) <= 1:
         return "#define CANONICAL 0\nstatic inline K canon(K key) { return key; }"
@@ -668,6 +672,8 @@ def _library(source: str) -> ctypes.CDLL:
     lib.k_value.argtypes = [ctypes.c_void_p, ctypes.c_uint64]
     lib.k_stored.argtypes = [ctypes.c_void_p]
     lib.k_stored.restype = ctypes.c_int64
+    lib.k_canon.argtypes = [ctypes.c_uint64]
+    lib.k_canon.restype = ctypes.c_uint64
     lib.k_err_slot.argtypes = [ctypes.c_void_p]
     lib.k_err_value.argtypes = [ctypes.c_void_p]
     lib.k_err_value.restype = ctypes.c_int64
@@ -737,9 +743,10 @@ class Kernel:
         return self.lib.k_value(self._t, key)
 
     def values(self, states: Sequence[Sequence[int]]) -> bytes:
-        """The stored bytes of many positions, solved in one call."""
+        """The stored bytes of many positions, solved in one call (ValueError: one is outside
+        the box)."""
         n = len(states)
-        keys = (ctypes.c_uint64 * n)(*[self.box.index(s) for s in states])
+        keys = (ctypes.c_uint64 * n)(*map(self.box.index, states))
         out = (ctypes.c_uint8 * n)()
         at = ctypes.c_int64(0)
         self._run(lambda: self.lib.k_solve_many(self._t, keys, n, out, ctypes.byref(at)))
@@ -765,6 +772,10 @@ class Kernel:
     def table(self) -> memoryview:
         ptr = self.lib.k_dense(self._t)
         return memoryview((ctypes.c_uint8 * self.box.size).from_address(ptr)).cast("B")
+
+    def canonical(self, state: Sequence[int]) -> State:
+        """The representative the kernel stores ``state`` under (itself without symmetry)."""
+        return self.box.state(self.lib.k_canon(self.box.index(state)))
 
     def successors(self, state: Sequence[int]) -> list[State]:
         """The successors as the kernel generates them (for differential tests)."""
