@@ -552,9 +552,10 @@ class Geng(Family):
             yield from sel.stdout
             ok = True
         finally:
-            for p in (sel, gen):
-                p.kill()
-            _, err = sel.communicate()
+            if not ok:                             # the reader stopped early (or failed): stop both
+                sel.kill()
+            _, err = sel.communicate()             # (read to the end: pickg exits by itself)
+            gen.kill()                             # geng may still be writing past pickg's range
             gen.communicate()
             if ok and sel.returncode != 0:
                 raise RuntimeError(f"pickg {' '.join(pick)} failed on n={n}, e={e}: "
