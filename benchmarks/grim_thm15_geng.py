@@ -78,7 +78,7 @@ def main() -> None:
                 for v in verdicts:
                     if v.verdict != "verified":
                         raise SystemExit(f"UNEXPECTED: {v.id} {v.verdict}: {v.scope} {v.detail}")
-                    m = re.search(r": ([\d,]+) positions$", v.scope)
+                    m = re.search(r": ([\d,]+) positions", v.scope)
                     meets[v.id] = int(m.group(1).replace(",", "")) if m else -1
     print(f"graphs on 1..{args.max_n} vertices (geng): {graphs:,}")
     for cid, n in meets.items():

@@ -156,6 +156,31 @@ def test_geng_order_parts_and_where():
     assert len(trees.items()) == 11 and trees.items()[3][1].n == 7
 
 
+@needs_geng
+def test_geng_nauty_filters_are_the_automorphism_group():
+    """symmetric / max_fixed (run in nauty's pickg) keep exactly the graphs on <= 7 vertices
+    whose automorphism group, enumerated here, is non-trivial / fixes at most k vertices."""
+    everything = list(F.geng(7).items())
+
+    def fixed(g):
+        return sum(all(a[v] == v for a in g.automorphisms) for v in range(g.n))
+    for k in (0, 1, 2):
+        want = [name for name, g in everything if fixed(g) <= k]
+        assert [name for name, _ in F.geng(7, max_fixed=k).items()] == want and 0 < len(want) < len(everything)
+    want = [name for name, g in everything if len(g.automorphisms) > 1]
+    fam = F.geng(7, symmetric=True, max_fixed=1)
+    both = [name for name, g in everything if len(g.automorphisms) > 1 and fixed(g) <= 1]
+    assert [name for name, _ in F.geng(7, symmetric=True).items()] == want
+    assert [name for name, _ in fam.items()] == both
+    n = fam.span()                                   # chunks index geng's output: graphs read
+    assert n == len(everything)
+    cuts = [0, 1, 40, 41, 500, 1100, n]
+    assert [x for a, b in zip(cuts, cuts[1:]) for x, _ in fam.part(a, b).items()] == both
+    assert "non-trivial automorphism" in fam.scope and f"{n:,} graphs geng makes" in fam.scope
+    with pytest.raises(ValueError, match="max_fixed"):
+        F.geng(5, max_fixed=-1)
+
+
 def test_geng_missing_is_a_clear_error(monkeypatch, tmp_path, capsys):
     monkeypatch.setattr(F, "geng_program", lambda: None)
     monkeypatch.setattr(F, "_GENG_COUNTS", {})

@@ -87,9 +87,31 @@ def parts(g: Structure) -> list[int]:
     return sorted(len(c) for c in nx.connected_components(comp))
 
 
+def colour_classes(g: Structure) -> list[int]:
+    """The colour of each vertex after colour refinement (start from the degrees; split by the
+    multiset of the neighbours' colours until stable). Every automorphism maps each vertex to
+    one of its own colour.
+
+    >>> colour_classes(paths(4).items()[0][1])
+    [0, 1, 1, 0]
+    """
+    adj = [g.neighbours(v) for v in range(g.n)]
+    colour = [len(a) for a in adj]
+    count = len(set(colour))
+    while True:
+        keys = [(colour[v], tuple(sorted(colour[w] for w in adj[v]))) for v in range(g.n)]
+        index = {k: i for i, k in enumerate(sorted(set(keys)))}
+        colour = [index[k] for k in keys]
+        if len(index) == count:
+            return colour
+        count = len(index)
+
+
 def involution(g: Structure, fixed: int) -> tuple[int, ...] | None:
     """An automorphism s of order 2 with exactly ``fixed`` fixed points and v not adjacent to s(v)
     for every other v (the hypothesis of Theorem 15 with fixed = 0, of Corollary 16 with 1).
+    s keeps each colour class of :func:`colour_classes`, so a class of odd size holds a fixed
+    point: more than ``fixed`` of them, and there is none; s(v) is sought in v's class only.
 
     >>> involution(cycles(6).items()[0][1], 0)
     (3, 4, 5, 0, 1, 2)
@@ -99,12 +121,19 @@ def involution(g: Structure, fixed: int) -> tuple[int, ...] | None:
     n = g.n
     if (n - fixed) % 2:
         return None                       # the other vertices are paired: n - fixed is even
+    colour = colour_classes(g)
+    sizes: dict[int, int] = {}
+    for c in colour:
+        sizes[c] = sizes.get(c, 0) + 1
+    if sum(k % 2 for k in sizes.values()) > fixed:
+        return None
     adj = [set(g.neighbours(v)) for v in range(n)]
     s = [-1] * n
+    done: list[int] = []                  # the vertices paired so far
 
     def consistent(v: int, u: int) -> bool:                  # s(v) = u, s(u) = v, with the pairs so far
-        for w in range(n):
-            if s[w] >= 0 and ((w in adj[v]) != (s[w] in adj[u]) or (w in adj[u]) != (s[w] in adj[v])):
+        for w in done:
+            if (w in adj[v]) != (s[w] in adj[u]) or (w in adj[u]) != (s[w] in adj[v]):
                 return False
         return True
 
@@ -113,12 +142,14 @@ def involution(g: Structure, fixed: int) -> tuple[int, ...] | None:
         if v is None:
             return left == 0 and any(s[x] != x for x in range(n))
         for u in ([v] if left > 0 else []) + [u for u in range(v + 1, n) if s[u] < 0]:
-            if u != v and (u in adj[v] or len(adj[u]) != len(adj[v])):
+            if u != v and (u in adj[v] or colour[u] != colour[v]):
                 continue
             if consistent(v, u):
                 s[v], s[u] = u, v
+                done.extend((v, u) if u != v else (v,))
                 if search(left - (u == v)):
                     return True
+                del done[-(1 + (u != v)):]
                 s[v] = s[u] = -1
         return False
 
@@ -371,16 +402,26 @@ def COR16():
 
 
 # --profile full: every graph on <= 9 vertices from nauty's geng (288,266 graphs; 94 have
-# Theorem 15's involution, 773 Corollary 16's)
-@lazy(f"every graph on 1..9 vertices (nauty's geng) with Thm 15's involution; {EXTRAS15}")
+# Theorem 15's involution, 773 Corollary 16's). nauty's pickg drops first the graphs that cannot
+# have the involution, on their automorphism group: Theorem 15's fixes no vertex, so no vertex
+# is fixed by every automorphism (max_fixed=0); Corollary 16's is non-trivial and fixes one vertex
+# (symmetric, max_fixed=1). hyp15 / hyp16 then decide on the graphs left, as without the filter.
+GENG15 = dict(max_fixed=0)
+GENG16 = dict(symmetric=True, max_fixed=1)
+
+
+@lazy(f"every graph on 1..9 vertices (nauty's geng: 288,266) with Thm 15's involution (after nauty's "
+      f"pickg drops those with a vertex fixed by every automorphism); {EXTRAS15}")
 def THM15_FULL():
-    yield from geng(9, where=hyp15).items()
+    yield from geng(9, where=hyp15, **GENG15).items()
     yield from thm15_extras()
 
 
-@lazy(f"every graph on 1..9 vertices (nauty's geng) with Cor 16's involution; {EXTRAS16}")
+@lazy(f"every graph on 1..9 vertices (nauty's geng: 288,266) with Cor 16's involution (after nauty's "
+      f"pickg keeps those with a non-trivial automorphism and at most 1 vertex fixed by every "
+      f"automorphism); {EXTRAS16}")
 def COR16_FULL():
-    yield from geng(9, where=hyp16).items()
+    yield from geng(9, where=hyp16, **GENG16).items()
     yield from cor16_extras()
 
 
