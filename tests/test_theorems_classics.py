@@ -3,28 +3,17 @@ written here, their Z3 proofs on 32-bit vectors, and the planted twins refuted b
 one large position where they differ."""
 from __future__ import annotations
 
-import importlib.util
 import itertools
 from functools import lru_cache
-from pathlib import Path
 
 import pytest
+from theorem_files import theorem_module
 
 from grundy.spec import Structure, evaluate
 from grundy.spec.games import get_game
 from grundy.verify.check import check_claim
 
-PATH = Path(__file__).resolve().parent.parent / "theorems" / "classics.py"
-
-
-def _module():
-    spec = importlib.util.spec_from_file_location("classics", PATH)
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
-
-
-CLASSICS = _module()
+CLASSICS = theorem_module("classics")
 CLAIMS = {c.id: c for c in CLASSICS.CLAIMS}
 
 

@@ -4,24 +4,13 @@ automorphism of every graph on <= 7 vertices, and nauty's prefilter of the full 
 hypotheses keep without it, on every graph on <= 8 vertices."""
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
 
 import pytest
+from theorem_files import theorem_module
 
 from grundy.verify import families as F
 
-PATH = Path(__file__).resolve().parent.parent / "theorems" / "grim.py"
-
-
-def _module():
-    spec = importlib.util.spec_from_file_location("grim_theorems", PATH)
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
-
-
-GRIM = _module()
+GRIM = theorem_module("grim")
 needs_geng = pytest.mark.skipif(F.geng_program() is None or F.pickg_program() is None, reason=F.GENG_HINT)
 
 
