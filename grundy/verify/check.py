@@ -24,6 +24,7 @@ import traceback
 from typing import Any, Callable
 
 from ..solvers.explicit import CycleError, Solver, SolverLimit, compile_expr
+from ..solvers.symmetric import Plan
 from ..spec.expr import BOOL, INT, Expr, all_of, evaluate, ite, lift, show
 from ..spec.games import GAMES
 from ..spec.ops import UnsupportedOperator
@@ -392,7 +393,10 @@ def sweep(claim: Claim, method: Explicit, bounds: dict[str, Any], solver: Solver
         if n_states == 0:
             continue                       # the bounds allow no position here (e.g. a size limit)
         inst = Instance(claim, label, g, solver)
-        inst.batched = n_states >= BATCH_FROM
+        # batches pay where the kernel reduces by every vertex permutation (K_n); on other
+        # structures (heaps up to 40) the box widens batch by batch and the kernel restarts:
+        # measured 2x slower on selfref/conj5.6's full profile, so those keep one start at a time
+        inst.batched = n_states >= BATCH_FROM and solver.symmetry and Plan.of(rules) is not None
         best: tuple | None = None
         here = 0
         try:
