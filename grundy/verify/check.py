@@ -393,9 +393,10 @@ def sweep(claim: Claim, method: Explicit, bounds: dict[str, Any], solver: Solver
         if n_states == 0:
             continue                       # the bounds allow no position here (e.g. a size limit)
         inst = Instance(claim, label, g, solver)
-        # batches pay where the kernel reduces by every vertex permutation (K_n); on other
-        # structures (heaps up to 40) the box widens batch by batch and the kernel restarts:
-        # measured 2x slower on selfref/conj5.6's full profile, so those keep one start at a time
+        # batches pay where the kernel reduces by every vertex permutation (K_n). Elsewhere the
+        # kernel's box grows batch by batch and the kernel restarts each time (a 5-heap sweep up
+        # to 40 took twice as long), so those sweeps keep one start at a time. (Known limitation:
+        # sizing the box to the bounds before the first batch would let every sweep batch.)
         inst.batched = n_states >= BATCH_FROM and solver.symmetry and Plan.of(rules) is not None
         best: tuple | None = None
         here = 0

@@ -1,4 +1,5 @@
-"""Loading theorem files and running their claims, each in a worker process with a time limit.
+"""Loading theorem files and running their claims in long-lived worker processes (claims on one
+game and family share a worker's solver), each claim with a time limit.
 
 >>> import pathlib, tempfile
 >>> d = pathlib.Path(tempfile.mkdtemp())
