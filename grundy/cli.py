@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import gc
+import itertools
 import json
 import os
 import sys
@@ -16,7 +17,7 @@ import time
 import traceback
 from contextlib import contextmanager
 from functools import lru_cache
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator
 
 from .api import solve
 from .errors import RuleError
@@ -45,8 +46,7 @@ def _read_inputs(text: str) -> Iterator[tuple[int, Any, str | None]]:
                 yield i, None, f"line {i + 1}: malformed JSON ({e.msg} at column {e.colno})"
         return
     if isinstance(data, list):
-        for i, obj in enumerate(data):
-            yield i, obj, None
+        yield from zip(itertools.count(), data, itertools.repeat(None))
     else:
         yield 0, data, None
 
@@ -70,7 +70,7 @@ def _batch_values(solver: Solver, positions: list[Position | None]) -> dict[int,
     groups: dict[tuple, list[int]] = {}
     for n, p in enumerate(positions):
         if isinstance(p, Position) and p.convention == "normal":      # sums of games: one by one
-            groups.setdefault((p.game.name, p.structure), []).append(n)
+            groups.setdefault((p.game, p.structure), []).append(n)
     todo = [n for idx in groups.values() if len(idx) >= BATCH for n in idx]
     if not todo:
         return {}
@@ -83,14 +83,27 @@ def _batch_values(solver: Solver, positions: list[Position | None]) -> dict[int,
 
 
 @contextmanager
-def _gc_paused() -> Iterator[None]:
+def _batch_gc() -> Iterator[Callable[[], None]]:
     """Reading a batch makes many small objects and no cycles: Python's cycle collector, which
-    would walk them over and over while they are made, waits until the batch is read."""
-    was = gc.isenabled()
+    would walk them over and over while they are made, waits until the batch is read (call
+    the function given when it is). The objects read are then set aside (``gc.freeze``) for
+    the rest of the command: they live until it ends and the collector need not walk them."""
+    was, froze = gc.isenabled(), False
     gc.disable()
+
+    def read() -> None:
+        nonlocal froze
+        if not froze and gc.get_freeze_count() == 0:      # nobody else's frozen objects to undo
+            gc.freeze()
+            froze = True
+        if was:
+            gc.enable()
+
     try:
-        yield
+        yield read
     finally:
+        if froze:
+            gc.unfreeze()
         if was:
             gc.enable()
 
@@ -113,17 +126,22 @@ def _parse(inputs: list[tuple[int, Any, str | None]]) -> list[tuple[int, Any, Po
 
 
 def cmd_solve(args: argparse.Namespace) -> int:
+    with _batch_gc() as read:
+        return _solve(args, read)
+
+
+def _solve(args: argparse.Namespace, read: Callable[[], None]) -> int:
     started = time.monotonic()
-    with _gc_paused():
-        try:
-            inputs = list(tools_cli.read_positions(args.file, args))
-        except OSError as e:
-            print(f"grundy: cannot read {args.file[0]}: {e.strerror}", file=sys.stderr)
-            return 2
-        except InputError as e:
-            print(f"grundy: {e}", file=sys.stderr)
-            return 2
-        parsed = _parse(inputs)
+    try:
+        inputs = list(tools_cli.read_positions(args.file, args))
+    except OSError as e:
+        print(f"grundy: cannot read {args.file[0]}: {e.strerror}", file=sys.stderr)
+        return 2
+    except InputError as e:
+        print(f"grundy: {e}", file=sys.stderr)
+        return 2
+    parsed = _parse(inputs)
+    read()
     native = {"auto": None, "always": "always", "off": False}[args.native]
     solver = Solver(max_positions=args.max_positions, symmetry=not args.no_symmetry, native=native)
     status = 0
@@ -141,6 +159,10 @@ def cmd_solve(args: argparse.Namespace) -> int:
         bar(f"grundy solve: {len(parsed):,} positions read, solving")
     known = {} if args.outcome_only else _batch_values(solver, [p for _, _, p, _ in parsed])
     plain = not (args.winning_moves or args.line)
+    if args.json and plain and parsed and len(known) == len(parsed):   # every answer found at once
+        sys.stdout.write("".join([f'{{"index": {i}, "grundy": {known[n]}, "outcome": "{"N" if known[n] else "P"}"}}\n'
+                                  for n, (i, *_) in enumerate(parsed)]))
+        parsed = []
     pending: list[str] = []       # JSON lines of answers from the batch, written together
     for n, (i, obj, pos, err) in enumerate(parsed):
         g = known.get(n)

@@ -27,6 +27,7 @@ import hashlib
 import json
 import os
 import sys
+import time
 from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Any, Iterable
@@ -43,15 +44,75 @@ def cache_root() -> Path:
 
 
 def files_digest(files: Iterable[Path | str], h: Any) -> None:
-    """Feed each file's path, length and text to the hash ``h`` (in path order; an unreadable
-    file as such)."""
+    """Feed each file's path and the SHA-256 of its bytes to the hash ``h`` (in path order; an
+    unreadable file as such). A file's SHA-256 is remembered on disk (:class:`_FileMemo`)."""
+    memo = _FileMemo.at(cache_root())
     for f in sorted(set(map(str, files))):
+        h.update(f.encode() + b"\0" + memo.sha(f) + b"\0")
+    memo.save()
+
+
+class _FileMemo:
+    """Each file's SHA-256, remembered in ``$GRUNDY_CACHE/file-digests.json`` by its path,
+    size, modification time (ns) and inode, as ``make`` and Python's ``.pyc`` files trust them.
+    An entry is stored only for a file last modified over :data:`SETTLED_NS` before it was
+    read (as git does with its index): a file written again within the clock's tick after
+    being read is never trusted by its time stamp. Any other change of the file changes its
+    size, time or inode: it is read again."""
+
+    SETTLED_NS = 2_000_000_000
+    MAX_ENTRIES = 20_000
+    _by_root: "dict[str, _FileMemo]" = {}
+
+    def __init__(self, path: Path):
+        self.path, self.changed = path, False
+        try:
+            with open(path, encoding="utf-8") as f:
+                d = json.load(f)
+            self.entries: dict[str, list] = d if isinstance(d, dict) else {}
+        except (OSError, ValueError):
+            self.entries = {}
+
+    @classmethod
+    def at(cls, root: Path) -> "_FileMemo":
+        key = str(root)
+        if key not in cls._by_root:
+            cls._by_root[key] = cls(root / "file-digests.json")
+        return cls._by_root[key]
+
+    def sha(self, f: str) -> bytes:
+        try:
+            st = os.stat(f)
+        except OSError:
+            return b"\0unreadable"
+        stamp = [st.st_size, st.st_mtime_ns, st.st_ino]
+        e = self.entries.get(f)
+        if isinstance(e, list) and len(e) == 4 and e[:3] == stamp and isinstance(e[3], str):
+            return e[3].encode()
         try:
             with open(f, "rb") as fh:
                 data = fh.read()
         except OSError:
-            data = b"\0unreadable"
-        h.update(f.encode() + b"\0" + str(len(data)).encode() + b"\0" + data)
+            return b"\0unreadable"
+        sha = hashlib.sha256(data).hexdigest()
+        if len(data) == st.st_size and st.st_mtime_ns < time.time_ns() - self.SETTLED_NS:
+            if len(self.entries) >= self.MAX_ENTRIES:
+                self.entries.clear()
+            self.entries[f] = [*stamp, sha]
+            self.changed = True
+        return sha.encode()
+
+    def save(self) -> None:
+        if not self.changed:
+            return
+        self.changed = False
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            tmp = self.path.with_name(f".{self.path.name}.{os.getpid()}.tmp")
+            tmp.write_text(json.dumps(self.entries), encoding="utf-8")
+            os.replace(tmp, self.path)
+        except OSError:
+            pass                                  # a cache that cannot be written is no cache
 
 
 def _package_files(top: str = str(PACKAGE)) -> list[str]:

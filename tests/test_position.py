@@ -57,3 +57,28 @@ def test_edge_weights_follow_the_structure_order():
     for p, given in ((a, [[2, 1, 5], [0, 1, 3]]), (b, [[2, 1, 4], [0, 1, 6]])):
         back = {(frozenset(e[:2]), e[2]) for e in p.to_json()["edges"]}
         assert back == {(frozenset(e[:2]), e[2]) for e in given}
+
+
+def test_a_misspelled_field_is_an_error_after_good_readings_too():
+    """Positions with only fields a game's reader asked for before skip the tracking of fields
+    asked for: any other field still goes through it, and is named."""
+    good = {"game": "edge-nim", "edges": [[0, 1, 2]], "token": 0}
+    for _ in range(2):
+        read_position(good)
+    with pytest.raises(InputError, match="tokn: unknown field for edge-nim"):
+        read_position({"game": "edge-nim", "edges": [[0, 1, 2]], "token": 0, "tokn": 1})
+    with pytest.raises(InputError, match="token: missing"):
+        read_position({"game": "edge-nim", "edges": [[0, 1, 2]]})
+
+
+def test_a_reader_out_of_step_with_its_fields_is_an_error():
+    """A value list longer or shorter than its field's slots is never cut short or padded."""
+    from grundy.errors import RuleError
+    from grundy.spec import Structure
+    from grundy.spec.games import get_game
+    g = Structure.graph([0, 1], [(0, 1)])
+    schema = get_game("edge-nim").rules(g).schema
+    assert schema.pack({"weight": [3], "token": 1}) == (3, 1)
+    for wrong in ([3, 4], []):
+        with pytest.raises(RuleError, match="field weight"):
+            schema.pack({"weight": wrong, "token": 1})

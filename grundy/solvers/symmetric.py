@@ -53,6 +53,7 @@ from ..spec.game import MAX_SYMMETRIES, Rules
 __all__ = ["Plan", "CAP", "ENABLED", "FORCE", "slot_order"]
 
 CAP = 720          # at most this many candidates are tried (K_7: a cell of 6 twins; else partial)
+KERNEL_FROM = 5    # the C kernel uses the plan from K_5 on (Plan.for_kernel: measured faster there)
 FORCE = False      # tests: use the plan even where the listed automorphisms would do (n! <= 256)
 ENABLED = True     # benchmarks: False measures the solver without it (no reduction on K_6, K_7)
 M64 = (1 << 64) - 1
@@ -103,6 +104,13 @@ class Plan:
     tokens: tuple[int, ...]
     order: tuple[int, ...]
     cap: int = CAP
+
+    @staticmethod
+    def for_kernel(rules: Rules) -> "Plan | None":
+        """The plan the C kernel uses: from :data:`KERNEL_FROM` vertices on even where the group
+        could be listed (on K_5 the kernel's invariants and cells cost less than the least of
+        120 listed images; the Python solver keeps the list, where the plan costs more)."""
+        return Plan.of(rules, force=True if rules.structure.n >= KERNEL_FROM else None)
 
     @staticmethod
     def of(rules: Rules, force: bool | None = None, cap: int | None = None) -> "Plan | None":

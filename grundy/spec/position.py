@@ -151,13 +151,27 @@ def read_position(obj: Any) -> "Position | SumPosition":
     conv = obj.get("convention", game.convention)
     if conv not in CONVENTIONS:
         raise InputError("convention", f"must be \"normal\" or \"misere\", got {conv!r}")
-    seen = _Tracked(obj)
-    structure, values = game.read(seen)
-    unknown = [k for k in obj if k not in seen.asked and k not in ("game", "convention")]
-    if unknown:
-        fields = ", ".join(["game", *sorted(seen.asked), "convention"])
-        raise InputError(str(unknown[0]), f"unknown field for {name} (its fields: {fields})")
-    return make_position(game, structure, values, conv)
+    game_known = _FIELDS.get(id(game))
+    known = game_known[1] if game_known is not None and game_known[0] is game else None
+    if known is not None and known.issuperset(obj):   # only fields its reader asked for before
+        structure, values = game.read(obj)
+    else:
+        seen = _Tracked(obj)
+        structure, values = game.read(seen)
+        unknown = [k for k in obj if k not in seen.asked and k not in ("game", "convention")]
+        if unknown:
+            fields = ", ".join(["game", *sorted(seen.asked), "convention"])
+            raise InputError(str(unknown[0]), f"unknown field for {name} (its fields: {fields})")
+        if len(_FIELDS) >= 256:
+            _FIELDS.clear()
+        _FIELDS[id(game)] = (game, (known or frozenset(("game", "convention"))) | seen.asked)
+    state = game.rules(structure).schema.pack(values)
+    return Position(game, structure, state, conv)
+
+
+# Per game, the fields its reader has asked for in a reading that succeeded: a position with
+# no other field is read without tracking which fields are asked for (a batch's fast path).
+_FIELDS: dict[int, tuple[Game, frozenset]] = {}
 
 
 class _Tracked(dict):
@@ -215,7 +229,7 @@ def read_heaps(obj: dict, lower: int = 0) -> list[int]:
     return [natural(h, f"heaps[{i}]", lower) for i, h in enumerate(heaps)]
 
 
-@dataclass
+@dataclass(slots=True)
 class GraphInput:
     structure: Structure
     node_weight: list[int]
@@ -224,6 +238,11 @@ class GraphInput:
     order: list[int] = field(default_factory=list, repr=False)  # input edge of each structure edge
 
     def vertex(self, obj: dict, key: str = "token", optional: bool = False) -> int | None:
+        v = obj.get(key)
+        if type(v) in _NAME_TYPES:                   # a plain int or str (not a bool)
+            i = self.index.get(v)
+            if i is not None:
+                return i
         if key not in obj:
             if optional:
                 return None
@@ -234,11 +253,11 @@ class GraphInput:
         return self.index[v]
 
 
-_SHAPES: dict[tuple, tuple[Structure, dict[Hashable, int], list[int]]] = {}
+_SHAPES: dict[tuple, tuple[Structure, dict[Hashable, int], list[int], bool]] = {}
 _SHAPES_MAX = 64        # graphs whose reading is remembered (a batch on one graph reads it once)
 _NAME_TYPES = frozenset((int, str))
 _LIST = frozenset((list,))
-_FIRST, _SECOND, _FIRST_TWO = operator.itemgetter(0), operator.itemgetter(1), operator.itemgetter(0, 1)
+_FIRST, _SECOND = operator.itemgetter(0), operator.itemgetter(1)
 _INT = frozenset((int,))
 
 
@@ -247,30 +266,35 @@ def _plain(values: list, lower: int) -> bool:
     return not values or (set(map(type, values)) <= _INT and min(values) >= lower)
 
 
-def _shape_key(obj: dict, ekey: str, node_weights: bool, width: int, flags: tuple) -> tuple | None:
-    """What a graph's reading depends on apart from its weights, when every name is a plain
-    int or str (equal keys then mean identical names and edges); None otherwise."""
+def _shape_key(obj: dict, ekey: str, node_weights: bool, width: int,
+               flags: tuple) -> tuple[tuple | None, tuple]:
+    """(key, the edges' columns): the key is what a graph's reading depends on apart from its
+    weights, when every name is a plain int or str (equal keys then mean identical names and
+    edges), else None; the columns are the edge lists' entries by position (u, v[, weight])."""
     raw_nodes, raw_edges, raw_loops = obj.get("nodes"), obj.get(ekey, []), obj.get("loops", [])
     if type(raw_edges) is not list or type(raw_loops) is not list:
-        return None
+        return None, ()
     if raw_nodes is None:
-        nodes: tuple = ()
+        nodes: tuple | None = None
     elif type(raw_nodes) is not list:
-        return None
+        return None, ()
     elif node_weights:
         if not set(map(type, raw_nodes)) <= _LIST or set(map(len, raw_nodes)) - {2}:
-            return None
+            return None, ()
         nodes = tuple(map(_FIRST, raw_nodes))
     else:
         nodes = tuple(raw_nodes)
-    if not set(map(type, raw_edges)) <= _LIST or set(map(len, raw_edges)) - {width}:
-        return None
-    edges = tuple(map(_FIRST_TWO, raw_edges))
-    if not set(map(type, itertools.chain(nodes, itertools.chain.from_iterable(edges), raw_loops))) <= _NAME_TYPES:
-        return None
-    if raw_nodes is None:
-        nodes = None  # type: ignore[assignment]
-    return (ekey, flags, nodes, edges, tuple(raw_loops))
+    if not raw_edges:
+        cols: tuple = ((),) * width
+    elif not set(map(type, raw_edges)) <= _LIST or set(map(len, raw_edges)) != {width}:
+        return None, ()
+    else:
+        cols = tuple(zip(*raw_edges))
+    names = set(map(type, cols[0]))
+    names.update(map(type, cols[1]), map(type, nodes or ()), map(type, raw_loops))
+    if not names <= _NAME_TYPES:
+        return None, ()
+    return (ekey, flags, nodes, cols[0], cols[1], tuple(raw_loops)), cols
 
 
 def read_graph(obj: dict, *, node_weights: bool = False, edge_weights: bool = False,
@@ -288,11 +312,11 @@ def read_graph(obj: dict, *, node_weights: bool = False, edge_weights: bool = Fa
     """
     ekey = "arcs" if directed and "arcs" in obj else "edges"
     width = 3 if edge_weights else 2
-    key = _shape_key(obj, ekey, node_weights, width,
-                     (node_weights, edge_weights, directed, loops, nodes_required))
+    key, cols = _shape_key(obj, ekey, node_weights, width,
+                           (node_weights, edge_weights, directed, loops, nodes_required))
     hit = _SHAPES.get(key) if key is not None else None
     if hit is not None:             # the same graph: only the weights to read and check
-        g, index, order = hit
+        g, index, order, in_order = hit
         weights: list[int] = []
         if node_weights:
             weights = list(map(_SECOND, obj["nodes"]))
@@ -301,7 +325,7 @@ def read_graph(obj: dict, *, node_weights: bool = False, edge_weights: bool = Fa
         ew: list[int] = []
         if edge_weights:
             raw = obj[ekey]
-            ew = [raw[i][2] for i in order]
+            ew = list(cols[2]) if in_order else [cols[2][i] for i in order]
             if not _plain(ew, edge_lower):   # checked in input order, as a first reading does
                 read = {i: natural(raw[i][2], f"{ekey}[{i}][2]", edge_lower) for i in sorted(order)}
                 ew = [read[i] for i in order]
@@ -311,7 +335,7 @@ def read_graph(obj: dict, *, node_weights: bool = False, edge_weights: bool = Fa
     if key is not None:
         if len(_SHAPES) >= _SHAPES_MAX:
             del _SHAPES[next(iter(_SHAPES))]
-        _SHAPES[key] = (gi.structure, gi.index, gi.order)
+        _SHAPES[key] = (gi.structure, gi.index, gi.order, gi.order == list(range(len(key[3]))))   # key[3]: the edges' first ends
     return gi
 
 

@@ -181,6 +181,10 @@ class Registry(Mapping):
 
     # Mapping ---------------------------------------------------------------------
     def __getitem__(self, name: str) -> Game:
+        if self._builtins_loaded:                 # (the common case first: read per position)
+            g = self._games.get(name)
+            if g is not None:
+                return g
         self._builtins()
         g = self._games.get(name)
         if g is None and not self._lazy_loaded:

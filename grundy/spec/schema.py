@@ -19,6 +19,8 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any, Hashable
 
+from ..errors import RuleError
+
 from .expr import BOOL, INT, Expr, Term, Var, lift, variable
 from .structure import Structure
 
@@ -107,18 +109,28 @@ class Schema:
         return (name, key)
 
     def pack(self, values: dict[str, Any]) -> tuple[int, ...]:
-        """Field values (a list per indexed field, in domain order, or a dict) to a state tuple."""
-        out = [0] * len(self.slots)
-        for name, f, keys, slots in self._layout:
+        """Field values (a list per indexed field, in domain order, or a dict) to a state tuple.
+        A list of the wrong length is a :class:`RuleError` (a game's reader out of step with its
+        fields), never a state filled in or cut short.
+
+        >>> sch = Schema(Structure.heaps(2), [Field("heap", over="heaps")])
+        >>> sch.pack({"heap": [3]})
+        Traceback (most recent call last):
+        ...
+        grundy.errors.RuleError: field heap: 1 value given for 2 slots
+        """
+        out: list[int] = []
+        for name, f, keys, _ in self._layout:       # a field's slots are consecutive, in order
             v = values[name]
             if f.over is None:
-                out[slots[0]] = int(v)
+                out.append(int(v))
             elif isinstance(v, dict):
-                for k, slot in zip(keys, slots):
-                    out[slot] = int(v[k])
+                out.extend([int(v[k]) for k in keys])
+            elif len(v) != len(keys):
+                raise RuleError(f"field {name}: {len(v)} value{'s' if len(v) != 1 else ''} given "
+                                f"for {len(keys)} slots")
             else:
-                for i, slot in enumerate(slots):
-                    out[slot] = int(v[i])
+                out.extend(map(int, v))
         return tuple(out)
 
     @cached_property
@@ -128,6 +140,7 @@ class Schema:
         for name, f in self.fields.items():
             keys = [None] if f.over is None else list(domain_keys(self.structure, f.over))
             out.append((name, f, keys, [self.slot_of[(name, k)] for k in keys]))
+        assert [i for *_, slots in out for i in slots] == list(range(len(self.slots))), "pack relies on it"
         return out
 
     def unpack(self, state: tuple[int, ...]) -> dict[str, Any]:

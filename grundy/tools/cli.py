@@ -60,8 +60,11 @@ def read_positions(words: list[str], args: argparse.Namespace) -> Iterator[tuple
     else:
         with open(first, encoding="utf-8") as f:
             text = f.read()
+    if not misere:
+        yield from _read_inputs(text)
+        return
     for i, obj, err in _read_inputs(text):
-        if misere and isinstance(obj, dict):
+        if isinstance(obj, dict):
             obj = {**obj, "convention": "misere"}
         yield i, obj, err
 

@@ -283,13 +283,12 @@ class Solver:
         out: list[int | None] = [None] * len(positions)
         groups: dict[tuple, list[int]] = {}
         for i, p in enumerate(positions):
-            if self.decompose and p.convention == "normal":   # sums of heaps: XOR, as grundy()
-                v = self.heaps.value(p)
-                if v is not None:
-                    out[i] = v
-                    continue
-            groups.setdefault((p.game.name, p.structure, p.convention), []).append(i)
-        for idx in groups.values():
+            groups.setdefault((p.game, p.structure, p.convention), []).append(i)
+        for (game, g, convention), idx in groups.items():
+            if self.decompose and convention == "normal" and game.heap_rule(g) is not None:
+                for i in idx:                                 # sums of heaps: XOR, as grundy()
+                    out[i] = self.heaps.value(positions[i])
+                continue
             p0 = positions[idx[0]]
             t = self.table(p0.game, p0.structure)
             if len(idx) > 1 and self.native and t.native:

@@ -162,6 +162,21 @@ class Box:
             raise ValueError("outside the box")
         return sum(map(mul, d, self.strides))
 
+    def indices(self, states: Sequence[Sequence[int]]) -> list[int]:
+        """The indices of many positions (ValueError if one is outside the box), slot by slot.
+
+        >>> Box((0, 1), (2, 3)).indices([(1, 1), (0, 3)])
+        [1, 4]
+        """
+        width = len(self.lo)
+        if any(len(s) != width for s in states):
+            raise TypeError("a state of the wrong length for the box")
+        for col, lo, r in zip(zip(*states), self.lo, self.radix):
+            if min(col) < lo or max(col) >= lo + r:
+                raise ValueError("outside the box")
+        base, strides = sum(map(mul, self.lo, self.strides)), self.strides
+        return [sum(map(mul, s, strides)) - base for s in states]
+
     def state(self, index: int) -> State:
         out = [0] * len(self.lo)
         for i in self.order:
@@ -184,12 +199,12 @@ class Box:
         by_field: dict[str, list[int]] = {}
         for i, (nm, _) in enumerate(sch.slots):
             by_field.setdefault(nm, []).append(i)
+        cols = list(zip(*states)) or [()] * len(sch.slots)     # each slot's values
         for name, slots in by_field.items():
             f = sch.fields[name]
             if f.kind == "int":
-                vals = [s[i] for s in states for i in slots]
-                top[name] = max([f.lower] + vals)
-                low_of[name] = min([f.lower] + vals)
+                top[name] = max([f.lower, *(max(cols[i], default=f.lower) for i in slots)])
+                low_of[name] = min([f.lower, *(min(cols[i], default=f.lower) for i in slots)])
         lo, radix = [], []
         for name, _ in sch.slots:
             f = sch.fields[name]
@@ -598,7 +613,7 @@ static K canon(K key) {{
     for (int i = 0; i < NS; i++) k += (K)(s[i] - LO[i]) * STRIDE[i];
     return k;
 }}"""
-    plan = Plan.of(rules) if symmetry else None
+    plan = Plan.for_kernel(rules) if symmetry else None
     if plan is not None:        # every permutation of the vertices: see grundy/solvers/symmetric.py
         return plan.c_source()
     syms = rules.symmetries if symmetry else []
@@ -746,7 +761,7 @@ class Kernel:
         """The stored bytes of many positions, solved in one call (ValueError: one is outside
         the box)."""
         n = len(states)
-        keys = (ctypes.c_uint64 * n)(*map(self.box.index, states))
+        keys = (ctypes.c_uint64 * n)(*self.box.indices(states))
         out = (ctypes.c_uint8 * n)()
         at = ctypes.c_int64(0)
         self._run(lambda: self.lib.k_solve_many(self._t, keys, n, out, ctypes.byref(at)))

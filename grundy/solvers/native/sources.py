@@ -35,8 +35,10 @@ def _key(rules: Rules, box, symmetry: bool, decompose: bool) -> str | None:
     g = game_digest(rules.game)
     if g is None:
         return None
+    from .. import symmetric              # its switches choose the canonical form c_source emits
     text = json.dumps([package_digest(), g, repr(rules.structure), list(box.lo), list(box.radix),
-                       list(box.order), bool(symmetry), bool(decompose)])
+                       list(box.order), bool(symmetry), bool(decompose),
+                       [symmetric.ENABLED, symmetric.FORCE, symmetric.CAP] if symmetry else None])
     return hashlib.sha256(text.encode()).hexdigest()
 
 
