@@ -54,11 +54,12 @@ def files_digest(files: Iterable[Path | str], h: Any) -> None:
 
 class _FileMemo:
     """Each file's SHA-256, remembered in ``$GRUNDY_CACHE/file-digests.json`` by its path,
-    size, modification time (ns) and inode, as ``make`` and Python's ``.pyc`` files trust them.
-    An entry is stored only for a file last modified over :data:`SETTLED_NS` before it was
-    read (as git does with its index): a file written again within the clock's tick after
-    being read is never trusted by its time stamp. Any other change of the file changes its
-    size, time or inode: it is read again."""
+    size, inode, and modification and change times (ns), as git's index trusts them. The
+    change time (ctime) moves on every write and every change of the other times, and no
+    user command sets it back. An entry is stored only for a file last changed over
+    ``SETTLED_NS`` before it was read (git's "racy" rule): a file written again within the
+    clock's tick after being read is never trusted by its time stamps. Any other change of
+    the file changes one of them: it is read again."""
 
     SETTLED_NS = 2_000_000_000
     MAX_ENTRIES = 20_000
@@ -85,17 +86,17 @@ class _FileMemo:
             st = os.stat(f)
         except OSError:
             return b"\0unreadable"
-        stamp = [st.st_size, st.st_mtime_ns, st.st_ino]
+        stamp = [st.st_size, st.st_ino, st.st_mtime_ns, st.st_ctime_ns]
         e = self.entries.get(f)
-        if isinstance(e, list) and len(e) == 4 and e[:3] == stamp and isinstance(e[3], str):
-            return e[3].encode()
+        if isinstance(e, list) and len(e) == 5 and e[:4] == stamp and isinstance(e[4], str):
+            return e[4].encode()
         try:
             with open(f, "rb") as fh:
                 data = fh.read()
         except OSError:
             return b"\0unreadable"
         sha = hashlib.sha256(data).hexdigest()
-        if len(data) == st.st_size and st.st_mtime_ns < time.time_ns() - self.SETTLED_NS:
+        if len(data) == st.st_size and max(st.st_mtime_ns, st.st_ctime_ns) < time.time_ns() - self.SETTLED_NS:
             if len(self.entries) >= self.MAX_ENTRIES:
                 self.entries.clear()
             self.entries[f] = [*stamp, sha]

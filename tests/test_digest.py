@@ -71,3 +71,45 @@ def test_an_attribute_that_cannot_be_read_back_means_no_digest():
     game.helper = object()                       # no plain value: nothing may be cached for it
     assert game_digest(game) is None
     assert game_digest(get_game("nim")) is not None
+
+
+def _digest_of(path) -> str:
+    import hashlib
+
+    from grundy.digest import files_digest
+    h = hashlib.sha256()
+    files_digest([path], h)
+    return h.hexdigest()
+
+
+def test_file_digests_remembered_by_stat_follow_every_change(tmp_path, monkeypatch):
+    """A settled file's SHA-256 is remembered by its stat; a rewrite of the same length, even
+    with its modification time set back, is read again (its change time moved)."""
+    import os
+    import time
+
+    from grundy import digest
+    monkeypatch.setenv("GRUNDY_CACHE", str(tmp_path / "cache"))
+    monkeypatch.setattr(digest._FileMemo, "_by_root", {})
+    f = tmp_path / "game.py"
+    f.write_text("A = 1\n")
+    old = time.time_ns() - 10 ** 10
+    os.utime(f, ns=(old, old))
+    monkeypatch.setattr(digest._FileMemo, "SETTLED_NS", -10 ** 12)   # the ctime just set counts as settled
+    first = _digest_of(f)
+    assert str(f) in digest._FileMemo.at(tmp_path / "cache").entries          # remembered
+    assert _digest_of(f) == first
+    time.sleep(0.05)            # past the clock's tick (the settling rule, switched off here)
+    f.write_text("A = 2\n")                                                  # same length
+    os.utime(f, ns=(old, old))                                              # the same mtime
+    assert _digest_of(f) != first
+
+
+def test_a_file_changed_just_now_is_not_remembered(tmp_path, monkeypatch):
+    from grundy import digest
+    monkeypatch.setenv("GRUNDY_CACHE", str(tmp_path / "cache"))
+    monkeypatch.setattr(digest._FileMemo, "_by_root", {})
+    f = tmp_path / "game.py"
+    f.write_text("A = 1\n")
+    _digest_of(f)
+    assert str(f) not in digest._FileMemo.at(tmp_path / "cache").entries
