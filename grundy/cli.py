@@ -68,9 +68,9 @@ def _batch_values(solver: Solver, positions: list[Position | None]) -> dict[int,
     kernel, when it serves the table). Empty when the batch stops on an error: the positions
     are then solved one by one, each reporting its own error."""
     groups: dict[tuple, list[int]] = {}
-    for n, p in enumerate(positions):
+    for n, p in enumerate(positions):       # (by identity: positions read share their graphs)
         if isinstance(p, Position) and p.convention == "normal":      # sums of games: one by one
-            groups.setdefault((p.game, p.structure), []).append(n)
+            groups.setdefault((id(p.game), id(p.structure)), []).append(n)
     todo = [n for idx in groups.values() if len(idx) >= BATCH for n in idx]
     if not todo:
         return {}

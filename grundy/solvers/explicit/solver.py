@@ -282,9 +282,10 @@ class Solver:
         call (a family sweep), when the native path serves their table."""
         out: list[int | None] = [None] * len(positions)
         groups: dict[tuple, list[int]] = {}
-        for i, p in enumerate(positions):
-            groups.setdefault((p.game, p.structure, p.convention), []).append(i)
-        for (game, g, convention), idx in groups.items():
+        for i, p in enumerate(positions):    # by identity: a batch read from JSON shares its graphs
+            groups.setdefault((id(p.game), id(p.structure), p.convention), []).append(i)
+        for idx in groups.values():
+            game, g, convention = positions[idx[0]].game, positions[idx[0]].structure, positions[idx[0]].convention
             if self.decompose and convention == "normal" and game.heap_rule(g) is not None:
                 for i in idx:                                 # sums of heaps: XOR, as grundy()
                     out[i] = self.heaps.value(positions[i])

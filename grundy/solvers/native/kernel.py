@@ -169,7 +169,7 @@ class Box:
         [1, 4]
         """
         width = len(self.lo)
-        if any(len(s) != width for s in states):
+        if states and set(map(len, states)) != {width}:
             raise TypeError("a state of the wrong length for the box")
         for col, lo, r in zip(zip(*states), self.lo, self.radix):
             if min(col) < lo or max(col) >= lo + r:
@@ -350,7 +350,17 @@ static int expand(T *t, Frame *f) {
     f->start = t->succ.n;
     f->sum = DECOMPOSE && t->mode == 0 && components(f->key, s, &t->succ);  /* a sum: its parts */
     if (!f->sum) successors(f->key, s, &t->succ);
-    if (CANONICAL) for (int64_t i = f->start; i < t->succ.n; i++) t->succ.keys[i] = canon(t->succ.keys[i]);
+    if (CANONICAL) for (int64_t i = f->start; i < t->succ.n; i++) {
+        K k = t->succ.keys[i];
+        if (t->dense) {              /* a dense table also keeps a solved value at its raw key */
+            uint8_t v = t->dense[k];
+            if (v && v != BUSY) continue;                    /* (the value of an isomorph) */
+            K c = canon(k);
+            uint8_t w = t->dense[c];
+            if (!v && w && w != BUSY) t->dense[k] = w;       /* (never over a position under way) */
+            t->succ.keys[i] = c;
+        } else t->succ.keys[i] = canon(k);
+    }
     if (mul_overflow) { mul_overflow = 0; return 6; }
     if (t->succ.err) {
         int e = t->succ.err; t->succ.err = 0;
@@ -380,10 +390,9 @@ void k_abort(T *t) {
 /* Solve one position (its key), or go on with the search PAUSED left under way (same key).
    0: done; PAUSED: call again (the caller can notice a signal in between); else the status
    (the search is abandoned). */
-static int solve_(T *t, K root) {
+static int solve_(T *t, K root) {      /* root: a canonical key (canon(key), once) */
     int e;
     if (!t->depth) {
-        root = canon(root);
         uint8_t v0 = get(t, root);
         if (v0 == BUSY) return 2;
         if (v0) return 0;
@@ -439,18 +448,21 @@ static int solve_(T *t, K root) {
     return 0;
 }
 
-int k_solve(T *t, K root) {
-    int e = solve_(t, root);
+static int solve_canonical(T *t, K c) {
+    int e = solve_(t, c);
     if (e && e != PAUSED) k_abort(t);
     return e;
 }
 
+int k_solve(T *t, K root) { return solve_canonical(t, t->depth ? 0 : canon(root)); }
+
 /* Solve keys[*at..n); their values into out. PAUSED: *at is where to go on. */
 int k_solve_many(T *t, const K *keys, int64_t n, uint8_t *out, int64_t *at) {
     for (int64_t i = *at; i < n; i++) {
-        int e = k_solve(t, keys[i]);
+        K c = canon(keys[i]);       /* once: a partial canonical form need not be idempotent */
+        int e = solve_canonical(t, t->depth ? 0 : c);
         if (e) { *at = i; return e; }
-        out[i] = get(t, canon(keys[i]));
+        out[i] = get(t, c);
     }
     *at = n;
     return 0;
@@ -462,7 +474,7 @@ int k_sweep(T *t, K *at, K to) {
     for (K k = *at; k < to; k++) {
         if (!t->dense[k]) {
             K c = canon(k);
-            if (!t->dense[c]) { int e = k_solve(t, c); if (e) { *at = k; return e; } }
+            if (!t->dense[c]) { int e = solve_canonical(t, t->depth ? 0 : c); if (e) { *at = k; return e; } }
             t->dense[k] = t->dense[c];            /* every index readable, canonical or not */
         }
     }
