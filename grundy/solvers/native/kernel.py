@@ -459,7 +459,7 @@ int k_solve(T *t, K root) { return solve_canonical(t, t->depth ? 0 : canon(root)
 /* Solve keys[*at..n); their values into out. PAUSED: *at is where to go on. */
 int k_solve_many(T *t, const K *keys, int64_t n, uint8_t *out, int64_t *at) {
     for (int64_t i = *at; i < n; i++) {
-        K c = canon(keys[i]);       /* once: a partial canonical form need not be idempotent */
+        K c = canon(keys[i]);                      /* once (it is the costly step) */
         int e = solve_canonical(t, t->depth ? 0 : c);
         if (e) { *at = i; return e; }
         out[i] = get(t, c);
