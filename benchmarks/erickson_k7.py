@@ -122,7 +122,9 @@ def main() -> None:
             print(show("K_7 {1,2} before (no reduction)", r), flush=True)
         rs = [child(conj, 7, 2, True, args.timeout, args.every) for _ in range(args.k7_runs)]
         med = statistics.median(r["seconds"] for r in rs)
-        print(f"K_7 {{1,2}} after: median {med:.1f} s over {len(rs)} run(s); " + show("last run", rs[-1]), flush=True)
+        each = ", ".join(f"{r['seconds']:.1f}" for r in rs)
+        print(f"K_7 {{1,2}} after: median {med:.1f} s over {len(rs)} run(s) ({each} s); " + show("last run", rs[-1]),
+              flush=True)
         done = all(r["verdict"] == "verified" for r in rs)
         print(f"K_7 target (< {TARGET / 60:.0f} min): {'met' if done and med < TARGET else 'NOT met'}", flush=True)
     if args.k6_w3:
