@@ -7,7 +7,8 @@ machine, every weight assignment and every start, each start's statement evaluat
 - K_7, weights in {1, 2}: 2^21 x 7 = 14,680,064 starts; reachable positions up to 3^21 x 7
   (7.3e10), about 1.5e7 up to isomorphism. Target (issue 12): under 30 min on 2 cores.
 - K_6, weights in {1, 2, 3} (``--k6-w3``): 3^15 x 6 = 86,093,442 starts, conj4.8; the complete
-  graph strategy claim (``--strategy``: the strategy played against every reply from every start).
+  graph strategy claim (``--strategy``: the strategy played against every reply from every start,
+  in C where the native path serves: grundy/solvers/native/follow.py).
 
 K_6 and K_7 have 720 and 5,040 automorphisms, more than the solver lists (256): before the
 symmetric-group canonical form (grundy/solvers/symmetric.py) they got no symmetry reduction at
@@ -89,7 +90,7 @@ def show(name: str, r: dict) -> str:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--repeat", type=int, default=3, help="runs of each K_6 {1, 2} variant (median)")
+    ap.add_argument("--repeat", type=int, default=3, help="runs of each K_6 {1, 2} variant (median; 0: none)")
     ap.add_argument("--k7-runs", type=int, default=1, help="runs of K_7 {1, 2} (median)")
     ap.add_argument("--baseline-timeout", type=float, default=120.0,
                     help="seconds for K_7 without the reduction (0: skip it)")
@@ -110,6 +111,8 @@ def main() -> None:
             k6[reduce].append(child(conj, 6, 2, reduce, 600, args.every))
     for reduce, label in ((False, "before (no reduction)"), (True, "after (symmetric-group canonical form)")):
         rs = k6[reduce]
+        if not rs:                             # --repeat 0: the long runs only
+            continue
         print(f"K_6 {{1,2}} {label}: median {statistics.median(r['seconds'] for r in rs):.2f} s "
               f"({statistics.median(r['cpu'] for r in rs):.2f} s CPU) over "
               f"{len(rs)} runs; " + show("last run", rs[-1]), flush=True)
