@@ -131,8 +131,8 @@ class Instance:
     def prefetch(self, batch: list[State]) -> list[Any] | None:
         """The truth at many states, asked of the solver in one call (its kernel canonicalizes
         them), for :meth:`judge` to use; None (each judged on its own) unless the sweep is large,
-        the native path serves, and the judgement needs the truth at every state (no strategy to
-        follow, no table of values)."""
+        the native path serves, and the judgement needs the truth at every state (no table of
+        values). A strategy claim's batch goes to the C follower instead (:meth:`_followed`)."""
         if self.cases and batch and self.batched and self.table is None:
             return self._followed(batch)
         if not (batch and self.batched) or self.cases or self.table is not None or not self.solver.native:

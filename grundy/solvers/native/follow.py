@@ -13,6 +13,16 @@ normal play and a loss in misère play. Nothing is assumed about the values of p
 
 Per start: 1 the strategy wins from it, 0 it fails (the caller replays the start in Python for
 the line that shows it), 2 the start has no move (the caller judges it as before).
+
+>>> from grundy.spec.games import get_game
+>>> from grundy.spec import Structure
+>>> r = get_game("nim").rules(Structure.heaps(2))
+>>> s = r.state
+>>> mirror = [Play(s.heap[0] > s.heap[1], 0, {"k": s.heap[0] - s.heap[1]}),
+...           Play(s.heap[1] > s.heap[0], 1, {"k": s.heap[1] - s.heap[0]})]
+>>> got = StrategyTable(r, mirror, misere=False).follow_many([(3, 1), (2, 2), (0, 0)])
+>>> got is None or list(got) == [1, 0, 2]     # (2, 2): no case applies; (0, 0): no move
+True
 """
 from __future__ import annotations
 
