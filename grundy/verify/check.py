@@ -236,7 +236,8 @@ class Instance:
         if start in self.won:
             return None
         ns = self.native_strategy
-        if ns is not None and (len(self.won) > NATIVE_AFTER or self.solver.table(self.game, self.structure).in_use):
+        if ns is not None and (len(self.won) > NATIVE_AFTER
+                               or self.solver.table(self.game, self.structure).in_use):
             got = ns.follow_many([start])
             if got is not None and got[0] == 1:
                 return None
