@@ -18,9 +18,12 @@ without it for --baseline-timeout seconds (the starts it got through, and its ra
 Each run is in its own process (its peak RSS its own); the solver is the one ``grundy verify``
 uses on a kernel from the first position (``Solver(native="always")``). Progress lines (every
 --every s) give the rate, so that a run stopped by its time limit still gives a projection.
+``--strategy-baseline S``: the strategy claim on the Python path for S seconds first (its rate;
+the C follower's run follows in the same invocation).
 
     python benchmarks/erickson_k7.py [--repeat 3] [--k7-runs 1] [--baseline-timeout 120]
                                      [--timeout 3600] [--k6-w3] [--strategy] [--skip-k7]
+                                     [--strategy-baseline 120]
 """
 from __future__ import annotations
 
@@ -54,11 +57,11 @@ def claim_on(cid: str, n: int, top: int) -> Claim:
     return c
 
 
-def run(cid: str, n: int, top: int, reduce: bool, timeout: float, every: float) -> dict:
+def run(cid: str, n: int, top: int, reduce: bool, timeout: float, every: float, native: bool = True) -> dict:
     """One check in this process: seconds, verdict, scope, positions stored, peak RSS (MiB)."""
     symmetric.ENABLED = reduce
     claim = claim_on(cid, n, top)
-    solver = Solver(native="always")
+    solver = Solver(native="always" if native else False)
     t0 = last = time.perf_counter()
     c0 = time.process_time()
 
@@ -75,8 +78,8 @@ def run(cid: str, n: int, top: int, reduce: bool, timeout: float, every: float) 
                 stored=solver.stored, rss=resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024)
 
 
-def child(cid: str, n: int, top: int, reduce: bool, timeout: float, every: float) -> dict:
-    got = in_child(lambda: run(cid, n, top, reduce, timeout, every), timeout + 120)
+def child(cid: str, n: int, top: int, reduce: bool, timeout: float, every: float, native: bool = True) -> dict:
+    got = in_child(lambda: run(cid, n, top, reduce, timeout, every, native), timeout + 120)
     if got is None:
         return dict(seconds=timeout + 120, cpu=0.0, verdict="killed", scope="", detail="", stored=0, rss=0.0)
     return got
@@ -100,6 +103,9 @@ def main() -> None:
     ap.add_argument("--k6-w3", action="store_true", help="also conj4.8 on K_6 with weights in {1, 2, 3}")
     ap.add_argument("--strategy", action="store_true",
                     help="also the complete graph strategy claim on K_6 with weights in {1, 2, 3}")
+    ap.add_argument("--strategy-baseline", type=float, default=0.0,
+                    help="with --strategy: seconds of the same claim on the Python path (the strategy "
+                         "followed in Python, as before the C follower; its progress lines give the rate)")
     args = ap.parse_args()
     conj = "erickson/conj4.8"
     print(f"command: python benchmarks/{Path(__file__).name} {' '.join(sys.argv[1:])}", flush=True)
@@ -130,6 +136,10 @@ def main() -> None:
         r = child(conj, 6, 3, True, args.timeout, args.every)
         print(show("K_6 {1,2,3} conj4.8", r), flush=True)
     if args.strategy:
+        if args.strategy_baseline > 0:
+            r = child("erickson/conj4.9-4.11-complete-graph-strategy", 6, 3, True, args.strategy_baseline,
+                      min(args.every, args.strategy_baseline / 2), native=False)
+            print(show("K_6 {1,2,3} complete graph strategy, Python path (baseline)", r), flush=True)
         r = child("erickson/conj4.9-4.11-complete-graph-strategy", 6, 3, True, args.timeout, args.every)
         print(show("K_6 {1,2,3} complete graph strategy", r), flush=True)
 
