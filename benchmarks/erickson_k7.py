@@ -7,7 +7,8 @@ machine, every weight assignment and every start, each start's statement evaluat
 - K_7, weights in {1, 2}: 2^21 x 7 = 14,680,064 starts; reachable positions up to 3^21 x 7
   (7.3e10), about 1.5e7 up to isomorphism. Target (issue 12): under 30 min on 2 cores.
 - K_6, weights in {1, 2, 3} (``--k6-w3``): 3^15 x 6 = 86,093,442 starts, conj4.8; the complete
-  graph strategy claim (``--strategy``: the strategy played against every reply from every start).
+  graph strategy claim (``--strategy``: the strategy played against every reply from every start,
+  in C where the native path serves: grundy/solvers/native/follow.py).
 
 K_6 and K_7 have 720 and 5,040 automorphisms, more than the solver lists (256): before the
 symmetric-group canonical form (grundy/solvers/symmetric.py) they got no symmetry reduction at
@@ -17,10 +18,13 @@ without it for --baseline-timeout seconds (the starts it got through, and its ra
 Each run is in its own process (its peak RSS its own); the solver is the one ``grundy verify``
 uses on a kernel from the first position (``Solver(native="always")``). Progress lines (every
 --every s) give the rate, so that a run stopped by its time limit still gives a projection.
+``--strategy-baseline S``: the strategy claim on the Python path for S seconds first (its rate;
+the C follower's run follows in the same invocation).
 
     python benchmarks/erickson_k7.py [--repeat 3] [--k7-runs 1] [--baseline-timeout 120]
                                      [--timeout 3600] [--k6-w3] [--k6-w3-runs 3]
-                                     [--strategy] [--skip-k7]
+                                     [--strategy] [--strategy-runs 3] [--strategy-baseline 120]
+                                     [--skip-k7]
 """
 from __future__ import annotations
 
@@ -54,11 +58,11 @@ def claim_on(cid: str, n: int, top: int) -> Claim:
     return c
 
 
-def run(cid: str, n: int, top: int, reduce: bool, timeout: float, every: float) -> dict:
+def run(cid: str, n: int, top: int, reduce: bool, timeout: float, every: float, native: bool = True) -> dict:
     """One check in this process: seconds, verdict, scope, positions stored, peak RSS (MiB)."""
     symmetric.ENABLED = reduce
     claim = claim_on(cid, n, top)
-    solver = Solver(native="always")
+    solver = Solver(native="always" if native else False)
     t0 = last = time.perf_counter()
     c0 = time.process_time()
 
@@ -75,8 +79,8 @@ def run(cid: str, n: int, top: int, reduce: bool, timeout: float, every: float) 
                 stored=solver.stored, rss=resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024)
 
 
-def child(cid: str, n: int, top: int, reduce: bool, timeout: float, every: float) -> dict:
-    got = in_child(lambda: run(cid, n, top, reduce, timeout, every), timeout + 120)
+def child(cid: str, n: int, top: int, reduce: bool, timeout: float, every: float, native: bool = True) -> dict:
+    got = in_child(lambda: run(cid, n, top, reduce, timeout, every, native), timeout + 120)
     if got is None:
         return dict(seconds=timeout + 120, cpu=0.0, verdict="killed", scope="", detail="", stored=0, rss=0.0)
     return got
@@ -90,7 +94,7 @@ def show(name: str, r: dict) -> str:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--repeat", type=int, default=3, help="runs of each K_6 {1, 2} variant (median)")
+    ap.add_argument("--repeat", type=int, default=3, help="runs of each K_6 {1, 2} variant (median; 0: none)")
     ap.add_argument("--k7-runs", type=int, default=1, help="runs of K_7 {1, 2} (median)")
     ap.add_argument("--baseline-timeout", type=float, default=120.0,
                     help="seconds for K_7 without the reduction (0: skip it)")
@@ -101,6 +105,10 @@ def main() -> None:
     ap.add_argument("--k6-w3-runs", type=int, default=1, help="runs of K_6 {1, 2, 3} conj4.8 (median)")
     ap.add_argument("--strategy", action="store_true",
                     help="also the complete graph strategy claim on K_6 with weights in {1, 2, 3}")
+    ap.add_argument("--strategy-runs", type=int, default=1, help="runs of the strategy claim (median)")
+    ap.add_argument("--strategy-baseline", type=float, default=0.0,
+                    help="with --strategy: seconds of the same claim on the Python path (the strategy "
+                         "followed in Python, as before the C follower; its progress lines give the rate)")
     args = ap.parse_args()
     conj = "erickson/conj4.8"
     print(f"command: python benchmarks/{Path(__file__).name} {' '.join(sys.argv[1:])}", flush=True)
@@ -112,6 +120,8 @@ def main() -> None:
             k6[reduce].append(child(conj, 6, 2, reduce, 600, args.every))
     for reduce, label in ((False, "before (no reduction)"), (True, "after (symmetric-group canonical form)")):
         rs = k6[reduce]
+        if not rs:                             # --repeat 0: the long runs only
+            continue
         print(f"K_6 {{1,2}} {label}: median {statistics.median(r['seconds'] for r in rs):.2f} s "
               f"({statistics.median(r['cpu'] for r in rs):.2f} s CPU) over "
               f"{len(rs)} runs; " + show("last run", rs[-1]), flush=True)
@@ -134,8 +144,16 @@ def main() -> None:
               f"({statistics.median(r['cpu'] for r in rs):.1f} s CPU) over {len(rs)} run(s) ({each} s); "
               + show("last run", rs[-1]), flush=True)
     if args.strategy:
-        r = child("erickson/conj4.9-4.11-complete-graph-strategy", 6, 3, True, args.timeout, args.every)
-        print(show("K_6 {1,2,3} complete graph strategy", r), flush=True)
+        if args.strategy_baseline > 0:
+            r = child("erickson/conj4.9-4.11-complete-graph-strategy", 6, 3, True, args.strategy_baseline,
+                      min(args.every, args.strategy_baseline / 2), native=False)
+            print(show("K_6 {1,2,3} complete graph strategy, Python path (baseline)", r), flush=True)
+        rs = [child("erickson/conj4.9-4.11-complete-graph-strategy", 6, 3, True, args.timeout, args.every)
+              for _ in range(args.strategy_runs)]
+        each = ", ".join(f"{r['seconds']:.0f}" for r in rs)
+        print(f"K_6 {{1,2,3}} complete graph strategy: median {statistics.median(r['seconds'] for r in rs):.1f} s "
+              f"({statistics.median(r['cpu'] for r in rs):.1f} s CPU) over {len(rs)} run(s) ({each} s); "
+              + show("last run", rs[-1]), flush=True)
 
 
 if __name__ == "__main__":

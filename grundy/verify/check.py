@@ -24,6 +24,8 @@ import traceback
 from typing import Any, Callable
 
 from ..solvers.explicit import CycleError, Solver, SolverLimit, compile_expr
+from ..solvers.explicit.solver import NATIVE_AFTER
+from ..solvers.native.follow import StrategyTable
 from ..solvers.symmetric import Plan
 from ..spec.expr import BOOL, INT, Expr, all_of, evaluate, ite, lift, show
 from ..spec.games import GAMES
@@ -42,6 +44,9 @@ Progress = Callable[[str], None]
 
 class TimedOut(Exception):
     """The claim's time limit passed (cooperative check)."""
+
+
+FOLLOWED = "the strategy wins (C follower)"   # a truth from :meth:`Instance.prefetch`, judged as such
 
 
 class Deadline:
@@ -102,8 +107,12 @@ class Instance:
         self.code = solver.table(self.game, g).code
         self.misere = claim.convention == "misere"
         self.cases: list[tuple[Callable, int, list[Callable]]] = []
+        self.native_strategy: StrategyTable | None = None   # the strategy followed in C
         if claim.strategy is not None and claim.kind == "strategy":
-            for p in plays(claim.strategy, rules):
+            cases = plays(claim.strategy, rules)
+            if solver.native:
+                self.native_strategy = StrategyTable(rules, cases, self.misere)
+            for p in cases:
                 m = rules.moves[p.move]
                 self.cases.append((compile_expr(rules, p.when), p.move,
                                    [compile_expr(rules, p.choice[c.name]) for c in m.choices]))
@@ -122,14 +131,32 @@ class Instance:
     def prefetch(self, batch: list[State]) -> list[Any] | None:
         """The truth at many states, asked of the solver in one call (its kernel canonicalizes
         them), for :meth:`judge` to use; None (each judged on its own) unless the sweep is large,
-        the native path serves, and the judgement needs the truth at every state (no strategy to
-        follow, no table of values)."""
+        the native path serves, and the judgement needs the truth at every state (no table of
+        values). A strategy claim's batch goes to the C follower instead (:meth:`_followed`)."""
+        if self.cases and batch and self.batched and self.table is None:
+            return self._followed(batch)
         if not (batch and self.batched) or self.cases or self.table is not None or not self.solver.native:
             return None
         if self.by_value:
             return self.solver.grundy_many([self.position(s) for s in batch])
         wins = self.solver.mover_wins_states(self.game, self.structure, batch, self.claim.convention)
         return None if wins is None else ["N" if w else "P" for w in wins]
+
+    def _followed(self, batch: list[State]) -> list[Any] | None:
+        """:data:`FOLLOWED` at the starts claimed N from which the C follower shows the strategy
+        winning against every reply, None at the others (judged as before: a failing start is
+        followed again in Python for the line that shows it)."""
+        if self.native_strategy is None:
+            return None
+        starts = [i for i, st in enumerate(batch) if not self.stmt(st)]
+        got = self.native_strategy.follow_many([batch[i] for i in starts])
+        if got is None:
+            return None
+        out: list[Any] = [None] * len(batch)
+        for i, r in zip(starts, got):
+            if r == 1:
+                out[i] = FOLLOWED
+        return out
 
     def truth(self, state: State) -> Any:
         """The solver's Grundy value (in the claim's convention) or outcome at ``state``, read
@@ -150,6 +177,8 @@ class Instance:
         """None where the claim holds at ``state``, else (claimed, actual, line or None).
         ``truth``: the solver's value or outcome there, if already known (:meth:`prefetch`)."""
         claimed = self.stmt(state)
+        if truth is FOLLOWED:        # claimed N, and the strategy wins from here (the C follower)
+            return self.exactly(state) if self.exact and self.exact(state) else None
         if truth is not None:
             c = claimed if self.by_value else "P" if claimed else "N"
             return None if c == truth else (c, truth, None)
@@ -201,9 +230,17 @@ class Instance:
 
     def follow(self, start: State) -> tuple[str, str, list[dict]] | None:
         """Play the strategy from ``start`` against every reply; None if it always wins, else
-        ("the strategy wins", what goes wrong, the line that shows it)."""
+        ("the strategy wins", what goes wrong, the line that shows it). In C once the native
+        path serves the structure (or the Python follower has met enough positions to pay for
+        a build); where the C follower finds a failure, the Python one replays the start."""
         if start in self.won:
             return None
+        ns = self.native_strategy
+        if ns is not None and (len(self.won) > NATIVE_AFTER
+                               or self.solver.table(self.game, self.structure).in_use):
+            got = ns.follow_many([start])
+            if got is not None and got[0] == 1:
+                return None
         first = self._node(start)
         frames: list[list[Any]] = []
         res = first
