@@ -29,6 +29,7 @@ A claim's time limit applies to each of its chunks.
 """
 from __future__ import annotations
 
+from ..caches import release
 from ..errors import GrundyError
 import concurrent.futures as cf
 import multiprocessing as mp
@@ -264,14 +265,19 @@ def _claim(file: str, cid: str) -> Claim:
 
 
 def run_chunk(task: Task) -> dict:
-    """Check one chunk (in a worker): the verdict (JSON), positions swept, start and end times."""
+    """Check one chunk (in a worker): the verdict (JSON), positions swept, start and end times.
+    The in-memory caches are released at the end (:mod:`grundy.caches`): a long-lived worker
+    holds one chunk's at most."""
     from .check import check_claim, check_part
     t0 = time.time()
     claim = _claim(task.file, task.claim)
-    if task.start is None:
-        v, swept = check_claim(claim, profile=task.profile, timeout=task.limit), 0
-    else:
-        v, swept = check_part(claim, task.start, task.stop, profile=task.profile, timeout=task.limit)
+    try:
+        if task.start is None:
+            v, swept = check_claim(claim, profile=task.profile, timeout=task.limit), 0
+        else:
+            v, swept = check_part(claim, task.start, task.stop, profile=task.profile, timeout=task.limit)
+    finally:
+        release()
     return {"verdict": v.to_json(), "swept": swept, "start": t0, "end": time.time(),
             "whole": task.start is None}
 
