@@ -21,8 +21,9 @@ flat: the largest RSS sampled in the second half of the sweep is at most ``FLAT`
 the largest in the first half (the caches fill early, then stay within their bounds).
 
 Dask's own statistical profiler is off on the cluster (``distributed.worker.profile.enabled``):
-each worker keeps the last 1,000 one-second profiles of the stacks it ran, which grows over the
-first ~17 minutes of a sweep (tens of MiB, not grundy's memory); ``--dask-profile`` keeps it on.
+each worker keeps its last 1,000 one-second profiles of the stacks it ran (two trees per second),
+which grow for the first ~17 minutes of a worker's life (tens of MiB; Dask's memory, not
+grundy's); ``--dask-profile`` keeps it on.
 
     python benchmarks/grim_geng10.py [--repeat 3] [--sizes 9 10] [--baseline-max 10] [--workers 2] [--dask-profile]
 
@@ -151,6 +152,11 @@ def report(title: str, runs: list, graphs: int, repeat: int, target: float | Non
                   f"[{', '.join(f'{x / 1024:.0f}' for x in tenths)}] MiB, end {mib(after[w][0])}, "
                   f"largest sampled {mib(max(seen + [after[w][0]]))} ({len(seen)} samples), peak since "
                   f"the worker started (ru_maxrss) {mib(after[w][1])}; flat: {flat(seen)}")
+    if len(runs) > 1:                   # a worker may meet the costliest chunk only in a later run
+        tops = [max(x for w in r[3] for x in r[4].get(w, []) + [r[3][w][0]]) for r in runs]
+        print(f"  largest RSS of any worker in each run: {', '.join(f'{x / 1024:.0f}' for x in tops)} MiB; "
+              f"bounded across runs: {'yes' if max(tops[1:]) <= tops[0] * (1 + FLAT) else 'no'} "
+              f"(no later run more than {FLAT:.0%} above the first)")
     return med
 
 

@@ -13,7 +13,10 @@ would have ended: the first chunk, in family order, that is not ``verified`` dec
 counterexample is the sequential run's: the smallest on the first structure that has one;
 a timeout gives ``unknown``, an error ``error``, never a pass); otherwise the counts add.
 Only claims checked by one plain explicit sweep are cut; any other claim is one chunk.
-A claim's time limit applies to each of its chunks.
+A claim's time limit applies to each of its chunks. A chunk releases grundy's in-memory
+caches when it ends (:mod:`grundy.caches`). Dask's own statistical profiler, on by default,
+keeps ~1000 s of stack profiles per worker: for long sweeps start the workers with
+``distributed.worker.profile.enabled: false`` (docs/all-graphs.md).
 
 >>> import pathlib, tempfile
 >>> from grundy.verify.runner import load
