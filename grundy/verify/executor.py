@@ -35,6 +35,7 @@ from __future__ import annotations
 from ..caches import release
 from ..errors import GrundyError
 import concurrent.futures as cf
+import gc
 import multiprocessing as mp
 import os
 import time
@@ -269,8 +270,8 @@ def _claim(file: str, cid: str) -> Claim:
 
 def run_chunk(task: Task) -> dict:
     """Check one chunk (in a worker): the verdict (JSON), positions swept, start and end times.
-    The in-memory caches are released at the end (:mod:`grundy.caches`): a long-lived worker
-    holds one chunk's at most."""
+    The in-memory caches are released at the end (:mod:`grundy.caches`) and collected (compiled
+    functions and their namespaces are cycles): a long-lived worker holds one chunk's at most."""
     from .check import check_claim, check_part
     t0 = time.time()
     claim = _claim(task.file, task.claim)
@@ -281,6 +282,7 @@ def run_chunk(task: Task) -> dict:
             v, swept = check_part(claim, task.start, task.stop, profile=task.profile, timeout=task.limit)
     finally:
         release()
+        gc.collect()
     return {"verdict": v.to_json(), "swept": swept, "start": t0, "end": time.time(),
             "whole": task.start is None}
 
