@@ -15,10 +15,17 @@ same run and on the same cluster, is the sweep without the filter (every graph t
 the long sweep whose memory must stay flat), on <= 9 and on <= 10 vertices.
 
 Printed: graphs read, graphs meeting each hypothesis, the verdicts, the wall time (median of
---repeat runs), and each worker's resident memory at the start and end of every sweep, its
-largest value sampled during the sweep (every 2 s) and its peak (ru_maxrss).
+--repeat runs), and each worker's resident memory (RSS, sampled every 2 s): at the start of
+every sweep, at each tenth of its samples, at the end, its peak (ru_maxrss), and whether it is
+flat: the largest RSS sampled in the second half of the sweep is at most ``FLAT`` (5%) above
+the largest in the first half (the caches fill early, then stay within their bounds).
 
-    python benchmarks/grim_geng10.py [--repeat 3] [--sizes 9 10] [--baseline-max 10] [--workers 2]
+Dask's own statistical profiler is off on the cluster (``distributed.worker.profile.enabled``):
+each worker keeps its last 1,000 one-second profiles of the stacks it ran (two trees per second),
+which grow for the first ~17 minutes of a worker's life (tens of MiB; Dask's memory, not
+grundy's); ``--dask-profile`` keeps it on.
+
+    python benchmarks/grim_geng10.py [--repeat 3] [--sizes 9 10] [--baseline-max 10] [--workers 2] [--dask-profile]
 
 Target (issue 12): the 10-vertex sweep under 30 minutes on 2 cores. Needs nauty (apt-get install
 nauty) and dask.distributed (pip install -e '.[dask]').
@@ -38,6 +45,7 @@ from grundy.verify.families import GENG_HINT, geng, geng_program, pickg_program
 from grundy.verify.runner import load, run
 
 TARGET = 30 * 60.0
+FLAT = 0.05           # flat: the second half's largest RSS at most 5% above the first half's
 THEOREMS = Path(__file__).resolve().parent.parent / "theorems"
 
 CLAIMS = textwrap.dedent('''
@@ -113,6 +121,15 @@ def mib(kib: int) -> str:
     return f"{kib / 1024:.0f} MiB"
 
 
+def flat(seen: list[int]) -> str:
+    """'yes' if the largest of the second half of the samples is within FLAT of the first half's."""
+    if len(seen) < 4:
+        return f"unknown (only {len(seen)} samples)"
+    first, second = max(seen[:len(seen) // 2]), max(seen[len(seen) // 2:])
+    return (f"{'yes' if second <= first * (1 + FLAT) else 'no'} (largest in the second half "
+            f"{second / first - 1:+.1%} against the first half's)")
+
+
 def report(title: str, runs: list, graphs: int, repeat: int, target: float | None) -> float:
     seconds = [r[0] for r in runs]
     med = statistics.median(seconds)
@@ -130,12 +147,16 @@ def report(title: str, runs: list, graphs: int, repeat: int, target: float | Non
     for i, (_, _, before, after, samples) in enumerate(runs, 1):
         for w in sorted(after):
             seen = samples.get(w, [])
-            quarters = [seen[len(seen) * k // 4] for k in range(4)] + seen[-1:] if seen else []
-            print(f"  run {i} worker {w}: RSS start {mib(before[w][0])}, end {mib(after[w][0])}, "
-                  f"largest sampled {mib(max(seen + [after[w][0]]))} ({len(seen)} samples"
-                  + (f"; at 0, 1/4, 1/2, 3/4 of the sweep and last: {', '.join(f'{x / 1024:.0f}' for x in quarters)} MiB"
-                     if seen else "") + "), "
-                  f"peak (ru_maxrss) {mib(after[w][1])}")
+            tenths = [seen[len(seen) * k // 10] for k in range(1, 10)] if seen else []
+            print(f"  run {i} worker {w}: RSS start {mib(before[w][0])}, at each 10% of the sweep "
+                  f"[{', '.join(f'{x / 1024:.0f}' for x in tenths)}] MiB, end {mib(after[w][0])}, "
+                  f"largest sampled {mib(max(seen + [after[w][0]]))} ({len(seen)} samples), peak since "
+                  f"the worker started (ru_maxrss) {mib(after[w][1])}; flat: {flat(seen)}")
+    if len(runs) > 1:                   # a worker may meet the costliest chunk only in a later run
+        tops = [max(x for w in r[3] for x in r[4].get(w, []) + [r[3][w][0]]) for r in runs]
+        print(f"  largest RSS of any worker in each run: {', '.join(f'{x / 1024:.0f}' for x in tops)} MiB; "
+              f"bounded across runs: {'yes' if max(tops[1:]) <= tops[0] * (1 + FLAT) else 'no'} "
+              f"(no later run more than {FLAT:.0%} above the first)")
     return med
 
 
@@ -147,6 +168,8 @@ def main() -> None:
     ap.add_argument("--baseline-max", type=int, default=10,
                     help="the sweep without nauty's filter (the baseline) for the sizes up to this (0: none)")
     ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--dask-profile", action="store_true",
+                    help="keep Dask's statistical profiler on in the workers (its history grows for ~17 min)")
     args = ap.parse_args()
     if geng_program() is None or pickg_program() is None:
         raise SystemExit(GENG_HINT)
@@ -155,6 +178,8 @@ def main() -> None:
     except ImportError:
         raise SystemExit("dask.distributed is not installed: pip install -e '.[dask]'") from None
     print("command: python benchmarks/grim_geng10.py " + " ".join(sys.argv[1:]))
+    import dask
+    dask.config.set({"distributed.worker.profile.enabled": args.dask_profile})   # the nannies pass it on
     with tempfile.TemporaryDirectory() as d, \
             LocalCluster(n_workers=args.workers, threads_per_worker=1, processes=True,
                          dashboard_address=None) as cluster, Client(cluster) as client:

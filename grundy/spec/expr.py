@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Container, Iterable, Sequence, Union
 
+from ..caches import register
 from .ops import BOOL, INT, OPS, Walker, dag_nodes
 
 Value = Union[int, bool]
@@ -112,6 +113,7 @@ Term = Union[Expr, int, bool]
 # entries (memory stays flat over long sweeps; only sharing with older nodes is lost).
 _INTERN: dict[tuple, Expr] = {}
 _INTERN_LIMIT = 50_000
+register("intern", lambda: len(_INTERN), lambda: _INTERN.clear())
 
 
 def _interned(key: tuple, make: Callable[[], Expr]) -> Expr:

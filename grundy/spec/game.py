@@ -15,10 +15,12 @@ from __future__ import annotations
 
 import inspect
 import threading
+import weakref
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, Callable, Iterable
 
+from ..caches import register
 from ..errors import RuleError
 from .expr import BOOL, INT, Expr, Term, Var, lift, show
 from .schema import Field, Schema, SymState, domain_keys
@@ -28,6 +30,17 @@ MAX_SYMMETRIES = 256  # larger automorphism groups are not used for symmetry red
 MAX_SYMMETRY_VERTICES = 64  # nor are the groups of larger graphs (finding them costs more than they save)
 RULES_CACHE = 128  # structures whose Rules a game keeps (the last used): bounded memory over a sweep
 _RULES_LOCK = threading.Lock()
+_WITH_RULES: "weakref.WeakSet[Game]" = weakref.WeakSet()   # the games holding cached Rules
+
+
+def _clear_rules() -> None:
+    with _RULES_LOCK:
+        for game in list(_WITH_RULES):
+            game.__dict__.pop("_rules", None)
+            game.__dict__.pop("_rules_last", None)
+
+
+register("rules", lambda: sum(len(g.__dict__.get("_rules", ())) for g in list(_WITH_RULES)), _clear_rules)
 
 
 @dataclass(frozen=True)
@@ -157,6 +170,7 @@ class Game:
         if last is not None and last[0] is g and last[1] == g.names:
             return last[2]
         cache = self.__dict__.setdefault("_rules", {})
+        _WITH_RULES.add(self)
         key = (g, tuple(g.names))  # Structure equality ignores names; move labels use them
         with _RULES_LOCK:
             r = cache.pop(key, None)   # popped and put back: the dict's order is the order of use

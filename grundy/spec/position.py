@@ -14,6 +14,7 @@ grundy.spec.position.InputError: edgs: unknown field for grim (its fields: game,
 """
 from __future__ import annotations
 
+from ..caches import register
 from ..errors import GrundyError
 import itertools
 import operator
@@ -255,6 +256,7 @@ class GraphInput:
 
 _SHAPES: dict[tuple, tuple[Structure, dict[Hashable, int], list[int], bool]] = {}
 _SHAPES_MAX = 64        # graphs whose reading is remembered (a batch on one graph reads it once)
+register("shapes", lambda: len(_SHAPES), lambda: _SHAPES.clear())
 _NAME_TYPES = frozenset((int, str))
 _LIST = frozenset((list,))
 _FIRST, _SECOND = operator.itemgetter(0), operator.itemgetter(1)

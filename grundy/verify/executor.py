@@ -13,7 +13,10 @@ would have ended: the first chunk, in family order, that is not ``verified`` dec
 counterexample is the sequential run's: the smallest on the first structure that has one;
 a timeout gives ``unknown``, an error ``error``, never a pass); otherwise the counts add.
 Only claims checked by one plain explicit sweep are cut; any other claim is one chunk.
-A claim's time limit applies to each of its chunks.
+A claim's time limit applies to each of its chunks. A chunk releases grundy's in-memory
+caches when it ends (:mod:`grundy.caches`). Dask's own statistical profiler, on by default,
+keeps ~1000 s of stack profiles per worker: for long sweeps start the workers with
+``distributed.worker.profile.enabled: false`` (docs/all-graphs.md).
 
 >>> import pathlib, tempfile
 >>> from grundy.verify.runner import load
@@ -29,8 +32,10 @@ A claim's time limit applies to each of its chunks.
 """
 from __future__ import annotations
 
+from ..caches import release
 from ..errors import GrundyError
 import concurrent.futures as cf
+import gc
 import multiprocessing as mp
 import os
 import time
@@ -264,14 +269,20 @@ def _claim(file: str, cid: str) -> Claim:
 
 
 def run_chunk(task: Task) -> dict:
-    """Check one chunk (in a worker): the verdict (JSON), positions swept, start and end times."""
+    """Check one chunk (in a worker): the verdict (JSON), positions swept, start and end times.
+    The in-memory caches are released at the end (:mod:`grundy.caches`) and collected (compiled
+    functions and their namespaces are cycles): a long-lived worker holds one chunk's at most."""
     from .check import check_claim, check_part
     t0 = time.time()
     claim = _claim(task.file, task.claim)
-    if task.start is None:
-        v, swept = check_claim(claim, profile=task.profile, timeout=task.limit), 0
-    else:
-        v, swept = check_part(claim, task.start, task.stop, profile=task.profile, timeout=task.limit)
+    try:
+        if task.start is None:
+            v, swept = check_claim(claim, profile=task.profile, timeout=task.limit), 0
+        else:
+            v, swept = check_part(claim, task.start, task.stop, profile=task.profile, timeout=task.limit)
+    finally:
+        release()
+        gc.collect()
     return {"verdict": v.to_json(), "swept": swept, "start": t0, "end": time.time(),
             "whole": task.start is None}
 

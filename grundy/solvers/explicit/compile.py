@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from types import CodeType
 from typing import Callable, Iterator, Mapping
 
+from ...caches import register
 from ...spec.expr import Expr, Var, any_of, lift, nodes
 from ...spec.ops import OPS, Walker
 from ...spec.game import Move, Rules
@@ -320,7 +321,12 @@ def _lazy(make: Callable[[], Callable]) -> Callable:
 
 _CODE: dict[tuple[str, str], CodeType] = {}
 _CODE_CHARS = [0]                 # the characters of source held by _CODE
-_CODE_LIMIT = 4_000_000           # past this many, the cache starts again (memory stays flat)
+_CODE_LIMIT = 1_000_000           # past this many, the cache starts again (memory stays flat)
+
+
+def _clear_code() -> None:
+    _CODE.clear()
+    _CODE_CHARS[0] = 0
 
 
 def _code(src: str, filename: str) -> CodeType:
@@ -332,8 +338,7 @@ def _code(src: str, filename: str) -> CodeType:
     code = _CODE.get(key)
     if code is None:
         if _CODE_CHARS[0] + len(src) > _CODE_LIMIT:
-            _CODE.clear()
-            _CODE_CHARS[0] = 0
+            _clear_code()
         code = compile(src, filename, "exec")
         if len(src) <= _CODE_LIMIT:
             _CODE[key] = code
@@ -343,7 +348,16 @@ def _code(src: str, filename: str) -> CodeType:
 
 _BY_ID: dict[tuple, tuple[object, object]] = {}
 _BY_ID_CHARS = [0]                # the characters of generated text held by _BY_ID
-_BY_ID_LIMIT = 4_000_000          # past this many, the cache starts again (memory stays flat)
+_BY_ID_LIMIT = 1_000_000          # past this many, the cache starts again (memory stays flat)
+
+
+def _clear_by_id() -> None:
+    _BY_ID.clear()
+    _BY_ID_CHARS[0] = 0
+
+
+register("code", lambda: len(_CODE), _clear_code)
+register("generated", lambda: len(_BY_ID), _clear_by_id)
 
 
 def _by_identity(key: tuple, keep: object, make: Callable[[], object], chars: Callable[[object], int]) -> object:
@@ -357,8 +371,7 @@ def _by_identity(key: tuple, keep: object, make: Callable[[], object], chars: Ca
         value = make()
         size = chars(value)
         if _BY_ID_CHARS[0] + size > _BY_ID_LIMIT:
-            _BY_ID.clear()
-            _BY_ID_CHARS[0] = 0
+            _clear_by_id()
         hit = (keep, value)
         if size <= _BY_ID_LIMIT:
             _BY_ID[key] = hit

@@ -59,6 +59,7 @@ from typing import Iterable, Union
 
 import z3
 
+from ...caches import register
 from ...spec.expr import BOOL, INT, Expr, Rebuild, Var, all_of, any_of, lift, nodes, not_
 from ...spec.ops import UnsupportedOperator, Walker
 from ...spec.game import Rules
@@ -667,6 +668,7 @@ class _Translator(Walker):
 
 
 _CACHE: dict[tuple[int, int | None, int | None], Encoding] = {}
+register("encodings", lambda: len(_CACHE), lambda: _CACHE.clear())
 
 
 def encoding(rules: Rules, width: int | None = None, bound: int | None = None) -> Encoding:
