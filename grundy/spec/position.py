@@ -173,6 +173,7 @@ def read_position(obj: Any) -> "Position | SumPosition":
 # Per game, the fields its reader has asked for in a reading that succeeded: a position with
 # no other field is read without tracking which fields are asked for (a batch's fast path).
 _FIELDS: dict[int, tuple[Game, frozenset]] = {}
+register("fields", lambda: len(_FIELDS), lambda: _FIELDS.clear())
 
 
 class _Tracked(dict):
