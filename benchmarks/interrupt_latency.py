@@ -73,7 +73,8 @@ CLAIMS = [
 
 def time_to_stop(argv: list[str], env: dict) -> float:
     """Seconds from SIGINT to the exit of the process started by ``argv`` (which prints "ready")."""
-    p = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    p = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
+                         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))  # as a terminal gives it
     if p.stdout.readline().strip() != "ready":
         raise SystemExit(f"the workload did not start: {p.communicate()[1][-500:]}")
     time.sleep(1.0)

@@ -35,6 +35,13 @@ CLAIMS = [
 """
 
 
+def _sigint_default() -> None:
+    """In the child before it starts: Ctrl-C as a terminal gives it. A job started in the
+    background by a shell without job control (``cmd &`` in a script, as some CI runners do)
+    ignores SIGINT, and its children inherit that: Python would then never see the signal."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def _env() -> dict:
     return {**os.environ, "PYTHONPATH": str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", "")}
 
@@ -43,7 +50,7 @@ def _start_verify(tmp_path: Path, *extra: str) -> subprocess.Popen:
     (tmp_path / "demo.py").write_text(textwrap.dedent(THEOREMS))
     return subprocess.Popen([sys.executable, "-m", "grundy.cli", "verify", str(tmp_path / "demo.py"),
                              "--jobs", "1", *extra], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            text=True, env=_env(), cwd=tmp_path)
+                            text=True, env=_env(), cwd=tmp_path, preexec_fn=_sigint_default)
 
 
 def _wait_for_lines(p: subprocess.Popen, want: int, limit: float = 60.0) -> list[str]:
@@ -106,7 +113,7 @@ def test_sigterm_with_json(tmp_path):
 def _time_to_stop(script: str) -> tuple[float, str, str, int]:
     """Run ``script`` (prints "ready" before its long call); SIGINT 1 s later; seconds to exit."""
     p = subprocess.Popen([sys.executable, "-c", textwrap.dedent(script)], stdout=subprocess.PIPE,
-                         stderr=subprocess.PIPE, text=True, env=_env())
+                         stderr=subprocess.PIPE, text=True, env=_env(), preexec_fn=_sigint_default)
     line = p.stdout.readline()
     assert line.strip() == "ready", (line, p.stderr.read() if p.poll() is not None else "")
     time.sleep(1.0)
