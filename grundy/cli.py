@@ -64,22 +64,24 @@ BATCH = 16   # positions on one structure that go to its kernel in one call (few
 
 def _batch_values(solver: Solver, positions: list[Position | None]) -> dict[int, int]:
     """Normal-play Grundy values of the positions that share a structure with at least
-    ``BATCH - 1`` others, by index: each such family in one call to the solver's ``grundy_many`` (the C
+    ``BATCH - 1`` others, by index: each such family in one call to the solver's ``grundy_states`` (the C
     kernel, when it serves the table). Empty when the batch stops on an error: the positions
     are then solved one by one, each reporting its own error."""
     groups: dict[tuple, list[int]] = {}
     for n, p in enumerate(positions):       # (by identity: positions read share their graphs)
         if isinstance(p, Position) and p.convention == "normal":      # sums of games: one by one
             groups.setdefault((id(p.game), id(p.structure)), []).append(n)
-    todo = [n for idx in groups.values() if len(idx) >= BATCH for n in idx]
-    if not todo:
-        return {}
+    out: dict[int, int] = {}
     try:
-        values = solver.grundy_many([positions[n] for n in todo])  # type: ignore[misc]
+        for idx in groups.values():
+            if len(idx) >= BATCH:
+                p0 = positions[idx[0]]
+                out.update(zip(idx, solver.grundy_states(p0.game, p0.structure,  # type: ignore[union-attr]
+                                                         [positions[n].state for n in idx])))  # type: ignore[union-attr]
     except Exception:           # any error: the positions one by one, each reporting its own
         solver.clear()
         return {}
-    return dict(zip(todo, values))
+    return out
 
 
 @contextmanager

@@ -285,20 +285,33 @@ class Solver:
         for i, p in enumerate(positions):    # by identity: a batch read from JSON shares its graphs
             groups.setdefault((id(p.game), id(p.structure), p.convention), []).append(i)
         for idx in groups.values():
-            game, g, convention = positions[idx[0]].game, positions[idx[0]].structure, positions[idx[0]].convention
-            if self.decompose and convention == "normal" and game.heap_rule(g) is not None:
-                for i in idx:                                 # sums of heaps: XOR, as grundy()
-                    out[i] = self.heaps.value(positions[i])
-                continue
             p0 = positions[idx[0]]
-            t = self.table(p0.game, p0.structure)
-            if len(idx) > 1 and self.native and t.native:
-                t.in_use = True            # a family on one structure: worth a kernel at once
-            mode = MISERE_GRUNDY if p0.convention == "misere" else GRUNDY
-            vals = self._native_many(t, mode, [positions[i].state for i in idx])
-            for j, i in enumerate(idx):
-                out[i] = vals[j] - 1 if vals is not None else self.grundy(positions[i])
+            vals = self.grundy_states(p0.game, p0.structure, [positions[i].state for i in idx], p0.convention)
+            for i, v in zip(idx, vals):
+                out[i] = v
         return out  # type: ignore[return-value]
+
+    def grundy_states(self, game: Game, structure: Structure, states: list[State],
+                      convention: str = "normal") -> list[int]:
+        """Grundy values (in ``convention``) at many packed states of ``game`` on ``structure``:
+        in one call to its kernel where the native path serves, else one by one.
+
+        >>> from grundy.spec import Structure
+        >>> from grundy.spec.games import get_game
+        >>> k3 = Structure.graph(range(3), [(0, 1), (0, 2), (1, 2)])
+        >>> Solver().grundy_states(get_game("edge-nim"), k3, [(1, 1, 1, 0), (0, 0, 0, 0), (2, 0, 0, 0)])
+        [1, 0, 2]
+        """
+        if self.decompose and convention == "normal" and game.heap_rule(structure) is not None:
+            return [self.heaps.value(Position(game, structure, tuple(s), convention))  # type: ignore[misc]
+                    for s in states]                  # sums of heaps: XOR, as grundy()
+        t = self.table(game, structure)
+        if len(states) > 1 and self.native and t.native:
+            t.in_use = True            # a family on one structure: worth a kernel at once
+        vals = self._native_many(t, MISERE_GRUNDY if convention == "misere" else GRUNDY, states)
+        if vals is not None:
+            return [v - 1 for v in vals]
+        return [self.grundy(Position(game, structure, tuple(s), convention)) for s in states]
 
     # outcomes -----------------------------------------------------------------
     def mover_wins(self, pos: Position | SumPosition) -> bool:
