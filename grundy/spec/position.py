@@ -144,13 +144,15 @@ def read_position(obj: Any) -> "Position | SumPosition":
     if name == "sum":
         return read_sum(obj)
     try:
-        game = get_game(name) if isinstance(name, (str, Game)) else None
+        game = GAMES[name] if type(name) is str else get_game(name) if isinstance(name, (str, Game)) else None
     except GameError as e:
         raise InputError("game", str(e)) from None
     if game is None:
         raise InputError("game", f"must be a game's name, got {name!r}")
-    conv = obj.get("convention", game.convention)
-    if conv not in CONVENTIONS:
+    conv = obj.get("convention", _DEFAULT)
+    if conv is _DEFAULT:
+        conv = game.convention
+    elif conv not in CONVENTIONS:
         raise InputError("convention", f"must be \"normal\" or \"misere\", got {conv!r}")
     game_known = _FIELDS.get(id(game))
     known = game_known[1] if game_known is not None and game_known[0] is game else None
@@ -168,6 +170,9 @@ def read_position(obj: Any) -> "Position | SumPosition":
         _FIELDS[id(game)] = (game, (known or frozenset(("game", "convention"))) | seen.asked)
     state = game.rules(structure).schema.pack(values)
     return Position(game, structure, state, conv)
+
+
+_DEFAULT = object()      # no "convention" given: the game's own
 
 
 # Per game, the fields its reader has asked for in a reading that succeeded: a position with
