@@ -154,6 +154,22 @@ def test_a_box_too_small_is_reported_then_widened_by_the_solver():
     assert Solver(native="always").grundy(pos) == 7
 
 
+def test_a_batch_outside_the_box_is_refused_then_served_by_the_solver():
+    """Kernel.values computes a batch's keys in C: a state outside the box (below, above, or
+    beyond 64 bits) is a ValueError, never a key of another position; the solver then widens."""
+    pos = read_position({"game": "nim", "heaps": [3, 4]})
+    k = Kernel(pos.rules, Box((0, 0), (4, 5)))
+    assert list(k.values([(3, 4), (0, 0), (1, 2)])) == [1 + (3 ^ 4), 1, 1 + (1 ^ 2)]
+    for bad in ((4, 0), (0, 5), (-1, 0), (2 ** 63, 0), (2 ** 70, 0)):
+        with pytest.raises(ValueError):
+            k.values([(1, 1), bad])
+    with pytest.raises(TypeError):
+        k.values([(1, 1, 1)])
+    s = Solver(native="always")
+    many = [pos.with_state(st) for st in [(3, 4), (9, 2), (0, 0)] * 6]
+    assert s.grundy_many(many) == [3 ^ 4, 9 ^ 2, 0] * 6
+
+
 @settings(max_examples=30, deadline=None)
 @given(st.integers(2, 7), st.integers(0, 10 ** 6))
 def test_symmetric_kernel_on_symmetric_graphs(n, seed):

@@ -23,6 +23,8 @@ from __future__ import annotations
 
 from ...errors import GrundyError
 import ctypes
+import itertools
+from array import array
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from math import prod
@@ -161,21 +163,6 @@ class Box:
         if min(d, default=0) < 0 or any(map(ge, d, self.radix)):
             raise ValueError("outside the box")
         return sum(map(mul, d, self.strides))
-
-    def indices(self, states: Sequence[Sequence[int]]) -> list[int]:
-        """The indices of many positions (ValueError if one is outside the box), slot by slot.
-
-        >>> Box((0, 1), (2, 3)).indices([(1, 1), (0, 3)])
-        [1, 4]
-        """
-        width = len(self.lo)
-        if states and set(map(len, states)) != {width}:
-            raise TypeError("a state of the wrong length for the box")
-        for col, lo, r in zip(zip(*states), self.lo, self.radix):
-            if min(col) < lo or max(col) >= lo + r:
-                raise ValueError("outside the box")
-        base, strides = sum(map(mul, self.lo, self.strides)), self.strides
-        return [sum(map(mul, s, strides)) - base for s in states]
 
     def state(self, index: int) -> State:
         out = [0] * len(self.lo)
@@ -456,6 +443,21 @@ static int solve_canonical(T *t, K c) {
 
 int k_solve(T *t, K root) { return solve_canonical(t, t->depth ? 0 : canon(root)); }
 
+/* The keys of n states (NS values each, one after another) into out: -1, or the first state
+   outside the box. */
+int64_t k_keys(const I *flat, int64_t n, K *out) {
+    for (int64_t i = 0; i < n; i++) {
+        const I *s = flat + i * NS;
+        K k = 0;
+        for (int j = 0; j < NS; j++) {
+            if ((K)(s[j] - LO[j]) >= (K)RADIX[j]) return i;
+            k += (K)(s[j] - LO[j]) * STRIDE[j];
+        }
+        out[i] = k;
+    }
+    return -1;
+}
+
 /* Solve keys[*at..n); their values into out. PAUSED: *at is where to go on. */
 int k_solve_many(T *t, const K *keys, int64_t n, uint8_t *out, int64_t *at) {
     for (int64_t i = *at; i < n; i++) {
@@ -699,6 +701,8 @@ def _library(source: str) -> ctypes.CDLL:
     lib.k_value.argtypes = [ctypes.c_void_p, ctypes.c_uint64]
     lib.k_stored.argtypes = [ctypes.c_void_p]
     lib.k_stored.restype = ctypes.c_int64
+    lib.k_keys.argtypes = [ctypes.c_void_p, ctypes.c_int64, ctypes.POINTER(ctypes.c_uint64)]
+    lib.k_keys.restype = ctypes.c_int64
     lib.k_canon.argtypes = [ctypes.c_uint64]
     lib.k_canon.restype = ctypes.c_uint64
     lib.k_err_slot.argtypes = [ctypes.c_void_p]
@@ -773,7 +777,15 @@ class Kernel:
         """The stored bytes of many positions, solved in one call (ValueError: one is outside
         the box)."""
         n = len(states)
-        keys = (ctypes.c_uint64 * n)(*self.box.indices(states))
+        keys = (ctypes.c_uint64 * n)()
+        try:      # the states packed for C, which computes their keys (and checks the box)
+            flat = array("q", itertools.chain.from_iterable(states))
+        except OverflowError:
+            raise ValueError("outside the box") from None
+        if len(flat) != n * len(self.box.lo):
+            raise TypeError("a state of the wrong length for the box")
+        if n and self.lib.k_keys(flat.buffer_info()[0], n, keys) >= 0:
+            raise ValueError("outside the box")
         out = (ctypes.c_uint8 * n)()
         at = ctypes.c_int64(0)
         self._run(lambda: self.lib.k_solve_many(self._t, keys, n, out, ctypes.byref(at)))
