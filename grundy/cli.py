@@ -161,10 +161,6 @@ def _solve(args: argparse.Namespace, read: Callable[[], None]) -> int:
         bar(f"grundy solve: {len(parsed):,} positions read, solving")
     known = {} if args.outcome_only else _batch_values(solver, [p for _, _, p, _ in parsed])
     plain = not (args.winning_moves or args.line)
-    if args.json and plain and parsed and len(known) == len(parsed):   # every answer found at once
-        sys.stdout.write("".join([f'{{"index": {i}, "grundy": {known[n]}, "outcome": "{"N" if known[n] else "P"}"}}\n'
-                                  for n, (i, *_) in enumerate(parsed)]))
-        parsed = []
     pending: list[str] = []       # JSON lines of answers from the batch, written together
     for n, (i, obj, pos, err) in enumerate(parsed):
         g = known.get(n)

@@ -34,7 +34,7 @@ from ...spec.game import Rules
 from ...spec.strategy import Play
 from ..explicit.compile import _Emitter, _shared_nodes, _state_names, move_plan
 from . import build
-from .kernel import CYCLE, DOMAIN, PAUSED, Box, C, KernelError, OutOfBox
+from .kernel import CYCLE, DOMAIN, Box, C, KernelError, OutOfBox, _declare_keys, batch_keys, run_paused
 from .sources import kernel_source
 
 MAX_BITS = 2 ** 35          # the largest box the follower's bitmap covers (4 GiB)
@@ -217,6 +217,7 @@ def _library(source: str) -> ctypes.CDLL:
     lib.f_err_slot_of.argtypes = [ctypes.c_void_p]
     lib.f_err_value_of.argtypes = [ctypes.c_void_p]
     lib.f_err_value_of.restype = ctypes.c_int64
+    _declare_keys(lib)
     lib.f_follow_many.argtypes = [ctypes.c_void_p, ctypes.POINTER(ctypes.c_uint64), ctypes.c_int64,
                                   ctypes.POINTER(ctypes.c_uint8), ctypes.POINTER(ctypes.c_int64)]
     return lib
@@ -245,16 +246,11 @@ class Follower:
         few milliseconds (the kernel's PAUSED protocol) so that Ctrl-C acts; ValueError: a start
         outside the box; OutOfBox: a move left it; KernelError: anything else."""
         n = len(states)
-        keys = (ctypes.c_uint64 * n)(*map(self.box.index, states))
+        keys = batch_keys(self.lib, self.box, states)
         out = (ctypes.c_uint8 * n)()
         at = ctypes.c_int64(0)
-        try:
-            status = self.lib.f_follow_many(self._f, keys, n, out, ctypes.byref(at))
-            while status == PAUSED:
-                status = self.lib.f_follow_many(self._f, keys, n, out, ctypes.byref(at))
-        except BaseException:
-            self.lib.f_abort(self._f)
-            raise
+        status = run_paused(lambda: self.lib.f_follow_many(self._f, keys, n, out, ctypes.byref(at)),
+                            lambda: self.lib.f_abort(self._f))
         if status == 1:
             raise OutOfBox(self.lib.f_err_slot_of(self._f), self.lib.f_err_value_of(self._f))
         if status:

@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from math import prod
 from operator import ge, mul, sub
-from typing import Iterable, Sequence
+from typing import Callable, Iterable, Sequence
 
 from ...spec.game import Rules
 from ...spec.ops import OPS
@@ -701,8 +701,7 @@ def _library(source: str) -> ctypes.CDLL:
     lib.k_value.argtypes = [ctypes.c_void_p, ctypes.c_uint64]
     lib.k_stored.argtypes = [ctypes.c_void_p]
     lib.k_stored.restype = ctypes.c_int64
-    lib.k_keys.argtypes = [ctypes.c_void_p, ctypes.c_int64, ctypes.POINTER(ctypes.c_uint64)]
-    lib.k_keys.restype = ctypes.c_int64
+    _declare_keys(lib)
     lib.k_canon.argtypes = [ctypes.c_uint64]
     lib.k_canon.restype = ctypes.c_uint64
     lib.k_err_slot.argtypes = [ctypes.c_void_p]
@@ -713,6 +712,42 @@ def _library(source: str) -> ctypes.CDLL:
     lib.k_successors.argtypes = [ctypes.c_uint64, ctypes.POINTER(ctypes.c_uint64), ctypes.c_int64]
     lib.k_successors.restype = ctypes.c_int64
     return lib
+
+
+def run_paused(call: Callable[[], int], abort: Callable[[], None]) -> int:
+    """Call a search in C until it is done; its status. The search returns every few
+    milliseconds (PAUSED) so that Python's signal handlers run between calls: Ctrl-C (or a
+    handler raising on SIGTERM) stops it within a second, after ``abort()``."""
+    try:
+        status = call()
+        while status == PAUSED:
+            status = call()
+    except BaseException:
+        abort()
+        raise
+    return status
+
+
+def batch_keys(lib: ctypes.CDLL, box: Box, states: Sequence[Sequence[int]]) -> "ctypes.Array":
+    """The keys of many states, computed by the library's ``k_keys`` from the states packed in
+    one array: ValueError if one is outside the box (or beyond 64 bits), TypeError if one has
+    the wrong length."""
+    n = len(states)
+    keys = (ctypes.c_uint64 * n)()
+    try:
+        flat = array("q", itertools.chain.from_iterable(states))
+    except OverflowError:
+        raise ValueError("outside the box") from None
+    if len(flat) != n * len(box.lo):
+        raise TypeError("a state of the wrong length for the box")
+    if n and lib.k_keys(flat.buffer_info()[0], n, keys) >= 0:
+        raise ValueError("outside the box")
+    return keys
+
+
+def _declare_keys(lib: ctypes.CDLL) -> None:
+    lib.k_keys.argtypes = [ctypes.c_void_p, ctypes.c_int64, ctypes.POINTER(ctypes.c_uint64)]
+    lib.k_keys.restype = ctypes.c_int64
 
 
 class Kernel:
@@ -749,14 +784,7 @@ class Kernel:
         Python's signal handlers run between calls: Ctrl-C (or a handler raising on SIGTERM)
         stops a long solve within a second. The search under way is then abandoned: the
         positions it had marked become unknown again, and the table stays usable."""
-        try:
-            status = call()
-            while status == PAUSED:
-                status = call()
-        except BaseException:
-            self.lib.k_abort(self._t)
-            raise
-        self._check(status)
+        self._check(run_paused(call, lambda: self.lib.k_abort(self._t)))
 
     def _check(self, status: int) -> None:
         if status == 0:
@@ -777,15 +805,7 @@ class Kernel:
         """The stored bytes of many positions, solved in one call (ValueError: one is outside
         the box)."""
         n = len(states)
-        keys = (ctypes.c_uint64 * n)()
-        try:      # the states packed for C, which computes their keys (and checks the box)
-            flat = array("q", itertools.chain.from_iterable(states))
-        except OverflowError:
-            raise ValueError("outside the box") from None
-        if len(flat) != n * len(self.box.lo):
-            raise TypeError("a state of the wrong length for the box")
-        if n and self.lib.k_keys(flat.buffer_info()[0], n, keys) >= 0:
-            raise ValueError("outside the box")
+        keys = batch_keys(self.lib, self.box, states)
         out = (ctypes.c_uint8 * n)()
         at = ctypes.c_int64(0)
         self._run(lambda: self.lib.k_solve_many(self._t, keys, n, out, ctypes.byref(at)))
