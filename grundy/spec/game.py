@@ -171,7 +171,7 @@ class Game:
             return last[2]
         cache = self.__dict__.setdefault("_rules", {})
         _WITH_RULES.add(self)
-        key = (g, tuple(g.names))  # Structure equality ignores names; move labels use them
+        key = g                  # structures are equal only with the same names (move labels use them)
         with _RULES_LOCK:
             r = cache.pop(key, None)   # popped and put back: the dict's order is the order of use
         if r is None:

@@ -228,16 +228,24 @@ class Structure:
 
         return extend(0)
 
+    # Identity is everything a rule may read: the vertex names too (a rule may read coordinates
+    # from them), so that two structures equal up to names never share a memo table.
     def __hash__(self) -> int:
         h = self.__dict__.get("_hash")
         if h is None:   # computed once: structures key every memo table
-            h = hash((self.kind, self.n, tuple(self.edges), self.loops))
+            h = hash((self.kind, self.n, tuple(self.edges), self.loops, _names_key(self.names)))
             object.__setattr__(self, "_hash", h)
         return h
 
     def __eq__(self, other) -> bool:
         return self is other or (isinstance(other, Structure) and (self.kind, self.n, self.edges, self.loops)
-                == (other.kind, other.n, other.edges, other.loops))
+                == (other.kind, other.n, other.edges, other.loops)
+                and _names_key(self.names) == _names_key(other.names))
+
+
+def _names_key(names) -> tuple:
+    """Names compared by type and value (the vertex 1 and the vertex "1" differ)."""
+    return tuple((type(v).__name__, v) for v in names)
 
 
 def _sort_key(v):
