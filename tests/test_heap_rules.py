@@ -380,3 +380,54 @@ def test_old_octal_helpers_warn_and_work():
         assert octal.slot_bound((0, 7, 7), [10]) == 5
     with pytest.warns(DeprecationWarning):
         assert octal.octal_structure("0.770", [10]).n == 8
+
+
+# ------------------------------------------------------------------------------ no move disappears
+
+@pytest.mark.parametrize("native", [False, "always"])
+@pytest.mark.parametrize("game, heaps, move", [
+    ("lasker-nim", (3,), "split heap 1 into 1 + 2"),          # one slot: the split has nowhere to go
+    ("grundys-game", (3, 1), "split heap 1 into 1 + 2")])      # two slots, both full
+def test_a_split_without_room_is_an_error_in_every_backend(native, game, heaps, move):
+    # misère play: no one-heap table answers, the moves on the slots are searched (Python, C)
+    if native and not NATIVE:
+        pytest.skip("no C compiler")
+    from grundy.spec import Position, Structure
+    pos = Position(get_game(game), Structure.heaps(len(heaps)), heaps, "misere")
+    with pytest.raises(RuleError) as e:
+        Solver(native=native).grundy(pos)
+    text = str(e.value)
+    assert text.startswith(f"{game}: move ") and "does not fit heaps on" in text and '{"heaps": [' in text
+    assert "\n" not in text
+    # the same heaps read from JSON sit on enough slots: the value a brute force gives
+    q = read_position({"game": game, "heaps": list(heaps), "convention": "misere"})
+    opts = lasker_options if game == "lasker-nim" else grundy_options
+    assert Solver(native=native).mover_wins(q) == misere_whole(opts, heaps, {})
+
+
+def test_one_heap_moves_name_the_move_that_does_not_fit():
+    from grundy.spec import Position, Structure
+    pos = Position(get_game("lasker-nim"), Structure.heaps(1), (3,))
+    with pytest.raises(RuleError, match=r"lasker-nim: move 'split heap 1 into 1 \+ 2' at \{\"heaps\": \[3\]\}"):
+        grundy.Solver().heaps.options(pos)
+
+
+def test_z3_finds_a_split_without_room_as_a_domain_violation():
+    from grundy.solvers.smt import check_rank
+    from grundy.spec import Structure
+    rules = get_game("lasker-nim").rules(Structure.heaps(1))
+    got = {r.obligation: r for r in check_rank(rules, timeout=60)}
+    assert got["domain"].status == "violated"
+    assert rules.moves[got["domain"].choices["move"]].label.startswith("split")
+    # two slots hold every position of at most 2 tokens: there the slots are the game itself
+    roomy = get_game("lasker-nim").rules(rule_heaps(2))
+    small = (roomy.state.heap[0] + roomy.state.heap[1]) <= 2
+    assert [r.status for r in check_rank(roomy, small, timeout=60) if r.obligation == "domain"] == ["holds"]
+
+
+def test_sized_gives_the_slots_json_reading_gives():
+    game = get_game("lasker-nim")
+    from grundy.spec import Structure
+    g, st = game.sized(Structure.heaps(2), (3, 2))
+    assert (g, st) == (read_position({"game": "lasker-nim", "heaps": [3, 2]}).structure, (3, 2) + (0,) * (g.n - 2))
+    assert game.sized(rule_heaps(8), (3, 2) + (0,) * 6)[0] == rule_heaps(8)    # room already

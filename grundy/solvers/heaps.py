@@ -49,6 +49,7 @@ Period(preperiod=71, period=12, proved=True)
 from __future__ import annotations
 
 import ctypes
+import json
 from bisect import bisect_left
 from dataclasses import dataclass
 from functools import lru_cache
@@ -56,7 +57,7 @@ from typing import Any
 
 from grundy.errors import RuleError
 from grundy.solvers.native import build
-from grundy.spec.heaprule import OneHeap, TakeBreak
+from grundy.spec.heaprule import NO_ROOM_WHY, OneHeap, TakeBreak
 from grundy.spec.position import InputError, Position
 from grundy.spec.structure import Structure
 
@@ -659,8 +660,9 @@ class HeapTables:
                     if x != 0:
                         continue
                 if len(parts) - 1 > len(empty):
-                    raise RuleError(f"{rule.game.name}: no empty slot for a part (the structure "
-                                    f"has {len(state)} slots)")
+                    raise RuleError(f"{rule.game.name}: move {label.replace('{heap}', str(i + 1))!r} at "
+                                    f"{json.dumps(pos.game.write(pos.structure, pos.values()))} does not "
+                                    f"fit heaps on {len(state)}: {NO_ROOM_WHY}")
                 new = list(state)
                 new[i] = parts[0] if parts else 0
                 for j, p in zip(empty, parts[1:]):

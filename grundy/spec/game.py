@@ -64,6 +64,8 @@ class Move:
     guard: Expr
     update: dict[int, Expr]
     choices: tuple[Choice, ...] = ()
+    fits: "tuple[Expr, str] | None" = None   # (where the result fits the structure, why not elsewhere):
+    # a legal move that does not fit writes a value outside a field's domain (an error, never dropped)
 
 
 def _call(f: Any, args: list[Var]) -> Any:
@@ -208,6 +210,20 @@ class Game:
                 Structure.graph(range(4), [(0, 1), (1, 2), (0, 2), (2, 3)]),    # a triangle and a pendant
                 Structure.graph(range(4), [(u, v) for u in range(4) for v in range(u + 1, 4)])]  # K_4
 
+    def sized(self, g: Structure, state: tuple[int, ...]) -> tuple[Structure, tuple[int, ...]]:
+        """The structure and state on which the position ``state`` of ``g`` is solved: itself,
+        unless the game's moves from there may need more room than ``g`` has (a
+        :class:`~grundy.spec.HeapRule` on too few heap slots: the slots reading its JSON gives).
+
+        >>> from grundy.spec.games import get_game
+        >>> g, st = get_game("lasker-nim").sized(Structure.heaps(1), (3,))
+        >>> g.n, st
+        (4, (3, 0, 0, 0))
+        >>> get_game("nim").sized(Structure.heaps(1), (3,))[0] == Structure.heaps(1)
+        True
+        """
+        return g, state
+
     def check_positions(self) -> list[dict]:
         """JSON positions from which ``grundy check`` tests the game instead of boxes of states
         on ``check_structures()`` (for games whose states mean something only when reached
@@ -281,6 +297,10 @@ class Rules:
         m = self.moves[mi]
         env: dict[str, Any] = {self.schema.var_name(i): v for i, v in enumerate(state)}
         env.update({c.name: v for c, v in zip(m.choices, choice_values)})
+        if m.fits is not None and not evaluate(m.fits[0], env):
+            return RuleError(f"{self.game.name}: move {self.move_text(mi, choice_values)!r} at "
+                             f"{self.describe(state)} does not fit {self.structure.kind} on "
+                             f"{self.structure.n}: {m.fits[1]}")
         for slot, e in sorted(m.update.items()):
             dom = self.slot_domains[slot]
             if dom is None:

@@ -40,11 +40,15 @@ from functools import cached_property
 from typing import Any, Callable, Iterable, Iterator
 
 from ..errors import RuleError
-from .expr import Expr, Var, ite, lift, minimum, total
+from .expr import Expr, Var, all_of, ite, lift, minimum, total
 from .game import Game, Move, move
 from .position import InputError, Position, make_position, read_heaps
 from .schema import Field
 from .structure import Structure
+
+NO_ROOM = -1     # what a move whose parts find no empty slot writes in its heap's slot (outside the domain)
+NO_ROOM_WHY = ("no empty heap slot for its parts (size the slots to the heaps reachable, as reading "
+                "the position from JSON does)")
 
 __all__ = ["HeapRule", "OneHeap", "RuleHeaps", "TakeAndBreak", "TakeBreak", "option", "parse_octal"]
 
@@ -182,7 +186,24 @@ class HeapRule(Game):
 
     def moves(self, g: Structure, s) -> Iterator[Move]:
         """One option in one heap: the first part stays in the heap's slot, the others go to
-        the first empty slots (there is always room on a structure sized by :meth:`read`)."""
+        the first empty slots. A structure sized by :meth:`read` always has room; on a smaller
+        one (``heaps(1)``, a pair given by hand) a legal option whose parts find no empty slot
+        is still a move, which writes :data:`NO_ROOM` (outside the heap's domain) in its heap's
+        slot: every backend stops there with an error naming the game, the move and the
+        position (:meth:`~grundy.spec.game.Rules.domain_error`), and Z3 finds it as a violated
+        domain obligation. A move never disappears.
+
+        >>> from grundy.spec import Structure, read_position
+        >>> from grundy.spec.games import get_game
+        >>> from grundy.solvers.explicit import Solver
+        >>> Solver().grundy(read_position({"game": "lasker-nim", "heaps": [3], "convention": "misere"}))
+        4
+        >>> from grundy.spec import Position
+        >>> Solver().grundy(Position(get_game("lasker-nim"), Structure.heaps(1), (3,), "misere"))
+        Traceback (most recent call last):
+        ...
+        grundy.errors.RuleError: lasker-nim: move 'split heap 1 into 1 + 2' at {"heaps": [3]} does not fit heaps on 1: no empty heap slot for its parts (size the slots to the heaps reachable, as reading the position from JSON does)
+        """
         N = g.n
         slots = list(g.elements)
         heap = [s.heap[j] for j in slots]
@@ -193,11 +214,9 @@ class HeapRule(Game):
                 while len(free) < len(parts) - 1:
                     after = free[-1] if free else lift(-1)
                     free.append(minimum([ite((heap[j] == 0) & (after < j), j, N) for j in slots]))
-                room = [(parts[t] == 0) | (free[t - 1] < N) for t in range(1, len(parts))]
-                guard = (heap[i] >= 1) & o.guard
-                for r in room:
-                    guard = guard & r
-                upd = {i: parts[0] if parts else lift(0)}
+                room = all_of((parts[t] == 0) | (free[t - 1] < N) for t in range(1, len(parts)))
+                first = parts[0] if parts else lift(0)
+                upd = {i: ite(room, first, NO_ROOM) if len(parts) > 1 else first}
                 for j in slots:
                     if j != i:
                         v = heap[j]
@@ -205,7 +224,8 @@ class HeapRule(Game):
                             v = ite(free[t - 1] == j, parts[t], v)
                         upd[j] = v
                 label = o.label.replace("{heap}", str(i + 1))        # heaps counted from 1, as the papers count
-                yield Move(label, guard, s.set(heap=upd), o.choices)
+                yield Move(label, (heap[i] >= 1) & o.guard, s.set(heap=upd), o.choices,
+                           fits=(room, NO_ROOM_WHY) if len(parts) > 1 else None)
 
     def rank(self, g: Structure, s):
         # parts total at most n and never one part n: sum of (2h - 1) over heaps drops
@@ -226,6 +246,20 @@ class HeapRule(Game):
 
     def structure_for(self, heaps: list[int], params: dict[str, Any]) -> RuleHeaps:
         return rule_heaps(self._slots(heaps, params), params)
+
+    def sized(self, g: Structure, state: tuple[int, ...]) -> tuple[Structure, tuple[int, ...]]:
+        """``g`` if it holds every heap reachable from ``state``, else the slots :meth:`read`
+        gives the same heaps (with ``g``'s parameters), the state padded with empty slots."""
+        params = getattr(g, "params", ())
+        heaps = [h for h in state if h > 0]
+        if g.n >= self.max_heaps(rule_heaps(0, params), heaps):
+            return g, state
+        cache = self.__dict__.setdefault("_sized", {})
+        n = self._slots(heaps, dict(params))
+        big = cache.get((n, params))
+        if big is None:
+            big = cache[(n, params)] = rule_heaps(n, params)
+        return big, tuple(state) + (0,) * (n - len(state))
 
     def write(self, g: Structure, values: dict[str, Any]) -> dict:
         out: dict[str, Any] = {"heaps": [values["heap"][i] for i in g.elements if values["heap"][i] > 0]}

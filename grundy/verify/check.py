@@ -25,12 +25,13 @@ from typing import Any, Callable
 
 from ..solvers.explicit import CycleError, Solver, SolverLimit, compile_expr
 from ..solvers.explicit.solver import NATIVE_AFTER
+from ..solvers.gamecheck import _smt_violation
 from ..solvers.native.follow import StrategyTable
 from ..solvers.symmetric import Plan
 from ..spec.expr import BOOL, INT, Expr, all_of, evaluate, ite, lift, show
 from ..spec.games import GAMES
 from ..spec.ops import UnsupportedOperator
-from ..errors import GrundyError
+from ..errors import GrundyError, RuleError
 from ..spec.position import Position, SumPosition, read_position
 from ..spec.strategy import plays
 from ..spec.structure import Structure
@@ -123,7 +124,10 @@ class Instance:
         self.batched = False                   # a sweep large enough for batches (``prefetch``)
 
     def position(self, state: State) -> Position:
-        return Position(self.game, self.structure, tuple(state), self.claim.convention)
+        """The position at ``state``, on a structure with room for every move from it (a heap
+        rule on too few slots is solved on the slots its JSON would be read into)."""
+        g, st = self.game.sized(self.structure, tuple(state))
+        return Position(self.game, g, st, self.claim.convention)
 
     def outcome(self, state: State) -> str:
         return self.solver.outcome(self.position(state))
@@ -139,6 +143,8 @@ class Instance:
             return None
         if self.by_value:
             return self.solver.grundy_many([self.position(s) for s in batch])
+        if any(self.game.sized(self.structure, st)[0] is not self.structure for st in batch):
+            return None                      # solved on larger slots, one by one
         wins = self.solver.mover_wins_states(self.game, self.structure, batch, self.claim.convention)
         return None if wins is None else ["N" if w else "P" for w in wins]
 
@@ -289,11 +295,7 @@ class Instance:
         claimed, actual, line = found
         pos = self.position(state)
         if line is None:
-            try:
-                play = self.solver.winning_line(pos)
-            except GrundyError:    # a structure without room for the parts of an option: as read
-                play = self.solver.winning_line(read_position(pos.to_json()))
-            line = [{"move": lab, "to": q.to_json()} for lab, q in play]
+            line = [{"move": lab, "to": q.to_json()} for lab, q in self.solver.winning_line(pos)]
         return Counterexample(pos.to_json(), claimed, actual, line, self.label, how, self.full_state(state))
 
     def full_state(self, state: State) -> dict[str, Any]:
@@ -823,6 +825,9 @@ def _apply(inst: Instance, mi: int, cv: tuple, state: State) -> State | None:
     nxt = list(state)
     for slot, e in m.update.items():
         nxt[slot] = int(evaluate(e, env))
+        dom = rules.slot_domains[slot]
+        if dom is not None and (nxt[slot] < dom[0] or (dom[1] is not None and nxt[slot] > dom[1])):
+            return None          # the result does not fit the structure (a split without room): no step
     return tuple(nxt)
 
 
@@ -849,7 +854,10 @@ def _certificate(inst: Instance, r, state: State) -> Counterexample | None:
                 why = f"{step}, whose claimed value is also {claimed}: no option has a position's own value"
             elif not inst.by_value and claimed and other:
                 why = f"{step}, also claimed P: no move joins two P-positions"
-    opts = _options_of(inst, state) if not why else []
+    try:
+        opts = _options_of(inst, state) if not why else []
+    except GrundyError:          # a move that does not fit the claim's structure: no certificate here
+        return None
     if opts is None:
         return None
     if r.obligation == "T" and not opts:
@@ -892,7 +900,14 @@ def _replay(inst: Instance, r, obligations: list[dict], deadline: Deadline) -> P
         what = {"closed": "the claim's assume is not closed under moves",
                 "rank": "the game's rank does not decrease", "domain": "a move leaves the field domains",
                 "parts": "an option of one heap leaves a part not smaller than the heap"}
-        return ProofResult(ERROR, obligations, detail=f"{what[r.obligation]}: {where}")
+        detail = f"{what[r.obligation]}: {where}"
+        if r.obligation == "domain" and r.choices and "move" in r.choices:
+            detail = _smt_violation(inst.rules, r)
+            if inst.rules.moves[r.choices["move"]].fits is not None:
+                detail += (f"; Z3 proves a claim on {inst.game.name}'s heap slots only where every move "
+                           f"fits them (a grundy claim on one heap without assume is proved on the "
+                           f"one-heap rules instead): check this claim with the explicit method")
+        return ProofResult(ERROR, obligations, detail=detail)
     try:
         opts = _options_of(inst, state, 10_000)
     except GrundyError:                  # e.g. one heap: no empty slot for the parts of a split
@@ -955,8 +970,8 @@ def check_claim(claim: Claim, *, profile: str = "quick", timeout: float | None =
         v.detail = (v.detail + "; " if v.detail else "") + f"timed out after {deadline.end - deadline.start:g} s"
     except (SolverLimit, CycleError) as e:
         v.verdict, v.detail = ERROR, f"explicit solver: {e}"
-    except ClaimError as e:
-        v.verdict, v.detail = ERROR, str(e)
+    except (ClaimError, RuleError) as e:      # a wrong claim; a rule breaking its own contract (a move
+        v.verdict, v.detail = ERROR, str(e)   # that does not fit, a field out of its domain): one line
     except UnsupportedOperator as e:      # a backend refusing an operator: its message says what to do
         v.verdict, v.detail = ERROR, f"claim {claim.id!r}: {e}"
     except Exception as e:  # a bug in a statement, a strategy or a backend: shown, not raised
