@@ -431,3 +431,56 @@ def test_sized_gives_the_slots_json_reading_gives():
     g, st = game.sized(Structure.heaps(2), (3, 2))
     assert (g, st) == (read_position({"game": "lasker-nim", "heaps": [3, 2]}).structure, (3, 2) + (0,) * (g.n - 2))
     assert game.sized(rule_heaps(8), (3, 2) + (0,) * 6)[0] == rule_heaps(8)    # room already
+
+
+# ------------------------------------------------------------------------------ one source of truth
+
+def _nim_options(self, g, n):
+    yield option("take {k} from heap {heap}", choose=[("k", 1, n)], parts=lambda k: [n - k])
+
+
+@pytest.mark.parametrize("name", ["options", "moves", "one_heap", "heap_rule", "rule_options"])
+def test_a_take_and_break_game_may_not_define_what_its_code_gives(name):
+    body = {"name": f"t-{name}", "code": lambda self, g: TakeBreak((0, 0, 7)), name: _nim_options}
+    with pytest.raises(RuleError, match=rf"^Bad: a TakeAndBreak game's options come from its code\(\); it may "
+                                        rf"not define or replace {name} "):
+        type("Bad", (grundy.TakeAndBreak,), body)
+
+
+def test_a_take_and_break_game_whose_options_are_replaced_later_is_refused_where_used():
+    # Dawson's Kayles (0.07) with Nim's options put on the class, then on an object: values
+    # would come from the code and moves from the replacement; both are refused where used
+    class Dawson(grundy.TakeAndBreak):
+        name = "t-dawson-later"
+
+        def code(self, g):
+            return TakeBreak((0, 0, 7))
+
+    ok = Dawson()
+    assert [ok.solve_heaps([h])["grundy"] for h in range(6)] == [0, 0, 1, 1, 2, 0]   # 0.07: Dawson's Kayles
+    obj = Dawson()
+    obj.options = _nim_options.__get__(obj)
+    with pytest.raises(RuleError, match="t-dawson-later: .* may not define or replace options"):
+        obj.solve_heaps([5])
+    Dawson.options = _nim_options
+    for game in (Dawson(), ok):
+        with pytest.raises(RuleError, match="may not define or replace options"):
+            game.solve_heaps([5])
+        with pytest.raises(RuleError, match="may not define or replace options"):
+            game.one_heap_rules()
+
+
+def test_cli_refuses_a_take_and_break_game_defining_options(tmp_path, capsys):
+    from grundy.cli import main
+    f = tmp_path / "bad.py"
+    f.write_text("from grundy.spec import TakeAndBreak, TakeBreak, option\n"
+                 "class Bad(TakeAndBreak):\n"
+                 "    name = 't-bad-options'\n"
+                 "    def code(self, g):\n"
+                 "        return TakeBreak((0, 0, 7))\n"
+                 "    def options(self, g, n):\n"
+                 "        yield option('take {k}', choose=[('k', 1, n)], parts=lambda k: [n - k])\n"
+                 "GAME = Bad()\n")
+    assert main(["values", "t-bad-options", "60", "--period", "--games", str(f)]) == 2
+    err = capsys.readouterr().err.strip()
+    assert "\n" not in err and "Traceback" not in err and "may not define or replace options" in err

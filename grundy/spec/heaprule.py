@@ -137,6 +137,11 @@ class HeapRule(Game):
     def options(self, g: Structure, n: Expr) -> Iterable[Move]:
         raise NotImplementedError
 
+    def rule_options(self, g: Structure, n: Expr) -> Iterable[Move]:
+        """The options every derived form reads (the moves on slots, the one-heap rule): the
+        game's :meth:`options`."""
+        return self.options(g, n)
+
     def read_params(self, obj: dict) -> dict[str, Any]:
         """The game's parameters from a JSON position (hashable values; InputError if bad)."""
         return {}
@@ -157,7 +162,7 @@ class HeapRule(Game):
         ['remove {k} from heap {heap}', 'split heap {heap} into {a} + {b}']
         """
         n = Var.int("n")
-        return n, list(self.options(g if g is not None else rule_heaps(1), n))
+        return n, list(self.rule_options(g if g is not None else rule_heaps(1), n))
 
     def one_heap_rules(self, g: Structure | None = None):
         """The rule on one heap as ordinary :class:`~grundy.spec.game.Rules`: slot 0 holds the
@@ -173,6 +178,8 @@ class HeapRule(Game):
 
     def heap_rule(self, g: Structure) -> OneHeap | None:
         """Every position is a sum of heaps: the rule (one per parameter set, kept)."""
+        if isinstance(self, TakeAndBreak):
+            self.check_derived()                 # the tables read the code, the moves the options
         cache = self.__dict__.setdefault("_heap_rules", {})
         key = getattr(g, "params", ())
         rule = cache.get(key)
@@ -209,7 +216,7 @@ class HeapRule(Game):
         heap = [s.heap[j] for j in slots]
         free: list[Expr] = []                       # free[t]: the (t+1)-th empty slot; N if none
         for i in slots:
-            for o in self.options(g, heap[i]):
+            for o in self.rule_options(g, heap[i]):
                 parts = [o.update[t] for t in range(len(o.update))]
                 while len(free) < len(parts) - 1:
                     after = free[-1] if free else lift(-1)
@@ -362,13 +369,48 @@ def parse_octal(code: Any, field: str = "code") -> TakeBreak:
     return TakeBreak((d0, *(int(c) for c in m.group(2) or "")))
 
 
+# What a take-and-break game derives from its code: a subclass that replaced one of them would
+# be two games in one (values from the code, moves from the replacement).
+_FROM_THE_CODE = ("options", "rule_options", "moves", "one_heap", "one_heap_rules", "max_parts", "heap_rule")
+
+
 class TakeAndBreak(HeapRule):
     """A heap rule given by a take-and-break code: implement :meth:`code` (and
     :meth:`read_params`); the options are generated from the code, so the solver's sparse
-    space kernel and the options Z3 sees are the same rule."""
+    space kernel and the options Z3 sees are the same rule. The options, the moves and the
+    one-heap forms are derived from the code by construction: a subclass that defines one of
+    them is refused when the class is created, and one replaced later (on the class or on
+    the object) when it is used.
+
+    >>> class Nimlike(TakeAndBreak):
+    ...     name = "doc-nimlike"
+    ...     def code(self, g):
+    ...         return TakeBreak((0, 7))
+    ...     def options(self, g, n):
+    ...         yield option("take {k}", choose=[("k", 1, n)], parts=lambda k: [n - k])
+    Traceback (most recent call last):
+    ...
+    grundy.errors.RuleError: Nimlike: a TakeAndBreak game's options come from its code(); it may not define or replace options (write a HeapRule to give options)
+    """
+
+    def __init_subclass__(cls, **kw: Any):
+        super().__init_subclass__(**kw)
+        _from_the_code(cls, [n for n in _FROM_THE_CODE if getattr(cls, n) is not getattr(TakeAndBreak, n)])
 
     def code(self, g: Structure) -> TakeBreak:
         raise NotImplementedError
+
+    def rule_options(self, g: Structure, n: Expr) -> Iterator[Move]:
+        """The options generated from the code (refused if a derived form was replaced)."""
+        self.check_derived()
+        return TakeAndBreak.options(self, g, n)
+
+    def check_derived(self) -> None:
+        """RuleError if a form derived from the code was replaced on the class or the object
+        since the class was created (every use of the code checks it: moves, tables, Z3)."""
+        cls = type(self)
+        _from_the_code(self, [k for k in _FROM_THE_CODE if k in self.__dict__ or
+                              getattr(cls, k) is not getattr(TakeAndBreak, k)])
 
     def source(self) -> str:
         import inspect
@@ -400,6 +442,14 @@ class TakeAndBreak(HeapRule):
         if c.tail & 4:
             yield from split_options(None, "take {k} from heap {heap}, leaving {a} + {b}",
                                      [("k", L, n)])
+
+
+def _from_the_code(who: Any, replaced: list[str]) -> None:
+    """RuleError naming the derived forms a take-and-break game replaced (none: nothing)."""
+    if replaced:
+        name = who.__name__ if isinstance(who, type) else getattr(who, "name", "") or type(who).__name__
+        raise RuleError(f"{name}: a TakeAndBreak game's options come from its code(); it may not define or replace "
+                        f"{', '.join(replaced)} (write a HeapRule to give options)")
 
 
 def _k(k: Any, v: tuple) -> Any:
