@@ -118,7 +118,7 @@ def test_claims_range_over_sums():
                   statement=lambda g, s: s[1].heap[0], expect="refuted")
     v = check_claim(wrong)
     assert v.verdict == "refuted" and v.counterexample.witness["game"] == "sum"
-    pairs = positions(lambda: ({"game": "sum", "parts": [p, {"game": "nim", "heaps": [k]}]}
+    pairs = positions(lambda: ({"game": "sum", "parts": [p, {"game": "nim", "heaps": [k]}], "convention": "misere"}
                                for p in paths for k in range(3)), "grim paths + small heaps")
     mis = Claim("sums/misere", game="sum", kind="outcome", convention="misere", family=pairs,
                 statement=lambda g, s: s[1].heap[0] == 0, expect="refuted")

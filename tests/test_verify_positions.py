@@ -94,7 +94,7 @@ def test_listed_states_on_structures_and_their_domains():
     assert v.verdict == "error" and "not of the claim's game" in v.detail
     mis = positions([{"game": "nim", "heaps": [1], "convention": "misere"}])
     v = check_claim(Claim("t/conv", game="nim", kind="char", family=mis, statement=lambda g, s: True))
-    assert v.verdict == "error" and "misere position" in v.detail
+    assert v.verdict == "error" and "position in misère play" in v.detail and "never switched" in v.detail
 
 
 def test_families_of_positions_and_of_structures_do_not_mix():

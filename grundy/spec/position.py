@@ -89,11 +89,28 @@ class SumPosition:
     convention: str = "normal"
 
     @staticmethod
-    def of(*parts: "Position | SumPosition", convention: str = "normal") -> "SumPosition":
-        """The sum of positions (sums among them are flattened; parts are read in normal play)."""
+    def of(*parts: "Position | SumPosition", convention: str | None = None) -> "SumPosition":
+        """The sum of positions (sums among them are flattened). The convention is the sum's
+        (its parts are stored in normal play): ``convention``, else the parts' own, which must
+        then agree; a misère part is never switched to normal play unless the sum says so.
+
+        >>> nim = lambda h, c="normal": read_position({"game": "nim", "heaps": [h], "convention": c})
+        >>> SumPosition.of(nim(1, "misere"), nim(2, "misere")).convention
+        'misere'
+        >>> SumPosition.of(nim(1, "misere"), nim(2))
+        Traceback (most recent call last):
+        ...
+        grundy.spec.position.InputError: convention: the parts are in misère and normal play: give the sum's convention
+        """
         flat: list[Position] = []
+        own: set[str] = set()
         for p in parts:
+            own.add(p.convention)
             flat.extend(p.parts if isinstance(p, SumPosition) else [p])
+        if convention is None:
+            if len(own) > 1:
+                raise InputError("convention", "the parts are in misère and normal play: give the sum's convention")
+            convention = own.pop() if own else "normal"
         return SumPosition(tuple(Position(q.game, q.structure, q.state, "normal") for q in flat), convention)
 
     def with_part(self, i: int, q: Position) -> "SumPosition":
@@ -112,7 +129,7 @@ def read_sum(obj: dict) -> SumPosition:
     parts = need(obj, "parts")
     if not isinstance(parts, list) or not parts:
         raise InputError("parts", "must be a non-empty list of positions")
-    conv = obj.get("convention", "normal")
+    conv = obj.get("convention", "normal")       # a sum's, whatever its games declare (said on the sum)
     if conv not in CONVENTIONS:
         raise InputError("convention", f"must be \"normal\" or \"misere\", got {conv!r}")
     out = []

@@ -19,6 +19,7 @@ from its file and are read through the explicit solver and the SMT backend.
 from __future__ import annotations
 
 import itertools
+import json
 import time
 import traceback
 from typing import Any, Callable
@@ -384,13 +385,19 @@ def _fn_text(f: Callable) -> str:
     return text if len(text) <= 70 else text[:67] + "..."
 
 
+def _play(convention: str) -> str:
+    return "misère play" if convention == "misere" else "normal play"
+
+
 def _conditions(claim: Claim) -> str:
-    """What the scope must say besides the family and bounds: the assume and the convention."""
+    """What the scope must say besides the family and bounds: the assume and the convention
+    (misère play; normal play too on a game declared misère)."""
     out = ""
     if claim.assume is not None:
         out += f", assuming {_fn_text(claim.assume)}"
-    if claim.convention == "misere":
-        out += ", misère play"
+    declared = GAMES[claim.game].convention if claim.game in GAMES else "normal"
+    if claim.convention == "misere" or declared != claim.convention:
+        out += f", {_play(claim.convention)}"
     return out
 
 
@@ -528,15 +535,15 @@ def _listed_position(claim: Claim, item: Any) -> "Position | SumPosition":
                              f"({len(sch)} slot{'s' * (len(sch) != 1)}: {', '.join(sch.var_name(i) for i in range(len(sch)))})")
         _check_state(sch, g, tuple(state))
         return Position(game, g, tuple(int(x) for x in state), claim.convention)
-    if isinstance(item, dict) and item.get("convention", claim.convention) != claim.convention:
-        raise ValueError(f"the family lists a {item['convention']} position for a {claim.convention} play claim")
     pos = read_position(item) if isinstance(item, dict) else item
     name = "sum" if isinstance(pos, SumPosition) else pos.game.name
     if name != claim.game:
         raise ValueError(f"the family lists a position of {name!r}, not of the claim's game {claim.game!r}")
-    if isinstance(pos, SumPosition):
-        return SumPosition.of(*pos.parts, convention=claim.convention)
-    return Position(pos.game, pos.structure, pos.state, claim.convention)
+    if pos.convention != claim.convention:      # never switched: a position carries its convention
+        raise claim.fail(f"the family lists a position in {_play(pos.convention)} ({json.dumps(pos.to_json())}) "
+                         f"for a claim in {_play(claim.convention)}: a position is never switched (give the "
+                         f"claim convention={pos.convention!r}, or list positions in {_play(claim.convention)})")
+    return pos
 
 
 def _check_state(sch: Any, g: Structure, state: tuple) -> None:
@@ -736,7 +743,8 @@ def _one_heap_form(inst: Instance, smt) -> tuple | None:
     heap, with every part of every option a smaller heap, proves the statement by induction
     on the heap. None for any other claim (checked as usual)."""
     make = getattr(inst.game, "one_heap_rules", None)
-    if make is None or not inst.by_value or inst.claim.assume is not None or len(inst.rules.schema) != 1:
+    if (make is None or not inst.by_value or inst.claim.assume is not None or len(inst.rules.schema) != 1
+            or inst.claim.convention != "normal"):     # misère values are not XORs of parts
         return None
     one = make()
     head = inst.rules.schema.var_name(0)
@@ -752,7 +760,7 @@ def _one_heap_calls(smt, claim: Claim, one: tuple, kw: dict) -> list:
     return [("rank", lambda t: smt.check_rank(rules, at, timeout=t, **kw)),
             ("parts", lambda t: smt.check_parts_smaller(rules, at, timeout=t, **kw)),
             ("grundy", lambda t: smt.check_grundy_formula(rules, value, at, witnesses=claim.witnesses,
-                                                          closed=False, timeout=t, **kw))]
+                                                          closed=False, convention="normal", timeout=t, **kw))]
 
 
 def _uniqueness(smt, inst: Instance, timeout: float, kw: dict) -> list:

@@ -40,7 +40,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Iterable
 
 from ..spec.game import Game
-from ..spec.registry import GameError, register
+from ..spec.registry import GAMES, GameError, register
 from .families import Family, Positions, TableStatement, table_positions
 
 KINDS = ("outcome", "char", "grundy", "strategy", "conj", "table")
@@ -264,7 +264,8 @@ class Claim:
       ``full_family``: a larger family for ``--profile full`` (default: ``family``).
     - ``methods``: ``"explicit"``, ``"smt"`` (unbounded integers), ``bitvec(k)``.
     - ``timeout`` (seconds), ``expect`` (proved | verified | refuted | unknown | error),
-      ``convention`` (normal | misere), ``note``.
+      ``convention`` (normal | misere; default: the game's declared convention, so a claim on a
+      game declared misère is misère unless it says ``convention="normal"``), ``note``.
     - ``symmetric``: deprecated and ignored (the sweep now evaluates the statement at every
       position; symmetry only serves the solver).
 
@@ -282,7 +283,7 @@ class Claim:
                  assume: Statement | None = None, bounds: dict[str, Any] | None = None,
                  full: dict[str, Any] | None = None, full_family: Family | None = None,
                  methods: Iterable[Any] = ("explicit",), timeout: float | None = None,
-                 expect: str = "verified", convention: str = "normal", symmetric: bool | None = None,
+                 expect: str = "verified", convention: str | None = None, symmetric: bool | None = None,
                  note: str = "", text: str = "", reading: str = "", finding: "Finding | None" = None,
                  table: Any = None, **unknown: Any):
         self.id = id
@@ -326,7 +327,7 @@ class Claim:
             raise ClaimError(f"{where}: {e}") from None
         self.timeout: float | None = timeout
         self.expect: str = expect
-        self.convention: str = convention
+        self.convention_given: str | None = convention
         if symmetric is not None:
             import warnings
             warnings.warn(f"{where}: symmetric= is deprecated and ignored: the sweep evaluates the "
@@ -381,7 +382,7 @@ class Claim:
                            f"make it a strategy claim or drop exact=")
             if callable(self.exact_given) and not _takes(self.exact_given, 2):
                 raise fail("exact must be True or a function (g, s) -> boolean expression")
-        if self.convention not in ("normal", "misere"):
+        if self.convention_given not in (None, "normal", "misere"):
             raise fail("convention must be 'normal' or 'misere'")
         if not self.methods:
             raise fail("no method")
@@ -449,6 +450,29 @@ class Claim:
                     if k not in names:
                         raise self.fail(f"sample_bounds: {k!r} is not a field of {self.game} "
                                         f"(fields: {', '.join(names)})")
+
+    @property
+    def convention(self) -> str:
+        """The play convention the claim is checked in: as given, else the game's declared one
+        (a claim on a game declared misère is misère unless it says otherwise).
+
+        >>> from grundy.spec.games import get_game
+        >>> from grundy.verify.families import heaps
+        >>> class MisereNim(type(get_game("nim"))):
+        ...     name, convention = "doc-misere-nim", "misere"
+        >>> c = Claim("demo/m", game=MisereNim(), kind="char", family=heaps(1), statement=lambda g, s: True)
+        >>> c.convention, Claim("demo/n", game="doc-misere-nim", kind="char", family=heaps(1),
+        ...                     statement=lambda g, s: True, convention="normal").convention
+        ('misere', 'normal')
+        """
+        if self.convention_given is not None:
+            return self.convention_given
+        if self.game == "sum":
+            return "normal"
+        try:
+            return GAMES[self.game].convention
+        except GrundyError:            # not registered (yet): checking it names the unknown game
+            return "normal"
 
     @property
     def paper(self) -> str:
