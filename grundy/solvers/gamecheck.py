@@ -36,6 +36,7 @@ True
 from __future__ import annotations
 
 import itertools
+import json
 import random
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Sequence
@@ -70,6 +71,7 @@ class GameReport:
 
     game: str
     checks: list[PropertyCheck] = field(default_factory=list)
+    skipped: list[str] = field(default_factory=list)     # default structures the game cannot be played on
 
     @property
     def ok(self) -> bool:
@@ -83,7 +85,8 @@ class GameReport:
     def lines(self) -> list[str]:
         """One line per property and structure."""
         w = max((len(c.structure) for c in self.checks), default=0)
-        return [f"{c.structure:<{w}}  {c.property:<14} {c.status:<13} {c.detail}" for c in self.checks]
+        return ([f"{c.structure:<{w}}  {c.property:<14} {c.status:<13} {c.detail}" for c in self.checks]
+                + [f"not checked on {why}" for why in self.skipped])
 
 
 # ------------------------------------------------------------------------------ structures
@@ -201,11 +204,19 @@ def check_game(game: Game | str, structures: Sequence[Structure] | None = None, 
     report = GameReport(g0.name)
     if structures is None and positions is None:
         positions = [{"game": g0.name, **p} for p in g0.check_positions()] or None
-        structures = None if positions else default_structures(g0)
+        structures, report.skipped = ([], []) if positions else fitting_structures(g0)
+    else:
+        for g in structures or []:
+            why = _unfit(g0, g)
+            if why:
+                raise GrundyError(f"{g0.name} cannot be played on {describe_structure(g)}: {why}")
     work: list[tuple[Structure, list[State] | None]] = [(g, None) for g in structures or []]
     starts: dict[Structure, list[State]] = {}
     for p in positions or []:
         pos = p if isinstance(p, Position) else _read(g0, p)
+        why = _unfit(g0, pos.structure)
+        if why:
+            raise GrundyError(f"{g0.name} cannot be played on the position {p if isinstance(p, dict) else p.to_json()}: {why}")
         starts.setdefault(pos.structure, []).append(pos.state)
     work += list(starts.items())
     for g, starts in work:
@@ -216,8 +227,53 @@ def check_game(game: Game | str, structures: Sequence[Structure] | None = None, 
 
 def _read(game: Game, obj: dict) -> Position:
     """A JSON position of ``game`` (its "game" key may be left out)."""
-    structure, values = game.read({k: v for k, v in obj.items() if k != "game"})
-    return Position(game, structure, game.rules(structure).schema.pack(values))
+    try:
+        structure, values = game.read({k: v for k, v in obj.items() if k != "game"})
+        return Position(game, structure, game.rules(structure).schema.pack(values))
+    except GrundyError:
+        raise
+    except Exception as e:        # the game's own code failing on it: one line, where it failed
+        raise GrundyError(f"{game.name} cannot read the position {obj}: {_failure(e)}") from None
+
+
+def _unfit(game: Game, g: Structure) -> str:
+    """Why ``game`` cannot be played on ``g`` (its rules, moves and rank do not build there), or ""."""
+    try:
+        _ = game.rules(g).moves           # built on first use: here, so that a failure shows now
+    except Exception as e:       # a RuleError (another kind, heap count) or the game's own code failing
+        return _failure(e)
+    return ""
+
+
+def _failure(e: Exception) -> str:
+    """An exception in one line: a GrundyError's text, else its type, text and where it was raised."""
+    if isinstance(e, GrundyError):
+        return str(e)
+    import traceback
+    tb = traceback.extract_tb(e.__traceback__)[-1] if e.__traceback__ else None
+    return f"{type(e).__name__}: {e}" + (f" (at {tb.filename}:{tb.lineno})" if tb else "")
+
+
+def fitting_structures(game: Game) -> tuple[list[Structure], list[str]]:
+    """The game's default check structures on which it can be played, and why each other one
+    is left out; a GrundyError (one line) if none is left, asking for structures or
+    ``check_positions()``.
+
+    >>> [g.n for g in fitting_structures(get_game("nim"))[0]]
+    [1, 2, 3]
+    """
+    fit, skipped = [], []
+    for g in default_structures(game):
+        reason = _unfit(game, g)
+        if reason:
+            skipped.append(f"{describe_structure(g)}: {reason}")
+        else:
+            fit.append(g)
+    if not fit:
+        raise GrundyError(f"{game.name} cannot be played on any of its default check structures ({skipped[0]}): "
+                          f"give some (grundy check {game.name} STRUCTURE ..., or --position JSON), or "
+                          f"define check_structures() or check_positions() in the game")
+    return fit, skipped
 
 
 def check_structure(game: Game, g: Structure, starts: list[State] | None = None, *, bound: int = 4,

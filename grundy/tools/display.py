@@ -89,6 +89,8 @@ def _graph_svg(obj: dict) -> str:
 def position_svg(pos: "Position") -> str:
     """A picture of the position: heaps as stacks of tokens, a graph drawn on a circle with
     its weights (the token's vertex ringed in red)."""
+    if not hasattr(pos, "game"):                 # a sum: its parts side by side
+        return "".join(position_svg(part) for part in pos.parts)
     obj = pos.to_json()
     return _heaps_svg(obj["heaps"]) if "heaps" in obj else _graph_svg(obj)
 

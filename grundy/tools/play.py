@@ -18,7 +18,7 @@ from typing import IO
 
 from ..api import as_position
 from ..solvers.explicit import DEFAULT, Solver
-from ..spec.position import InputError, Position
+from ..spec.position import InputError, Position, SumPosition
 from .positions import draw
 
 __all__ = ["Play", "Option", "play_in_terminal"]
@@ -44,13 +44,13 @@ class Play:
     """A game session on one position: its options with their values, moves, grundy's
     replies and undo. ``history`` holds the (label, position) pairs played so far."""
 
-    def __init__(self, position: dict | Position, solver: Solver | None = None):
+    def __init__(self, position: "dict | Position | SumPosition", solver: Solver | None = None):
         self.start = as_position(position)
         self.solver = solver or DEFAULT
         self.history: list[tuple[str, Position]] = []
 
     @property
-    def position(self) -> Position:
+    def position(self) -> "Position | SumPosition":
         return self.history[-1][1] if self.history else self.start
 
     @property
@@ -92,10 +92,15 @@ class Play:
         if wins:
             pick = wins[0]
         else:
-            rank = self.solver.table(self.position.game, self.position.structure).code.rank
-            pick = max(opts, key=lambda o: rank(o.position.state))
+            pick = max(opts, key=lambda o: self._rank(o.position))
         self.history.append((pick.label, pick.position))
         return pick
+
+    def _rank(self, pos: "Position | SumPosition") -> int:
+        """The game's rank at ``pos`` (of a sum: the parts' ranks added)."""
+        if isinstance(pos, SumPosition):
+            return sum(self._rank(p) for p in pos.parts)
+        return self.solver.table(pos.game, pos.structure).code.rank(pos.state)
 
     def undo(self) -> "Play":
         """Take back the last move."""

@@ -24,7 +24,7 @@ import textwrap
 from typing import Any
 
 from ..spec.games import GAMES
-from ..spec.position import InputError, Position, natural, read_position
+from ..spec.position import InputError, Position, SumPosition, natural, read_position
 from ..spec.structure import Structure
 from .graphs import named_graph
 
@@ -150,11 +150,30 @@ def _heap_bar(h: int) -> str:
     return "o" * h if h <= DRAW_LIMIT else "o" * DRAW_LIMIT + "..."
 
 
-def draw(pos: Position, width: int = 78) -> str:
+def draw(pos: "Position | SumPosition", width: int = 78) -> str:
     """The position in text: heaps as rows of tokens (counted from 1, as the papers count),
-    a graph as its vertices, edges (with weights) and token."""
+    a graph as its vertices, edges (with weights) and token; a sum, each part under its game
+    (parts counted from 0, as its moves and a claim's ``s[i]`` count them).
+
+    >>> print(draw(read_position({"game": "sum", "parts": [{"game": "nim", "heaps": [2]},
+    ...                                                    {"game": "grim", "edges": [[0, 1]]}]})))
+    sum of 2 positions, normal play
+      part 0: nim
+        heap 1 | oo 2
+      part 1: grim
+        vertices: 0, 1
+        edges (u-v): 0-1
+    """
+    play = f"{'misère' if pos.convention == 'misere' else 'normal'} play"
+    if isinstance(pos, SumPosition):
+        lines = [f"sum of {len(pos.parts)} positions, {play}"]
+        for i, part in enumerate(pos.parts):
+            head, *body = draw(part, width - 2).splitlines()
+            lines.append(f"  part {i}: {head.rsplit(', normal play', 1)[0]}")   # as moves name parts
+            lines += ["  " + b for b in body]
+        return "\n".join(lines)
     obj = pos.to_json()
-    lines = [f"{pos.game.name}, {'misère' if pos.convention == 'misere' else 'normal'} play"]
+    lines = [f"{pos.game.name}, {play}"]
     if "code" in obj:
         lines[0] += f", code {obj['code']}"
     if "heaps" in obj:
