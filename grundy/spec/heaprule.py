@@ -371,7 +371,8 @@ def parse_octal(code: Any, field: str = "code") -> TakeBreak:
 
 # What a take-and-break game derives from its code: a subclass that replaced one of them would
 # be two games in one (values from the code, moves from the replacement).
-_FROM_THE_CODE = ("options", "rule_options", "moves", "one_heap", "one_heap_rules", "max_parts", "heap_rule")
+_FROM_THE_CODE = ("options", "rule_options", "moves", "one_heap", "one_heap_rules", "max_parts", "heap_rule",
+                  "rules", "check_structure")
 
 
 class TakeAndBreak(HeapRule):
@@ -404,6 +405,11 @@ class TakeAndBreak(HeapRule):
         """The options generated from the code (refused if a derived form was replaced)."""
         self.check_derived()
         return TakeAndBreak.options(self, g, n)
+
+    def check_structure(self, g: Structure) -> None:
+        """As every game's, and the derived forms are still the code's (every new Rules asks)."""
+        self.check_derived()
+        HeapRule.check_structure(self, g)
 
     def check_derived(self) -> None:
         """RuleError if a form derived from the code was replaced on the class or the object

@@ -594,9 +594,9 @@ def sweep_listed(claim: Claim, solver: Solver, deadline: Deadline, progress: Pro
                 return SweepResult(checked, inst.counterexample(pos.state, found, "first in the family's order"),
                                    True, "", met, len(seen), len(listed))
     except TimedOut:
-        return SweepResult(checked, None, False, f"{fam.scope}: timed out after {checked:,} positions",
+        return SweepResult(checked, None, False, f"{fam.scope}{_conditions(claim)}: timed out after {checked:,} positions",
                            met, len(seen), len(listed))
-    return SweepResult(checked, None, True, f"{fam.scope}: {checked:,} positions", met, len(seen), len(listed))
+    return SweepResult(checked, None, True, f"{fam.scope}{_conditions(claim)}: {checked:,} positions", met, len(seen), len(listed))
 
 
 def _random_search(claim: Claim, method: Explicit, solver: Solver, deadline: Deadline):
