@@ -125,13 +125,17 @@ class Instance:
         self.batched = False                   # a sweep large enough for batches (``prefetch``)
 
     def position(self, state: State) -> Position:
-        """The position at ``state``, on a structure with room for every move from it (a heap
-        rule on too few slots is solved on the slots its JSON would be read into)."""
+        """The position at ``state`` on the claim's structure (as shown)."""
+        return Position(self.game, self.structure, tuple(state), self.claim.convention)
+
+    def solvable(self, state: State) -> Position:
+        """The position at ``state`` as the solver plays it: on a structure with room for every
+        move from it (a heap rule on too few slots: the slots its JSON would be read into)."""
         g, st = self.game.sized(self.structure, tuple(state))
         return Position(self.game, g, st, self.claim.convention)
 
     def outcome(self, state: State) -> str:
-        return self.solver.outcome(self.position(state))
+        return self.solver.outcome(self.solvable(state))
 
     def prefetch(self, batch: list[State]) -> list[Any] | None:
         """The truth at many states, asked of the solver in one call (its kernel canonicalizes
@@ -143,7 +147,7 @@ class Instance:
         if not (batch and self.batched) or self.cases or self.table is not None or not self.solver.native:
             return None
         if self.by_value:
-            return self.solver.grundy_many([self.position(s) for s in batch])
+            return self.solver.grundy_many([self.solvable(s) for s in batch])
         if any(self.game.sized(self.structure, st)[0] is not self.structure for st in batch):
             return None                      # solved on larger slots, one by one
         wins = self.solver.mover_wins_states(self.game, self.structure, batch, self.claim.convention)
@@ -171,7 +175,7 @@ class Instance:
         c = self.code.canonical(state)
         v = self._truth.get(c)
         if v is None:
-            v = (self.solver.grundy(self.position(c)) if self.by_value else self.outcome(c))
+            v = (self.solver.grundy(self.solvable(c)) if self.by_value else self.outcome(c))
             self._truth[c] = v
         return v
 
@@ -190,7 +194,7 @@ class Instance:
             c = claimed if self.by_value else "P" if claimed else "N"
             return None if c == truth else (c, truth, None)
         if self.table is not None and not isinstance(claimed, str):   # a Grundy value as data
-            actual = self.solver.grundy(self.position(state))
+            actual = self.solver.grundy(self.solvable(state))
             return None if actual == claimed else (claimed, actual, None)
         if self.by_value:
             actual = self.truth(state)
@@ -296,7 +300,7 @@ class Instance:
         claimed, actual, line = found
         pos = self.position(state)
         if line is None:
-            line = [{"move": lab, "to": q.to_json()} for lab, q in self.solver.winning_line(pos)]
+            line = [{"move": lab, "to": q.to_json()} for lab, q in self.solver.winning_line(self.solvable(state))]
         return Counterexample(pos.to_json(), claimed, actual, line, self.label, how, self.full_state(state))
 
     def full_state(self, state: State) -> dict[str, Any]:
