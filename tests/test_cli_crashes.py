@@ -2,6 +2,7 @@
 line what is wrong (exit 2)."""
 from __future__ import annotations
 
+import os
 import textwrap
 
 import pytest
@@ -61,9 +62,11 @@ TREE_GAME = textwrap.dedent('''\
 
 @pytest.fixture(scope="module")
 def tree_games(tmp_path_factory):
-    f = tmp_path_factory.mktemp("games") / "trees.py"     # one file: its games register once
+    f = tmp_path_factory.mktemp("games") / "trees.py"     # one file: its games register once,
     f.write_text(TREE_GAME)
-    return str(f)
+    with pytest.MonkeyPatch.context() as mp, grundy.GAMES.scoped():   # and are forgotten after these
+        mp.setenv("GRUNDY_GAMES", os.environ.get("GRUNDY_GAMES", ""))  # tests (--games sets the variable)
+        yield str(f)
 
 
 def test_check_takes_the_json_edge_list_its_help_shows(capsys):

@@ -470,8 +470,9 @@ def test_a_take_and_break_game_whose_options_are_replaced_later_is_refused_where
             game.one_heap_rules()
 
 
-def test_cli_refuses_a_take_and_break_game_defining_options(tmp_path, capsys):
+def test_cli_refuses_a_take_and_break_game_defining_options(tmp_path, capsys, monkeypatch):
     from grundy.cli import main
+    monkeypatch.setenv("GRUNDY_GAMES", "")              # --games sets it: restored after the test
     f = tmp_path / "bad.py"
     f.write_text("from grundy.spec import TakeAndBreak, TakeBreak, option\n"
                  "class Bad(TakeAndBreak):\n"
@@ -481,6 +482,7 @@ def test_cli_refuses_a_take_and_break_game_defining_options(tmp_path, capsys):
                  "    def options(self, g, n):\n"
                  "        yield option('take {k}', choose=[('k', 1, n)], parts=lambda k: [n - k])\n"
                  "GAME = Bad()\n")
-    assert main(["values", "t-bad-options", "60", "--period", "--games", str(f)]) == 2
+    with grundy.GAMES.scoped():
+        assert main(["values", "t-bad-options", "60", "--period", "--games", str(f)]) == 2
     err = capsys.readouterr().err.strip()
     assert "\n" not in err and "Traceback" not in err and "may not define or replace options" in err

@@ -89,10 +89,12 @@ def misere_nim2_p(g, s):
 
 
 # -- sums: Node Kayles on a path plus a nim heap --------------------------------------------
-def kayles_plus_heap():
+def kayles_plus_heap(convention="normal"):
+    # a listed position carries its convention (a claim never switches it)
     for n in range(1, 13):
         for k in range(0, 9):
-            yield {"game": "sum", "parts": [kayles_graph(nx.path_graph(n)), {"game": "nim", "heaps": [k]}]}
+            yield {"game": "sum", "parts": [kayles_graph(nx.path_graph(n)), {"game": "nim", "heaps": [k]}],
+                   "convention": convention}
 
 
 def heap_matches(g, s):
@@ -131,6 +133,6 @@ CLAIMS = [
           statement=heap_matches),
     Claim("my-paper/kayles-plus-heap-misere", source=src("Corollary 9 in misère play (false)"),
           game="sum", kind="outcome", convention="misere",
-          family=positions(kayles_plus_heap, "P_n + a nim heap of k, n <= 12, k <= 8"),
+          family=positions(lambda: kayles_plus_heap("misere"), "P_n + a nim heap of k, n <= 12, k <= 8"),
           statement=heap_matches, expect="refuted"),
 ]
