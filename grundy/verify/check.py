@@ -27,6 +27,7 @@ from typing import Any, Callable
 from ..solvers.explicit import CycleError, Solver, SolverLimit, compile_expr
 from ..solvers.explicit.solver import NATIVE_AFTER
 from ..solvers.gamecheck import _smt_violation
+from ..solvers.heaps import rule_options
 from ..solvers.native.follow import StrategyTable
 from ..solvers.symmetric import Plan
 from ..spec.expr import BOOL, INT, Expr, all_of, evaluate, ite, lift, show
@@ -820,6 +821,17 @@ def _options_of(inst: Instance, state: State, cap: int = 100_000) -> list | None
     return list(inst.code.options(state))
 
 
+def _part_heaps(inst: Instance, state: State, cap: int) -> list | None:
+    """For a heap rule's claim on one heap, whose options do not fit its one slot: every heap
+    an option of ``state`` leaves, as a state of that slot (the positions a one-heap proof's
+    induction rests on), as (None, None, state) triples; None past ``cap`` or for another claim."""
+    rule = inst.game.heap_rule(inst.structure)
+    if rule is None or len(state) != 1 or state[0] > cap:
+        return None
+    parts = sorted({p for _, ps in rule_options(rule, state[0]) for p in ps})
+    return [(None, None, (p,)) for p in parts] if len(parts) <= cap else None
+
+
 def _apply(inst: Instance, mi: int, cv: tuple, state: State) -> State | None:
     """The state after move ``mi`` with choice values ``cv``, evaluated on the rule's text (no
     enumeration of the other choices); None if the move is not legal there."""
@@ -922,8 +934,8 @@ def _replay(inst: Instance, r, obligations: list[dict], deadline: Deadline) -> P
         return ProofResult(ERROR, obligations, detail=detail)
     try:
         opts = _options_of(inst, state, 10_000)
-    except GrundyError:                  # e.g. one heap: no empty slot for the parts of a split
-        opts = []
+    except GrundyError:                  # a move that does not fit the claim's slots (a split on one)
+        opts = _part_heaps(inst, state, 10_000)
     small = opts is not None and _box(inst, state) <= REPLAY_LIMIT
     if small:
         cands = [state] + [nxt for _, _, nxt in opts]
