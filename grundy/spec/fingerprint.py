@@ -28,7 +28,7 @@ import dataclasses
 import hashlib
 from typing import Any, Iterable
 
-from .expr import Expr, lift
+from .expr import Expr, lift, rebuild
 
 __all__ = ["Digest", "expr_digest", "rules_digest", "structure_digest"]
 
@@ -42,7 +42,9 @@ class Digest:
         self.h = hashlib.sha256(tag.encode() + b"\0")
         self._ids: dict[int, int] = {}        # id(node) -> its number (nodes are kept alive below)
         self._keys: dict[tuple, int] = {}     # (op, sort, operand numbers / constant) -> number
-        self._keep: list[Expr] = []
+        self._keep: list[Expr] = []           # every node met, alive while its id is a key
+        self._canon: dict[int, Expr] = {}     # id(node) -> its stand-in, equal subterms one node
+        self._table: dict[tuple, Expr] = {}   # (op, operands' stand-ins) or a leaf's key -> stand-in
 
     def hexdigest(self) -> str:
         return self.h.hexdigest()
@@ -54,32 +56,78 @@ class Digest:
         return self
 
     def expr(self, e: Any) -> int:
-        """Add an expression (a Python int or bool is a constant); its number in this digest."""
-        e = lift(e)
-        got = self._ids.get(id(e))
-        if got is not None:
-            return got
-        stack: list[tuple[Expr, bool]] = [(e, False)]
+        """Add an expression (a Python int or bool is a constant); its number in this digest.
+
+        What is written is the DAG the smart constructors build when every equal subterm is one
+        node (:meth:`_canonical`): where the same subterm was built twice (the intern table of
+        :mod:`grundy.spec.expr` restarted in between), folds that test operands for identity
+        (``ite(c, a, a)``, ``a == a``) may have been missed, and the digest would depend on what
+        was built before. Every call writes the number of its expression, even one added before.
+        """
+        e = self._canonical(lift(e))
+        ids = self._ids
+        if id(e) not in ids:
+            stack: list[tuple[Expr, bool]] = [(e, False)]
+            while stack:
+                x, ready = stack.pop()
+                if id(x) in ids:
+                    continue
+                if x.op in ("const", "var"):
+                    key: tuple = (x.op, x.sort, type(x.args[0]).__name__, x.args[0])
+                elif not ready:
+                    stack.append((x, True))
+                    stack.extend((a, False) for a in reversed(x.args) if id(a) not in ids)
+                    continue
+                else:
+                    key = (x.op, x.sort, *(ids[id(a)] for a in x.args))
+                k = self._keys.get(key)
+                if k is None:
+                    k = self._keys[key] = len(self._keys)
+                    self.h.update(repr(key).encode() + b"\n")
+                ids[id(x)] = k
+        n = ids[id(e)]
+        self.h.update(f"@{n}\n".encode())
+        return n
+
+    def _canonical(self, e: Expr) -> Expr:
+        """The node standing for ``e`` in a DAG where equal subterms are one node: each node on
+        its operands' stand-ins, built again by its smart constructor where an operand changed
+        (a node that rebuilding makes is read as it is: its operands' stand-ins, no second fold)."""
+        canon, table = self._canon, self._table
+        stack: list[tuple[Expr, bool, bool, Expr | None]] = [(e, False, False, None)]
         while stack:
-            x, ready = stack.pop()
-            if id(x) in self._ids:
+            x, ready, made, alias = stack.pop()
+            if alias is not None:                  # ``alias`` was built again as ``x``
+                canon[id(alias)] = canon[id(x)]
+                self._keep.append(alias)
+                continue
+            if id(x) in canon:
                 continue
             if x.op in ("const", "var"):
                 key: tuple = (x.op, x.sort, type(x.args[0]).__name__, x.args[0])
+                node = x
             elif not ready:
-                stack.append((x, True))
-                stack.extend((a, False) for a in reversed(x.args) if id(a) not in self._ids)
+                stack.append((x, True, made, None))
+                stack.extend((a, False, made, None) for a in reversed(x.args) if id(a) not in canon)
                 continue
             else:
-                key = (x.op, x.sort, *(self._ids[id(a)] for a in x.args))
-            k = self._keys.get(key)
-            if k is None:
-                k = self._keys[key] = len(self._keys)
-                self.h.update(repr(key).encode() + b"\n")
-            self._ids[id(x)] = k
+                args = tuple(canon[id(a)] for a in x.args)
+                node = x
+                if any(c is not a for c, a in zip(args, x.args, strict=True)):
+                    if not made:                   # fold again on the shared operands
+                        y = rebuild(x.op, args)
+                        self._keep.append(y)
+                        stack.append((y, False, True, x))
+                        stack.append((y, False, True, None))
+                        continue
+                    node = Expr(x.op, args, x.sort)
+                key = (x.op, *map(id, args))
+            got = table.get(key)
+            if got is None:
+                got = table[key] = node
+            canon[id(x)] = got
             self._keep.append(x)
-        self.h.update(f"@{self._ids[id(e)]}\n".encode())
-        return self._ids[id(e)]
+        return canon[id(e)]
 
     def exprs(self, es: Iterable[Any]) -> "Digest":
         self.h.update(b"[")
