@@ -40,3 +40,22 @@ def test_subterms_built_twice_read_as_one() -> None:
     assert expr_digest((before == after) & c) == expr_digest(c)
     assert expr_digest(before + after) == expr_digest(before + before)
     assert expr_digest(ite(c, before, x + 2)) != expr_digest(before)    # a real ite stays one
+
+
+def test_a_rule_reads_the_same_however_often_the_intern_table_restarts(monkeypatch) -> None:
+    """The same rules built with the intern table restarting every few nodes (so that many
+    equal subterms are built twice) have the digest of the rules built with it whole."""
+    import networkx as nx
+
+    from grundy.spec.fingerprint import rules_digest
+    from grundy.spec.games import get_game
+    from grundy.spec.structure import Structure
+    g = Structure.from_networkx(nx.petersen_graph())
+    digests = {}
+    for limit in (ir._INTERN_LIMIT, 7, 50):
+        monkeypatch.setattr(ir, "_INTERN_LIMIT", limit)
+        ir._INTERN.clear()
+        for name in ("grim", "edge-nim", "vertexnim"):
+            fresh = type(get_game(name))()                 # no rules kept from another build
+            digests.setdefault(name, set()).add(rules_digest(fresh.rules(g)))
+    assert all(len(d) == 1 for d in digests.values()), digests

@@ -64,42 +64,84 @@ class Digest:
         (``ite(c, a, a)``, ``a == a``) may have been missed, and the digest would depend on what
         was built before. Every call writes the number of its expression, even one added before.
         """
-        e = self._canonical(lift(e))
-        ids = self._ids
-        if id(e) not in ids:
-            stack: list[tuple[Expr, bool]] = [(e, False)]
-            while stack:
-                x, ready = stack.pop()
-                if id(x) in ids:
-                    continue
-                if x.op in ("const", "var"):
-                    key: tuple = (x.op, x.sort, type(x.args[0]).__name__, x.args[0])
-                elif not ready:
-                    stack.append((x, True))
-                    stack.extend((a, False) for a in reversed(x.args) if id(a) not in ids)
-                    continue
-                else:
-                    key = (x.op, x.sort, *(ids[id(a)] for a in x.args))
-                k = self._keys.get(key)
-                if k is None:
-                    k = self._keys[key] = len(self._keys)
-                    self.h.update(repr(key).encode() + b"\n")
-                ids[id(x)] = k
-        n = ids[id(e)]
+        n = self._numbers([e])[0]
         self.h.update(f"@{n}\n".encode())
         return n
 
-    def _canonical(self, e: Expr) -> Expr:
-        """The node standing for ``e`` in a DAG where equal subterms are one node: each node on
+    def exprs(self, es: Iterable[Any]) -> "Digest":
+        """Add expressions, in order (see :meth:`expr`)."""
+        self.h.update(("[" + " ".join(map(str, self._numbers(list(es)))) + "]\n").encode())
+        return self
+
+    def _numbers(self, es: list[Any]) -> list[int]:
+        """Number the expressions' stand-ins (:meth:`_canonical`), writing each new node once,
+        operands first. One walk numbers the stand-ins as it meets them; where a node had to be
+        built again (a subterm built twice), what that walk did is taken back and the stand-ins
+        are numbered from the roots (a folded-away operand must not be written)."""
+        mark = len(self._keys)
+        lines: list[bytes] = []
+        added: list[int] = []
+        entered: list[int] = []
+        roots, folded = self._canonical([lift(e) for e in es], lines, added, entered)
+        if folded:
+            for i in added:
+                del self._ids[i]
+            for key in [k for k, n in self._keys.items() if n >= mark]:
+                del self._keys[key]
+            for i in entered:                      # every node stood for has its stand-in numbered
+                del self._canon[i]
+            lines = []
+            for r in roots:
+                self._number_dag(r, lines)
+        self.h.update(b"".join(lines))
+        return [self._ids[id(r)] for r in roots]
+
+    def _number_dag(self, root: Expr, lines: list[bytes]) -> None:
+        """Number every node below ``root`` not numbered yet, operands first."""
+        ids = self._ids
+        stack: list[tuple[Expr, bool]] = [(root, False)]
+        while stack:
+            x, ready = stack.pop()
+            if id(x) in ids:
+                continue
+            if not ready and x.op not in ("const", "var"):
+                stack.append((x, True))
+                stack.extend((a, False) for a in reversed(x.args) if id(a) not in ids)
+                continue
+            lines.append(self._number(x))
+
+    def _number(self, x: Expr) -> bytes:
+        """Number a node whose operands are numbered; the line to write if it is new."""
+        if x.op in ("const", "var"):
+            key: tuple = (x.op, x.sort, type(x.args[0]).__name__, x.args[0])
+        else:
+            key = (x.op, x.sort, *[self._ids[id(a)] for a in x.args])
+        k = self._keys.get(key)
+        line = b""
+        if k is None:
+            k = self._keys[key] = len(self._keys)
+            line = repr(key).encode() + b"\n"
+        self._ids[id(x)] = k
+        return line
+
+    def _canonical(self, es: list[Expr], lines: list[bytes], added: list[int],
+                   entered: list[int]) -> tuple[list[Expr], bool]:
+        """The nodes standing for ``es`` in a DAG where equal subterms are one node: each node on
         its operands' stand-ins, built again by its smart constructor where an operand changed
-        (a node that rebuilding makes is read as it is: its operands' stand-ins, no second fold)."""
-        canon, table = self._canon, self._table
-        stack: list[tuple[Expr, bool, bool, Expr | None]] = [(e, False, False, None)]
+        (a node that rebuilding makes is read as it is: its operands' stand-ins, no second fold).
+        Each new stand-in is numbered when met (its line in ``lines``, its id in ``added``; the
+        ids of the nodes stood for in ``entered``); True with the stand-ins if some node was
+        built again."""
+        canon, table, keep, ids = self._canon, self._table, self._keep, self._ids
+        folded = False
+        stack: list[tuple[Expr, bool, bool, Expr | None]] = [
+            (e, False, False, None) for e in reversed(es) if id(e) not in canon]
         while stack:
             x, ready, made, alias = stack.pop()
             if alias is not None:                  # ``alias`` was built again as ``x``
                 canon[id(alias)] = canon[id(x)]
-                self._keep.append(alias)
+                entered.append(id(alias))
+                keep.append(alias)
                 continue
             if id(x) in canon:
                 continue
@@ -111,30 +153,28 @@ class Digest:
                 stack.extend((a, False, made, None) for a in reversed(x.args) if id(a) not in canon)
                 continue
             else:
-                args = tuple(canon[id(a)] for a in x.args)
+                args = tuple([canon[id(a)] for a in x.args])
+                key = (x.op, *map(id, args))
                 node = x
-                if any(c is not a for c, a in zip(args, x.args, strict=True)):
+                if key[1:] != tuple(map(id, x.args)):  # an operand stood for by another node
                     if not made:                   # fold again on the shared operands
+                        folded = True
                         y = rebuild(x.op, args)
-                        self._keep.append(y)
+                        keep.append(y)
                         stack.append((y, False, True, x))
                         stack.append((y, False, True, None))
                         continue
                     node = Expr(x.op, args, x.sort)
-                key = (x.op, *map(id, args))
             got = table.get(key)
             if got is None:
                 got = table[key] = node
             canon[id(x)] = got
-            self._keep.append(x)
-        return canon[id(e)]
-
-    def exprs(self, es: Iterable[Any]) -> "Digest":
-        self.h.update(b"[")
-        for e in es:
-            self.expr(e)
-        self.h.update(b"]\n")
-        return self
+            entered.append(id(x))
+            keep.append(x)
+            if id(got) not in ids:
+                lines.append(self._number(got))
+                added.append(id(got))
+        return [canon[id(e)] for e in es], folded
 
     def structure(self, g: Any) -> "Digest":
         """Every field of a structure (its kind, size, edges, loops, vertex names, and what a
@@ -153,11 +193,11 @@ class Digest:
                     getattr(game, "decompose_over", None), getattr(game, "heap_count", None)])
         self.value(["fields", [(f.name, f.over, f.kind, f.lower, f.empty) for f in sch.fields.values()],
                     [(name, key) for name, key in sch.slots]])
-        for m in rules.moves:
-            self.value(["move", m.label, [c.name for c in m.choices]])
-            self.exprs([m.guard] + [x for c in m.choices for x in (c.lo, c.hi)])
-            self.value(sorted(m.update))
-            self.exprs(m.update[k] for k in sorted(m.update))
+        moves = rules.moves
+        self.h.update(_moves_text(moves))
+        self.exprs(x for m in moves
+                   for x in (m.guard, *(b for c in m.choices for b in (c.lo, c.hi)),
+                             *(m.update[k] for k in sorted(m.update))))
         self.value("rank").expr(rules.rank)
         if rules.present is not None:
             self.value("components").exprs([rules.decomposable, *rules.present])
@@ -166,6 +206,15 @@ class Digest:
             code = rule.code
             self.value(["sum of heaps", None if code is None else (code.digits, code.tail, code.unequal)])
         return self
+
+
+def _moves_text(moves: list[Any]) -> bytes:
+    """Each move's label, choice names and updated slots (what its expressions are read with)."""
+    rows = [(m.label, [c.name for c in m.choices], sorted(m.update)) for m in moves]
+    if all(type(label) is str and all(type(n) is str for n in names) and all(type(k) is int for k in slots)
+           for label, names, slots in rows):
+        return b"moves " + repr(rows).encode() + b"\n"       # str and int only: repr is exact
+    return b"moves " + _plain(rows).encode() + b"\n"
 
 
 def _plain(x: Any) -> str:
