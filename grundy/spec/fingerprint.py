@@ -6,9 +6,16 @@ a game's name): two rules with the same digest are the same guarded commands on 
 structure, whatever module, data file, environment variable or parameter produced them, and
 any change of what a backend reads changes the digest.
 
-An expression's digest is that of its DAG written out with every distinct subterm once
-(numbered in a fixed order, operands before the nodes using them), so it depends on the
-terms only, not on how they were shared in memory.
+An expression is read as a Merkle hash: a leaf's hash is that of its kind, sort and value,
+a node's that of its operator, sort and its operands' hashes. So it depends on the terms
+only, not on how they were shared in memory. Equal subterms built apart (the intern table of
+:mod:`grundy.spec.expr` restarts past its limit) may have missed the smart constructors' folds
+that compare operands by identity (``ite(c, a, a)`` is ``a``, ``a == a`` is ``True``): a node
+is hashed as its constructor builds it on the first node met of each operand's hash (its
+stand-in), so the hash is that of the DAG with every equal subterm one node, whatever was
+built before. Node hashes are remembered for the process (bounded, registered in
+:mod:`grundy.caches`): the same nodes recur across the structures of a family and the claims
+on it, and each is hashed once.
 
 >>> from grundy.spec.expr import Var
 >>> x, y = Var.int("x"), Var.int("y")
@@ -26,25 +33,22 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
+import threading
 from typing import Any, Iterable
 
+from ..caches import register
 from .expr import Expr, lift, rebuild
 
-__all__ = ["Digest", "expr_digest", "rules_digest", "structure_digest"]
+__all__ = ["Digest", "expr_digest", "node_hash", "rules_digest", "structure_digest"]
 
 
 class Digest:
-    """An incremental SHA-256 over tagged items: plain values, expressions (DAGs written
-    with each distinct subterm once, shared across every expression added to this digest),
-    structures and rules."""
+    """An incremental SHA-256 over tagged items: plain values, expressions (by their Merkle
+    hashes, see the module's docstring), structures and rules."""
 
     def __init__(self, tag: str = "") -> None:
         self.h = hashlib.sha256(tag.encode() + b"\0")
-        self._ids: dict[int, int] = {}        # id(node) -> its number (nodes are kept alive below)
-        self._keys: dict[tuple, int] = {}     # (op, sort, operand numbers / constant) -> number
-        self._keep: list[Expr] = []           # every node met, alive while its id is a key
-        self._canon: dict[int, Expr] = {}     # id(node) -> its stand-in, equal subterms one node
-        self._table: dict[tuple, Expr] = {}   # (op, operands' stand-ins) or a leaf's key -> stand-in
+        self._numbers: dict[bytes, int] = {}   # an expression's hash -> its number in this digest
 
     def hexdigest(self) -> str:
         return self.h.hexdigest()
@@ -56,125 +60,16 @@ class Digest:
         return self
 
     def expr(self, e: Any) -> int:
-        """Add an expression (a Python int or bool is a constant); its number in this digest.
-
-        What is written is the DAG the smart constructors build when every equal subterm is one
-        node (:meth:`_canonical`): where the same subterm was built twice (the intern table of
-        :mod:`grundy.spec.expr` restarted in between), folds that test operands for identity
-        (``ite(c, a, a)``, ``a == a``) may have been missed, and the digest would depend on what
-        was built before. Every call writes the number of its expression, even one added before.
-        """
-        n = self._numbers([e])[0]
-        self.h.update(f"@{n}\n".encode())
-        return n
+        """Add an expression (a Python int or bool is a constant); its number in this digest
+        (the same for equal expressions)."""
+        h = node_hash(lift(e))
+        self.h.update(b"@" + h)
+        return self._numbers.setdefault(h, len(self._numbers))
 
     def exprs(self, es: Iterable[Any]) -> "Digest":
-        """Add expressions, in order (see :meth:`expr`)."""
-        self.h.update(("[" + " ".join(map(str, self._numbers(list(es)))) + "]\n").encode())
+        """Add expressions, in order."""
+        self.h.update(b"[" + b"".join([node_hash(lift(e)) for e in es]) + b"]")
         return self
-
-    def _numbers(self, es: list[Any]) -> list[int]:
-        """Number the expressions' stand-ins (:meth:`_canonical`), writing each new node once,
-        operands first. One walk numbers the stand-ins as it meets them; where a node had to be
-        built again (a subterm built twice), what that walk did is taken back and the stand-ins
-        are numbered from the roots (a folded-away operand must not be written)."""
-        mark = len(self._keys)
-        lines: list[bytes] = []
-        added: list[int] = []
-        entered: list[int] = []
-        roots, folded = self._canonical([lift(e) for e in es], lines, added, entered)
-        if folded:
-            for i in added:
-                del self._ids[i]
-            for key in [k for k, n in self._keys.items() if n >= mark]:
-                del self._keys[key]
-            for i in entered:                      # every node stood for has its stand-in numbered
-                del self._canon[i]
-            lines = []
-            for r in roots:
-                self._number_dag(r, lines)
-        self.h.update(b"".join(lines))
-        return [self._ids[id(r)] for r in roots]
-
-    def _number_dag(self, root: Expr, lines: list[bytes]) -> None:
-        """Number every node below ``root`` not numbered yet, operands first."""
-        ids = self._ids
-        stack: list[tuple[Expr, bool]] = [(root, False)]
-        while stack:
-            x, ready = stack.pop()
-            if id(x) in ids:
-                continue
-            if not ready and x.op not in ("const", "var"):
-                stack.append((x, True))
-                stack.extend((a, False) for a in reversed(x.args) if id(a) not in ids)
-                continue
-            lines.append(self._number(x))
-
-    def _number(self, x: Expr) -> bytes:
-        """Number a node whose operands are numbered; the line to write if it is new."""
-        if x.op in ("const", "var"):
-            key: tuple = (x.op, x.sort, type(x.args[0]).__name__, x.args[0])
-        else:
-            key = (x.op, x.sort, *[self._ids[id(a)] for a in x.args])
-        k = self._keys.get(key)
-        line = b""
-        if k is None:
-            k = self._keys[key] = len(self._keys)
-            line = repr(key).encode() + b"\n"
-        self._ids[id(x)] = k
-        return line
-
-    def _canonical(self, es: list[Expr], lines: list[bytes], added: list[int],
-                   entered: list[int]) -> tuple[list[Expr], bool]:
-        """The nodes standing for ``es`` in a DAG where equal subterms are one node: each node on
-        its operands' stand-ins, built again by its smart constructor where an operand changed
-        (a node that rebuilding makes is read as it is: its operands' stand-ins, no second fold).
-        Each new stand-in is numbered when met (its line in ``lines``, its id in ``added``; the
-        ids of the nodes stood for in ``entered``); True with the stand-ins if some node was
-        built again."""
-        canon, table, keep, ids = self._canon, self._table, self._keep, self._ids
-        folded = False
-        stack: list[tuple[Expr, bool, bool, Expr | None]] = [
-            (e, False, False, None) for e in reversed(es) if id(e) not in canon]
-        while stack:
-            x, ready, made, alias = stack.pop()
-            if alias is not None:                  # ``alias`` was built again as ``x``
-                canon[id(alias)] = canon[id(x)]
-                entered.append(id(alias))
-                keep.append(alias)
-                continue
-            if id(x) in canon:
-                continue
-            if x.op in ("const", "var"):
-                key: tuple = (x.op, x.sort, type(x.args[0]).__name__, x.args[0])
-                node = x
-            elif not ready:
-                stack.append((x, True, made, None))
-                stack.extend((a, False, made, None) for a in reversed(x.args) if id(a) not in canon)
-                continue
-            else:
-                args = tuple([canon[id(a)] for a in x.args])
-                key = (x.op, *map(id, args))
-                node = x
-                if key[1:] != tuple(map(id, x.args)):  # an operand stood for by another node
-                    if not made:                   # fold again on the shared operands
-                        folded = True
-                        y = rebuild(x.op, args)
-                        keep.append(y)
-                        stack.append((y, False, True, x))
-                        stack.append((y, False, True, None))
-                        continue
-                    node = Expr(x.op, args, x.sort)
-            got = table.get(key)
-            if got is None:
-                got = table[key] = node
-            canon[id(x)] = got
-            entered.append(id(x))
-            keep.append(x)
-            if id(got) not in ids:
-                lines.append(self._number(got))
-                added.append(id(got))
-        return [canon[id(e)] for e in es], folded
 
     def structure(self, g: Any) -> "Digest":
         """Every field of a structure (its kind, size, edges, loops, vertex names, and what a
@@ -206,6 +101,79 @@ class Digest:
             code = rule.code
             self.value(["sum of heaps", None if code is None else (code.digits, code.tail, code.unequal)])
         return self
+
+
+# ----------------------------------------------------------------------------- node hashes
+_HASH: dict[int, bytes] = {}      # id(node) -> the hash of its term (the node is kept alive below)
+_STAND: dict[bytes, Expr] = {}    # a hash -> the first node met with it (the operands' stand-in)
+_KEEP: list[Expr] = []            # every node in _HASH, so that an id is never reused while a key
+_LIMIT = 200_000                  # nodes remembered; past it the memo starts again (flat memory)
+_LOCK = threading.Lock()
+
+
+def _clear() -> None:
+    with _LOCK:
+        _HASH.clear()
+        _STAND.clear()
+        _KEEP.clear()
+
+
+register("node hashes", lambda: len(_HASH), _clear)
+
+
+def node_hash(e: Expr) -> bytes:
+    """The Merkle hash (32 bytes) of an expression's term, as the smart constructors build it
+    when equal subterms are one node (see the module's docstring).
+
+    >>> from grundy.spec.expr import Var, ite
+    >>> x = Var.int("x")
+    >>> node_hash(ite(x > 3, x + 1, x + 1)) == node_hash(x + 1) != node_hash(1 + x)
+    True
+    """
+    got = _HASH.get(id(e))
+    if got is not None:
+        return got
+    with _LOCK:
+        if len(_HASH) > _LIMIT:
+            _HASH.clear()
+            _STAND.clear()
+            _KEEP.clear()
+        return _hash(e)
+
+
+def _hash(e: Expr) -> bytes:
+    sha = hashlib.sha256
+    # (node, operands hashed, built again here: hashed as it is, the node it stands for)
+    stack: list[tuple[Expr, bool, bool, Expr | None]] = [(e, False, False, None)]
+    while stack:
+        x, ready, made, alias = stack.pop()
+        if alias is not None:                      # ``alias`` was built again as ``x``
+            _HASH[id(alias)] = _HASH[id(x)]
+            _KEEP.append(alias)
+            continue
+        if id(x) in _HASH:
+            continue
+        if x.op in ("const", "var"):
+            h = sha(repr((x.op, x.sort, type(x.args[0]).__name__, x.args[0])).encode()).digest()
+        elif not ready:
+            stack.append((x, True, made, None))
+            stack.extend((a, False, made, None) for a in reversed(x.args) if id(a) not in _HASH)
+            continue
+        else:
+            hs = [_HASH[id(a)] for a in x.args]
+            if not made:
+                stand = [_STAND[h] for h in hs]
+                if any(c is not a for c, a in zip(stand, x.args, strict=True)):
+                    y = rebuild(x.op, stand)       # the constructor's folds on the shared operands
+                    _KEEP.append(y)
+                    stack.append((y, False, True, x))
+                    stack.append((y, False, True, None))
+                    continue
+            h = sha(f"{x.op} {x.sort} {len(hs)}:".encode() + b"".join(hs)).digest()
+        _HASH[id(x)] = h
+        _STAND.setdefault(h, x)
+        _KEEP.append(x)
+    return _HASH[id(e)]
 
 
 def _moves_text(moves: list[Any]) -> bytes:
