@@ -185,10 +185,15 @@ def _moves_text(moves: list[Any]) -> bytes:
     return b"moves " + _plain(rows).encode() + b"\n"
 
 
+_ATOMS = frozenset([type(None), bool, int, float, str, bytes])
+
+
 def _plain(x: Any) -> str:
     if x is None or isinstance(x, (bool, int, float, str, bytes)):
         return f"{type(x).__name__}:{x!r}"
     if isinstance(x, (tuple, list)):
+        if type(x) in (tuple, list) and all(type(v) in _ATOMS for v in x):
+            return "\x01" + repr(x)    # exact for these types (a tag no type name starts with)
         return f"{type(x).__name__}(" + ",".join(_plain(v) for v in x) + ")"
     if isinstance(x, (set, frozenset)):
         return f"{type(x).__name__}(" + ",".join(sorted(_plain(v) for v in x)) + ")"
