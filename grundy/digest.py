@@ -1,8 +1,11 @@
 """Digests for the on-disk caches: what a cached result depends on, hashed.
 
-Two caches use these keys: the verdicts of ``grundy verify`` (:mod:`grundy.verify.cache`)
-and the solver's record of the games it has vetted (:func:`grundy.solvers.gamecheck.vet`).
-A key must change whenever anything the result depends on changes, conservatively:
+:func:`package_digest` is the version of grundy's own code in every on-disk key (the verdicts
+of ``grundy verify``, the kernels' C text); those caches key the rest by content
+(:mod:`grundy.spec.fingerprint`: what a rule or a claim says, not where it came from).
+:func:`game_digest` keys only the solver's record of the games it has vetted
+(:func:`grundy.solvers.gamecheck.vet`). A key must change whenever anything the result
+depends on changes, conservatively:
 
 - :func:`package_digest`: the text of every file of the grundy package, its version, and the
   versions of Python and networkx (on the machine's architecture);

@@ -169,6 +169,7 @@ def test_cli_executor_option(theorems, sequential, capsys):
     lines = [json.loads(x) for x in capsys.readouterr().out.splitlines()]
     for d in lines:
         d.pop("seconds")
+        assert d.pop("cache").startswith(("stored", "checked", "not cacheable"))   # where it came from
         if d["verdict"] == "unknown":
             d.pop("scope")
         if d["verdict"] != "verified":

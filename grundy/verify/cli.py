@@ -148,27 +148,19 @@ def _verify(args: argparse.Namespace) -> int:
         else:
             print(row(v, width), flush=True)
 
-    from .cache import cached_run, read_times, record_times
-    from_cache: list[str] = []
-
-    def check(todo: list) -> Iterator:
-        # each claim's time last run orders the work (costliest first): a hint, never a verdict
-        return run(todo, jobs=min(jobs, len(todo)), timeout=args.timeout, profile=args.profile,
-                   progress=bar, executor=args.executor, seconds=read_times(args.profile),
-                   record=lambda took: record_times(args.profile, took))
-
-    def note(n: int) -> None:
-        if n:
-            text = f"{n} of {len(claims)} verdicts from the cache (unchanged claims; --no-cache checks them again)"
-            if args.json:                 # stdout holds JSON only
-                print(f"grundy verify: {text}", file=sys.stderr)
-            else:
-                from_cache.append(text)
-
+    from .cache import VerdictCache, cache_note, read_times, record_times
     options = {"profile": args.profile, "timeout": args.timeout, "executor": args.executor}
+    cache = None if args.no_cache else VerdictCache(options)
+    # each claim's time last run orders the work (costliest first): a hint, never a verdict
+    verdicts_in = run(claims, jobs=jobs, timeout=args.timeout, profile=args.profile, progress=bar,
+                      executor=args.executor, seconds=read_times(args.profile),
+                      record=lambda took: record_times(args.profile, took), cache=cache)
     with _Signals() as signals:
-        stopped = _consume(cached_run(claims, check, options, enabled=not args.no_cache, note=note), take)
-        args.cache_note = from_cache          # printed under the summary
+        stopped = _consume(verdicts_in, take)
+        args.cache_note = cache_note(verdicts, len(claims))    # printed under the summary
+        if args.json:                                          # (stdout holds JSON only)
+            for text in args.cache_note:
+                print(f"grundy verify: {text}", file=sys.stderr)
         if bar:
             bar.clear()
         # the files are written with the signals still caught: a second Ctrl-C is ignored here
@@ -199,7 +191,7 @@ def _write(args: argparse.Namespace, verdicts: list, cut) -> int:
             print("\n".join(extra))
         print()
         print(summary(verdicts))
-        for text in getattr(args, "cache_note", []):
+        for text in getattr(args, "cache_note", []):   # where verdicts came from
             print(text)
         if cut is not None:
             print("\n".join(cut.lines()))

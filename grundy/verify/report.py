@@ -141,13 +141,30 @@ def finding_text(v: Verdict, verdict_of: dict[str, str] | None = None) -> str:
 def fields(v: Verdict, verdict_of: dict[str, str] | None = None) -> list[tuple[str, str]]:
     """What a report shows of one claim, as (label, text) pairs, empty ones left out: the
     statement, its source and reading, the finding, then the verdict's kind, scope (what the
-    check covered), time, coverage (positions, structures, obligations), obligations and detail."""
+    check covered), time, coverage (positions, structures, obligations), obligations, detail and
+    where the verdict came from (the verdict cache)."""
     rows = [("statement", v.text), ("source", v.source), ("reading", v.reading),
             ("finding", finding_text(v, verdict_of) if (v.finding or v.verdict == "refuted") else ""),
             ("kind", v.kind), ("scope", v.scope), ("time", f"{v.seconds:.1f} s"),
             ("coverage", ", ".join(f"{k} {x}" for k, x in v.coverage.items())),
-            ("obligations", obligations_text(v)), ("detail", v.detail)]
+            ("obligations", obligations_text(v)), ("detail", v.detail), ("verdict from", cache_text(v))]
     return [(k, x) for k, x in rows if x]
+
+
+def cache_text(v: Verdict) -> str:
+    """Where a verdict came from, in words ("" when the run did not use the verdict cache).
+
+    >>> print(cache_text(Verdict("a", "char", "verified", cache="from the cache")))
+    the verdict cache (checked on an earlier run, on the same rules, statement and bounds; the time is that run's)
+    >>> cache_text(Verdict("a", "char", "verified", cache="not cacheable: a family of sums"))
+    'this run (not cacheable: a family of sums)'
+    """
+    if not v.cache:
+        return ""
+    if v.cache == "from the cache":
+        return ("the verdict cache (checked on an earlier run, on the same rules, statement and bounds; "
+                "the time is that run's)")
+    return "this run" + {"stored": " (stored in the verdict cache)", "checked": ""}.get(v.cache, f" ({v.cache})")
 
 
 def findings_table(verdicts: list[Verdict]) -> list[tuple[str, str]]:

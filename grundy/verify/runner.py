@@ -22,6 +22,7 @@ import multiprocessing as mp
 import os
 import signal
 import time
+from functools import partial
 from multiprocessing.connection import wait
 from pathlib import Path
 from typing import Callable, Iterable, Iterator
@@ -29,6 +30,7 @@ from typing import Callable, Iterable, Iterator
 from ..solvers.explicit import Solver
 from ..spec.game import Game
 from ..spec.registry import GAMES, import_file
+from .cache import VerdictCache
 from .claims import Claim, ClaimError, check_findings
 from .families import Positions
 from .verdict import ERROR, UNKNOWN, Verdict
@@ -142,6 +144,7 @@ def load(paths: Iterable[str], only: list[str] | None = None) -> list[Claim]:
 
 # ------------------------------------------------------------------------------- running
 _CLAIMS: list[Claim] = []          # what forked workers read
+_CACHE: VerdictCache | None = None  # the verdict cache they look claims up in (None: off)
 
 SCHEDULE_ENV = "GRUNDY_VERIFY_SCHEDULE"   # "per-claim": the old scheduling (benchmarks only)
 
@@ -217,7 +220,6 @@ def _serve(conn, profile: str, parent: int) -> None:
     group (a fresh one at each new group, or once it holds as many positions as one claim may
     store). Messages in: (index, limit, group key) or None (stop); out: ("progress", text),
     ("restart",) (the claim is checked again from the start), ("done", index, verdict)."""
-    from .check import check_claim
     signal.signal(signal.SIGINT, signal.SIG_IGN)     # Ctrl-C is the parent's: it stops the workers
     signal.signal(signal.SIGTERM, signal.SIG_DFL)    # not the parent's handler: a quiet end
 
@@ -227,7 +229,7 @@ def _serve(conn, profile: str, parent: int) -> None:
         except (BrokenPipeError, OSError):
             pass
 
-    solver, key, served = _Shared(), None, 0
+    group = _Group()
     while True:
         while not conn.poll(1.0):
             if os.getppid() != parent:               # the parent is gone: so is the work
@@ -239,18 +241,39 @@ def _serve(conn, profile: str, parent: int) -> None:
         if msg is None:
             return
         i, limit, k = msg
-        if k != key or solver.stored >= solver.max_positions:
-            solver, key, served = _Shared(), k, 0        # nothing shared between groups
-        hits = solver.hits
-        v = check_claim(_CLAIMS[i], profile=profile, timeout=limit, progress=progress, solver=solver)
-        if solver.hits > hits and served:
-            # a position limit on a solver that earlier claims filled: it might not be this
-            # claim's own, so the claim is checked again alone, as a fresh process would
-            conn.send(("restart",))
-            solver = _Shared()
-            v = check_claim(_CLAIMS[i], profile=profile, timeout=limit, progress=progress, solver=solver)
-        served += 1
+        if k != group.key or group.solver.stored >= group.solver.max_positions:
+            group = _Group(k)                              # nothing shared between groups
+        v = _cached(_CLAIMS[i], partial(_check_in, group, _CLAIMS[i], profile, limit, progress,
+                                        lambda: conn.send(("restart",))))
+        group.served += 1
         conn.send(("done", i, v.to_json()))
+
+
+class _Group:
+    """What a worker keeps for the group of claims it serves: their solver, and how many it served."""
+
+    def __init__(self, key: tuple | None = None):
+        self.solver, self.key, self.served = _Shared(), key, 0
+
+
+def _check_in(group: _Group, claim: Claim, profile: str, limit: float, progress: Callable[[str], None],
+              restart: Callable[[], None]) -> Verdict:
+    """Check a claim on its group's solver."""
+    from .check import check_claim
+    hits = group.solver.hits
+    v = check_claim(claim, profile=profile, timeout=limit, progress=progress, solver=group.solver)
+    if group.solver.hits > hits and group.served:
+        # a position limit on a solver that earlier claims filled: it might not be this
+        # claim's own, so the claim is checked again alone, as a fresh process would
+        restart()
+        group.solver = _Shared()
+        v = check_claim(claim, profile=profile, timeout=limit, progress=progress, solver=group.solver)
+    return v
+
+
+def _cached(claim: Claim, check: Callable[[], Verdict]) -> Verdict:
+    """``check()``, or the claim's stored verdict when the cache is on and holds its key."""
+    return check() if _CACHE is None else _CACHE.verdict(claim, check)
 
 
 class _Slot:
@@ -290,7 +313,8 @@ class _Slot:
 def run(claims: list[Claim], *, jobs: int = 1, timeout: float | None = None, profile: str = "quick",
         progress: Callable[[str], None] | None = None, executor: str | None = None,
         seconds: dict[str, float] | None = None,
-        record: Callable[[dict[str, float]], None] | None = None) -> Iterator[Verdict]:
+        record: Callable[[dict[str, float]], None] | None = None,
+        cache: VerdictCache | None = None) -> Iterator[Verdict]:
     """Check the claims in up to ``jobs`` worker processes; yield verdicts in claim order.
 
     Each worker is a long-lived process that checks claims one after another: the claims of
@@ -311,18 +335,24 @@ def run(claims: list[Claim], *, jobs: int = 1, timeout: float | None = None, pro
     ``executor`` (``local:N``, ``dask://HOST:PORT``) each claim's family is cut into chunks run
     there instead (see :mod:`grundy.verify.executor`; ``jobs`` is then unused). Each verdict
     carries its claim's text, source, reading and finding (:meth:`Claim.describe`).
+
+    With ``cache`` (:class:`~grundy.verify.cache.VerdictCache`), a claim whose key is stored is
+    not checked: its stored verdict comes instead. Each worker builds the keys of its claims,
+    just before checking them (with an executor: this process, before cutting the rest).
     """
     if executor is not None:
         from . import executor as chunked
         with chunked.executor(executor) as ex:
-            yield from chunked.run(claims, ex, timeout=timeout, profile=profile, progress=progress)
+            def check(todo: list[Claim]) -> Iterator[Verdict]:
+                return chunked.run(todo, ex, timeout=timeout, profile=profile, progress=progress)
+            yield from check(claims) if cache is None else cache.around(claims, check)
         return
-    global _CLAIMS
-    _CLAIMS = list(claims)
+    global _CLAIMS, _CACHE
+    _CLAIMS, _CACHE = list(claims), cache
     if "fork" not in mp.get_all_start_methods():      # pragma: no cover - not on Linux
         from .check import check_claim
         for c in claims:
-            yield check_claim(c, profile=profile, timeout=_limit(c, timeout))
+            yield _cached(c, partial(check_claim, c, profile=profile, timeout=_limit(c, timeout)))
         return
     if os.environ.get(SCHEDULE_ENV) == "per-claim":  # the old way: a process per claim, file order
         yield from _run_per_claim(claims, jobs=jobs, timeout=timeout, profile=profile, progress=progress)
@@ -427,7 +457,7 @@ def _per_claim_worker(i: int, conn, profile: str, limit: float) -> None:
         except (BrokenPipeError, OSError):
             pass
 
-    v = check_claim(_CLAIMS[i], profile=profile, timeout=limit, progress=progress)
+    v = _cached(_CLAIMS[i], lambda: check_claim(_CLAIMS[i], profile=profile, timeout=limit, progress=progress))
     conn.send(("done", v.to_json()))
     conn.close()
 

@@ -54,6 +54,8 @@ class Verdict:
     source: str = ""                     # paper, result number, section
     reading: str = ""                    # how a damaged statement was read; why a finding is classed so
     finding: dict | None = None          # a refutation's class: {"kind", "label", "corrected"?}
+    cache: str = ""                      # where it came from: "from the cache", "stored", "checked",
+    #                                      "not cacheable: <why>" ("" when the cache is off)
 
     @property
     def swept(self) -> int:
@@ -80,6 +82,8 @@ class Verdict:
         if self.obligations:
             out["obligations"] = self.obligations
         out["coverage"] = self.coverage
+        if self.cache:
+            out["cache"] = self.cache
         return out
 
     def _repr_html_(self) -> str:         # notebooks show a verdict in colour
@@ -95,4 +99,4 @@ class Verdict:
         return Verdict(d["id"], d["kind"], d["verdict"], d["expected"], d.get("scope", ""),
                        d.get("seconds", 0.0), d.get("detail", ""), d.get("paper", ""), cex,
                        d.get("obligations", []), d.get("coverage", {}), d.get("text", ""),
-                       d.get("source", ""), d.get("reading", ""), d.get("finding"))
+                       d.get("source", ""), d.get("reading", ""), d.get("finding"), d.get("cache", ""))
