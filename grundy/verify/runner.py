@@ -212,7 +212,7 @@ class _Shared(Solver):
         return super()._limit()
 
 
-def _serve(conn, profile: str, parent: int) -> None:
+def _serve(conn, profile: str, parent: int, recheck: str = "sample") -> None:
     """A long-lived worker: check the claims it is sent, one after another, on one solver per
     group (a fresh one at each new group, or once it holds as many positions as one claim may
     store). Messages in: (index, limit, group key) or None (stop); out: ("progress", text),
@@ -242,13 +242,15 @@ def _serve(conn, profile: str, parent: int) -> None:
         if k != key or solver.stored >= solver.max_positions:
             solver, key, served = _Shared(), k, 0        # nothing shared between groups
         hits = solver.hits
-        v = check_claim(_CLAIMS[i], profile=profile, timeout=limit, progress=progress, solver=solver)
+        v = check_claim(_CLAIMS[i], profile=profile, timeout=limit, progress=progress, solver=solver,
+                        recheck=recheck)
         if solver.hits > hits and served:
             # a position limit on a solver that earlier claims filled: it might not be this
             # claim's own, so the claim is checked again alone, as a fresh process would
             conn.send(("restart",))
             solver = _Shared()
-            v = check_claim(_CLAIMS[i], profile=profile, timeout=limit, progress=progress, solver=solver)
+            v = check_claim(_CLAIMS[i], profile=profile, timeout=limit, progress=progress, solver=solver,
+                            recheck=recheck)
         served += 1
         conn.send(("done", i, v.to_json()))
 
@@ -262,9 +264,9 @@ class _Slot:
         self.queue: list[int] = []
         self.start = self.limit = 0.0
 
-    def spawn(self, ctx, profile: str) -> None:
+    def spawn(self, ctx, profile: str, recheck: str = "sample") -> None:
         a, b = ctx.Pipe()
-        self.proc = ctx.Process(target=_serve, args=(b, profile, os.getpid()), daemon=True)
+        self.proc = ctx.Process(target=_serve, args=(b, profile, os.getpid(), recheck), daemon=True)
         self.proc.start()
         b.close()
         self.conn = a
@@ -290,7 +292,7 @@ class _Slot:
 def run(claims: list[Claim], *, jobs: int = 1, timeout: float | None = None, profile: str = "quick",
         progress: Callable[[str], None] | None = None, executor: str | None = None,
         seconds: dict[str, float] | None = None,
-        record: Callable[[dict[str, float]], None] | None = None) -> Iterator[Verdict]:
+        record: Callable[[dict[str, float]], None] | None = None, recheck: str = "sample") -> Iterator[Verdict]:
     """Check the claims in up to ``jobs`` worker processes; yield verdicts in claim order.
 
     Each worker is a long-lived process that checks claims one after another: the claims of
@@ -310,30 +312,33 @@ def run(claims: list[Claim], *, jobs: int = 1, timeout: float | None = None, pro
     takes the rest of its group. A worker that dies makes its claim an ``error``. With
     ``executor`` (``local:N``, ``dask://HOST:PORT``) each claim's family is cut into chunks run
     there instead (see :mod:`grundy.verify.executor`; ``jobs`` is then unused). Each verdict
-    carries its claim's text, source, reading and finding (:meth:`Claim.describe`).
+    carries its claim's text, source, reading and finding (:meth:`Claim.describe`). ``recheck``:
+    what the reference engine re-solves (:mod:`grundy.verify.recheck`).
     """
     if executor is not None:
         from . import executor as chunked
         with chunked.executor(executor) as ex:
-            yield from chunked.run(claims, ex, timeout=timeout, profile=profile, progress=progress)
+            yield from chunked.run(claims, ex, timeout=timeout, profile=profile, progress=progress,
+                                   recheck=recheck)
         return
     global _CLAIMS
     _CLAIMS = list(claims)
     if "fork" not in mp.get_all_start_methods():      # pragma: no cover - not on Linux
         from .check import check_claim
         for c in claims:
-            yield check_claim(c, profile=profile, timeout=_limit(c, timeout))
+            yield check_claim(c, profile=profile, timeout=_limit(c, timeout), recheck=recheck)
         return
     if os.environ.get(SCHEDULE_ENV) == "per-claim":  # the old way: a process per claim, file order
-        yield from _run_per_claim(claims, jobs=jobs, timeout=timeout, profile=profile, progress=progress)
+        yield from _run_per_claim(claims, jobs=jobs, timeout=timeout, profile=profile, progress=progress,
+                                  recheck=recheck)
         return
     yield from _run_shared(claims, jobs=jobs, timeout=timeout, profile=profile, progress=progress,
-                           seconds=seconds, record=record)
+                           seconds=seconds, record=record, recheck=recheck)
 
 
 def _run_shared(claims: list[Claim], *, jobs: int, timeout: float | None, profile: str,
                 progress: Callable[[str], None] | None, seconds: dict[str, float] | None,
-                record: Callable[[dict[str, float]], None] | None) -> Iterator[Verdict]:
+                record: Callable[[dict[str, float]], None] | None, recheck: str = "sample") -> Iterator[Verdict]:
     from . import check  # noqa: F401  (imported once here: every worker forked later has it)
     ctx = mp.get_context("fork")
     # one worker: the total is the same in any order, and file order gives the rows as they come
@@ -361,7 +366,7 @@ def _run_shared(claims: list[Claim], *, jobs: int, timeout: float | None, profil
                     slot.stop()
                     continue
                 if slot.proc is None:
-                    slot.spawn(ctx, profile)
+                    slot.spawn(ctx, profile, recheck)
                 i = slot.queue.pop(0)
                 slot.claim, slot.limit, slot.start = i, _limit(claims[i], timeout), time.monotonic()
                 status[i] = "starting"
@@ -417,7 +422,7 @@ def _run_shared(claims: list[Claim], *, jobs: int, timeout: float | None, profil
             record(took)
 
 
-def _per_claim_worker(i: int, conn, profile: str, limit: float) -> None:
+def _per_claim_worker(i: int, conn, profile: str, limit: float, recheck: str = "sample") -> None:
     from .check import check_claim
     signal.signal(signal.SIGINT, signal.SIG_IGN)     # Ctrl-C is the parent's: it stops the workers
 
@@ -427,13 +432,13 @@ def _per_claim_worker(i: int, conn, profile: str, limit: float) -> None:
         except (BrokenPipeError, OSError):
             pass
 
-    v = check_claim(_CLAIMS[i], profile=profile, timeout=limit, progress=progress)
+    v = check_claim(_CLAIMS[i], profile=profile, timeout=limit, progress=progress, recheck=recheck)
     conn.send(("done", v.to_json()))
     conn.close()
 
 
 def _run_per_claim(claims: list[Claim], *, jobs: int = 1, timeout: float | None = None, profile: str = "quick",
-                   progress: Callable[[str], None] | None = None) -> Iterator[Verdict]:
+                   progress: Callable[[str], None] | None = None, recheck: str = "sample") -> Iterator[Verdict]:
     """The old scheduling, kept for the benchmark's baseline: one fresh process (and solver) per
     claim, in file order."""
     ctx = mp.get_context("fork")
@@ -449,7 +454,7 @@ def _run_per_claim(claims: list[Claim], *, jobs: int = 1, timeout: float | None 
                 i = pending.pop(0)
                 a, b = ctx.Pipe(duplex=False)
                 limit = _limit(claims[i], timeout)
-                p = ctx.Process(target=_per_claim_worker, args=(i, b, profile, limit), daemon=True)
+                p = ctx.Process(target=_per_claim_worker, args=(i, b, profile, limit, recheck), daemon=True)
                 p.start()
                 b.close()
                 running[i] = (p, a, time.monotonic(), limit)
