@@ -238,3 +238,41 @@ def test_misere_values_are_compared_as_misere_values(monkeypatch):
     v = check_claim(Claim("x/misere-wrong", game="nim", kind="grundy", family=heaps(1), bounds={"heap": 9},
                           convention="misere", statement=lambda g, s: ite(s.heap[0] == 0, 1, s.heap[0])))
     assert v.verdict == "error" and '"heaps": [1], "convention": "misere"}: 0 by the reference engine' in v.detail
+
+
+# ------------------------------------------------------------------ tests/soundness/large.py
+def _nim_moves(h: tuple[int, int]) -> list[tuple[int, int]]:
+    """Nim, in words: take k >= 1 tokens from one heap."""
+    return [(h[0] - k, h[1]) for k in range(1, h[0] + 1)] + [(h[0], h[1] - k) for k in range(1, h[1] + 1)]
+
+
+def _p_positions(misere: bool, top: int) -> set[tuple[int, int]]:
+    """Two-heap nim's P-positions up to ``top`` by the definition alone: P iff no move leads to
+    a P-position, except at the end, where the player to move loses (normal play) or wins
+    (misère play)."""
+    p: set[tuple[int, int]] = set()
+    for total in range(2 * top + 1):
+        for a in range(max(0, total - top), min(total, top) + 1):
+            h = (a, total - a)
+            opts = _nim_moves(h)
+            if (not opts and not misere) or (opts and not any(o in p for o in opts)):
+                p.add(h)
+    return p
+
+
+def test_the_large_planted_claims_are_false_by_brute_force():
+    """Each planted claim of tests/soundness/large.py, in Python from the rules in words: below
+    its far position it states the P-positions found by brute force; at the far position it
+    claims N while every move leads to a position it also claims N (so it contradicts itself:
+    an N-position has a move to a P-position). The far position is P: the heaps are equal."""
+    H, H_BITS = 300_000, 400_000
+    equal = lambda h: h[0] == h[1]                                             # noqa: E731
+    misere = lambda h: (h[0] == h[1] and max(h) > 1) or (max(h) <= 1 and sum(h) == 1)   # noqa: E731
+    planted = {"large/np-far": (lambda h: equal(h) and h != (H, H), H, False),
+               "large/np-far-20-bit": (lambda h: equal(h) and h[0] != H_BITS, H_BITS, False),
+               "large/np-far-strategy": (lambda h: equal(h) and h != (H, H), H, False),
+               "large/np-far-misere": (lambda h: misere(h) and h != (H, H), H, True)}
+    for cid, (claim, far, mis) in planted.items():
+        truth = _p_positions(mis, 12)
+        assert {h for h in truth} == {(a, b) for a in range(13) for b in range(13) if claim((a, b))}, cid
+        assert not claim((far, far)) and not any(claim(o) for o in _nim_moves((far, far))), cid

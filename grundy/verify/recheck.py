@@ -48,7 +48,8 @@ SMALLEST = 200          # the smallest swept positions re-solved (in the sweep's
 DRAWN = 200             # ... and positions drawn at random from the sweep (seeded)
 BUDGET = 40_000         # work units the reference engine may spend on one claim's sample
 SHARE = 4               # one sampled position may spend at most BUDGET // SHARE
-COUNTEREXAMPLE_BUDGET = 1_000_000   # work units to re-check one counterexample or certificate
+COUNTEREXAMPLE_BUDGET = 6_000_000   # work units to re-check one counterexample or certificate (a
+                                    # certificate enumerating 600,000 moves takes about 5.5 million)
 SEED = 18
 
 
