@@ -33,6 +33,7 @@ from __future__ import annotations
 import heapq
 import json
 import math
+import operator
 import random
 import zlib
 from typing import Any, Callable
@@ -46,7 +47,7 @@ from .families import size_key
 MODES = ("sample", "all", "none")
 SMALLEST = 200          # the smallest swept positions re-solved (in the sweep's size order)
 DRAWN = 200             # ... and positions drawn at random from the sweep (seeded)
-BUDGET = 40_000         # work units the reference engine may spend on one claim's sample
+BUDGET = 100_000        # work units the reference engine may spend on one claim's sample
 SHARE = 4               # one sampled position may spend at most BUDGET // SHARE
 COUNTEREXAMPLE_BUDGET = 6_000_000   # work units to re-check one counterexample or certificate (a
                                     # certificate enumerating 600,000 moves takes about 5.5 million)
@@ -59,6 +60,11 @@ class Disagreement(GrundyError):
 
 def _json(pos: Any) -> str:
     return json.dumps(pos.to_json())
+
+
+def _rank(entry: tuple) -> tuple:
+    """An entry's place in the sample's order: its size key, then its sweep index."""
+    return entry[0], entry[1]
 
 
 class _Sample:
@@ -77,48 +83,60 @@ class _Sample:
         self._w = math.exp(math.log(self.rng.random()) / self.d) if self.d else 0.0
         self._next = self.d + self._skip() if self.d else -1
         self._entries: list[tuple] | None = None
+        self._pruned = False                                 # self.small sorted, k at most
 
     def _skip(self) -> int:
         return int(math.log(self.rng.random()) / math.log(1 - self._w)) if self._w < 1 else 0
 
-    def add(self, items: list[tuple], keyed: Callable[[tuple], tuple] | None) -> None:
-        """Take a batch of items ``(owner, where)`` in sweep order; ``keyed(item)`` is an item's
-        size key (None: the order they come in)."""
+    def add(self, owner: Any, wheres: list[Any], key: Callable[[Any], tuple] | None = None,
+            total: Callable[[Any], int] | None = None) -> None:
+        """Take a batch of positions of one structure (``owner``'s) in sweep order: ``key(where)``
+        is a position's size key (None: the order they come in), ``total(where)`` the third
+        component of the key (the sum of the numeric fields), cheap, to pass over most
+        positions without making their key."""
         first = self.seen
-        self.seen += len(items)
+        self.seen += len(wheres)
         if self.everything:
-            self.small.extend(((first + i,), first + i, *it) for i, it in enumerate(items))
+            self.small.extend(((first + i,), first + i, owner, w) for i, w in enumerate(wheres))
             return
-        self._smallest(items, first, keyed)
+        self._smallest(owner, wheres, first, key, total)
         for i in range(first, min(self.d, self.seen)):    # the reservoir fills first
-            self.drawn.append((i, *items[i - first]))
+            self.drawn.append((i, owner, wheres[i - first]))
         while self.d and self._next < self.seen:
-            self.drawn[self.rng.randrange(self.d)] = (self._next, *items[self._next - first])
+            self.drawn[self.rng.randrange(self.d)] = (self._next, owner, wheres[self._next - first])
             self._w *= math.exp(math.log(self.rng.random()) / self.d)
             self._next += self._skip() + 1
 
-    def _smallest(self, items: list[tuple], first: int, keyed: Callable | None) -> None:
-        if keyed is None:
-            if len(self.small) < self.k:
-                take = items[:self.k - len(self.small)]
-                self.small.extend(((first + i,), first + i, *it) for i, it in enumerate(take))
+    def _smallest(self, owner: Any, wheres: list[Any], first: int, key: Callable | None,
+                  total: Callable | None) -> None:
+        if key is None:
+            take = wheres[:max(0, self.k - len(self.small))]
+            self.small.extend(((first + i,), first + i, owner, w) for i, w in enumerate(take))
             return
-        if len(self.small) >= self.k and keyed(items[0])[:2] > max(self.small)[0][:2]:
-            return                       # a larger structure than every one kept (families grow)
-        self.small.extend((keyed(it), first + i, *it) for i, it in enumerate(items))
-        if len(self.small) > 4 * self.k:
-            self.small = heapq.nsmallest(self.k, self.small)
+        picked = range(len(wheres))
+        if len(self.small) >= self.k:
+            top = self.small[-1][0] if self._pruned else max(self.small)[0]
+            here = key(wheres[0])[:2]
+            if here > top[:2]:
+                return                   # a larger structure than every one kept (families grow)
+            if here == top[:2] and total is not None:
+                cap = top[2]
+                picked = [i for i, t in enumerate(map(total, wheres)) if t <= cap]
+        self.small.extend((key(wheres[i]), first + i, owner, wheres[i]) for i in picked)
+        if len(self.small) > self.k:
+            self.small = sorted(heapq.nsmallest(self.k, self.small, key=_rank))
+            self._pruned = True
 
     def entries(self) -> list[tuple]:
         """(key, sweep index, owner, where) of every position taken: the smallest first, in
         size order, then the drawn ones in sweep order."""
         if self._entries is None:
-            small = self.small if self.everything else heapq.nsmallest(self.k, self.small)
+            small = self.small if self.everything else heapq.nsmallest(self.k, self.small, key=_rank)
             seen = {e[1] for e in small}
             pool = list(self.drawn)
             self.rng.shuffle(pool)
             rest = [(("drawn",), *e) for e in pool if e[0] not in seen][:self.want]
-            self._entries = sorted(small, key=lambda e: (e[0], e[1])) + sorted(rest, key=lambda e: e[1])
+            self._entries = sorted(small, key=_rank) + sorted(rest, key=lambda e: e[1])
         return self._entries
 
 
@@ -149,12 +167,12 @@ class CrossCheck:
         """States of one structure the sweep checked (``assume`` held), in sweep order."""
         if self.on and states:
             rules = inst.rules
-            self.sample.add([(inst, st) for st in states], lambda it: size_key(rules, it[1]))
+            self.sample.add(inst, states, lambda st: size_key(rules, st), _total(rules))
 
     def offer_listed(self, owner: Any, where: Any) -> None:
         """One position of a listed family the sweep checked: (Instance, state) or (SumInstance, sum)."""
         if self.on:
-            self.sample.add([(owner, where)], None)
+            self.sample.add(owner, [where])
 
     # evaluation -----------------------------------------------------------------
     def _tape(self, inst: Any) -> Tape:
@@ -423,14 +441,28 @@ class CrossCheck:
         return ""
 
 
+def _total(rules: Any) -> Callable[[tuple], int]:
+    """The sum of a state's numeric fields (the third part of :func:`size_key`), fast."""
+    sch = rules.schema
+    idx = [i for i, (name, _) in enumerate(sch.slots) if sch.fields[name].kind == "int"]
+    if len(idx) == len(sch.slots):
+        return sum
+    if len(idx) == 1:
+        return operator.itemgetter(idx[0])
+    if not idx:
+        return lambda st: 0
+    get = operator.itemgetter(*idx)
+    return lambda st: sum(get(st))
+
+
 def pass_text(mode: str, checked: int, beyond: int, budget: int | None, each: str = "") -> str:
     """The scope's words for a pass's cross-check: ``checked`` positions re-solved, ``beyond``
     sampled positions beyond the ``budget`` (``each``: what one budget is for, e.g. " a chunk").
 
-    >>> pass_text("sample", 400, 0, 40000)
+    >>> pass_text("sample", 400, 0, 100000)
     '; cross-checked by the reference engine at 400 positions'
-    >>> pass_text("sample", 12, 388, 40000)
-    '; cross-checked by the reference engine at 12 of 400 sampled positions (388 beyond its budget of 40,000 work units)'
+    >>> pass_text("sample", 12, 388, 100000)
+    '; cross-checked by the reference engine at 12 of 400 sampled positions (388 beyond its budget of 100,000 work units)'
     """
     if mode == "none":
         return "; not cross-checked (--recheck none)"
