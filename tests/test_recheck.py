@@ -16,7 +16,7 @@ import pytest
 
 from grundy.cli import main
 from grundy.solvers.explicit import Solver
-from grundy.spec import Position, ite
+from grundy.spec import HeapGame, Position, ite, maximum, minimum, move
 from grundy.verify import Claim, heaps, positions, recheck
 from grundy.verify import check as check_module
 from grundy.verify.check import check_claim
@@ -276,3 +276,46 @@ def test_the_large_planted_claims_are_false_by_brute_force():
         truth = _p_positions(mis, 12)
         assert {h for h in truth} == {(a, b) for a in range(13) for b in range(13) if claim((a, b))}, cid
         assert not claim((far, far)) and not any(claim(o) for o in _nim_moves((far, far))), cid
+
+
+# ------------------------------------------------------------------ what it catches unpredicted
+class _Lopsided(HeapGame):
+    """Heap 1 plays nim, heap 2 plays the subtraction game S(1..4): not symmetric, although the
+    default declaration says so, and like nim on heaps of at most 3 (where a vet would look)."""
+    name = "recheck-test-lopsided"
+    heap_count = 2
+
+    def moves(self, g, s):
+        yield move("take {k} from heap 1", choose=[("k", 1, s.heap[0])], update=lambda k: s.set(heap={0: s.heap[0] - k}))
+        yield move("take {k} from heap 2", choose=[("k", 1, minimum(4, s.heap[1]))],
+                   update=lambda k: s.set(heap={1: s.heap[1] - k}))
+
+
+def _lopsided_values(top: int) -> dict[tuple[int, int], int]:
+    """Grundy values by the definition (mex of the options), from the rules in words."""
+    val: dict[tuple[int, int], int] = {}
+    for a in range(top + 1):
+        for b in range(top + 1):
+            opts = {val[(a - k, b)] for k in range(1, a + 1)} | {val[(a, b - k)] for k in range(1, min(4, b) + 1)}
+            val[(a, b)] = next(m for m in range(len(opts) + 1) if m not in opts)
+    return val
+
+
+def test_a_wrong_declared_symmetry_never_passes_nor_refutes_a_true_claim():
+    game = _Lopsided()
+    val = _lopsided_values(7)
+    assert all(val[(a, b)] == a ^ (b % 5) for a in range(8) for b in range(8))   # the true values
+    true = Claim("x/lopsided-true", game=game, kind="grundy", family=heaps(2), bounds={"heap": 7},
+                 statement=lambda g, s: s.heap[0] ^ (s.heap[1] % 5))
+    # what a solver that sorts the heaps would compute: false at [7, 2] (it is 5)
+    false = Claim("x/lopsided-false", game=game, kind="grundy", family=heaps(2), bounds={"heap": 7},
+                  statement=lambda g, s: minimum(s.heap[0], s.heap[1]) ^ (maximum(s.heap[0], s.heap[1]) % 5))
+    assert val[(7, 2)] == 5 and min(7, 2) ^ (max(7, 2) % 5) == 0
+    v = check_claim(true)
+    assert v.verdict in ("verified", "error"), v.scope          # never refuted
+    if v.verdict == "error":
+        assert v.detail.startswith("the solvers disagree at"), v.detail
+    v = check_claim(false)
+    assert v.verdict in ("refuted", "error"), v.scope           # never verified
+    if v.verdict == "error":
+        assert v.detail.startswith("the solvers disagree at"), v.detail

@@ -25,8 +25,8 @@ from typing import Any, Callable
 
 from ..solvers.explicit import CycleError, Solver, SolverLimit, compile_expr
 from ..solvers.explicit.solver import NATIVE_AFTER
-from ..solvers.native.kernel import GRUNDY, Box, Kernel, KernelError
 from ..solvers.native.follow import StrategyTable
+from ..solvers.native.kernel import GRUNDY, Box, Kernel, KernelError
 from ..solvers.symmetric import Plan
 from ..spec.expr import BOOL, INT, Expr, all_of, evaluate, ite, lift, show
 from ..spec.games import GAMES
