@@ -319,3 +319,34 @@ def test_a_wrong_declared_symmetry_never_passes_nor_refutes_a_true_claim():
     assert v.verdict in ("refuted", "error"), v.scope           # never verified
     if v.verdict == "error":
         assert v.detail.startswith("the solvers disagree at"), v.detail
+
+
+def _misere_lasker(top: int) -> list[int]:
+    """Misère Grundy values of one heap of Lasker's Nim, from the rules in words: remove any
+    number of tokens from a heap, or split a heap into two non-empty heaps; a position is a
+    multiset of heaps; the value is the mex of the options' values, 1 where no move is left."""
+    memo: dict[tuple[int, ...], int] = {}
+
+    def value(h: tuple[int, ...]) -> int:
+        if h not in memo:
+            opts = set()
+            for i, x in enumerate(h):
+                rest = h[:i] + h[i + 1:]
+                opts |= {value(tuple(sorted(rest + ((x - k,) if x > k else ())))) for k in range(1, x + 1)}
+                opts |= {value(tuple(sorted(rest + (a, x - a)))) for a in range(1, x // 2 + 1)}
+            memo[h] = next(m for m in range(len(opts) + 1) if m not in opts) if opts else 1
+        return memo[h]
+    return [value((n,) if n else ()) for n in range(top + 1)]
+
+
+def test_a_heap_rule_on_one_slot_never_passes_with_its_splits_lost():
+    # the issue's class 2: Lasker's Nim on heaps(1) has no slot for a split's second part
+    true = _misere_lasker(9)
+    assert true[:5] == [1, 0, 2, 4, 3]                    # 3 splits into 1 + 2 (misère value 0)
+    lost = [1, 0] + list(range(2, 10))                    # the values without splits (misère nim)
+    v = check_claim(Claim("x/lasker-misere", game="lasker-nim", table=true, family=heaps(1), convention="misere"))
+    assert v.verdict in ("verified", "error"), v.scope    # never refuted
+    if v.verdict == "error":
+        assert v.detail.startswith('the solvers disagree at {"game": "lasker-nim", "heaps": [3]'), v.detail
+    v = check_claim(Claim("x/lasker-lost", game="lasker-nim", table=lost, family=heaps(1), convention="misere"))
+    assert v.verdict in ("refuted", "error"), v.scope     # never verified
