@@ -463,6 +463,8 @@ def pass_text(mode: str, checked: int, beyond: int, budget: int | None, each: st
     '; cross-checked by the reference engine at 400 positions'
     >>> pass_text("sample", 12, 388, 100000)
     '; cross-checked by the reference engine at 12 of 400 sampled positions (388 beyond its budget of 100,000 work units)'
+    >>> pass_text("sample", 0, 9, 100000)
+    "; not cross-checked: the 9 sampled positions are beyond the reference engine's budget of 100,000 work units"
     """
     if mode == "none":
         return "; not cross-checked (--recheck none)"
@@ -471,6 +473,9 @@ def pass_text(mode: str, checked: int, beyond: int, budget: int | None, each: st
         return ""
     if beyond == 0:
         return f"; cross-checked by the reference engine at {checked:,} position{'s' * (checked != 1)}"
+    if checked == 0:
+        return (f"; not cross-checked: the {beyond:,} sampled position{'s are' if beyond != 1 else ' is'} beyond "
+                f"the reference engine's budget of {budget or 0:,} work units{each}")
     return (f"; cross-checked by the reference engine at {checked:,} of {n:,} sampled positions "
             f"({beyond:,} beyond its budget of {budget or 0:,} work units{each})")
 
