@@ -421,7 +421,7 @@ def sweep(claim: Claim, method: Explicit, bounds: dict[str, Any], solver: Solver
     (the solver's values come from canonical representatives: symmetry serves solving only),
     smallest structures first; stop after the first structure with a counterexample and report
     the smallest one it has (in the order of :data:`ORDER`). ``cross`` is offered every position
-    checked (the reference engine's sample)."""
+    where the claim held (the reference engine's sample)."""
     checked = met = structures = family = 0
     if isinstance(claim.family, Positions):
         return sweep_listed(claim, solver, deadline, progress, cross)
@@ -449,9 +449,8 @@ def sweep(claim: Claim, method: Explicit, bounds: dict[str, Any], solver: Solver
                     break
                 met += len(chunk)
                 chunk = [st for st in chunk if inst.assume(st)]
-                if cross is not None:
-                    cross.offer(inst, chunk)
                 truths = inst.prefetch(chunk) or [None] * len(chunk)   # the solver's side in one call
+                wrong = set()
                 for st, truth in zip(chunk, truths):                   # ... each start judged here
                     checked += 1
                     here += 1
@@ -459,9 +458,12 @@ def sweep(claim: Claim, method: Explicit, bounds: dict[str, Any], solver: Solver
                         ticker.tick(lambda: f"explicit: {label}, {checked:,} positions")
                     found = inst.judge(st, truth)
                     if found is not None:
+                        wrong.add(st)
                         key = size_key(inst.rules, st)
                         if best is None or key < best[0]:
                             best = (key, st, found)
+                if cross is not None:         # where the solver agreed with the claim
+                    cross.offer(inst, [st for st in chunk if st not in wrong] if wrong else chunk)
         except TimedOut:
             return SweepResult(checked, None, False, f"{claim.family.scope}, {_bounds_text(bounds)}"
                                                    f"{_conditions(claim)}: timed out after {checked:,} "
@@ -578,9 +580,9 @@ def sweep_listed(claim: Claim, solver: Solver, deadline: Deadline, progress: Pro
             seen.add(tuple(p.structure for p in pos.parts) if isinstance(pos, SumPosition) else pos.structure)
             if isinstance(pos, SumPosition):
                 sums_ = sums_ or SumInstance(claim, solver)
-                if cross is not None:
-                    cross.offer_listed(sums_, pos)
                 found = sums_.judge(pos)
+                if found is None and cross is not None:
+                    cross.offer_listed(sums_, pos)
                 if found is not None:
                     cex = sums_.counterexample(pos, found, label or "sum", "first in the family's order")
                     return SweepResult(checked, cex, True, "", met, len(seen), len(listed))
@@ -592,9 +594,9 @@ def sweep_listed(claim: Claim, solver: Solver, deadline: Deadline, progress: Pro
             if not inst.assume(pos.state):
                 checked -= 1
                 continue
-            if cross is not None:
-                cross.offer_listed(inst, pos.state)
             found = inst.judge(pos.state)
+            if found is None and cross is not None:
+                cross.offer_listed(inst, pos.state)
             if found is not None:
                 return SweepResult(checked, inst.counterexample(pos.state, found, "first in the family's order"),
                                    True, "", met, len(seen), len(listed))
@@ -989,7 +991,8 @@ def check_claim(claim: Claim, *, profile: str = "quick", timeout: float | None =
     solver = solver or Solver()
     v = Verdict(claim.id, claim.kind, UNKNOWN, claim.expect, paper=claim.paper, **claim.describe())
     try:
-        _run(claim, profile, solver, deadline, progress, v, allow_empty, CrossCheck(claim, recheck))
+        _run(claim, profile, solver, deadline, progress, v, allow_empty,
+             CrossCheck(claim, recheck, tick=deadline.check))
     except Disagreement as e:             # the reference engine: never a pass, never a refutation
         v.verdict, v.detail, v.counterexample = ERROR, str(e), None
     except TimedOut:
@@ -1044,10 +1047,10 @@ def _refuted_scope(claim: Claim, c: Counterexample) -> str:
             f"actually {c.actual}")
 
 
-def _refute(claim: Claim, v: Verdict, cex: Counterexample, cross: CrossCheck, deadline: Deadline) -> None:
+def _refute(claim: Claim, v: Verdict, cex: Counterexample, cross: CrossCheck) -> None:
     """``refuted`` with ``cex``, once the reference engine has re-checked it (a Disagreement
     otherwise: the verdict is then ``error``)."""
-    note = cross.confirm_counterexample(cex, deadline.check)
+    note = cross.confirm_counterexample(cex)
     v.verdict, v.counterexample = REFUTED, cex
     v.scope = _refuted_scope(claim, cex) + note
     v.coverage.update(cross.coverage())
@@ -1057,7 +1060,7 @@ def _run(claim: Claim, profile: str, solver: Solver, deadline: Deadline, progres
          v: Verdict, allow_empty: bool = False, cross: CrossCheck | None = None) -> None:
     if claim.game != "sum" and claim.game not in GAMES:
         raise KeyError(f"unknown game {claim.game!r}")
-    cross = cross or CrossCheck(claim)
+    cross = cross or CrossCheck(claim, tick=deadline.check)
     scopes: list[str] = []                 # what the explicit sweeps covered
     proofs: list[str] = []                 # what the Z3 proofs covered
     verdict = None
@@ -1069,7 +1072,7 @@ def _run(claim: Claim, profile: str, solver: Solver, deadline: Deadline, progres
             cov["positions"] = cov.get("positions", 0) + ex.checked
             cov["structures"] = max(cov.get("structures", 0), ex.structures)
             if ex.cex is not None:
-                _refute(claim, v, ex.cex, cross, deadline)
+                _refute(claim, v, ex.cex, cross)
                 return
             if not ex.complete:
                 v.verdict, v.scope, v.detail = UNKNOWN, ex.text, "explicit sweep timed out"
@@ -1085,7 +1088,7 @@ def _run(claim: Claim, profile: str, solver: Solver, deadline: Deadline, progres
             v.obligations += res.obligations
             cov["structures"] = max(cov.get("structures", 0), res.structures)
             if res.status == REFUTED:
-                _refute(claim, v, res.cex, cross, deadline)
+                _refute(claim, v, res.cex, cross)
                 return
             if res.status != PROVED:
                 v.verdict, v.detail = res.status, res.detail
@@ -1101,6 +1104,6 @@ def _run(claim: Claim, profile: str, solver: Solver, deadline: Deadline, progres
     v.scope = "; ".join(proofs + [f"explicit: {s}" if proofs else s for s in scopes])
     if scopes:                             # a pass with a sweep: the reference engine re-solves a sample
         progress("reference engine: cross-check")
-        cross.confirm_pass(deadline.check)
+        cross.confirm_pass()
         v.scope += cross.pass_text()
         cov.update(cross.coverage())

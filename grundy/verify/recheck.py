@@ -71,10 +71,10 @@ class _Sample:
     """The positions offered by a sweep, as they come: the ``smallest`` smallest by key and
     ``drawn`` others drawn uniformly at random (a reservoir of ``smallest + drawn``, Li's
     algorithm L: one random number per position taken, none per position passed over; those
-    among the smallest are left out of the draw), or all of them."""
+    among the smallest are left out of the draw)."""
 
-    def __init__(self, seed: int, smallest: int, drawn: int, everything: bool):
-        self.k, self.want, self.everything = smallest, drawn, everything
+    def __init__(self, seed: int, smallest: int, drawn: int):
+        self.k, self.want = smallest, drawn
         self.d = smallest + drawn if drawn else 0           # the reservoir's size
         self.small: list[tuple] = []
         self.drawn: list[tuple] = []
@@ -96,9 +96,6 @@ class _Sample:
         positions without making their key."""
         first = self.seen
         self.seen += len(wheres)
-        if self.everything:
-            self.small.extend(((first + i,), first + i, owner, w) for i, w in enumerate(wheres))
-            return
         self._smallest(owner, wheres, first, key, total)
         for i in range(first, min(self.d, self.seen)):    # the reservoir fills first
             self.drawn.append((i, owner, wheres[i - first]))
@@ -131,7 +128,7 @@ class _Sample:
         """(key, sweep index, owner, where) of every position taken: the smallest first, in
         size order, then the drawn ones in sweep order."""
         if self._entries is None:
-            small = self.small if self.everything else heapq.nsmallest(self.k, self.small, key=_rank)
+            small = heapq.nsmallest(self.k, self.small, key=_rank)
             seen = {e[1] for e in small}
             pool = list(self.drawn)
             self.rng.shuffle(pool)
@@ -145,7 +142,7 @@ class CrossCheck:
     :meth:`offer_listed`); :meth:`confirm_pass` and :meth:`confirm_counterexample` re-solve."""
 
     def __init__(self, claim: Any, mode: str = "sample", budget: int | None = None,
-                 counterexample_budget: int | None = None):
+                 counterexample_budget: int | None = None, tick: Callable[[], None] | None = None):
         if mode not in MODES:
             raise ValueError(f"recheck must be one of {', '.join(MODES)}, not {mode!r}")
         self.claim, self.mode = claim, mode
@@ -153,7 +150,9 @@ class CrossCheck:
         self.cex_budget = (None if mode == "all" else
                            COUNTEREXAMPLE_BUDGET if counterexample_budget is None else counterexample_budget)
         seed = zlib.crc32(f"{SEED}:{claim.id}".encode())
-        self.sample = _Sample(seed, SMALLEST, DRAWN, mode == "all")
+        self.sample = _Sample(seed, SMALLEST, DRAWN)
+        self.tick = tick                 # the claim's time limit, called now and then
+        self._all: Reference | None = Reference(tick=tick) if mode == "all" else None
         self.checked = self.beyond = 0
         self.built = 0                   # nodes of the statements read (work, counted when spent)
         self._tapes: dict[int, tuple[Any, Tape]] = {}
@@ -164,14 +163,19 @@ class CrossCheck:
 
     # what the sweep checked ---------------------------------------------------
     def offer(self, inst: Any, states: list[tuple]) -> None:
-        """States of one structure the sweep checked (``assume`` held), in sweep order."""
-        if self.on and states:
+        """States of one structure the sweep checked (``assume`` held), in sweep order (mode
+        ``"all"``: each re-solved at once, none kept)."""
+        if self._all is not None:
+            self._confirm(self._all, [(inst, st) for st in states], None)
+        elif self.on and states:
             rules = inst.rules
             self.sample.add(inst, states, lambda st: size_key(rules, st), _total(rules))
 
     def offer_listed(self, owner: Any, where: Any) -> None:
         """One position of a listed family the sweep checked: (Instance, state) or (SumInstance, sum)."""
-        if self.on:
+        if self._all is not None:
+            self._confirm(self._all, [(owner, where)], None)
+        elif self.on:
             self.sample.add(owner, [where])
 
     # evaluation -----------------------------------------------------------------
@@ -226,15 +230,16 @@ class CrossCheck:
         return owner.position(where), self.claimed(owner, where, ref)
 
     # a pass --------------------------------------------------------------------
-    def confirm_pass(self, tick: Callable[[], None] | None = None) -> None:
+    def confirm_pass(self) -> None:
         """Re-solve the sample; :class:`Disagreement` at the first position where the engine
-        and the claim differ. ``tick()``: the claim's time limit (called now and then)."""
-        if not self.on:
-            return
-        ref = Reference(tick=tick)
-        budget = self.budget
+        and the claim differ (mode ``"all"``: every position was re-solved as the sweep went)."""
+        if self.mode == "sample":
+            self._confirm(Reference(tick=self.tick), [e[2:] for e in self.sample.entries()], self.budget)
+
+    def _confirm(self, ref: Reference, items: list[tuple[Any, Any]], budget: int | None) -> None:
+        """Re-solve ``(owner, where)`` items within ``budget`` work units (None: no budget)."""
         share = None if budget is None else max(1, budget // SHARE)
-        for _, _, owner, where in self.sample.entries():
+        for owner, where in items:
             if budget is not None and ref.work >= budget:
                 self.beyond += 1
                 continue
@@ -261,7 +266,7 @@ class CrossCheck:
         return {"cross_checked": self.checked, "cross_check_beyond": self.beyond} if self.on else {}
 
     # a refutation --------------------------------------------------------------
-    def confirm_counterexample(self, cex: Any, tick: Callable[[], None] | None = None) -> str:
+    def confirm_counterexample(self, cex: Any) -> str:
         """Re-check a counterexample before it is given out: :class:`Disagreement` if the engine
         does not find it; else the scope's note (checked, or beyond the budget)."""
         if not self.on:
@@ -269,7 +274,7 @@ class CrossCheck:
         origin = getattr(cex, "origin", None)
         if origin is None:
             return "; the counterexample is not cross-checked (no position to re-solve)"
-        ref = Reference(max_work=self.cex_budget, tick=tick)
+        ref = Reference(max_work=self.cex_budget, tick=self.tick)
         what = "certificate" if origin[0] == "certificate" else "counterexample"
         try:
             note = _CHECKS[origin[0]](self, ref, cex, *origin[1:])
