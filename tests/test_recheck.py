@@ -22,6 +22,14 @@ from grundy.verify import check as check_module
 from grundy.verify.check import check_claim
 
 
+@pytest.fixture(autouse=True)
+def _forget_test_games():
+    """Games registered by a test are forgotten after it (other tests list every game)."""
+    from grundy.spec.registry import GAMES as registry
+    with registry.scoped():
+        yield
+
+
 def nim_p(h):
     x = 0
     for v in h:
