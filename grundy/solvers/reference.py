@@ -15,8 +15,9 @@ It answers Grundy values and outcomes in normal and misère play (misère Grundy
 explicit solver defines them: the mex of the options' values, 1 at a terminal position), finds
 cycles (a move back to a position on the current line: the rank does not decrease) and moves
 leaving a field's domain (a one-line :class:`~grundy.errors.RuleError` naming the move), and
-works under a budget of **work units** (one per candidate move evaluated, one per position
-expanded), never a clock: past it, :class:`ReferenceLimit`.
+works under a budget of **work units** (one per IR node evaluated, one per candidate move, one
+or two per next state built, one per position expanded), never a clock: past it,
+:class:`ReferenceLimit`.
 
 >>> from grundy.spec import read_position
 >>> ref = Reference()
@@ -315,7 +316,7 @@ class RulesArena(_Arena):
         for mi in todo:
             mt = self.tapes[mi]
             found, n = mt.run(state, budget - work)
-            work += n
+            work += n + len(found)                      # a unit per next state built
             for cv, vals in found:
                 out.append((mi, cv, self._next(state, mi, cv, vals)))
         return out, work
@@ -400,7 +401,7 @@ class HeapArena(_Arena):
                 continue
             for oi, mt in enumerate(self.tapes):
                 found, n = mt.run((h,), budget - work)
-                work += n
+                work += n + 2 * len(found)              # a row of heaps built: two units
                 for cv, parts in found:
                     out.append(((i, oi), cv, self._next(state, (i, oi), cv, parts)))
         return out, work

@@ -47,10 +47,10 @@ from .families import size_key
 MODES = ("sample", "all", "none")
 SMALLEST = 200          # the smallest swept positions re-solved (in the sweep's size order)
 DRAWN = 200             # ... and positions drawn at random from the sweep (seeded)
-BUDGET = 100_000        # work units the reference engine may spend on one claim's sample
+BUDGET = 60_000         # work units the reference engine may spend on one claim's sample
 SHARE = 4               # one sampled position may spend at most BUDGET // SHARE
-COUNTEREXAMPLE_BUDGET = 6_000_000   # work units to re-check one counterexample or certificate (a
-                                    # certificate enumerating 600,000 moves takes about 5.5 million)
+COUNTEREXAMPLE_BUDGET = 8_000_000   # work units to re-check one counterexample or certificate (a
+                                    # certificate enumerating 600,000 moves takes about 6 million)
 SEED = 18
 
 
@@ -464,12 +464,12 @@ def pass_text(mode: str, checked: int, beyond: int, budget: int | None, each: st
     """The scope's words for a pass's cross-check: ``checked`` positions re-solved, ``beyond``
     sampled positions beyond the ``budget`` (``each``: what one budget is for, e.g. " a chunk").
 
-    >>> pass_text("sample", 400, 0, 100000)
+    >>> pass_text("sample", 400, 0, 60000)
     '; cross-checked by the reference engine at 400 positions'
-    >>> pass_text("sample", 12, 388, 100000)
-    '; cross-checked by the reference engine at 12 of 400 sampled positions (388 beyond its budget of 100,000 work units)'
-    >>> pass_text("sample", 0, 9, 100000)
-    "; not cross-checked: the 9 sampled positions are beyond the reference engine's budget of 100,000 work units"
+    >>> pass_text("sample", 12, 388, 60000)
+    '; cross-checked by the reference engine at 12 of 400 sampled positions (388 beyond its budget of 60,000 work units)'
+    >>> pass_text("sample", 0, 9, 60000)
+    "; not cross-checked: the 9 sampled positions are beyond the reference engine's budget of 60,000 work units"
     """
     if mode == "none":
         return "; not cross-checked (--recheck none)"
