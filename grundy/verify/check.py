@@ -9,7 +9,7 @@ from its file and are read through the explicit solver and the SMT backend.
 ...           statement=lambda g, s: s.heap[0] == s.heap[1])
 >>> v = check_claim(c)
 >>> v.verdict, v.scope
-('verified', '2 heaps, heap <= 5: 36 positions (each one evaluated)')
+('verified', '2 heaps, heap <= 5: 36 positions (each one evaluated); cross-checked by the reference engine at 36 positions')
 >>> bad = Claim("demo/nim-bad", game="nim", kind="char", family=heaps(2), bounds={"heap": 5},
 ...             statement=lambda g, s: s.heap[0] <= s.heap[1], expect="refuted")
 >>> v = check_claim(bad)
@@ -29,6 +29,7 @@ from ..solvers.explicit.solver import NATIVE_AFTER
 from ..solvers.gamecheck import _smt_violation
 from ..solvers.heaps import rule_options
 from ..solvers.native.follow import StrategyTable
+from ..solvers.native.kernel import GRUNDY, Box, Kernel, KernelError
 from ..solvers.symmetric import Plan
 from ..spec.expr import BOOL, INT, Expr, all_of, evaluate, ite, lift, show
 from ..spec.games import GAMES
@@ -39,6 +40,7 @@ from ..spec.strategy import plays
 from ..spec.structure import Structure
 from .claims import Claim, ClaimError, Explicit, Smt
 from .families import Positions, TableStatement, count_states, size_key, states, values_of
+from .recheck import CrossCheck, Disagreement
 from .verdict import ERROR, PROVED, REFUTED, UNKNOWN, VERIFIED, Counterexample, Verdict
 
 State = tuple[int, ...]
@@ -302,7 +304,8 @@ class Instance:
         pos = self.position(state)
         if line is None:
             line = [{"move": lab, "to": q.to_json()} for lab, q in self.solver.winning_line(self.solvable(state))]
-        return Counterexample(pos.to_json(), claimed, actual, line, self.label, how, self.full_state(state))
+        return Counterexample(pos.to_json(), claimed, actual, line, self.label, how, self.full_state(state),
+                              origin=("state", self, state))
 
     def full_state(self, state: State) -> dict[str, Any]:
         """Every field's value at ``state`` (what the claim was evaluated on; ``write()`` may
@@ -427,14 +430,15 @@ class SweepResult:
 
 
 def sweep(claim: Claim, method: Explicit, bounds: dict[str, Any], solver: Solver, deadline: Deadline,
-          progress: Progress = _nothing) -> SweepResult:
+          progress: Progress = _nothing, cross: CrossCheck | None = None) -> SweepResult:
     """Evaluate the statement and the assumption at every position of the family within bounds
     (the solver's values come from canonical representatives: symmetry serves solving only),
     smallest structures first; stop after the first structure with a counterexample and report
-    the smallest one it has (in the order of :data:`ORDER`)."""
+    the smallest one it has (in the order of :data:`ORDER`). ``cross`` is offered every position
+    where the claim held (the reference engine's sample)."""
     checked = met = structures = family = 0
     if isinstance(claim.family, Positions):
-        return sweep_listed(claim, solver, deadline, progress)
+        return sweep_listed(claim, solver, deadline, progress, cross)
     ticker = _Ticker(deadline, progress)
     for label, g in claim.family.items():
         family += 1
@@ -460,6 +464,7 @@ def sweep(claim: Claim, method: Explicit, bounds: dict[str, Any], solver: Solver
                 met += len(chunk)
                 chunk = [st for st in chunk if inst.assume(st)]
                 truths = inst.prefetch(chunk) or [None] * len(chunk)   # the solver's side in one call
+                wrong = set()
                 for st, truth in zip(chunk, truths):                   # ... each start judged here
                     checked += 1
                     here += 1
@@ -467,9 +472,12 @@ def sweep(claim: Claim, method: Explicit, bounds: dict[str, Any], solver: Solver
                         ticker.tick(lambda: f"explicit: {label}, {checked:,} positions")
                     found = inst.judge(st, truth)
                     if found is not None:
+                        wrong.add(st)
                         key = size_key(inst.rules, st)
                         if best is None or key < best[0]:
                             best = (key, st, found)
+                if cross is not None:         # where the solver agreed with the claim
+                    cross.offer(inst, [st for st in chunk if st not in wrong] if wrong else chunk)
         except TimedOut:
             return SweepResult(checked, None, False, f"{claim.family.scope}, {_bounds_text(bounds)}"
                                                    f"{_conditions(claim)}: timed out after {checked:,} "
@@ -498,22 +506,25 @@ class SumInstance:
     def __init__(self, claim: Claim, solver: Solver):
         self.claim, self.solver = claim, solver
 
-    def judge(self, pos: SumPosition) -> tuple[Any, Any, None] | None:
+    def claimed(self, pos: SumPosition) -> Any:
+        """What the statement states at ``pos``: a Grundy value, or "P"/"N"."""
         g = tuple(p.structure for p in pos.parts)
         s = tuple(_Concrete(p.values()) for p in pos.parts)
         claimed = self.claim.statement(g, s)
         if isinstance(claimed, Expr):
             claimed = evaluate(claimed, {})
         if isinstance(claimed, int) and not isinstance(claimed, bool):
-            actual = self.solver.grundy(pos)
-            return None if actual == claimed else (claimed, actual, None)
-        c = "P" if claimed else "N"
-        a = self.solver.outcome(pos)
+            return claimed
+        return "P" if claimed else "N"
+
+    def judge(self, pos: SumPosition) -> tuple[Any, Any, None] | None:
+        c = self.claimed(pos)
+        a = self.solver.grundy(pos) if isinstance(c, int) else self.solver.outcome(pos)
         return None if a == c else (c, a, None)
 
     def counterexample(self, pos: SumPosition, found: tuple, label: str, how: str) -> Counterexample:
         line = [{"move": lab, "to": q.to_json()} for lab, q in self.solver.winning_line(pos)]
-        return Counterexample(pos.to_json(), found[0], found[1], line, label, how)
+        return Counterexample(pos.to_json(), found[0], found[1], line, label, how, origin=("sum", self, pos))
 
 
 class _Concrete:
@@ -561,7 +572,8 @@ def _check_state(sch: Any, g: Structure, state: tuple) -> None:
             raise ValueError(f"state {state}: {sch.var_name(i)} = {v!r} is outside the field's domain")
 
 
-def sweep_listed(claim: Claim, solver: Solver, deadline: Deadline, progress: Progress = _nothing) -> SweepResult:
+def sweep_listed(claim: Claim, solver: Solver, deadline: Deadline, progress: Progress = _nothing,
+                 cross: CrossCheck | None = None) -> SweepResult:
     """Check the claim at every position a :class:`Positions` family lists, in order; report the
     first counterexample (the family chooses the order)."""
     fam = claim.family
@@ -583,6 +595,8 @@ def sweep_listed(claim: Claim, solver: Solver, deadline: Deadline, progress: Pro
             if isinstance(pos, SumPosition):
                 sums_ = sums_ or SumInstance(claim, solver)
                 found = sums_.judge(pos)
+                if found is None and cross is not None:
+                    cross.offer_listed(sums_, pos)
                 if found is not None:
                     cex = sums_.counterexample(pos, found, label or "sum", "first in the family's order")
                     return SweepResult(checked, cex, True, "", met, len(seen), len(listed))
@@ -595,6 +609,8 @@ def sweep_listed(claim: Claim, solver: Solver, deadline: Deadline, progress: Pro
                 checked -= 1
                 continue
             found = inst.judge(pos.state)
+            if found is None and cross is not None:
+                cross.offer_listed(inst, pos.state)
             if found is not None:
                 return SweepResult(checked, inst.counterexample(pos.state, found, "first in the family's order"),
                                    True, "", met, len(seen), len(listed))
@@ -726,6 +742,8 @@ def prove(claim: Claim, method: Smt, solver: Solver, deadline: Deadline,
                     if one is not None and r.state is not None:    # the heap, in the claim's slots
                         r.state = tuple(r.state[:len(inst.rules.schema)])
                     res = _replay(inst, r, obligations, deadline)
+                    if res.status == UNKNOWN and r.obligation.startswith("strategy") and claim.kind != "strategy":
+                        continue       # only (NP)'s witness failed: (NP) itself follows, asked without it
                     res.structures = covered
                     return res
                 if r.status == "unknown":
@@ -832,6 +850,23 @@ def _part_heaps(inst: Instance, state: State, cap: int) -> list | None:
     return [(None, None, (p,)) for p in parts] if len(parts) <= cap else None
 
 
+CERTIFICATE_MOVES = 4_000_000   # the most moves a certificate enumerates at one position
+
+
+def _all_options(inst: Instance, state: State) -> list | None:
+    """Every option of ``state`` for a certificate (None beyond :data:`CERTIFICATE_MOVES`): the
+    next states generated by the C kernel where it serves (a box around ``state`` holds them),
+    else the options of the compiled rules in Python."""
+    if inst.solver.native:
+        try:
+            k = Kernel(inst.rules, Box.around(inst.rules, [state]), GRUNDY)
+            nxt = k.all_successors(state, CERTIFICATE_MOVES)
+            return None if nxt is None else [(None, (), s) for s in nxt]
+        except (KernelError, ValueError, OSError):      # a move out of the box, no compiler...
+            pass
+    return _options_of(inst, state, CERTIFICATE_MOVES)
+
+
 def _apply(inst: Instance, mi: int, cv: tuple, state: State) -> State | None:
     """The state after move ``mi`` with choice values ``cv``, evaluated on the rule's text (no
     enumeration of the other choices); None if the move is not legal there."""
@@ -867,6 +902,7 @@ def _certificate(inst: Instance, r, state: State) -> Counterexample | None:
     full = inst.position(state).to_json()
     claimed = inst.stmt(state)
     why = ""
+    moved: tuple = (None, None)          # the certificate's move ((move, choices), next state)
     if r.obligation in ("PN", "mex-equal") and r.choices:
         mi = r.choices.get("move")
         m = inst.rules.moves[mi] if isinstance(mi, int) and 0 <= mi < len(inst.rules.moves) else None
@@ -878,8 +914,9 @@ def _certificate(inst: Instance, r, state: State) -> Counterexample | None:
                 why = f"{step}, whose claimed value is also {claimed}: no option has a position's own value"
             elif not inst.by_value and claimed and other:
                 why = f"{step}, also claimed P: no move joins two P-positions"
+            moved = ((mi, cv), nxt)
     try:
-        opts = _options_of(inst, state) if not why else []
+        opts = _all_options(inst, state) if not why else []
     except GrundyError:          # a move that does not fit the claim's structure: no certificate here
         return None
     if opts is None:
@@ -908,9 +945,11 @@ def _certificate(inst: Instance, r, state: State) -> Counterexample | None:
         actual = (1 if conv == "misere" else 0) if inst.by_value else ("P" if conv == "normal" else "N")
     else:                                       # wrong here or at a position it names: which, unsolved
         actual = "unsolved (too large); the claim contradicts itself here, see the certificate"
+    move = moved[0] if r.obligation in ("PN", "mex-equal") else (r.choices or {}).get("value")
     return Counterexample(full, shown, actual, [], inst.label,
                           f"a partition certificate from Z3 ({r.obligation}), checked on the rule without "
-                          f"solving: {why}", inst.full_state(state))
+                          f"solving: {why}", inst.full_state(state),
+                          origin=("certificate", inst, state, r.obligation, move, moved[1], opts))
 
 
 def _replay(inst: Instance, r, obligations: list[dict], deadline: Deadline) -> ProofResult:
@@ -978,17 +1017,23 @@ def _replay(inst: Instance, r, obligations: list[dict], deadline: Deadline) -> P
 # ------------------------------------------------------------------------------- a claim
 def check_claim(claim: Claim, *, profile: str = "quick", timeout: float | None = None,
                 progress: Progress = _nothing, solver: Solver | None = None,
-                allow_empty: bool = False) -> Verdict:
+                allow_empty: bool = False, recheck: str = "sample") -> Verdict:
     """Check one claim with its methods, within ``timeout`` seconds (default: the claim's).
     A check that covers nothing (no structure, no position within the bounds, an ``assume``
     nothing satisfies) is ``error``; ``allow_empty`` (one chunk of a parallel sweep) lets an
-    empty explicit sweep stand as ``verified`` with 0 positions (the merge decides)."""
+    empty explicit sweep stand as ``verified`` with 0 positions (the merge decides).
+    ``recheck``: what the reference engine re-solves before a verdict is given out
+    (:mod:`grundy.verify.recheck`: ``"sample"``, ``"all"`` or ``"none"``); where it disagrees,
+    the verdict is ``error``."""
     claim = claim.at(profile)
     deadline = Deadline(timeout if timeout is not None else claim.timeout)
     solver = solver or Solver()
     v = Verdict(claim.id, claim.kind, UNKNOWN, claim.expect, paper=claim.paper, **claim.describe())
     try:
-        _run(claim, profile, solver, deadline, progress, v, allow_empty)
+        _run(claim, profile, solver, deadline, progress, v, allow_empty,
+             CrossCheck(claim, recheck, tick=deadline.check))
+    except Disagreement as e:             # the reference engine: never a pass, never a refutation
+        v.verdict, v.detail, v.counterexample = ERROR, str(e), None
     except TimedOut:
         v.verdict = UNKNOWN
         v.detail = (v.detail + "; " if v.detail else "") + f"timed out after {deadline.end - deadline.start:g} s"
@@ -1041,10 +1086,20 @@ def _refuted_scope(claim: Claim, c: Counterexample) -> str:
             f"actually {c.actual}")
 
 
+def _refute(claim: Claim, v: Verdict, cex: Counterexample, cross: CrossCheck) -> None:
+    """``refuted`` with ``cex``, once the reference engine has re-checked it (a Disagreement
+    otherwise: the verdict is then ``error``)."""
+    note = cross.confirm_counterexample(cex)
+    v.verdict, v.counterexample = REFUTED, cex
+    v.scope = _refuted_scope(claim, cex) + note
+    v.coverage.update(cross.coverage())
+
+
 def _run(claim: Claim, profile: str, solver: Solver, deadline: Deadline, progress: Progress,
-         v: Verdict, allow_empty: bool = False) -> None:
+         v: Verdict, allow_empty: bool = False, cross: CrossCheck | None = None) -> None:
     if claim.game != "sum" and claim.game not in GAMES:
         raise KeyError(f"unknown game {claim.game!r}")
+    cross = cross or CrossCheck(claim, tick=deadline.check)
     scopes: list[str] = []                 # what the explicit sweeps covered
     proofs: list[str] = []                 # what the Z3 proofs covered
     verdict = None
@@ -1052,12 +1107,11 @@ def _run(claim: Claim, profile: str, solver: Solver, deadline: Deadline, progres
     for m in claim.methods:
         if isinstance(m, Explicit):
             bounds = claim.bounds_for(profile)
-            ex = sweep(claim, m, bounds, solver, deadline, progress)
+            ex = sweep(claim, m, bounds, solver, deadline, progress, cross)
             cov["positions"] = cov.get("positions", 0) + ex.checked
             cov["structures"] = max(cov.get("structures", 0), ex.structures)
             if ex.cex is not None:
-                v.verdict, v.counterexample = REFUTED, ex.cex
-                v.scope = _refuted_scope(claim, ex.cex)
+                _refute(claim, v, ex.cex, cross)
                 return
             if not ex.complete:
                 v.verdict, v.scope, v.detail = UNKNOWN, ex.text, "explicit sweep timed out"
@@ -1073,8 +1127,7 @@ def _run(claim: Claim, profile: str, solver: Solver, deadline: Deadline, progres
             v.obligations += res.obligations
             cov["structures"] = max(cov.get("structures", 0), res.structures)
             if res.status == REFUTED:
-                v.verdict, v.counterexample = REFUTED, res.cex
-                v.scope = _refuted_scope(claim, res.cex)
+                _refute(claim, v, res.cex, cross)
                 return
             if res.status != PROVED:
                 v.verdict, v.detail = res.status, res.detail
@@ -1088,3 +1141,8 @@ def _run(claim: Claim, profile: str, solver: Solver, deadline: Deadline, progres
             verdict = PROVED
     v.verdict = verdict or UNKNOWN
     v.scope = "; ".join(proofs + [f"explicit: {s}" if proofs else s for s in scopes])
+    if scopes:                             # a pass with a sweep: the reference engine re-solves a sample
+        progress("reference engine: cross-check")
+        cross.confirm_pass()
+        v.scope += cross.pass_text()
+        cov.update(cross.coverage())

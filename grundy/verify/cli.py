@@ -39,6 +39,10 @@ def add_verify_command(subparsers) -> None:
                    help="cut each claim's family into chunks and run them on local:N (N processes here) "
                         "or dask://HOST:PORT (a Dask cluster); default: each claim whole, --jobs processes")
     v.add_argument("--progress", action="store_true", help="show progress on stderr even when it is not a terminal")
+    v.add_argument("--recheck", choices=("sample", "all", "none"), default="sample",
+                   help="what the reference engine re-solves before a verdict is given out: a sample of each "
+                        "passing sweep and every counterexample (sample, the default), every swept position "
+                        "(all), or nothing (none: for measurement)")
     v.add_argument("--no-cache", action="store_true",
                    help="check every claim again: neither read nor write the verdict cache "
                         "($GRUNDY_CACHE/verdicts, default ~/.cache/grundy/verdicts)")
@@ -149,12 +153,14 @@ def _verify(args: argparse.Namespace) -> int:
             print(row(v, width), flush=True)
 
     from .cache import VerdictCache, cache_note, read_times, record_times
-    options = {"profile": args.profile, "timeout": args.timeout, "executor": args.executor}
+    options = {"profile": args.profile, "timeout": args.timeout, "executor": args.executor,
+               "recheck": args.recheck}
     cache = None if args.no_cache else VerdictCache(options)
     # each claim's time last run orders the work (costliest first): a hint, never a verdict
     verdicts_in = run(claims, jobs=jobs, timeout=args.timeout, profile=args.profile, progress=bar,
                       executor=args.executor, seconds=read_times(args.profile),
-                      record=lambda took: record_times(args.profile, took), cache=cache)
+                      record=lambda took: record_times(args.profile, took), cache=cache,
+                      recheck=args.recheck)
     with _Signals() as signals:
         stopped = _consume(verdicts_in, take)
         args.cache_note = cache_note(verdicts, len(claims))    # printed under the summary

@@ -252,6 +252,7 @@ class Task:
     start: int | None
     stop: int | None
     limit: float
+    recheck: str = "sample"
 
 
 _LOADED: dict[str, dict[str, Claim]] = {}      # theorem file -> its claims, per worker process
@@ -277,9 +278,10 @@ def run_chunk(task: Task) -> dict:
     claim = _claim(task.file, task.claim)
     try:
         if task.start is None:
-            v, swept = check_claim(claim, profile=task.profile, timeout=task.limit), 0
+            v, swept = check_claim(claim, profile=task.profile, timeout=task.limit, recheck=task.recheck), 0
         else:
-            v, swept = check_part(claim, task.start, task.stop, profile=task.profile, timeout=task.limit)
+            v, swept = check_part(claim, task.start, task.stop, profile=task.profile, timeout=task.limit,
+                                  recheck=task.recheck)
     finally:
         release()
         gc.collect()
@@ -319,10 +321,12 @@ def _failed(claim: Claim, why: str, verdict: str, seconds: float = 0.0) -> Verdi
                    paper=claim.paper, **claim.describe())
 
 
-def merge(claim: Claim, profile: str, results: list[Any]) -> Verdict:
+def merge(claim: Claim, profile: str, results: list[Any], recheck: str = "sample") -> Verdict:
     """The claim's verdict from its chunks' results, in family order (see the module's text)."""
     from .check import _bounds_text
+    from .recheck import BUDGET, pass_text
     starts, ends, swept, structures = [], [], 0, 0
+    crossed, beyond = 0, 0
     for k, r in enumerate(results):
         if isinstance(r, ChunkFailed):
             seconds = (max(ends) - min(starts)) if starts else 0.0
@@ -336,6 +340,8 @@ def merge(claim: Claim, profile: str, results: list[Any]) -> Verdict:
             return v
         swept += r["swept"]
         structures += v.coverage.get("structures", 0)
+        crossed += v.coverage.get("cross_checked", 0)
+        beyond += v.coverage.get("cross_check_beyond", 0)
     from .check import _conditions
     c = claim.at(profile)
     bounds = _bounds_text(claim.bounds_for(profile))
@@ -345,14 +351,16 @@ def merge(claim: Claim, profile: str, results: list[Any]) -> Verdict:
                        detail="no position within the bounds (where assume holds) on any structure: "
                               "the check covers nothing", paper=claim.paper, coverage={"positions": 0},
                        **claim.describe())
-    return Verdict(claim.id, claim.kind, VERIFIED, claim.expect, scope=text + " (each one evaluated)",
+    cross = {"cross_checked": crossed, "cross_check_beyond": beyond} if recheck != "none" else {}
+    return Verdict(claim.id, claim.kind, VERIFIED, claim.expect,
+                   scope=text + " (each one evaluated)" + pass_text(recheck, crossed, beyond, BUDGET, " per chunk"),
                    seconds=max(ends) - min(starts), paper=claim.paper,
-                   coverage={"positions": swept, "structures": structures, "obligations": 0},
+                   coverage={"positions": swept, "structures": structures, "obligations": 0, **cross},
                    **claim.describe())
 
 
 def run(claims: list[Claim], ex: Local | Dask, *, timeout: float | None = None, profile: str = "quick",
-        progress: Callable[[str], None] | None = None) -> Iterator[Verdict]:
+        progress: Callable[[str], None] | None = None, recheck: str = "sample") -> Iterator[Verdict]:
     """Check the claims on the executor, each cut into chunks; yield verdicts in claim order."""
     for c in claims:                                   # forked local workers start with these
         _LOADED.setdefault(c.file, {})[c.id] = c
@@ -370,7 +378,7 @@ def run(claims: list[Claim], ex: Local | Dask, *, timeout: float | None = None, 
             ranges = []
         plans.append(len(ranges))
         for k, (a, b) in enumerate(ranges):
-            tasks.append(Task(c.file, c.id, profile, a, b, limit))
+            tasks.append(Task(c.file, c.id, profile, a, b, limit, recheck))
             owner.append((ci, k))
     backstop = max([_limit(c, timeout) for c in claims], default=0.0) + GRACE
     results: list[list[Any]] = [[None] * n for n in plans]
@@ -390,7 +398,7 @@ def run(claims: list[Claim], ex: Local | Dask, *, timeout: float | None = None, 
             if x is None:
                 break
             if isinstance(x, ChunkFailed) or x["verdict"]["verdict"] != VERIFIED or j == len(row) - 1:
-                ready[ci] = merge(claims[ci], profile, row[:j + 1])
+                ready[ci] = merge(claims[ci], profile, row[:j + 1], recheck)
                 chunks.cancel(first_of[ci] + m for m in range(j + 1, len(row)))
                 break
         if progress is not None:

@@ -215,7 +215,7 @@ class _Shared(Solver):
         return super()._limit()
 
 
-def _serve(conn, profile: str, parent: int) -> None:
+def _serve(conn, profile: str, parent: int, recheck: str = "sample") -> None:
     """A long-lived worker: check the claims it is sent, one after another, on one solver per
     group (a fresh one at each new group, or once it holds as many positions as one claim may
     store). Messages in: (index, limit, group key) or None (stop); out: ("progress", text),
@@ -244,7 +244,7 @@ def _serve(conn, profile: str, parent: int) -> None:
         if k != group.key or group.solver.stored >= group.solver.max_positions:
             group = _Group(k)                              # nothing shared between groups
         v = _cached(_CLAIMS[i], partial(_check_in, group, _CLAIMS[i], profile, limit, progress,
-                                        lambda: conn.send(("restart",))))
+                                        lambda: conn.send(("restart",)), recheck))
         group.served += 1
         conn.send(("done", i, v.to_json()))
 
@@ -257,17 +257,19 @@ class _Group:
 
 
 def _check_in(group: _Group, claim: Claim, profile: str, limit: float, progress: Callable[[str], None],
-              restart: Callable[[], None]) -> Verdict:
+              restart: Callable[[], None], recheck: str = "sample") -> Verdict:
     """Check a claim on its group's solver."""
     from .check import check_claim
     hits = group.solver.hits
-    v = check_claim(claim, profile=profile, timeout=limit, progress=progress, solver=group.solver)
+    v = check_claim(claim, profile=profile, timeout=limit, progress=progress, solver=group.solver,
+                    recheck=recheck)
     if group.solver.hits > hits and group.served:
         # a position limit on a solver that earlier claims filled: it might not be this
         # claim's own, so the claim is checked again alone, as a fresh process would
         restart()
         group.solver = _Shared()
-        v = check_claim(claim, profile=profile, timeout=limit, progress=progress, solver=group.solver)
+        v = check_claim(claim, profile=profile, timeout=limit, progress=progress, solver=group.solver,
+                    recheck=recheck)
     return v
 
 
@@ -285,9 +287,9 @@ class _Slot:
         self.queue: list[int] = []
         self.start = self.limit = 0.0
 
-    def spawn(self, ctx, profile: str) -> None:
+    def spawn(self, ctx, profile: str, recheck: str = "sample") -> None:
         a, b = ctx.Pipe()
-        self.proc = ctx.Process(target=_serve, args=(b, profile, os.getpid()), daemon=True)
+        self.proc = ctx.Process(target=_serve, args=(b, profile, os.getpid(), recheck), daemon=True)
         self.proc.start()
         b.close()
         self.conn = a
@@ -314,7 +316,7 @@ def run(claims: list[Claim], *, jobs: int = 1, timeout: float | None = None, pro
         progress: Callable[[str], None] | None = None, executor: str | None = None,
         seconds: dict[str, float] | None = None,
         record: Callable[[dict[str, float]], None] | None = None,
-        cache: VerdictCache | None = None) -> Iterator[Verdict]:
+        cache: VerdictCache | None = None, recheck: str = "sample") -> Iterator[Verdict]:
     """Check the claims in up to ``jobs`` worker processes; yield verdicts in claim order.
 
     Each worker is a long-lived process that checks claims one after another: the claims of
@@ -334,7 +336,8 @@ def run(claims: list[Claim], *, jobs: int = 1, timeout: float | None = None, pro
     takes the rest of its group. A worker that dies makes its claim an ``error``. With
     ``executor`` (``local:N``, ``dask://HOST:PORT``) each claim's family is cut into chunks run
     there instead (see :mod:`grundy.verify.executor`; ``jobs`` is then unused). Each verdict
-    carries its claim's text, source, reading and finding (:meth:`Claim.describe`).
+    carries its claim's text, source, reading and finding (:meth:`Claim.describe`). ``recheck``:
+    what the reference engine re-solves (:mod:`grundy.verify.recheck`).
 
     With ``cache`` (:class:`~grundy.verify.cache.VerdictCache`), a claim whose key is stored is
     not checked: its stored verdict comes instead. Each worker builds the keys of its claims,
@@ -344,7 +347,8 @@ def run(claims: list[Claim], *, jobs: int = 1, timeout: float | None = None, pro
         from . import executor as chunked
         with chunked.executor(executor) as ex:
             def check(todo: list[Claim]) -> Iterator[Verdict]:
-                return chunked.run(todo, ex, timeout=timeout, profile=profile, progress=progress)
+                return chunked.run(todo, ex, timeout=timeout, profile=profile, progress=progress,
+                                   recheck=recheck)
             yield from check(claims) if cache is None else cache.around(claims, check)
         return
     global _CLAIMS, _CACHE
@@ -352,18 +356,20 @@ def run(claims: list[Claim], *, jobs: int = 1, timeout: float | None = None, pro
     if "fork" not in mp.get_all_start_methods():      # pragma: no cover - not on Linux
         from .check import check_claim
         for c in claims:
-            yield _cached(c, partial(check_claim, c, profile=profile, timeout=_limit(c, timeout)))
+            yield _cached(c, partial(check_claim, c, profile=profile, timeout=_limit(c, timeout),
+                                     recheck=recheck))
         return
     if os.environ.get(SCHEDULE_ENV) == "per-claim":  # the old way: a process per claim, file order
-        yield from _run_per_claim(claims, jobs=jobs, timeout=timeout, profile=profile, progress=progress)
+        yield from _run_per_claim(claims, jobs=jobs, timeout=timeout, profile=profile, progress=progress,
+                                  recheck=recheck)
         return
     yield from _run_shared(claims, jobs=jobs, timeout=timeout, profile=profile, progress=progress,
-                           seconds=seconds, record=record)
+                           seconds=seconds, record=record, recheck=recheck)
 
 
 def _run_shared(claims: list[Claim], *, jobs: int, timeout: float | None, profile: str,
                 progress: Callable[[str], None] | None, seconds: dict[str, float] | None,
-                record: Callable[[dict[str, float]], None] | None) -> Iterator[Verdict]:
+                record: Callable[[dict[str, float]], None] | None, recheck: str = "sample") -> Iterator[Verdict]:
     from . import check  # noqa: F401  (imported once here: every worker forked later has it)
     ctx = mp.get_context("fork")
     # one worker: the total is the same in any order, and file order gives the rows as they come
@@ -391,7 +397,7 @@ def _run_shared(claims: list[Claim], *, jobs: int, timeout: float | None, profil
                     slot.stop()
                     continue
                 if slot.proc is None:
-                    slot.spawn(ctx, profile)
+                    slot.spawn(ctx, profile, recheck)
                 i = slot.queue.pop(0)
                 slot.claim, slot.limit, slot.start = i, _limit(claims[i], timeout), time.monotonic()
                 status[i] = "starting"
@@ -447,7 +453,7 @@ def _run_shared(claims: list[Claim], *, jobs: int, timeout: float | None, profil
             record(took)
 
 
-def _per_claim_worker(i: int, conn, profile: str, limit: float) -> None:
+def _per_claim_worker(i: int, conn, profile: str, limit: float, recheck: str = "sample") -> None:
     from .check import check_claim
     signal.signal(signal.SIGINT, signal.SIG_IGN)     # Ctrl-C is the parent's: it stops the workers
 
@@ -457,13 +463,14 @@ def _per_claim_worker(i: int, conn, profile: str, limit: float) -> None:
         except (BrokenPipeError, OSError):
             pass
 
-    v = _cached(_CLAIMS[i], lambda: check_claim(_CLAIMS[i], profile=profile, timeout=limit, progress=progress))
+    v = _cached(_CLAIMS[i], lambda: check_claim(_CLAIMS[i], profile=profile, timeout=limit, progress=progress,
+                                                recheck=recheck))
     conn.send(("done", v.to_json()))
     conn.close()
 
 
 def _run_per_claim(claims: list[Claim], *, jobs: int = 1, timeout: float | None = None, profile: str = "quick",
-                   progress: Callable[[str], None] | None = None) -> Iterator[Verdict]:
+                   progress: Callable[[str], None] | None = None, recheck: str = "sample") -> Iterator[Verdict]:
     """The old scheduling, kept for the benchmark's baseline: one fresh process (and solver) per
     claim, in file order."""
     ctx = mp.get_context("fork")
@@ -479,7 +486,7 @@ def _run_per_claim(claims: list[Claim], *, jobs: int = 1, timeout: float | None 
                 i = pending.pop(0)
                 a, b = ctx.Pipe(duplex=False)
                 limit = _limit(claims[i], timeout)
-                p = ctx.Process(target=_per_claim_worker, args=(i, b, profile, limit), daemon=True)
+                p = ctx.Process(target=_per_claim_worker, args=(i, b, profile, limit, recheck), daemon=True)
                 p.start()
                 b.close()
                 running[i] = (p, a, time.monotonic(), limit)

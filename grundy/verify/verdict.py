@@ -33,6 +33,9 @@ class Counterexample:
     structure: str = ""
     how: str = ""
     state: dict = field(default_factory=dict)   # every field's value at the witness (as checked)
+    # where it was found, for the reference engine's cross-check (never written out): ("state",
+    # instance, state), ("sum", instance, sum) or ("certificate", instance, state, obligation, ...)
+    origin: Any = field(default=None, repr=False, compare=False)
 
 
 @dataclass

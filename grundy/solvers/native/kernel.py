@@ -836,6 +836,21 @@ class Kernel:
         """The representative the kernel stores ``state`` under (itself without symmetry)."""
         return self.box.state(self.lib.k_canon(self.box.index(state)))
 
+    def all_successors(self, state: Sequence[int], cap: int) -> list[State] | None:
+        """Every successor of ``state`` as the kernel generates them (with repeats), or None if
+        there are more than ``cap`` (a certificate enumerating one large position's moves)."""
+        key = self.box.index(state)
+        n = self.lib.k_successors(key, None, 0)
+        if n < 0:
+            if -n == 1:
+                raise OutOfBox(-1, 0)
+            self._check(-n)
+        if n > cap:
+            return None
+        buf = (ctypes.c_uint64 * max(n, 1))()
+        self.lib.k_successors(key, buf, n)
+        return [self.box.state(buf[i]) for i in range(n)]
+
     def successors(self, state: Sequence[int]) -> list[State]:
         """The successors as the kernel generates them (for differential tests)."""
         cap = 1 << 16

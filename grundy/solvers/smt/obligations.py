@@ -40,6 +40,10 @@ from .encode import Encoding, Exists, Part, encoding, intervals, part_exprs, sub
 Item = Union[Part, list]     # a query is a conjunction of items; a list item is a disjunction
 
 VALUE = "value#"             # the target Grundy value in mex-below (a name no field can have)
+SHRINK_SECONDS = 3.0         # the search for a smaller violating state (the sum of its numeric fields)
+SHRINK_LARGE = 20.0          # ... kept up longer while the state is still large, for the obligations
+LARGE = 10_000               # whose certificate enumerates the state's moves (fewer on a smaller one)
+ENUMERATED = ("NP", "mex-below")
 
 
 @dataclass
@@ -85,8 +89,9 @@ def _size(enc: Encoding) -> Expr:
 
 
 class _Runner:
-    def __init__(self, enc: Encoding, w: int | None, timeout: float, minimize: bool):
+    def __init__(self, enc: Encoding, w: int | None, timeout: float, minimize: bool, patient: bool = False):
         self.enc, self.w, self.timeout, self.minimize = enc, w, timeout, minimize
+        self.patient = patient
         self.tr = enc.translator(w)
 
     def item(self, it: Item):
@@ -110,12 +115,14 @@ class _Runner:
         return "violated", model, ""
 
     def _shrink(self, s: z3.Solver, model):
-        """Look for a violating state of smaller total size (binary search, a few seconds at most)."""
+        """Look for a violating state of smaller total size (binary search: :data:`SHRINK_SECONDS`
+        at most; ``patient``: :data:`SHRINK_LARGE` while the state found is larger than :data:`LARGE`)."""
         size = _size(self.enc)
         if size.op == "const":
             return model
         zsize = self.tr(size)
-        deadline = time.monotonic() + min(self.timeout, 3.0)
+        start = time.monotonic()
+        deadline = start + min(self.timeout, SHRINK_SECONDS)
 
         def value(m) -> int:
             v = m.eval(zsize, model_completion=True)
@@ -124,6 +131,9 @@ class _Runner:
         lo, hi = 0, value(model)
         while lo < hi:
             left = deadline - time.monotonic()
+            if left <= 0.05 and self.patient and hi > LARGE and deadline < start + min(self.timeout, SHRINK_LARGE):
+                deadline = start + min(self.timeout, SHRINK_LARGE)   # still large: ask Z3 longer
+                left = deadline - time.monotonic()
             if left <= 0.05:
                 break
             mid = (lo + hi) // 2
@@ -201,7 +211,7 @@ def _obligation(enc: Encoding, name: str, queries: Sequence[_Query], timeout: fl
     if minimize:
         exprs.append(_size(enc))
     w = enc.width_for(exprs, extra_iv)
-    runner = _Runner(enc, w, timeout, minimize)
+    runner = _Runner(enc, w, timeout, minimize, patient=name in ENUMERATED)
     unknown: list[str] = []
     deadline = t0 + timeout
     for q in queries:
