@@ -88,7 +88,7 @@ def test_a_rule_without_a_guard_stops_at_the_first_offending_move(native):
     pos = make_position(game, Structure.heaps(2), {"heap": [30, 41]})
     t0 = time.monotonic()
     with pytest.raises(RuleError) as e:
-        Solver(native=native, vet=False).grundy(pos)     # no vetting: the solvers' own check
+        Solver(native=native).grundy(pos)     # no vetting: the solvers' own check
     assert time.monotonic() - t0 < 10
     msg = str(e.value)
     assert msg.startswith("test-take-unguarded: move 'take ")
@@ -103,7 +103,7 @@ def test_the_kernel_and_the_python_path_report_the_same_violation():
     msgs = []
     for native in (False, "always"):
         with pytest.raises(RuleError) as e:
-            Solver(native=native, vet=False).grundy(pos)
+            Solver(native=native).grundy(pos)
         msgs.append(str(e.value))
     assert msgs[0] == msgs[1]
     assert "to -1" in msgs[0]
