@@ -323,14 +323,19 @@ class Rules:
     @cached_property
     def symmetries(self) -> list[tuple[list[int], list[Callable[[int], int] | None]]]:
         """Slot permutations (with value maps for vertex/edge-valued slots) induced by the
-        structure's automorphisms; the identity first. Heaps: see ``heap_sorting``."""
+        structure's automorphisms (:attr:`automorphisms`, in that order); the identity first.
+        Heaps: see ``heap_sorting``."""
+        return [self.slot_action(sigma) for sigma in self.automorphisms]
+
+    @cached_property
+    def automorphisms(self) -> list[tuple[int, ...]]:
+        """The structure's automorphisms the solver may reduce by (the identity first): none for
+        heaps, for a game that says ``symmetric = False``, or for a group too large to list."""
         g = self.structure
         if not self.game.symmetric or g.kind == "heaps":
             return []
         auts = g.automorphisms_at_most(MAX_SYMMETRIES) if g.n <= MAX_SYMMETRY_VERTICES else None
-        if auts is None:  # too large a group to pay for on every position, or even to list
-            return []
-        return [self.slot_action(sigma) for sigma in auts]
+        return [tuple(a) for a in auts] if auts is not None else []   # too large a group to pay for
 
     def slot_action(self, sigma: tuple[int, ...]) -> tuple[list[int], list[Callable[[int], int] | None]]:
         """How the vertex permutation ``sigma`` (an automorphism of the structure) acts on

@@ -323,6 +323,8 @@ def merge(claim: Claim, profile: str, results: list[Any]) -> Verdict:
     """The claim's verdict from its chunks' results, in family order (see the module's text)."""
     from .check import _bounds_text
     starts, ends, swept, structures = [], [], 0, 0
+    sources: dict[str, int] = {}
+    violated: list[str] = []
     for k, r in enumerate(results):
         if isinstance(r, ChunkFailed):
             seconds = (max(ends) - min(starts)) if starts else 0.0
@@ -336,6 +338,9 @@ def merge(claim: Claim, profile: str, results: list[Any]) -> Verdict:
             return v
         swept += r["swept"]
         structures += v.coverage.get("structures", 0)
+        for what, n in v.coverage.get("sources", {}).items():
+            sources[what] = sources.get(what, 0) + n
+        violated += [x for x in v.coverage.get("violated", []) if x not in violated]
     from .check import _conditions
     c = claim.at(profile)
     bounds = _bounds_text(claim.bounds_for(profile))
@@ -345,9 +350,16 @@ def merge(claim: Claim, profile: str, results: list[Any]) -> Verdict:
                        detail="no position within the bounds (where assume holds) on any structure: "
                               "the check covers nothing", paper=claim.paper, coverage={"positions": 0},
                        **claim.describe())
-    return Verdict(claim.id, claim.kind, VERIFIED, claim.expect, scope=text + " (each one evaluated)",
-                   seconds=max(ends) - min(starts), paper=claim.paper,
-                   coverage={"positions": swept, "structures": structures, "obligations": 0},
+    from ..solvers.explicit.solver import sources_text
+    coverage: dict[str, Any] = {"positions": swept, "structures": structures, "obligations": 0}
+    text += " (each one evaluated)"
+    if sources:
+        coverage["sources"] = dict(sorted(sources.items(), key=lambda kv: (-kv[1], kv[0])))
+        text += f"; {sources_text(coverage['sources'])}"
+    if violated:
+        coverage["violated"] = violated
+    return Verdict(claim.id, claim.kind, VERIFIED, claim.expect, scope=text,
+                   seconds=max(ends) - min(starts), paper=claim.paper, coverage=coverage,
                    **claim.describe())
 
 

@@ -12,6 +12,8 @@ positions reduced by symmetry and split into independent components.
 """
 from __future__ import annotations
 
+import itertools
+import re
 import warnings
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -113,7 +115,7 @@ class Table:
     full_group: bool = True        # the Python path canonicalizes under S_n (K_n, edgeless graphs)
     premises: dict[str, Premise] = field(default_factory=dict)        # asked once (see Solver.establish)
     asked: bool = False
-    phrases: dict[str, str] = field(default_factory=dict)             # engine -> what served, in words
+    noted: set[tuple[int, str]] = field(default_factory=set)          # (a log's serial, engine) noted there
 
     @property
     def symmetric(self) -> bool:
@@ -133,54 +135,72 @@ class Table:
         when a reduction's premise is proved)."""
         return compile_rules(self.rules, self.symmetric, self.decomposed, full_group=self.full_group)
 
-    def phrase(self, engine: str) -> str:
-        """``engine`` and the reductions it used (or could not use) here, in a few words."""
-        out = self.phrases.get(engine)
-        if out is None:
-            hows = [p.how for p in self.premises.values() if p.status != NOT_DECLARED and p.how]
-            out = self.phrases[engine] = engine + (" with " + " and ".join(hows) if hows else "")
-        return out
 
 
 class SourceLog:
     """Which value sources answered, structure by structure, while the log is open on a solver
-    (``solver.log``), and the declarations found violated. :mod:`grundy.verify` opens one per
-    claim and puts :meth:`summary` in the verdict.
+    (``solver.log``): the engines, and the premises of the reductions as they stood (proved: the
+    reduction was used; violated or not proved: not used); and the declarations found violated.
+    :mod:`grundy.verify` opens one per claim and puts :meth:`summary` in the verdict.
 
     >>> from grundy.spec import read_position
-    >>> s = Solver(native=False)
+    >>> s = Solver(native=False, reduce_after=0)
     >>> s.log = log = SourceLog()
-    >>> s.grundy(read_position({"game": "wythoff", "heaps": [3, 5]}))
+    >>> s.grundy(read_position({"game": "nim", "heaps": [3, 5, 6]}))
     0
     >>> log.summary()
-    {'Python search': 1}
+    {'Python search with symmetry (S_3 on heaps) proved by Z3, 2 generators and decomposition proved by Z3': 1}
     """
 
-    def __init__(self) -> None:
-        self.used: dict[tuple[int, Structure], tuple[Game, set[str]]] = {}
-        self.violations: list[str] = []
+    _serials = itertools.count()
 
-    def note(self, game: Game, structure: Structure, phrase: str) -> None:
-        got = self.used.get((id(game), structure))     # the game is kept alive with its entry
+    def __init__(self) -> None:
+        self.used: dict[tuple[int, Structure], list] = {}   # -> [game (kept alive), engines, premises]
+        self.violations: list[str] = []
+        self.serial = next(SourceLog._serials)          # tables remember the logs they were noted in
+
+    def note(self, game: Game, structure: Structure, engine: str,
+             premises: dict[str, Premise] | None = None) -> None:
+        got = self.used.get((id(game), structure))
         if got is None:
-            self.used[(id(game), structure)] = (game, {phrase})
-        else:
-            got[1].add(phrase)
+            got = self.used[(id(game), structure)] = [game, set(), {}]
+        got[1].add(engine)
+        if premises is not None:
+            got[2] = dict(premises)
 
     def summary(self) -> dict[str, int]:
-        """What served, per structure (the phrases joined by " + "), and on how many structures."""
+        """What served on each structure, in words, and on how many structures."""
         out: dict[str, int] = {}
-        for _, phrases in self.used.values():
-            k = " + ".join(sorted(phrases))
+        for _, engines, premises in self.used.values():
+            hows = [p.how for p in premises.values() if p.status != NOT_DECLARED and p.how]
+            k = " + ".join(sorted(engines)) + (" with " + " and ".join(hows) if hows else "")
             out[k] = out.get(k, 0) + 1
         return dict(sorted(out.items(), key=lambda kv: (-kv[1], kv[0])))
 
     def text(self) -> str:
         """The summary in words, for a verdict's scope."""
-        items = self.summary()
-        if len(items) == 1:
-            return f"values from {next(iter(items))}"
-        return "values from " + "; ".join(f"{k} ({n} structure{'s' * (n != 1)})" for k, n in items.items())
+        return sources_text(self.summary())
+
+
+def sources_text(summary: dict[str, int]) -> str:
+    """What served (a :meth:`SourceLog.summary`, or several added up) in a few words: the one
+    phrase, or each kind of phrase (groups and generators left out) with its structures.
+
+    >>> sources_text({"C kernel with symmetry (S_6 on vertices) proved by Z3, 2 generators": 1})
+    'values from C kernel with symmetry (S_6 on vertices) proved by Z3, 2 generators'
+    >>> sources_text({"Python search with symmetry (8 automorphisms) proved by Z3, 2 generators": 3,
+    ...               "Python search with symmetry (2 automorphisms) proved by Z3, 1 generator": 1,
+    ...               "one-heap tables": 1})
+    'values from Python search with symmetry proved by Z3 (4 structures); one-heap tables (1 structure)'
+    """
+    if len(summary) == 1:
+        return f"values from {next(iter(summary))}"
+    short: dict[str, int] = {}
+    for k, n in summary.items():
+        k = re.sub(r", \d+ generators?", "", re.sub(r" \((?:[^()]|\([^()]*\))*\)", "", k))
+        short[k] = short.get(k, 0) + n
+    items = sorted(short.items(), key=lambda kv: (-kv[1], kv[0]))
+    return "values from " + "; ".join(f"{k} ({n} structure{'s' * (n != 1)})" for k, n in items)
 
 
 def _mex(values) -> int:
@@ -270,17 +290,28 @@ class Solver:
             if p.status == VIOLATED and p.declared:
                 self._violated(p.violation)
         t.__dict__.pop("code", None)           # compiled again with the reductions proved
-        t.phrases.clear()
+        t.noted.clear()
 
     def _violated(self, line: str) -> None:
         if line not in self.violations:
             self.violations.append(line)
-        if self.log is not None and line not in self.log.violations:
-            self.log.violations.append(line)
 
     def _note(self, game: Game, structure: Structure, phrase: str) -> None:
         if self.log is not None:
             self.log.note(game, structure, phrase)
+
+    def _served(self, t: Table, game: Game, structure: Structure, engine: str) -> None:
+        """Note that ``engine`` answered on table ``t`` (once per log, engine and state of its
+        premises), and the declarations violated there (whoever asked first: every caller that
+        uses the table hears of them)."""
+        log = self.log
+        if log is None or (log.serial, engine) in t.noted:
+            return
+        t.noted.add((log.serial, engine))
+        log.note(game, structure, engine, t.premises)
+        for p in t.premises.values():
+            if p.status == VIOLATED and p.declared and p.violation not in log.violations:
+                log.violations.append(p.violation)
 
     def _room(self, t: Table) -> None:
         t.py_stored += 1
@@ -374,7 +405,7 @@ class Solver:
         if t.in_use:
             v = self._native(t, MISERE_GRUNDY if misere else GRUNDY, pos.state)
             if v is not None:
-                self._note(pos.game, pos.structure, t.phrase(KERNEL))
+                self._served(t, pos.game, pos.structure, KERNEL)
                 return v - 1
         try:
             v = self._grundy(t, t.code.canonical(pos.state), misere)
@@ -383,7 +414,7 @@ class Solver:
         except _Reduce:
             self.establish(t)
             return self.grundy(pos)
-        self._note(pos.game, pos.structure, t.phrase(PYTHON))
+        self._served(t, pos.game, pos.structure, PYTHON)
         return v
 
     def _grundy(self, t: Table, root: State, misere: bool = False) -> int:
@@ -462,7 +493,7 @@ class Solver:
             t.in_use = True            # a family on one structure: worth a kernel at once
         vals = self._native_many(t, MISERE_GRUNDY if convention == "misere" else GRUNDY, states)
         if vals is not None:
-            self._note(game, structure, t.phrase(KERNEL))
+            self._served(t, game, structure, KERNEL)
             return [v - 1 for v in vals]
         return [self.grundy(Position(game, structure, tuple(s), convention)) for s in states]
 
@@ -485,7 +516,7 @@ class Solver:
             else:
                 v = self._native(t, NORMAL if pos.convention == "normal" else MISERE, pos.state)
             if v is not None:
-                self._note(pos.game, pos.structure, t.phrase(KERNEL))
+                self._served(t, pos.game, pos.structure, KERNEL)
                 return v != 1
         try:
             w = self._wins(t, t.code.canonical(pos.state), pos.convention)
@@ -494,7 +525,7 @@ class Solver:
         except _Reduce:
             self.establish(t)
             return self.mover_wins(pos)
-        self._note(pos.game, pos.structure, t.phrase(PYTHON))
+        self._served(t, pos.game, pos.structure, PYTHON)
         return w
 
     def mover_wins_many(self, positions: list[Position]) -> list[bool]:
@@ -547,7 +578,7 @@ class Solver:
         vals = self._native_many(t, mode, states)
         if vals is None:
             return None
-        self._note(game, structure, t.phrase(KERNEL))
+        self._served(t, game, structure, KERNEL)
         return [v != 1 for v in vals]
 
     def outcome(self, pos: Position | SumPosition) -> str:
