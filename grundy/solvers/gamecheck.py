@@ -1,12 +1,14 @@
-"""Check what a game declares about itself, before anyone relies on it.
+"""Check what a game declares about itself: ``grundy check``, the user's tool.
 
-The solvers rely on properties a game states rather than proves: its heap count, that every
-update stays in its field's domain, that every move lowers the rank (which is never
-negative), that the structure's automorphisms (heaps: permutations) are symmetries of the
-rule, and that a position splits into independent components (``decompose_over``).
-:func:`check_game` checks each of them on chosen structures and reports, per property,
-``ok`` (with what was covered), ``violated`` (the first violation, one line naming the
-game, the move, the field and the position), ``unknown`` or ``not declared``.
+A game states properties: its heap count, that every update stays in its field's domain, that
+every move lowers the rank (which is never negative), that the structure's automorphisms
+(heaps: permutations) are symmetries of the rule, and that a position splits into
+independent components (``decompose_over``). The solvers take none of them on trust (the heap
+count and the domains are checked on every path, the reductions are used only where their
+premises are proved: :mod:`grundy.solvers.premises`); :func:`check_game` checks each of them on
+chosen structures, for the author, and reports, per property, ``ok`` (with what was covered),
+``violated`` (the first violation, one line naming the game, the move, the field and the
+position), ``unknown`` or ``not declared``.
 
 How each is checked, per structure:
 
@@ -14,13 +16,15 @@ How each is checked, per structure:
   solvers, Z3) unless it has ``heap_count`` heaps; checked by asking for one more heap.
 - **domains** and **rank**: exhaustively on the positions checked (every move made, its
   result tested), and by Z3 over unbounded integers (every size) when ``smt`` is on.
-- **symmetry**: exhaustively: for every position checked and every symmetry the solver uses
-  (heaps: the swaps of neighbouring heaps, which generate every permutation; graphs: the
-  automorphisms), the options of the image are the images of the options, up to symmetry.
+- **symmetry**: exhaustively: for every position checked and every generator of the group the
+  solver would reduce by (:func:`grundy.solvers.premises.symmetry_group`), the options of the
+  image are the images of the options, up to symmetry; and by Z3 (``smt``), the premise the
+  solver proves before reducing (:func:`grundy.solvers.premises.prove_symmetry`).
 - **decomposition**: exhaustively: at every position checked that splits into components,
-  the Grundy value computed as the XOR of the components' values equals the value computed
-  from the moves themselves (no symmetry, no splitting); a mismatch names a move of the whole
-  position that is no move of a single component, or the reverse.
+  the Grundy value computed from the moves equals the XOR of the components' values (each
+  from the moves too); a mismatch names a move of the whole position that is no move of a
+  single component, or the reverse; and by Z3 (``smt``), the premise the solver proves before
+  splitting (:func:`grundy.solvers.premises.prove_decomposition`).
 
 The positions checked: every state of a small box (each numeric field from its least value
 to ``bound``; vertex, edge and bool fields over their whole domain; at most ``max_states``,

@@ -184,23 +184,36 @@ class SourceLog:
 
 def sources_text(summary: dict[str, int]) -> str:
     """What served (a :meth:`SourceLog.summary`, or several added up) in a few words: the one
-    phrase, or each kind of phrase (groups and generators left out) with its structures.
+    phrase, or the engines and on how many structures each reduction was proved (or not used).
 
     >>> sources_text({"C kernel with symmetry (S_6 on vertices) proved by Z3, 2 generators": 1})
     'values from C kernel with symmetry (S_6 on vertices) proved by Z3, 2 generators'
     >>> sources_text({"Python search with symmetry (8 automorphisms) proved by Z3, 2 generators": 3,
-    ...               "Python search with symmetry (2 automorphisms) proved by Z3, 1 generator": 1,
+    ...               "Python search with symmetry (2 automorphisms) violated: not used": 1,
     ...               "one-heap tables": 1})
-    'values from Python search with symmetry proved by Z3 (4 structures); one-heap tables (1 structure)'
+    'values from Python search and one-heap tables (of 5 structures: symmetry proved on 3, not used on 1)'
     """
     if len(summary) == 1:
         return f"values from {next(iter(summary))}"
-    short: dict[str, int] = {}
-    for k, n in summary.items():
-        k = re.sub(r", \d+ generators?", "", re.sub(r" \((?:[^()]|\([^()]*\))*\)", "", k))
-        short[k] = short.get(k, 0) + n
-    items = sorted(short.items(), key=lambda kv: (-kv[1], kv[0]))
-    return "values from " + "; ".join(f"{k} ({n} structure{'s' * (n != 1)})" for k, n in items)
+    engines: set[str] = set()
+    proved: dict[str, int] = {}
+    failed: dict[str, int] = {}
+    for phrase, n in summary.items():
+        head, _, hows = phrase.partition(" with ")
+        engines.update(head.split(" + "))
+        for how in re.sub(r" \((?:[^()]|\([^()]*\))*\)", "", hows).split(" and ") if hows else ():
+            name, _, rest = how.partition(" ")
+            into = proved if rest.startswith(("proved", "by construction")) else failed
+            into[name] = into.get(name, 0) + n
+    total = sum(summary.values())
+    notes = []
+    for name in ("symmetry", "decomposition"):
+        bits = ([f"proved on {proved[name]}"] if name in proved else []) + \
+               ([f"not used on {failed[name]}"] if name in failed else [])
+        if bits:
+            notes.append(f"{name} " + ", ".join(bits))
+    text = "values from " + " and ".join(sorted(engines))
+    return text + (f" (of {total} structures: " + "; ".join(notes) + ")" if notes else "")
 
 
 def _mex(values) -> int:
