@@ -297,3 +297,22 @@ def test_solver_vet_is_deprecated_and_nothing_is_vetted(tmp_path, monkeypatch):
         s = Solver(native=False, reduce_after=0)
     assert s.grundy(read_position({"game": "nim", "heaps": [2, 3]})) == 1
     assert not (tmp_path / "vetted").exists() and list((tmp_path / "premises").glob("*.json"))
+
+
+def test_heap_symmetry_by_construction_only_for_a_rule_that_reads_its_own_heap():
+    """A HeapRule's heaps are interchangeable by construction (no Z3) when its options read their
+    heap ``n`` and their choices only; an option that reads another heap by its variable's name
+    goes to Z3, which finds the violation."""
+    from grundy.spec import Var
+
+    class Peeks(HeapRule):
+        name = "peeks-test"
+        summary = "a test game"
+
+        def options(self, g, n):
+            yield option("take 1", guard=(n >= 1) & (Var.int("heap[0]") >= 2), parts=[n - 1])
+
+    lasker = read_position({"game": "lasker-nim", "heaps": [3, 4]})
+    assert "by construction" in premises.prove_symmetry(lasker.rules, cache=False).how
+    p = premises.prove_symmetry(Peeks().rules(rule_heaps(2)), cache=False)
+    assert p.status == "violated" and "by construction" not in p.how

@@ -458,8 +458,14 @@ def _uniform_heap_rule(rules: Rules) -> bool:
     game, g = rules.game, rules.structure
     if sum_of_heaps(game, g) is None:
         return False
+    from ..spec.expr import free_vars
     try:
         base = list(game.options(g, Var.int("n")))
+        for o in base:              # an option reads its heap and its own choices, nothing else
+            names = {"n"} | {c.name for c in o.choices}
+            exprs = [o.guard, *o.update.values(), *(x for c in o.choices for x in (c.lo, c.hi))]
+            if any(not free_vars(lift(e)) <= names for e in exprs):
+                return False
         for i in g.elements:
             h = rules.state.heap[i]
             mine = list(game.options(g, h))
