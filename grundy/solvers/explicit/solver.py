@@ -249,13 +249,13 @@ class Solver:
     """
 
     def __init__(self, max_positions: int = 20_000_000, symmetry: bool = True, decompose: bool = True,
-                 native: bool | str | None = None, vet: bool | None = None, reduce_after: int = REDUCE_AFTER):
+                 native: bool | str | None = None, vet: bool | None = None, reduce_after: int | None = None):
         if vet is not None:
             warnings.warn("Solver(vet=...) is deprecated and ignored: the solver proves the premises of "
                           "its reductions on every structure it uses them on", DeprecationWarning, stacklevel=2)
         self.max_positions = max_positions
         self.symmetry, self.decompose = symmetry, decompose
-        self.reduce_after = reduce_after
+        self.reduce_after = REDUCE_AFTER if reduce_after is None else reduce_after
         self.native = build.available() if native is None else (bool(native) and build.available())
         self.native_first = native == "always"
         self.tables: dict[tuple[int, Structure], Table] = {}   # by the game object (kept by its Rules)
