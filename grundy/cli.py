@@ -268,7 +268,7 @@ def use_games(paths: list[str]) -> str | None:
 
 def cmd_values(args: argparse.Namespace) -> int:
     from .errors import GrundyError
-    from .solvers.heaps import heap_values, period
+    from .solvers.heaps import heap_values, period, sum_of_heaps
     obj: dict[str, Any] = {"game": args.game, "heaps": []}
     if args.code is not None:
         obj["code"] = args.code
@@ -291,7 +291,7 @@ def cmd_values(args: argparse.Namespace) -> int:
         return 2
     try:
         pos = read_position(obj)
-        rule = pos.game.heap_rule(pos.structure)
+        rule = sum_of_heaps(pos.game, pos.structure)     # sums of heaps by construction only
         if rule is None:
             print(f"grundy: game: {args.game!r} is not a one-heap game (its positions are not sums of "
                   f"heaps under one rule)", file=sys.stderr)
