@@ -3,8 +3,10 @@ string, a list of positions) or as :class:`~grundy.spec.position.Position` objec
 from __future__ import annotations
 
 import json
+import warnings
 from typing import Any, Union
 
+from .errors import DeclarationWarning
 from .solvers.explicit import DEFAULT, Solver
 from .spec.position import InputError, Position, SumPosition, read_position
 
@@ -71,6 +73,7 @@ def solve(position: PositionLike | list, *, winning_moves: bool = False, outcome
                 for p in position]
     solver = solver or DEFAULT
     pos = as_position(position)
+    seen = len(solver.violations)
     out: dict[str, Any] = SolveResult()
     if not outcome_only:
         out[value_key(pos.convention)] = solver.grundy(pos)
@@ -81,4 +84,6 @@ def solve(position: PositionLike | list, *, winning_moves: bool = False, outcome
         out["winning_moves"] = [{"move": lab, "to": q.to_json()} for lab, q in solver.winning_moves(pos)]
     if line:
         out["line"] = [{"move": lab, "to": q.to_json()} for lab, q in solver.winning_line(pos)]
+    for text in solver.violations[seen:]:      # a declaration found false: not used, and said
+        warnings.warn(text, DeclarationWarning, stacklevel=2)
     return out

@@ -15,12 +15,13 @@ import os
 import sys
 import time
 import traceback
+import warnings
 from contextlib import contextmanager
 from functools import lru_cache
 from typing import Any, Callable, Iterator
 
 from .api import solve
-from .errors import RuleError
+from .errors import DeclarationWarning, RuleError
 from .tools import cli as tools_cli
 from .tools.progress import Progress
 from .solvers.explicit import CycleError, Solver, SolverLimit
@@ -185,8 +186,10 @@ def _solve(args: argparse.Namespace, read: Callable[[], None]) -> int:
                 flush = False
             else:
                 try:
-                    result = solve(pos, winning_moves=args.winning_moves, outcome_only=args.outcome_only,
-                                   line=args.line, solver=solver)
+                    with warnings.catch_warnings():    # a declaration found false: said once, below
+                        warnings.simplefilter("ignore", DeclarationWarning)
+                        result = solve(pos, winning_moves=args.winning_moves, outcome_only=args.outcome_only,
+                                       line=args.line, solver=solver)
                 except (SolverLimit, CycleError, RuleError) as e:
                     err = f"position {i + 1}: {e}"
                     solver.clear()
@@ -219,6 +222,9 @@ def _solve(args: argparse.Namespace, read: Callable[[], None]) -> int:
     sys.stdout.write("".join(pending))
     if bar is not None:
         bar.clear()
+    for line in solver.violations:       # a declaration the solver did not use: said, one line each
+        print(f"grundy: warning: a declared property does not hold, so it was not used (the values "
+              f"come from the moves): {line}", file=sys.stderr)
     return status
 
 
@@ -262,7 +268,7 @@ def use_games(paths: list[str]) -> str | None:
 
 def cmd_values(args: argparse.Namespace) -> int:
     from .errors import GrundyError
-    from .solvers.heaps import heap_values, period
+    from .solvers.heaps import heap_values, period, sum_of_heaps
     obj: dict[str, Any] = {"game": args.game, "heaps": []}
     if args.code is not None:
         obj["code"] = args.code
@@ -285,7 +291,7 @@ def cmd_values(args: argparse.Namespace) -> int:
         return 2
     try:
         pos = read_position(obj)
-        rule = pos.game.heap_rule(pos.structure)
+        rule = sum_of_heaps(pos.game, pos.structure)     # sums of heaps by construction only
         if rule is None:
             print(f"grundy: game: {args.game!r} is not a one-heap game (its positions are not sums of "
                   f"heaps under one rule)", file=sys.stderr)

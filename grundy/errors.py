@@ -9,7 +9,7 @@ True
 """
 from __future__ import annotations
 
-__all__ = ["GrundyError", "RuleError"]
+__all__ = ["DeclarationWarning", "GrundyError", "RuleError"]
 
 
 class GrundyError(Exception):
@@ -20,3 +20,8 @@ class RuleError(GrundyError, ValueError):
     """A game's rules break a property the game declares or the tool relies on: an update
     leaves a field's domain, a move does not lower the rank, a declared symmetry or
     decomposition does not hold, a fixed heap count is not respected."""
+
+
+class DeclarationWarning(UserWarning):
+    """A property a game declares (a symmetry, a decomposition) does not hold on a structure the
+    solver met: the solver did not use it (its values come from the moves), and says so."""

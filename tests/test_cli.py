@@ -134,7 +134,7 @@ def test_a_batch_on_one_graph_answers_as_the_python_path(tmp_path):
     env = {**os.environ, "GRUNDY_CACHE": str(tmp_path)}
     outs = {mode: run("solve", "--json", "--native", mode, "-", stdin=text, env=env)
             for mode in ("auto", "off", "always")}
-    assert (tmp_path / "vetted").is_dir() and list((tmp_path / "sources").glob("*.c"))
+    assert list((tmp_path / "premises").glob("*.json")) and list((tmp_path / "sources").glob("*.c"))
     assert outs["auto"] == outs["off"] == outs["always"] == run("solve", "--json", "-", stdin=text, env=env)
     code, out, err = outs["auto"]
     assert code == 2 and "position 10: edges[0][2]" in err
@@ -173,66 +173,90 @@ GAME = Chomp()
 '''
 
 
-def test_a_passed_vet_is_kept_on_disk_and_never_stale(tmp_path):
-    """The solver vets a game once (grundy.solvers.gamecheck.vet) and keeps a pass on disk,
-    keyed by the package and the game's own files: editing the game's file checks it again,
-    a declaration made false fails even with a warm cache, and a failure is never stored."""
+NIM_LIKE = '''
+from grundy.spec import move
+from grundy.spec.games._heaps import HeapGame
+
+TOP = {top}                          # the most heap 2 gives up in one move (heap 1: any number)
+
+
+class NimLike(HeapGame):
+    """Nim, but heap 2 gives up at most TOP tokens (None: any number): symmetric only then."""
+    name = "my-nim-like"
+    summary = "nim with a cap on heap 2 (a user's game)"
+    heap_count = 2
+    symmetric = True
+
+    def moves(self, g, s):
+        h = s.heap
+        yield move("take {{k}} from heap 1", choose=[("k", 1, h[0])], update=lambda k: s.set(heap={{0: h[0] - k}}))
+        yield move("take {{k}} from heap 2", choose=[("k", 1, h[1] if TOP is None else TOP)],
+                   guard=lambda k: h[1] >= k, update=lambda k: s.set(heap={{1: h[1] - k}}))
+
+
+GAME = NimLike()
+'''
+
+
+def test_premise_proofs_are_kept_on_disk_by_content(tmp_path):
+    """The solver proves a reduction's premise by Z3 on the structure before it uses it and keeps
+    the proof on disk, keyed by the rules' content: an edit that changes no rule reuses it (Z3 not
+    even imported), a changed constant the rule reads is a new key (proved again), and a
+    declaration found false is said on stderr while the values stay the rule's own."""
     import os
     cache, games = tmp_path / "cache", tmp_path / "games"
     games.mkdir()
-    game = games / "chomp.py"
+    game = games / "nim_like.py"
     env = {**os.environ, "GRUNDY_CACHE": str(cache)}
-    pos = '{"game": "my-chomp", "heaps": [3, 1]}'
-
+    pos = '{"game": "my-nim-like", "heaps": [9, 7]}'
     script = ("import sys; from grundy.cli import main; status = main(sys.argv[1:]); "
-              "print('checked' if 'grundy.solvers.gamecheck' in sys.modules else 'known', file=sys.stderr); "
-              "sys.exit(status)")
+              "print('z3' if 'z3' in sys.modules else 'no z3', file=sys.stderr); sys.exit(status)")
 
-    def solve(expect=None):
-        p = subprocess.run([sys.executable, "-c", script, "solve", "--json", "--games", str(game), "-"],
-                           input=pos, capture_output=True, text=True, timeout=120, env=env)
-        stored = sorted(f.name for f in (cache / "vetted").glob("*.json")) if (cache / "vetted").is_dir() else []
+    def solve():
+        p = subprocess.run([sys.executable, "-c", script, "solve", "--json", "--native", "always",
+                            "--games", str(game), "-"], input=pos, capture_output=True, text=True,
+                           timeout=120, env=env)
+        stored = sorted(f.name for f in (cache / "premises").glob("*.json")) if (cache / "premises").is_dir() else []
         *err, how = p.stderr.splitlines()
-        if expect is not None:
-            assert how == expect, p.stderr
-        return p.returncode, p.stdout, "\n".join(err), stored
+        return p.returncode, json.loads(p.stdout)["grundy"], "\n".join(err), how, stored
 
-    game.write_text(CHOMP.format(symmetric=False))
-    code, out, err, stored = solve("checked")
-    assert code == 0, err
-    answer = json.loads(out)
-    assert len(stored) == 1                                 # the pass, kept
-    assert solve("known")[1:] == (out, "", stored)          # warm: not checked, the same answer
-    game.write_text(CHOMP.format(symmetric=False) + "# an edit\n")
-    code, out2, err, stored2 = solve("checked")
-    assert code == 0 and json.loads(out2) == answer
-    assert len(stored2) == 2 and set(stored) < set(stored2)    # edited: checked again, under a new key
-    (games / "helper.py").write_text("X = 1\n")             # a file beside it (it might import it)
-    assert len(solve("checked")[3]) == 3
-    game.write_text(CHOMP.format(symmetric=True))            # a false declaration, with a warm cache
-    for _ in range(2):                                       # the failure is not stored: fails again
-        code, out, err, stored3 = solve("checked")
-        assert code == 2, out
-        assert "does not commute with swapping heaps" in err and "my-chomp" in err
-        assert len(stored3) == 3
+    game.write_text(NIM_LIKE.format(top=None))                  # nim: symmetric
+    code, value, err, how, stored = solve()
+    assert (code, value, err, how) == (0, 9 ^ 7, "", "z3")
+    assert len(stored) == 1                                     # the symmetry proof
+    game.write_text(NIM_LIKE.format(top=None) + "# an edit that changes no rule\n")
+    assert solve() == (0, value, "", "no z3", stored)           # the proof read from disk
+    game.write_text(NIM_LIKE.format(top=3))                     # heap 2 plays S(1..3): no symmetry
+    code, value, err, how, stored3 = solve()
+    assert code == 0 and value == 9 ^ (7 % 4) and how == "z3"   # the values of the rule itself
+    assert "my-nim-like: the rule does not commute with swapping heaps 0 and 1" in err
+    assert "\n" not in err and len(stored3) == 2
+    assert solve() == (0, value, err, "no z3", stored3)         # the stored violation: said again
 
 
-def test_a_vet_cache_entry_is_keyed_by_the_games_code_in_memory(tmp_path, monkeypatch):
-    """A class changed in memory (not on disk) gets another key: it is checked again."""
-    from grundy.digest import game_digest
-    from grundy.solvers import vetting as gamecheck
-    from grundy.spec.games import get_game
-    monkeypatch.setenv("GRUNDY_CACHE", str(tmp_path))
-    nim = get_game("nim")
-    key = gamecheck._vet_key(nim)
-    assert key is not None and key == gamecheck._vet_key(nim)
-    before = game_digest(nim)
-    monkeypatch.setattr(type(nim), "symmetric", not type(nim).symmetric)
-    assert game_digest(nim) != before and gamecheck._vet_key(nim) != key
-    monkeypatch.undo()
-    assert game_digest(nim) == before
-    monkeypatch.setattr(nim, "symmetric", False, raising=False)   # on the object itself
-    assert game_digest(nim) != before
+def test_a_premise_key_is_the_rules_content():
+    """Two games of one name whose rules differ (a module constant the rule reads) get different
+    keys; the same rules on the same structure, the same key."""
+    from grundy import Structure
+    from grundy.solvers import premises
+    from grundy.spec import move
+    from grundy.spec.games._heaps import HeapGame
+
+    def nim_like(top):
+        class Capped(HeapGame):
+            name = "cap-test"
+            summary = "a test game"
+
+            def moves(self, g, s):
+                for i in g.elements:
+                    yield move(f"take {{k}} from heap {i}", choose=[("k", 1, s.heap[i])],
+                               guard=lambda k: k <= top, update=lambda k, i=i: s.set(heap={i: s.heap[i] - k}))
+        return Capped()
+    g = Structure.heaps(2)
+    a, b, c = nim_like(3).rules(g), nim_like(3).rules(g), nim_like(4).rules(g)
+    key = premises._key("symmetry", a, [])
+    assert key == premises._key("symmetry", b, []) != premises._key("symmetry", c, [])
+    assert premises._key("symmetry", a, []) != premises._key("decomposition", a, [])
 
 
 def test_progress_on_stderr_only_when_asked_or_on_a_terminal():

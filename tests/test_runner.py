@@ -24,11 +24,15 @@ def _k4():
 
 
 def _same(v) -> dict:
-    """A verdict without its timings (everything a user reads as the result)."""
+    """A verdict without its timings and without the record of which value sources served
+    (everything a user reads as the result: a shared worker may have proved a table's
+    reductions for an earlier claim, so the same values come from another source)."""
     d = v.to_json()
     d.pop("seconds", None)
     for o in d.get("obligations", []):
         o.pop("seconds", None)
+    d["coverage"] = {k: x for k, x in d["coverage"].items() if k != "sources"}
+    d["scope"] = d["scope"].split("; values from ")[0]
     return d
 
 

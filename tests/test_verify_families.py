@@ -71,7 +71,11 @@ def test_states_one_per_orbit():
     """Edge-nim on C_4, weights 0..1: one state per orbit of the dihedral group, counted naively."""
     (_, c4), = F.cycles(4).items()
     rules = get_game("edge-nim").rules(c4)
-    canon = Solver().table(get_game("edge-nim"), c4).code.canonical
+    solver = Solver()
+    table = solver.table(get_game("edge-nim"), c4)
+    solver.establish(table)                         # the symmetry, proved on C_4, is used from now on
+    assert table.symmetric
+    canon = table.code.canonical
     got = list(F.states(rules, {"weight": 1}, canon))
     g = nx.cycle_graph(4)
     edges = [tuple(sorted(e)) for e in g.edges]

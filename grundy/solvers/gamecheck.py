@@ -1,12 +1,14 @@
-"""Check what a game declares about itself, before anyone relies on it.
+"""Check what a game declares about itself: ``grundy check``, the user's tool.
 
-The solvers rely on properties a game states rather than proves: its heap count, that every
-update stays in its field's domain, that every move lowers the rank (which is never
-negative), that the structure's automorphisms (heaps: permutations) are symmetries of the
-rule, and that a position splits into independent components (``decompose_over``).
-:func:`check_game` checks each of them on chosen structures and reports, per property,
-``ok`` (with what was covered), ``violated`` (the first violation, one line naming the
-game, the move, the field and the position), ``unknown`` or ``not declared``.
+A game states properties: its heap count, that every update stays in its field's domain, that
+every move lowers the rank (which is never negative), that the structure's automorphisms
+(heaps: permutations) are symmetries of the rule, and that a position splits into
+independent components (``decompose_over``). The solvers take none of them on trust (the heap
+count and the domains are checked on every path, the reductions are used only where their
+premises are proved: :mod:`grundy.solvers.premises`); :func:`check_game` checks each of them on
+chosen structures, for the author, and reports, per property, ``ok`` (with what was covered),
+``violated`` (the first violation, one line naming the game, the move, the field and the
+position), ``unknown`` or ``not declared``.
 
 How each is checked, per structure:
 
@@ -14,13 +16,15 @@ How each is checked, per structure:
   solvers, Z3) unless it has ``heap_count`` heaps; checked by asking for one more heap.
 - **domains** and **rank**: exhaustively on the positions checked (every move made, its
   result tested), and by Z3 over unbounded integers (every size) when ``smt`` is on.
-- **symmetry**: exhaustively: for every position checked and every symmetry the solver uses
-  (heaps: the swaps of neighbouring heaps, which generate every permutation; graphs: the
-  automorphisms), the options of the image are the images of the options, up to symmetry.
+- **symmetry**: exhaustively: for every position checked and every generator of the group the
+  solver would reduce by (:func:`grundy.solvers.premises.symmetry_group`), the options of the
+  image are the images of the options, up to symmetry; and by Z3 (``smt``), the premise the
+  solver proves before reducing (:func:`grundy.solvers.premises.prove_symmetry`).
 - **decomposition**: exhaustively: at every position checked that splits into components,
-  the Grundy value computed as the XOR of the components' values equals the value computed
-  from the moves themselves (no symmetry, no splitting); a mismatch names a move of the whole
-  position that is no move of a single component, or the reverse.
+  the Grundy value computed from the moves equals the XOR of the components' values (each
+  from the moves too); a mismatch names a move of the whole position that is no move of a
+  single component, or the reverse; and by Z3 (``smt``), the premise the solver proves before
+  splitting (:func:`grundy.solvers.premises.prove_decomposition`).
 
 The positions checked: every state of a small box (each numeric field from its least value
 to ``bound``; vertex, edge and bool fields over their whole domain; at most ``max_states``,
@@ -46,7 +50,7 @@ from ..spec.game import Game, Rules
 from ..spec.games import get_game
 from ..spec.position import Position
 from ..spec.structure import Structure
-from .vetting import _VETTED, vet  # noqa: F401  (vet lives there, small: the solver imports it at start-up)
+from . import premises
 
 __all__ = ["PropertyCheck", "GameReport", "check_game", "default_structures", "parse_structure"]
 
@@ -324,22 +328,24 @@ def check_structure(game: Game, g: Structure, starts: list[State] | None = None,
     # to symmetry at its position, as a rule that places a new heap in the first free slot, is
     # tested there and noted)
     status, detail = _symmetry(rules, plain, states, cover)
-    z = _smt_symmetry(rules, timeout) if smt and status == OK else None
-    if z is not None:
-        zstatus, ztext, zstate = z
-        if zstatus == "holds":
-            detail += f"; Z3: {ztext}"
-        elif zstatus == VIOLATED and zstate is not None:
-            again = _symmetry(rules, plain, [zstate], "the position Z3 found")
+    if smt and status == OK:          # the premise the solver proves before it reduces by symmetry
+        p = premises.prove_symmetry(rules)
+        if p.status == premises.VIOLATED:
+            again = _symmetry(rules, plain, [p.state] if p.state else [], "the position Z3 found")
             if again[0] == VIOLATED:
-                status, detail = again[0], ztext
+                status, detail = VIOLATED, p.violation
             else:
-                detail += f"; Z3: not exactly at {rules.describe(zstate)}, but up to symmetry there"
+                detail += ("; Z3: the rule commutes only up to symmetry (the solver does not reduce by "
+                           "it: slower, never wrong)")
         else:
-            detail += f"; Z3: unknown ({_first(ztext)})"
+            detail += f"; Z3: {p.how}"
     add("symmetry", status, detail)
-    # decomposition
-    add("decomposition", *_decomposition(rules, plain, states, cover))
+    # decomposition: exhaustively, and by Z3 (the premise the solver proves before it splits)
+    status, detail = _decomposition(rules, plain, states, cover)
+    if smt and status == OK and rules.present is not None:
+        p = premises.prove_decomposition(rules)
+        status, detail = (VIOLATED, p.violation) if p.status == premises.VIOLATED else (OK, f"{detail}; Z3: {p.how}")
+    add("decomposition", status, detail)
     return out
 
 
@@ -410,46 +416,18 @@ def _rank_violation(rules: Rules, code, states: list[State]) -> str | None:
     return None
 
 
-from .symmetric import Plan  # noqa: E402
-
-
 def _symmetries(rules: Rules) -> tuple[list[tuple[str, Callable[[State], State]]], Callable[[State], State]] | None:
-    """The symmetries the solver uses, as (name, map on states), and its canonical form."""
+    """The generators of the group the solver would reduce by (:func:`premises.symmetry_group`),
+    as (name, map on states), and the canonical form of that group."""
     from .explicit.compile import compile_rules
-    g = rules.structure
-    if rules.heap_sorting:
-        maps = []
-        for i in range(g.n - 1):
-            def swap(s: State, i: int = i) -> State:
-                t = list(s)
-                t[i], t[i + 1] = t[i + 1], t[i]
-                return tuple(t)
-            maps.append((f"swapping heaps {i} and {i + 1}", swap))
-        return maps, lambda s: tuple(sorted(s))
-    syms = rules.symmetries
-    plan = Plan.of(rules)
-    if plan is not None:      # every permutation of the vertices: check its two generators
-        names = [g.names[v] for v in range(g.n)]
-        gens = [("the automorphism " + f"{names[0]}<->{names[1]}", [1, 0] + list(range(2, g.n)))]
-        if g.n > 2:
-            gens.append(("the automorphism " + ", ".join(f"{names[v]}->{names[(v + 1) % g.n]}"
-                                                         for v in range(g.n)), [g.n - 1] + list(range(g.n - 1))))
-        return [(what, lambda s, p=perm: plan.image(s, p)) for what, perm in gens], plan.canonical
-    if len(syms) <= 1:
+    from .symmetric import Plan
+    group = premises.symmetry_group(rules)
+    if group is None:
         return None
-    canon = compile_rules(rules, symmetry=True, decompose=False).canonical
-    auts = g.automorphisms_at_most(len(syms)) or []
-    maps = []
-    for (perm, vmaps), sigma in zip(syms[1:], auts[1:]):
-        def act(s: State, perm=perm, vmaps=vmaps) -> State:
-            t = [0] * len(s)
-            for i, v in enumerate(s):
-                t[perm[i]] = v if vmaps[i] is None else vmaps[i](v)
-            return tuple(t)
-        names = [g.names[v] for v in range(g.n)]
-        maps.append(("the automorphism " + ", ".join(f"{names[v]}->{names[sigma[v]]}"
-                                                     for v in range(g.n) if sigma[v] != v), act))
-    return maps, canon
+    plan = Plan.of(rules, force=True)
+    canon = (plan.canonical if plan is not None and not rules.heap_sorting
+             else compile_rules(rules, symmetry=True, decompose=False).canonical)
+    return [(g.what, g.image) for g in group.generators], canon
 
 
 def _symmetry(rules: Rules, code, states: list[State], cover: str) -> tuple[str, str]:
@@ -487,132 +465,25 @@ def _symmetry(rules: Rules, code, states: list[State], cover: str) -> tuple[str,
                 f"on {cover}")
 
 
-def _slot_maps(rules: Rules) -> list[tuple[str, list[int], list[list[int] | None]]]:
-    """A generating set of the symmetries the solver uses, as slot permutations with value
-    tables for vertex and edge slots (indexed from the slot's least value): (name, perm,
-    tables). Heaps: the swaps of neighbouring heaps; graphs: automorphisms, each outside the
-    group generated by those before it."""
-    g = rules.structure
-    n = len(rules.schema)
-    if rules.heap_sorting:
-        out = []
-        for i in range(g.n - 1):
-            perm = list(range(n))
-            perm[i], perm[i + 1] = i + 1, i
-            out.append((f"swapping heaps {i} and {i + 1}", perm, [None] * n))
-        return out
-    syms = rules.symmetries
-    auts = g.automorphisms_at_most(len(syms)) or [] if len(syms) > 1 else []
-    group: set[tuple[int, ...]] = {tuple(range(g.n))}
-    out = []
-    for (perm, vmaps), sigma in zip(syms, auts):
-        if tuple(sigma) in group:
-            continue
-        gens = [s for _, _, _, s in out] + [tuple(sigma)]
-        frontier = list(group)
-        while frontier:                               # the group generated so far (<= 256 maps)
-            nxt = []
-            for x in frontier:
-                for s in gens:
-                    y = tuple(s[x[v]] for v in range(g.n))
-                    if y not in group:
-                        group.add(y)
-                        nxt.append(y)
-            frontier = nxt
-        tables: list[list[int] | None] = []
-        for i, f in enumerate(vmaps):
-            d = rules.slot_domains[i]
-            tables.append(None if f is None or d is None else [f(v) for v in range(d[0], d[1] + 1)])
-        what = "the automorphism " + ", ".join(f"{g.names[v]}->{g.names[sigma[v]]}" for v in range(g.n)
-                                               if sigma[v] != v)
-        out.append((what, list(perm), tables, tuple(sigma)))
-    return [(w, p, tb) for w, p, tb, _ in out]
-
-
-def _smt_symmetry(rules: Rules, timeout: float) -> tuple[str, str, State | None] | None:
-    """Z3, unbounded integers: every generating symmetry σ maps each move's result to the
-    result of some move from the image position (σ∘move = move∘σ, exactly), at every position
-    within the field domains. None when no symmetry is used; else (status, text, the violating
-    position or None)."""
-    import time
-    maps = _slot_maps(rules)
-    if not maps:
-        return None
-    try:
-        from .smt.encode import Exists, encoding, substitute
-        from .smt.obligations import _obligation, _Query
-        from ..spec.expr import Var, all_of, ite, lift, not_
-        enc = encoding(rules)
-    except Exception as e:     # noqa: BLE001  (an expression Z3 cannot take)
-        return UNKNOWN, f"{type(e).__name__}: {e}", None
-    names, var, doms = enc.names, rules.schema.variables, rules.slot_domains
-    n = len(names)
-
-    def value_map(x, table: list[int], lo: int):
-        out = lift(table[-1])
-        for v in range(len(table) - 2, -1, -1):
-            out = ite(x == v + lo, table[v], out)
-        return out
-
-    t0 = time.monotonic()
-    for what, perm, tables in maps:
-        inv = [0] * n
-        for i, p in enumerate(perm):
-            inv[p] = i
-
-        def image(vals: list) -> list:       # u[perm[k]] = table_k(vals[k])
-            return [vals[inv[j]] if tables[inv[j]] is None else
-                    value_map(vals[inv[j]], tables[inv[j]], doms[inv[j]][0]) for j in range(n)]
-        at_image = dict(zip(names, image(list(var))))
-        queries = []
-        try:
-            for mv in enc.moves:
-                ren = {new: Var.int(new + "!") for _, new, _, _ in mv.choices}
-                legal = substitute(mv.legal, ren)
-                target = image([substitute(mv.update.get(names[k], var[k]), ren) for k in range(n)])
-                items: list = [enc.family, legal]
-                for mj in enc.moves:     # no move from the image reaches the image of the result
-                    body = all_of([substitute(mj.legal, at_image)] +
-                                  [substitute(mj.update.get(names[k], var[k]), at_image) == target[k]
-                                   for k in range(n)])
-                    items.append(~Exists(mj.names, body) if mj.names else not_(body))
-                queries.append(_Query(f"move {mv.index} ({mv.label})", items,
-                                      extra=tuple(new + "!" for _, new, _, _ in mv.choices)))
-            left = timeout - (time.monotonic() - t0)
-            if left <= 0:
-                return UNKNOWN, "out of time", None
-            r = _obligation(enc, "symmetry", queries, left, minimize=False)
-        except Exception as e:     # noqa: BLE001  (an expression Z3 cannot take)
-            return UNKNOWN, f"{type(e).__name__}: {e}", None
-        if r.status == "violated":
-            mi = int(r.detail.split("move ", 1)[1].split(" ", 1)[0])
-            m = rules.moves[mi]
-            cv = tuple((r.choices or {}).get(f"{c.name}#{mi}!", 0) for c in m.choices)
-            return VIOLATED, (f"{rules.game.name}: the rule does not commute with {what}: at "
-                              f"{rules.describe(r.state)} move {rules.move_text(mi, cv)!r} has no "
-                              f"counterpart from the image position (found by Z3)"), tuple(r.state)
-        if r.status != "holds":
-            return UNKNOWN, r.detail, None
-    return "holds", f"proved for {enc.scope()} ({len(maps)} generator{'s' * (len(maps) != 1)})", None
-
-
 def _decomposition(rules: Rules, code, states: list[State], cover: str) -> tuple[str, str]:
     if rules.present is None:
         return NOT_DECLARED, "the game declares no decomposition"
     from .explicit.compile import compile_rules
     from .explicit.solver import Solver, SolverLimit
     split = compile_rules(rules, symmetry=False, decompose=True).components
-    whole = Solver(max_positions=200_000, symmetry=False, decompose=False, native=False, vet=False)
-    parts = Solver(max_positions=200_000, symmetry=False, decompose=True, native=False, vet=False)
-    t_whole, t_parts = whole.table(rules.game, rules.structure), parts.table(rules.game, rules.structure)
+    whole = Solver(max_positions=200_000, symmetry=False, decompose=False, native=False)
+    table = whole.table(rules.game, rules.structure)
     n = 0
     for s in states:
         comps = split(s)
         if comps is None:
             continue
         n += 1
-        try:
-            a, b = whole._grundy(t_whole, s), parts._grundy(t_parts, s)
+        try:         # the value from the moves, against the XOR of the components' (each from its moves)
+            a = whole._grundy(table, s)
+            b = 0
+            for c in comps:
+                b ^= whole._grundy(table, c)
         except SolverLimit:
             return UNKNOWN, f"compared at {n - 1:,} splitting positions, then a position too large to solve"
         if a != b:

@@ -55,13 +55,15 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+from grundy.caches import register
 from grundy.errors import RuleError
 from grundy.solvers.native import build
-from grundy.spec.heaprule import NO_ROOM_WHY, OneHeap, TakeBreak
+from grundy.spec.heaprule import NO_ROOM_WHY, HeapRule, OneHeap, TakeBreak
 from grundy.spec.position import InputError, Position
 from grundy.spec.structure import Structure
 
-__all__ = ["HeapRun", "HeapTables", "Period", "heap_values", "period", "rule_values", "takebreak_run"]
+__all__ = ["HeapRun", "HeapTables", "Period", "heap_values", "period", "rule_values", "sum_of_heaps",
+           "takebreak_run"]
 
 MAX_N = 2**31 - 2          # stamps are h + 1 in 32 bits
 MAX_WHT_BITS = 20          # the mask is chosen only while values have at most 20 bits
@@ -449,21 +451,51 @@ def takebreak_run(code: TakeBreak, n: int, *, method: str = "sparse", native: bo
     return HeapRun(code.text, values, method, bool(use_c), *stats)
 
 
+_DERIVED = ("fields", "moves", "heap_rule", "one_heap", "one_heap_rules", "max_parts")
+
+
+def sum_of_heaps(game: Any, g: Structure) -> OneHeap | None:
+    """The game's one-heap rule on ``g`` when its positions are sums of heaps *by construction*:
+    a :class:`~grundy.spec.HeapRule` whose moves (and what they are made from: fields, the
+    one-heap form) are HeapRule's own derivation from its ``options``. None for any other game:
+    a ``heap_rule`` capability another game claims, or a HeapRule overriding its derivation, is
+    not used (its positions are solved from their moves).
+
+    >>> from grundy.spec.games import get_game
+    >>> from grundy.spec.heaprule import rule_heaps
+    >>> sum_of_heaps(get_game("lasker-nim"), rule_heaps(2)) is not None
+    True
+    >>> class Claimed(HeapRule):           # a HeapRule whose moves are its own: no tables
+    ...     name = "doc-claimed"
+    ...     def moves(self, g, s):
+    ...         return HeapRule.moves(self, g, s)
+    >>> sum_of_heaps(Claimed(), rule_heaps(2)) is None
+    True
+    """
+    if not isinstance(game, HeapRule):
+        return None
+    cls = type(game)
+    if any(name in vars(game) or getattr(cls, name) is not getattr(HeapRule, name) for name in _DERIVED):
+        return None
+    return game.heap_rule(g)
+
+
 _ENUMERATORS: dict[tuple, Any] = {}
+register("heap-options", lambda: len(_ENUMERATORS), lambda: _ENUMERATORS.clear())
 
 
 def _enumerator(rule: OneHeap):
-    """The rule's options on a heap alone, compiled once: ``f(h)`` lists (option index,
-    choice values, parts)."""
+    """The rule's options on a heap alone, compiled once per game object and parameters: ``f(h)``
+    lists (option index, choice values, parts)."""
     from .explicit.compile import compile_rules
-    key = rule.key
+    key = (id(rule.game), rule.key)            # the entry keeps the game alive: its id is not reused
     if key not in _ENUMERATORS:
         game, g = rule.game, rule.structure
         rules = game.one_heap_rules(g)
         options = compile_rules(rules, symmetry=False, decompose=False).options
         zeros = (0,) * (len(rules.schema) - 1)
-        _ENUMERATORS[key] = (lambda h: options((h,) + zeros), game.one_heap(g)[1])
-    return _ENUMERATORS[key]
+        _ENUMERATORS[key] = (lambda h: options((h,) + zeros), game.one_heap(g)[1], game)
+    return _ENUMERATORS[key][:2]
 
 
 def rule_options(rule: OneHeap, h: int) -> list[tuple[str, list[int]]]:
@@ -600,23 +632,25 @@ class HeapTables:
     """
 
     def __init__(self) -> None:
-        self.tables: dict[tuple, list[int]] = {}
+        self.tables: dict[tuple, tuple[Any, list[int]]] = {}   # (id of the game, parameters) -> (game, G)
 
     def table(self, rule: OneHeap, top: int) -> list[int]:
-        table = self.tables.get(rule.key, [])
+        key = (id(rule.game), rule.key)       # by the game object (kept with its table): two games
+        table = self.tables.get(key, (None, []))[1]        # of one name never share a table
         if top >= len(table):
             if rule.code is not None:
                 table = heap_values(rule, max(top, 2 * len(table), 64))
             else:
                 table = rule_values(rule, max(top, 2 * len(table), 16), start=table)
-            self.tables[rule.key] = table
+            self.tables[key] = (rule.game, table)
         return table
 
     def value(self, pos: Position) -> int | None:
-        """The position's Grundy value, or None if the game is not a sum of heaps."""
+        """The position's Grundy value, or None if the game is not a sum of heaps by construction
+        (:func:`sum_of_heaps`)."""
         if pos.convention != "normal":
             return None
-        rule = pos.game.heap_rule(pos.structure)
+        rule = sum_of_heaps(pos.game, pos.structure)
         if rule is None:
             return None
         heaps = rule.heaps(pos.state)
@@ -640,7 +674,7 @@ class HeapTables:
         return self._moves(pos, winning=True)
 
     def _moves(self, pos: Position, winning: bool) -> list[tuple[str, Position]] | None:
-        rule = pos.game.heap_rule(pos.structure)
+        rule = sum_of_heaps(pos.game, pos.structure)
         if rule is None:
             return None
         state = pos.state

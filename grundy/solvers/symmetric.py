@@ -16,8 +16,9 @@ automorphism: n! of them, too many to list and minimise over (K_7: 5,040) on eve
    order, ties by vertex number): a *partial* canonical form.
 
 Why this is sound. (a) Every candidate is a permutation of the vertices, hence an
-automorphism of the structure; the game's rules commute with its automorphisms (a declared
-symmetry, vetted by :func:`grundy.solvers.gamecheck.vet` before any reduction is used), so the
+automorphism of the structure; the game's rules commute with its automorphisms (the premise
+the solver proves by Z3 on the structure before any reduction is used, see
+:mod:`grundy.solvers.premises`), so the
 image of a position under any permutation has the same value and outcome: whatever the rule
 picks, the stored position is isomorphic to the one asked about, and a stored value is the
 value of exactly the position its key denotes. (b) Below the cap the form is a function of

@@ -343,27 +343,43 @@ class Rules:
     @cached_property
     def symmetries(self) -> list[tuple[list[int], list[Callable[[int], int] | None]]]:
         """Slot permutations (with value maps for vertex/edge-valued slots) induced by the
-        structure's automorphisms; the identity first. Heaps: see ``heap_sorting``."""
+        structure's automorphisms (:attr:`automorphisms`, in that order); the identity first.
+        Heaps: see ``heap_sorting``."""
+        return [self.slot_action(sigma) for sigma in self.automorphisms]
+
+    @cached_property
+    def automorphisms(self) -> list[tuple[int, ...]]:
+        """The structure's automorphisms the solver may reduce by (the identity first): none for
+        heaps, for a game that says ``symmetric = False``, or for a group too large to list."""
         g = self.structure
         if not self.game.symmetric or g.kind == "heaps":
             return []
         auts = g.automorphisms_at_most(MAX_SYMMETRIES) if g.n <= MAX_SYMMETRY_VERTICES else None
-        if auts is None:  # too large a group to pay for on every position, or even to list
-            return []
-        out = []
-        for sigma in auts:
-            emap = [g.edge_id(*_orient(g, sigma[u], sigma[v])) for u, v in g.edges]
-            perm: list[int] = [0] * len(self.schema)
-            vmaps: list[Callable[[int], int] | None] = [None] * len(self.schema)
-            for slot, (name, key) in enumerate(self.schema.slots):
-                f = self.schema.fields[name]
-                perm[slot] = self.schema.slot_of[self.schema.key(name, _image(f.over, key, sigma, emap))]
-                if f.kind == "vertex":
-                    vmaps[slot] = sigma.__getitem__
-                elif f.kind == "edge":
-                    vmaps[slot] = lambda e, emap=emap: -1 if e < 0 else emap[e]
-            out.append((perm, vmaps))
-        return out
+        return [tuple(a) for a in auts] if auts is not None else []   # too large a group to pay for
+
+    def slot_action(self, sigma: tuple[int, ...]) -> tuple[list[int], list[Callable[[int], int] | None]]:
+        """How the vertex permutation ``sigma`` (an automorphism of the structure) acts on
+        states: slot ``i`` goes to slot ``perm[i]``, its value mapped by ``vmaps[i]`` (vertex-
+        and edge-valued slots; None: unchanged).
+
+        >>> from grundy.spec.games import get_game
+        >>> path = Structure.graph(range(3), [(0, 1), (1, 2)])
+        >>> perm, vmaps = get_game("edge-nim").rules(path).slot_action((2, 1, 0))
+        >>> perm, vmaps[2](0)                   # weights of 01, 12 swap; the token on 0 goes to 2
+        ([1, 0, 2], 2)
+        """
+        g = self.structure
+        emap = [g.edge_id(*_orient(g, sigma[u], sigma[v])) for u, v in g.edges]
+        perm: list[int] = [0] * len(self.schema)
+        vmaps: list[Callable[[int], int] | None] = [None] * len(self.schema)
+        for slot, (name, key) in enumerate(self.schema.slots):
+            f = self.schema.fields[name]
+            perm[slot] = self.schema.slot_of[self.schema.key(name, _image(f.over, key, sigma, emap))]
+            if f.kind == "vertex":
+                vmaps[slot] = tuple(sigma).__getitem__
+            elif f.kind == "edge":
+                vmaps[slot] = lambda e, emap=emap: -1 if e < 0 else emap[e]
+        return perm, vmaps
 
     @cached_property
     def heap_sorting(self) -> bool:

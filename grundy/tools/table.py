@@ -144,12 +144,12 @@ Axis = int | range | Sequence[int] | str
 def _one_heap_values(game: str, code: str | None, parts: list) -> list[int] | None:
     """G(0..max) of the game's one-heap rule when its positions are sums of heaps under one
     rule (octal and other take-and-break codes, subtraction games...), else None."""
-    from ..solvers.heaps import heap_values
+    from ..solvers.heaps import heap_values, sum_of_heaps
     obj: dict[str, Any] = {"game": game, "heaps": [0] * len(parts)}
     if code is not None:
         obj["code"] = code
     pos = read_position(obj)                  # a bad code is an InputError here
-    rule = pos.game.heap_rule(pos.structure)
+    rule = sum_of_heaps(pos.game, pos.structure)      # sums of heaps by construction only
     if rule is None:
         return None
     return heap_values(rule, max(max(x) if isinstance(x, list) else x for x in parts))

@@ -9,7 +9,7 @@ from its file and are read through the explicit solver and the SMT backend.
 ...           statement=lambda g, s: s.heap[0] == s.heap[1])
 >>> v = check_claim(c)
 >>> v.verdict, v.scope
-('verified', '2 heaps, heap <= 5: 36 positions (each one evaluated); cross-checked by the reference engine at 36 positions')
+('verified', '2 heaps, heap <= 5: 36 positions (each one evaluated); cross-checked by the reference engine at 36 positions; values from Python search')
 >>> bad = Claim("demo/nim-bad", game="nim", kind="char", family=heaps(2), bounds={"heap": 5},
 ...             statement=lambda g, s: s.heap[0] <= s.heap[1], expect="refuted")
 >>> v = check_claim(bad)
@@ -25,7 +25,7 @@ import traceback
 from typing import Any, Callable
 
 from ..solvers.explicit import CycleError, Solver, SolverLimit, compile_expr
-from ..solvers.explicit.solver import NATIVE_AFTER
+from ..solvers.explicit.solver import NATIVE_AFTER, SourceLog
 from ..solvers.gamecheck import _smt_violation
 from ..solvers.heaps import rule_options
 from ..solvers.native.follow import StrategyTable
@@ -109,7 +109,8 @@ class Instance:
             self.stmt = self.table.claimed
         self.assume_expr: Expr = lift(claim.assume(g, s)) if claim.assume else lift(True)
         self.assume = compile_expr(rules, self.assume_expr)
-        self.code = solver.table(self.game, g).code
+        self._table = solver.table(self.game, g)
+        self.code = self._table.code            # moves (a reduction proved later changes no move)
         self.misere = claim.convention == "misere"
         self.cases: list[tuple[Callable, int, list[Callable]]] = []
         self.native_strategy: StrategyTable | None = None   # the strategy followed in C
@@ -174,8 +175,9 @@ class Instance:
 
     def truth(self, state: State) -> Any:
         """The solver's Grundy value (in the claim's convention) or outcome at ``state``, read
-        from its canonical representative: the solver's symmetry, never the statement's."""
-        c = self.code.canonical(state)
+        from its canonical representative: the solver's symmetry (once its premise is proved on
+        this structure: the table's code then reduces), never the statement's."""
+        c = self._table.code.canonical(state)
         v = self._truth.get(c)
         if v is None:
             v = (self.solver.grundy(self.solvable(c)) if self.by_value else self.outcome(c))
@@ -1029,6 +1031,8 @@ def check_claim(claim: Claim, *, profile: str = "quick", timeout: float | None =
     deadline = Deadline(timeout if timeout is not None else claim.timeout)
     solver = solver or Solver()
     v = Verdict(claim.id, claim.kind, UNKNOWN, claim.expect, paper=claim.paper, **claim.describe())
+    log, before = SourceLog(), solver.log       # which value sources serve this claim
+    solver.log = log
     try:
         _run(claim, profile, solver, deadline, progress, v, allow_empty,
              CrossCheck(claim, recheck, tick=deadline.check))
@@ -1046,9 +1050,27 @@ def check_claim(claim: Claim, *, profile: str = "quick", timeout: float | None =
     except Exception as e:  # a bug in a statement, a strategy or a backend: shown, not raised
         tb = traceback.extract_tb(e.__traceback__)[-1]
         v.verdict, v.detail = ERROR, f"{type(e).__name__}: {e} (at {tb.filename}:{tb.lineno})"
+    finally:
+        solver.log = before
+    served(v, log)
     v.seconds = time.monotonic() - deadline.start
     v.coverage["obligations"] = sum(o["status"] == "holds" for o in v.obligations)
     return v
+
+
+def served(v: Verdict, log: SourceLog) -> None:
+    """Put in the verdict which value sources answered (``coverage["sources"]``: what served ->
+    on how many structures; a short phrase in the scope of a pass that used solved values) and
+    the declarations of the game found violated where a source would have relied on them
+    (``coverage["violated"]``: one line each; those sources were not used, the values are the
+    moves' own)."""
+    sources = log.summary()
+    if sources:
+        v.coverage["sources"] = sources
+        if v.verdict in (VERIFIED, PROVED) and v.swept:
+            v.scope += f"; {log.text()}"
+    if log.violations:
+        v.coverage["violated"] = list(log.violations)
 
 
 def check_part(claim: Claim, start: int, stop: int, **kw: Any) -> tuple[Verdict, int]:

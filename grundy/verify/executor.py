@@ -327,6 +327,8 @@ def merge(claim: Claim, profile: str, results: list[Any], recheck: str = "sample
     from .recheck import BUDGET, pass_text
     starts, ends, swept, structures = [], [], 0, 0
     crossed, beyond = 0, 0
+    sources: dict[str, int] = {}
+    violated: list[str] = []
     for k, r in enumerate(results):
         if isinstance(r, ChunkFailed):
             seconds = (max(ends) - min(starts)) if starts else 0.0
@@ -342,6 +344,9 @@ def merge(claim: Claim, profile: str, results: list[Any], recheck: str = "sample
         structures += v.coverage.get("structures", 0)
         crossed += v.coverage.get("cross_checked", 0)
         beyond += v.coverage.get("cross_check_beyond", 0)
+        for what, n in v.coverage.get("sources", {}).items():
+            sources[what] = sources.get(what, 0) + n
+        violated += [x for x in v.coverage.get("violated", []) if x not in violated]
     from .check import _conditions
     c = claim.at(profile)
     bounds = _bounds_text(claim.bounds_for(profile))
@@ -351,11 +356,17 @@ def merge(claim: Claim, profile: str, results: list[Any], recheck: str = "sample
                        detail="no position within the bounds (where assume holds) on any structure: "
                               "the check covers nothing", paper=claim.paper, coverage={"positions": 0},
                        **claim.describe())
+    from ..solvers.explicit.solver import sources_text
     cross = {"cross_checked": crossed, "cross_check_beyond": beyond} if recheck != "none" else {}
-    return Verdict(claim.id, claim.kind, VERIFIED, claim.expect,
-                   scope=text + " (each one evaluated)" + pass_text(recheck, crossed, beyond, BUDGET, " per chunk"),
-                   seconds=max(ends) - min(starts), paper=claim.paper,
-                   coverage={"positions": swept, "structures": structures, "obligations": 0, **cross},
+    coverage: dict[str, Any] = {"positions": swept, "structures": structures, "obligations": 0, **cross}
+    text += " (each one evaluated)" + pass_text(recheck, crossed, beyond, BUDGET, " per chunk")
+    if sources:                             # in the order of a claim checked whole (check.served)
+        coverage["sources"] = dict(sorted(sources.items(), key=lambda kv: (-kv[1], kv[0])))
+        text += f"; {sources_text(coverage['sources'])}"
+    if violated:
+        coverage["violated"] = violated
+    return Verdict(claim.id, claim.kind, VERIFIED, claim.expect, scope=text,
+                   seconds=max(ends) - min(starts), paper=claim.paper, coverage=coverage,
                    **claim.describe())
 
 

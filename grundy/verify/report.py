@@ -71,10 +71,13 @@ def header(id_width: int = 34) -> str:
 
 
 def details(v: Verdict) -> list[str]:
-    """Lines shown under the table for a refuted, failing or erroneous claim."""
+    """Lines shown under the table for a refuted, failing or erroneous claim, and for any claim
+    whose game declares a property found violated (the solver did not use it)."""
     out = []
     if v.detail and (v.verdict in ("error", "unknown") or not v.passed):
         out.append(f"  {v.id}: {v.detail}")
+    for line in v.coverage.get("violated", []):     # a declaration not used: the values are the moves'
+        out.append(f"  {v.id}: declaration violated (not used): {line}")
     c = v.counterexample
     if c is not None:
         out.append(f"  {v.id}: counterexample on {c.structure} ({c.how})")

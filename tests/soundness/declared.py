@@ -1,10 +1,13 @@
 """Planted: games whose declared symmetry, decomposition or rank is false (issue 9 item 3).
 
-The solver reduces by a game's declared symmetries and splits positions into its declared
-components; Z3's "all sizes" proofs rest on its declared rank. Each is checked before it is
-relied on (grundy.solvers.gamecheck), so a claim about such a game is an ``error`` naming the
-broken property — even a claim that is true of the game's real rule. The games are in
-_bad_games.py. Controls: the same rules declared correctly.
+The solver reduces by a game's symmetries and splits positions into its components only where
+Z3 proves those premises on the structure (issue 18: grundy.solvers.premises); a premise that
+fails is not used, so the values are the moves' own: a claim that is true of the game's real
+rule is ``verified``, a false one ``refuted`` (before issue 18 both were an ``error``, from the
+vet's check of the declaration). Z3's "all sizes" proofs rest on the declared rank: an
+``error`` naming it. The games are in _bad_games.py. Controls: the same rules declared
+correctly. tests/soundness/premises.py plants games whose declarations fail only at larger
+heaps, and tests/test_premises.py checks that the violated declaration is reported.
 """
 from grundy.verify import Claim, Source, heaps
 
@@ -44,16 +47,17 @@ CLAIMS = [
     # symmetry: two-row Chomp is not symmetric in its two rows
     Claim("soundness/declared/chomp-symmetric-true-claim", source=SRC, game="test-chomp-symmetric",
           kind="char", family=heaps(2), assume=chomp_family, statement=chomp_p, bounds={"heap": 10},
-          methods=["explicit"], expect="error"),
+          methods=["explicit"], expect="verified"),
     Claim("soundness/declared/chomp-symmetric-false-claim", source=SRC, game="test-chomp-symmetric",
           kind="char", family=heaps(2), assume=chomp_family, statement=chomp_wrong, bounds={"heap": 10},
-          methods=["explicit"], expect="error"),
+          methods=["explicit"], expect="refuted"),
     # decomposition: minnie's heaps are not independent
     Claim("soundness/declared/minnie-split", source=SRC, game="test-minnie-split", kind="char",
-          family=heaps(2), statement=minnie_p, bounds={"heap": 20}, methods=["explicit"], expect="error"),
+          family=heaps(2), statement=minnie_p, bounds={"heap": 20}, methods=["explicit"], expect="verified"),
     # rank: nim whose rank is one heap only
     Claim("soundness/declared/nim-bad-rank", source=SRC, game="test-nim-bad-rank", kind="char",
-          family=heaps(2), statement=equal, bounds={"heap": 10}, methods=["explicit"], expect="error"),
+          family=heaps(2), statement=equal, bounds={"heap": 10}, methods=["explicit"],
+          expect="verified"),      # the sweep's values need no rank: play ends (a cycle is an error)
     Claim("soundness/declared/nim-bad-rank-smt", source=SRC, game="test-nim-bad-rank", kind="char",
           family=heaps(2), statement=equal, methods=["smt"], expect="error"),
     # controls

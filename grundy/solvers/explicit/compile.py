@@ -593,11 +593,10 @@ def _canonical(rules: Rules, env: dict) -> Callable[[State], State]:
         return _function("canonical", ["return min(" + ", ".join(images) + ")"], env)
     tok = tokens[0]
     by_value = {}
+    auts = rules.automorphisms                    # in the order of rules.symmetries (listed once)
     for v in range(rules.structure.n):
-        targets = [sigma[v] for sigma in (rules.structure.automorphisms_at_most(len(syms)) or [])]
-        best = min(targets)
-        chosen = [img for img, sigma in zip(images, rules.structure.automorphisms_at_most(len(syms)))
-                  if sigma[v] == best]
+        best = min(sigma[v] for sigma in auts)
+        chosen = [img for img, sigma in zip(images, auts) if sigma[v] == best]
         by_value[v] = _function(f"canonical_{v}", ["return min(" + ", ".join(chosen) + ("," if len(chosen) == 1 else "") + ")"] if len(chosen) > 1
                                 else [f"return {chosen[0]}"], env)
     table = [by_value[v] for v in range(rules.structure.n)]

@@ -50,15 +50,16 @@ def sum_options(solver: "Solver", pos: SumPosition) -> list[tuple[str, SumPositi
 
 
 class _Summands:
-    """The tables of the parts met so far (a summand is a table id and a canonical state)."""
+    """The tables of the parts met so far (a summand is a table id and a canonical state: the
+    table's canonical form, the identity until its symmetry is proved; components likewise)."""
 
     def __init__(self, solver: "Solver"):
         self.solver = solver
-        self.ids: dict[tuple[str, Any], int] = {}
+        self.ids: dict[tuple[int, Any], int] = {}       # (id of the game, structure): the tables keep the games
         self.tables: list["Table"] = []
 
     def table_id(self, p: Position) -> int:
-        k = (p.game.name, p.structure)
+        k = (id(p.game), p.structure)
         i = self.ids.get(k)
         if i is None:
             i = self.ids[k] = len(self.tables)
@@ -139,6 +140,9 @@ def _misere_search(solver: "Solver", pos: SumPosition, cycle: Any, values: bool)
                 result = 0
         memo[fr[0]] = result
         solver.count_stored()
+        if len(memo) == solver.reduce_after:     # large enough to pay for the reductions' premises
+            for t in sm.tables:
+                solver.establish(t)
         stack.pop()
         on_line.discard(fr[0])
     return memo[root]

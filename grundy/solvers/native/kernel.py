@@ -641,7 +641,7 @@ static K canon(K key) {{
     tokens = [i for i, (name, key) in enumerate(sch.slots) if key is None and sch.fields[name].kind == "vertex"]
     tok = tokens[0] if len(tokens) == 1 else -1
     m = len(g.edges)
-    auts = g.automorphisms_at_most(len(syms))      # in the order of rules.symmetries
+    auts = rules.automorphisms                     # in the order of rules.symmetries
     vmap = [list(sigma) or [0] for sigma in auts]
     edge_slot = kinds.index(2) if 2 in kinds else None
     emap = [[v[edge_slot](e) for e in range(-1, m)] if edge_slot is not None else list(range(-1, m))

@@ -646,10 +646,10 @@ class _Translator(Walker):
         return z3.Not(a)
 
     def walk_and(self, x: Expr, *a):
-        return z3.And(*a)
+        return _connective(z3.Z3_mk_and, a)
 
     def walk_or(self, x: Expr, *a):
-        return z3.Or(*a)
+        return _connective(z3.Z3_mk_or, a)
 
     def walk_ite(self, x: Expr, c, a, b):
         return z3.If(c, a, b)
@@ -665,6 +665,15 @@ class _Translator(Walker):
         for y in a[1:]:
             out = z3.If(y > out, y, out)
         return out
+
+
+def _connective(make, args: tuple) -> "z3.BoolRef":
+    """``z3.And(*args)`` / ``z3.Or(*args)`` of Boolean terms of one context, made by the C API
+    directly (the operands are Boolean by the IR's sorts: z3's coercion of each one, which costs
+    more than the term itself on long conjunctions, is not needed)."""
+    ctx = args[0].ctx
+    arr = (z3.Ast * len(args))(*[t.as_ast() for t in args])
+    return z3.BoolRef(make(ctx.ref(), len(args), arr), ctx)
 
 
 _CACHE: dict[tuple[int, int | None, int | None], Encoding] = {}
