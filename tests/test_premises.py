@@ -197,7 +197,7 @@ def test_the_verdict_names_the_sources_that_served():
     assert v.coverage["sources"] == {want: 1} and v.scope.endswith(f"; values from {want}")
     v = check_claim(Claim("t/lasker", game="lasker-nim", kind="grundy", family=heaps(2), bounds={"heap": 5},
                           statement=lambda g, s: s.heap[0] ^ s.heap[1], expect="refuted"))
-    assert v.coverage["sources"] == {"one-heap tables": 1}
+    assert set(v.coverage["sources"]) == {"one-heap tables"}    # (on each slot count the sweep solved on)
 
 
 @pytest.mark.skipif(not build.available(), reason="no C compiler")

@@ -26,7 +26,7 @@ not cross-checked, and the scope says how many were. ``mode``: ``"sample"`` (the
 >>> c = Claim("demo/nim-2", game="nim", kind="char", family=heaps(2), bounds={"heap": 5},
 ...           statement=lambda g, s: s.heap[0] == s.heap[1])
 >>> check_claim(c).scope
-'2 heaps, heap <= 5: 36 positions (each one evaluated); cross-checked by the reference engine at 36 positions'
+'2 heaps, heap <= 5: 36 positions (each one evaluated); cross-checked by the reference engine at 36 positions; values from Python search'
 """
 from __future__ import annotations
 
