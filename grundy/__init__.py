@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from .solvers.gamecheck import GameReport
 
-__version__ = "0.2.0"
+from ._version import __version__  # noqa: E402
 
 
 def check_game(game: "Game | str", structures: "list[Structure] | None" = None, **kw: "Any") -> "GameReport":

@@ -370,7 +370,7 @@ def main(argv: list[str] | None = None) -> int:
 @lru_cache(maxsize=None)
 def _parser() -> argparse.ArgumentParser:
     """The argument parser (built once per process: main() may be called many times)."""
-    from . import __version__
+    from ._version import __version__
     p = argparse.ArgumentParser(prog="grundy", description="Impartial games: solve positions, check claims.")
     p.add_argument("--version", action="version", version=f"grundy {__version__}")
     sub = p.add_subparsers(dest="command", required=True)

@@ -137,7 +137,7 @@ def package_digest() -> str:
     of Python and networkx (read once per process)."""
     import networkx
 
-    from . import __version__
+    from ._version import __version__
     h = hashlib.sha256()
     h.update(json.dumps([__version__, sys.version, os.uname().machine if hasattr(os, "uname") else "",
                          networkx.__version__]).encode())
