@@ -44,6 +44,7 @@ from ..spec.registry import GAMES, GameError, register
 from .families import Family, Positions, TableStatement, table_positions
 
 KINDS = ("outcome", "char", "grundy", "strategy", "conj", "table")
+DEFAULT_TIMEOUT = 120.0     # seconds a claim gets when neither it nor the run sets a limit
 VERDICTS = ("proved", "verified", "refuted", "unknown", "error")
 
 
@@ -477,6 +478,17 @@ class Claim:
     @property
     def paper(self) -> str:
         return self.source.paper
+
+    def limit(self, timeout: float | None = None) -> float:
+        """The claim's time limit in seconds: the run's ``timeout`` if given, else the claim's
+        own, else :data:`DEFAULT_TIMEOUT`.
+
+        >>> from grundy.verify.families import heaps
+        >>> c = Claim("demo/t", game="nim", kind="char", family=heaps(1), statement=lambda g, s: True)
+        >>> c.limit(), c.limit(5.0)
+        (120.0, 5.0)
+        """
+        return timeout if timeout is not None else (self.timeout or DEFAULT_TIMEOUT)
 
     def bounds_for(self, profile: str) -> dict[str, Any]:
         return self.full if profile == "full" else self.bounds

@@ -19,7 +19,7 @@ keeps ~1000 s of stack profiles per worker: for long sweeps start the workers wi
 ``distributed.worker.profile.enabled: false`` (docs/all-graphs.md).
 
 >>> import pathlib, tempfile
->>> from grundy.verify.runner import load
+>>> from grundy.verify.loading import load
 >>> d = pathlib.Path(tempfile.mkdtemp())
 >>> _ = (d / "demo.py").write_text('''
 ... from grundy.verify import Claim, heaps
@@ -44,6 +44,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator, Sequence
 
 from .claims import Claim, Explicit
+from .loading import load_file
 from .verdict import ERROR, UNKNOWN, VERIFIED, Verdict
 
 GRACE = 10.0          # seconds without any finished chunk, past the longest limit, before giving up
@@ -260,7 +261,6 @@ _LOADED: dict[str, dict[str, Claim]] = {}      # theorem file -> its claims, per
 
 def _claim(file: str, cid: str) -> Claim:
     if cid not in _LOADED.get(file, {}):
-        from .runner import load_file
         if not file:
             raise RuntimeError(f"claim {cid!r} has no theorem file: a remote worker cannot load it")
         _LOADED[file] = {c.id: c for c in load_file(Path(file))}
@@ -311,11 +311,6 @@ def cut(n: int, pieces: int) -> list[tuple[int, int]]:
 
 
 # ------------------------------------------------------------------------------- the driver
-def _limit(claim: Claim, timeout: float | None) -> float:
-    from .runner import DEFAULT_TIMEOUT
-    return timeout if timeout is not None else (claim.timeout or DEFAULT_TIMEOUT)
-
-
 def _failed(claim: Claim, why: str, verdict: str, seconds: float = 0.0) -> Verdict:
     return Verdict(claim.id, claim.kind, verdict, claim.expect, scope="", seconds=seconds, detail=why,
                    paper=claim.paper, **claim.describe())
@@ -380,7 +375,7 @@ def run(claims: list[Claim], ex: Local | Dask, *, timeout: float | None = None, 
     plans: list[int] = []                              # claim -> number of chunks
     ready: dict[int, Verdict] = {}
     for ci, c in enumerate(claims):
-        limit = _limit(c, timeout)
+        limit = c.limit(timeout)
         try:
             ranges: list[tuple[int | None, int | None]] = (
                 list(cut(span(c.at(profile).family), CHUNKS_PER_WORKER * ex.workers)) if chunkable(c) else [(None, None)])
@@ -391,7 +386,7 @@ def run(claims: list[Claim], ex: Local | Dask, *, timeout: float | None = None, 
         for k, (a, b) in enumerate(ranges):
             tasks.append(Task(c.file, c.id, profile, a, b, limit, recheck))
             owner.append((ci, k))
-    backstop = max([_limit(c, timeout) for c in claims], default=0.0) + GRACE
+    backstop = max([c.limit(timeout) for c in claims], default=0.0) + GRACE
     results: list[list[Any]] = [[None] * n for n in plans]
     first_of = {}
     for t, (ci, k) in enumerate(owner):
