@@ -37,7 +37,7 @@ import hashlib, itertools, json, sys, time
 sys.path.insert(0, sys.argv[1])
 import grundy
 assert grundy.__file__.startswith(sys.argv[1]), grundy.__file__
-from grundy.verify.runner import load
+from grundy.verify.loading import load
 from grundy.verify.check import Instance
 from grundy.verify.families import states
 from grundy.solvers.explicit import Solver

@@ -32,7 +32,7 @@ from grundy import Solver
 from grundy.verify.check import check_claim
 from grundy.verify.claims import Claim
 from grundy.verify.families import complete
-from grundy.verify.runner import load
+from grundy.verify.loading import load
 
 TARGET = 120.0
 THEOREMS = Path(__file__).resolve().parent.parent / "theorems"

@@ -44,7 +44,7 @@ from grundy.solvers import symmetric
 from grundy.verify.check import check_claim
 from grundy.verify.claims import Claim
 from grundy.verify.families import complete
-from grundy.verify.runner import load
+from grundy.verify.loading import load
 
 TARGET = 30 * 60.0
 THEOREMS = Path(__file__).resolve().parent.parent / "theorems"

@@ -42,7 +42,8 @@ import time
 from pathlib import Path
 
 from grundy.verify.families import GENG_HINT, geng, geng_program, pickg_program
-from grundy.verify.runner import load, run
+from grundy.verify.loading import load
+from grundy.verify.schedule.pool import run
 
 TARGET = 30 * 60.0
 FLAT = 0.05           # flat: the second half's largest RSS at most 5% above the first half's

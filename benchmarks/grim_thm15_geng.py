@@ -24,7 +24,8 @@ import time
 from pathlib import Path
 
 from grundy.verify.families import GENG_HINT, geng, geng_program
-from grundy.verify.runner import load, run
+from grundy.verify.loading import load
+from grundy.verify.schedule.pool import run
 
 TARGET = 15 * 60.0
 THEOREMS = Path(__file__).resolve().parent.parent / "theorems"

@@ -37,7 +37,7 @@ from typing import Any, Callable
 from grundy.spec.expr import INT, Expr, lift, nodes, not_
 from grundy.spec.games import GAMES
 from grundy.verify import check_claim
-from grundy.verify.runner import load, theorem_files
+from grundy.verify.loading import load, theorem_files
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -37,7 +37,7 @@ from _harness import in_child, rss
 from grundy import Solver
 from grundy.verify.check import check_claim
 from grundy.verify.claims import Claim
-from grundy.verify.runner import load
+from grundy.verify.loading import load
 
 TARGET = 300.0
 THEOREMS = Path(__file__).resolve().parent.parent / "theorems"

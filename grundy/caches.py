@@ -1,7 +1,7 @@
 """The in-memory caches of one sweep, in one place: each module that keeps one registers it
 (a name, its size, how to empty it), and :func:`release` empties them all.
 
-A chunk of a parallel sweep (:func:`grundy.verify.executor.run_chunk`) releases them when it
+A chunk of a parallel sweep (:func:`grundy.verify.schedule.chunks.run_chunk`) releases them when it
 ends, so a long-lived worker (a Dask worker runs chunk after chunk, sweep after sweep) holds
 at most one chunk's caches, each within its own bound; nothing learnt on one chunk is needed
 by the next (a cache only saves work, never changes a result).

@@ -9,9 +9,9 @@ import pytest
 
 from grundy import caches
 from grundy.spec.game import RULES_CACHE
-from grundy.verify import executor as X
+from grundy.verify.schedule import chunks as X
 from grundy.verify.check import check_claim
-from grundy.verify.runner import load
+from grundy.verify.loading import load
 
 N = RULES_CACHE + 12          # more distinct structures than a game keeps Rules for
 

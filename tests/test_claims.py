@@ -12,7 +12,7 @@ from grundy.cli import main
 from grundy.verify import Claim, Finding, heaps
 from grundy.verify.claims import FINDINGS, ClaimError, check_findings
 from grundy.verify.report import finding_text, write_report
-from grundy.verify.runner import LoadError, load
+from grundy.verify.loading import LoadError, load
 from grundy.verify.verdict import Verdict
 
 THEOREMS = Path(__file__).resolve().parent.parent / "theorems"

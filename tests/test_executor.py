@@ -10,8 +10,9 @@ from functools import lru_cache
 import networkx as nx
 import pytest
 
-from grundy.verify import executor as X
-from grundy.verify.runner import load, run
+from grundy.verify.schedule import chunks as X
+from grundy.verify.loading import load
+from grundy.verify.schedule.pool import run
 
 THEOREMS = textwrap.dedent('''
     from grundy.verify import Claim, cycles, heaps, paths

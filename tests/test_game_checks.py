@@ -182,7 +182,7 @@ def test_cli_solve_names_a_domain_violation(capsys, tmp_path):
 @pytest.mark.parametrize("name", ["heapcount.py", "declared.py", "domain.py"])
 def test_planted_claims_get_their_expected_verdicts(name):
     from grundy.verify import check_claim
-    from grundy.verify.runner import load_file
+    from grundy.verify.loading import load_file
     claims = load_file(Path(__file__).parent / "soundness" / name)
     assert any(c.expect == "error" for c in claims) and any(c.expect != "error" for c in claims)
     for c in claims:

@@ -175,7 +175,7 @@ def test_a_verdict_does_not_depend_on_the_order_of_claims():
     """The old vet checked a game whose check structures fail on the first structure solved and
     trusted that pass everywhere after: a claim's verdict depended on which claim came first."""
     sys.path.insert(0, str(Path(__file__).parent / "soundness"))
-    from grundy.verify.runner import load
+    from grundy.verify.loading import load
     claims = {c.id: c for c in load([str(Path(__file__).parent / "soundness" / "premises.py")],
                                      only=["premises/*no-check-structures*"])}
     assert len(claims) == 3

@@ -154,7 +154,7 @@ def test_a_single_move_certificate_is_rechecked(monkeypatch):
 def test_strategy_and_exactness_counterexamples_are_rechecked():
     from pathlib import Path
 
-    from grundy.verify.runner import load
+    from grundy.verify.loading import load
     theorems = Path(__file__).resolve().parents[1] / "theorems"
     claims = {c.id: c for c in load([str(theorems / "planted.py"), str(theorems / "erickson.py")],
                                     ["planted/prop3.1-strategy-off-by-one", "erickson/prop3.1-strategy-unique"])}

@@ -11,7 +11,7 @@ import grundy
 from grundy.spec import Game, GameError, HeapGame, load_games
 from grundy.spec.registry import GAMES, Registry
 from grundy.verify import Claim, ClaimError, heaps
-from grundy.verify.runner import LoadError, load
+from grundy.verify.loading import LoadError, load
 
 TAKE = '''
 from grundy.spec import HeapGame, move

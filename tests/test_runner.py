@@ -12,9 +12,9 @@ import pytest
 
 from grundy.solvers.explicit import Solver
 from grundy.verify import Claim, graphs, heaps
-from grundy.verify import runner
+from grundy.verify.schedule import pool as runner
 from grundy.verify.check import check_claim
-from grundy.verify.runner import group_key, run, schedule
+from grundy.verify.schedule.pool import group_key, run, schedule
 
 import networkx as nx
 

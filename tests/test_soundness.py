@@ -22,7 +22,8 @@ from grundy.solvers.explicit import Solver
 from grundy.solvers.native.kernel import MISERE_GRUNDY
 from grundy.spec import read_position
 from grundy.verify import Claim, heaps
-from grundy.verify.runner import load, run
+from grundy.verify.loading import load
+from grundy.verify.schedule.pool import run
 
 SUITE = Path(__file__).resolve().parent / "soundness"
 FALSE = ("refuted", "error")          # what a planted false claim must get

@@ -19,7 +19,7 @@ from grundy.cli import main
 from grundy.verify import Claim, Explicit, heaps
 from grundy.verify.check import check_claim
 from grundy.verify.claims import ClaimError
-from grundy.verify.runner import LoadError, load
+from grundy.verify.loading import LoadError, load
 
 ROOT = Path(__file__).resolve().parent.parent
 

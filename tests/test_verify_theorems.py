@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from grundy.cli import main
-from grundy.verify.runner import load
+from grundy.verify.loading import load
 
 THEOREMS = Path(__file__).resolve().parent.parent / "theorems"
 

@@ -1075,7 +1075,7 @@ def served(v: Verdict, log: SourceLog) -> None:
 
 def check_part(claim: Claim, start: int, stop: int, **kw: Any) -> tuple[Verdict, int]:
     """:func:`check_claim` on the structures ``start..stop-1`` of the claim's family only (one
-    chunk of a parallel sweep, see :mod:`grundy.verify.executor`): the verdict and the number
+    chunk of a parallel sweep, see :mod:`grundy.verify.schedule.chunks`): the verdict and the number
     of positions its explicit sweep checked (a chunk may check none: the merge decides).
 
     >>> from grundy.verify.claims import Claim

@@ -16,7 +16,8 @@ from pathlib import Path
 from typing import Callable, Iterator
 
 from ..tools.progress import Progress as _Progress
-from .runner import LoadError, default_jobs, load, run
+from .loading import LoadError, load
+from .schedule.pool import default_jobs, run
 
 
 def add_verify_command(subparsers) -> None:
@@ -128,7 +129,7 @@ def _verify(args: argparse.Namespace) -> int:
         print("grundy verify: no claims found", file=sys.stderr)
         return 2
     if args.executor is not None:
-        from .executor import ExecutorError, executor
+        from .schedule.chunks import ExecutorError, executor
         try:
             executor(args.executor).close()          # a bad spec or an unreachable cluster: one line
         except ExecutorError as e:

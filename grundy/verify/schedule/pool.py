@@ -1,44 +1,37 @@
-"""Loading theorem files and running their claims in long-lived worker processes (claims on one
-game and family share a worker's solver), each claim with a time limit.
+"""Running claims in long-lived worker processes (claims on one game and family share a
+worker's solver), each claim with a time limit.
 
 >>> import pathlib, tempfile
+>>> from grundy.verify.loading import load
 >>> d = pathlib.Path(tempfile.mkdtemp())
 >>> _ = (d / "demo.py").write_text('''
 ... from grundy.verify import Claim, heaps
 ... CLAIMS = [Claim("demo/nim", game="nim", kind="char", family=heaps(2), bounds={"heap": 4},
 ...                 statement=lambda g, s: s.heap[0] == s.heap[1])]
 ... ''')
->>> claims = load([str(d)])
->>> [c.id for c in claims]
-['demo/nim']
->>> [v.verdict for v in run(claims, jobs=1)]
+>>> [v.verdict for v in run(load([str(d)]), jobs=1)]
 ['verified']
 """
 from __future__ import annotations
 
-from ..errors import GrundyError
-import fnmatch
 import multiprocessing as mp
 import os
 import signal
 import time
 from functools import partial
 from multiprocessing.connection import wait
-from pathlib import Path
-from typing import Callable, Iterable, Iterator
+from typing import Callable, Iterator
 
-from ..solvers.explicit import Solver
-from ..spec.game import Game
-from ..spec.registry import GAMES, import_file
-from .cache import VerdictCache
-from .claims import Claim, ClaimError, check_findings
-from .families import Positions
-from .verdict import ERROR, UNKNOWN, Verdict
+from ...solvers.explicit import Solver
+from ..cache import VerdictCache
+from ..claims import Claim
+from ..families import Positions
+from ..verdict import ERROR, UNKNOWN, Verdict
+
+__all__ = ["run", "group_key", "schedule", "default_jobs", "GRACE", "SCHEDULE_ENV"]
 
 GRACE = 2.0          # seconds a worker gets past its limit before it is killed
 
-
-# ------------------------------------------------------------------------------- running
 _CLAIMS: list[Claim] = []          # what forked workers read
 _CACHE: VerdictCache | None = None  # the verdict cache they look claims up in (None: off)
 
@@ -151,7 +144,7 @@ class _Group:
 def _check_in(group: _Group, claim: Claim, profile: str, limit: float, progress: Callable[[str], None],
               restart: Callable[[], None], recheck: str = "sample") -> Verdict:
     """Check a claim on its group's solver."""
-    from .check import check_claim
+    from ..check import check_claim
     hits = group.solver.hits
     v = check_claim(claim, profile=profile, timeout=limit, progress=progress, solver=group.solver,
                     recheck=recheck)
@@ -227,7 +220,7 @@ def run(claims: list[Claim], *, jobs: int = 1, timeout: float | None = None, pro
     runs past it (and a short grace) is killed and its claim is ``unknown``; a fresh worker
     takes the rest of its group. A worker that dies makes its claim an ``error``. With
     ``executor`` (``local:N``, ``dask://HOST:PORT``) each claim's family is cut into chunks run
-    there instead (see :mod:`grundy.verify.executor`; ``jobs`` is then unused). Each verdict
+    there instead (see :mod:`grundy.verify.schedule.chunks`; ``jobs`` is then unused). Each verdict
     carries its claim's text, source, reading and finding (:meth:`Claim.describe`). ``recheck``:
     what the reference engine re-solves (:mod:`grundy.verify.recheck`).
 
@@ -236,7 +229,7 @@ def run(claims: list[Claim], *, jobs: int = 1, timeout: float | None = None, pro
     just before checking them (with an executor: this process, before cutting the rest).
     """
     if executor is not None:
-        from . import executor as chunked
+        from . import chunks as chunked
         with chunked.executor(executor) as ex:
             def check(todo: list[Claim]) -> Iterator[Verdict]:
                 return chunked.run(todo, ex, timeout=timeout, profile=profile, progress=progress,
@@ -246,7 +239,7 @@ def run(claims: list[Claim], *, jobs: int = 1, timeout: float | None = None, pro
     global _CLAIMS, _CACHE
     _CLAIMS, _CACHE = list(claims), cache
     if "fork" not in mp.get_all_start_methods():      # pragma: no cover - not on Linux
-        from .check import check_claim
+        from ..check import check_claim
         for c in claims:
             yield _cached(c, partial(check_claim, c, profile=profile, timeout=c.limit(timeout),
                                      recheck=recheck))
@@ -262,7 +255,7 @@ def run(claims: list[Claim], *, jobs: int = 1, timeout: float | None = None, pro
 def _run_shared(claims: list[Claim], *, jobs: int, timeout: float | None, profile: str,
                 progress: Callable[[str], None] | None, seconds: dict[str, float] | None,
                 record: Callable[[dict[str, float]], None] | None, recheck: str = "sample") -> Iterator[Verdict]:
-    from . import check  # noqa: F401  (imported once here: every worker forked later has it)
+    from .. import check  # noqa: F401  (imported once here: every worker forked later has it)
     ctx = mp.get_context("fork")
     # one worker: the total is the same in any order, and file order gives the rows as they come
     groups = schedule(claims, profile, seconds if jobs > 1 else None)
@@ -346,7 +339,7 @@ def _run_shared(claims: list[Claim], *, jobs: int, timeout: float | None, profil
 
 
 def _per_claim_worker(i: int, conn, profile: str, limit: float, recheck: str = "sample") -> None:
-    from .check import check_claim
+    from ..check import check_claim
     signal.signal(signal.SIGINT, signal.SIG_IGN)     # Ctrl-C is the parent's: it stops the workers
 
     def progress(text: str) -> None:

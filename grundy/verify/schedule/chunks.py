@@ -32,8 +32,6 @@ keeps ~1000 s of stack profiles per worker: for long sweeps start the workers wi
 """
 from __future__ import annotations
 
-from ..caches import release
-from ..errors import GrundyError
 import concurrent.futures as cf
 import gc
 import multiprocessing as mp
@@ -43,9 +41,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator, Sequence
 
-from .claims import Claim, Explicit
-from .loading import load_file
-from .verdict import ERROR, UNKNOWN, VERIFIED, Verdict
+from ...caches import release
+from ...errors import GrundyError
+
+from ..claims import Claim, Explicit
+from ..loading import load_file
+from ..verdict import ERROR, UNKNOWN, VERIFIED, Verdict
 
 GRACE = 10.0          # seconds without any finished chunk, past the longest limit, before giving up
 CHUNKS_PER_WORKER = 8
@@ -161,7 +162,7 @@ def executor(spec: str) -> Local | Dask:
     >>> executor("ssh:x")
     Traceback (most recent call last):
     ...
-    grundy.verify.executor.ExecutorError: unknown executor 'ssh:x' (use local, local:N or dask://HOST:PORT)
+    grundy.verify.schedule.chunks.ExecutorError: unknown executor 'ssh:x' (use local, local:N or dask://HOST:PORT)
     """
     if spec == "local":
         return Local()
@@ -273,7 +274,7 @@ def run_chunk(task: Task) -> dict:
     """Check one chunk (in a worker): the verdict (JSON), positions swept, start and end times.
     The in-memory caches are released at the end (:mod:`grundy.caches`) and collected (compiled
     functions and their namespaces are cycles): a long-lived worker holds one chunk's at most."""
-    from .check import check_claim, check_part
+    from ..check import check_claim, check_part
     t0 = time.time()
     claim = _claim(task.file, task.claim)
     try:
@@ -318,8 +319,8 @@ def _failed(claim: Claim, why: str, verdict: str, seconds: float = 0.0) -> Verdi
 
 def merge(claim: Claim, profile: str, results: list[Any], recheck: str = "sample") -> Verdict:
     """The claim's verdict from its chunks' results, in family order (see the module's text)."""
-    from .check import _bounds_text
-    from .recheck import BUDGET, pass_text
+    from ..check import _bounds_text
+    from ..recheck import BUDGET, pass_text
     starts, ends, swept, structures = [], [], 0, 0
     crossed, beyond = 0, 0
     sources: dict[str, int] = {}
@@ -342,7 +343,7 @@ def merge(claim: Claim, profile: str, results: list[Any], recheck: str = "sample
         for what, n in v.coverage.get("sources", {}).items():
             sources[what] = sources.get(what, 0) + n
         violated += [x for x in v.coverage.get("violated", []) if x not in violated]
-    from .check import _conditions
+    from ..check import _conditions
     c = claim.at(profile)
     bounds = _bounds_text(claim.bounds_for(profile))
     text = f"{c.family.scope}{', ' + bounds if bounds else ''}{_conditions(c)}: {swept:,} positions"
@@ -351,7 +352,7 @@ def merge(claim: Claim, profile: str, results: list[Any], recheck: str = "sample
                        detail="no position within the bounds (where assume holds) on any structure: "
                               "the check covers nothing", paper=claim.paper, coverage={"positions": 0},
                        **claim.describe())
-    from ..solvers.explicit.solver import sources_text
+    from ...solvers.explicit.solver import sources_text
     cross = {"cross_checked": crossed, "cross_check_beyond": beyond} if recheck != "none" else {}
     coverage: dict[str, Any] = {"positions": swept, "structures": structures, "obligations": 0, **cross}
     text += " (each one evaluated)" + pass_text(recheck, crossed, beyond, BUDGET, " per chunk")
