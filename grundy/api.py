@@ -2,13 +2,13 @@
 string, a list of positions) or as :class:`~grundy.spec.position.Position` objects."""
 from __future__ import annotations
 
-import json
 import warnings
 from typing import Any, Union
 
 from .errors import DeclarationWarning
 from .solvers.explicit import DEFAULT, Solver
-from .spec.position import InputError, Position, SumPosition, read_position
+from .spec.position import Position, SumPosition, read_position
+from .spec.reader import decode_json
 
 __all__ = ["solve", "as_position", "value_key", "SolveResult"]
 
@@ -33,10 +33,7 @@ def as_position(position: PositionLike) -> Position | SumPosition:
     if isinstance(position, (Position, SumPosition)):
         return position
     if isinstance(position, str):
-        try:
-            position = json.loads(position)
-        except json.JSONDecodeError as e:
-            raise InputError("", f"malformed JSON ({e.msg} at column {e.colno})") from None
+        position = decode_json(position)
     return read_position(position)
 
 
@@ -64,10 +61,7 @@ def solve(position: PositionLike | list, *, winning_moves: bool = False, outcome
     [1, 0]
     """
     if isinstance(position, str) and position.lstrip().startswith("["):
-        try:
-            position = json.loads(position)
-        except json.JSONDecodeError as e:
-            raise InputError("", f"malformed JSON ({e.msg} at column {e.colno})") from None
+        position = decode_json(position)
     if isinstance(position, list):
         return [solve(p, winning_moves=winning_moves, outcome_only=outcome_only, line=line, solver=solver)
                 for p in position]

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import argparse
 import gc
-import itertools
 import json
 import os
 import sys
@@ -27,29 +26,8 @@ from .tools.progress import Progress
 from .solvers.explicit import CycleError, Solver, SolverLimit
 from .errors import GrundyError
 from .spec.position import InputError, Position, read_position
+from .spec.reader import malformed_json
 from .spec.registry import ENV_VAR, GAMES, load_games
-
-
-def _read_inputs(text: str) -> Iterator[tuple[int, Any, str | None]]:
-    """(index, decoded object, error) for each position in a JSON value, list or JSON lines."""
-    stripped = text.strip()
-    if not stripped:
-        return
-    try:
-        data = json.loads(stripped)
-    except json.JSONDecodeError:
-        data = None
-        lines = [ln for ln in stripped.splitlines() if ln.strip()]
-        for i, ln in enumerate(lines):
-            try:
-                yield i, json.loads(ln), None
-            except json.JSONDecodeError as e:
-                yield i, None, f"line {i + 1}: malformed JSON ({e.msg} at column {e.colno})"
-        return
-    if isinstance(data, list):
-        yield from zip(itertools.count(), data, itertools.repeat(None))
-    else:
-        yield 0, data, None
 
 
 def _convention(obj: Any) -> str:
@@ -334,7 +312,7 @@ def cmd_check(args: argparse.Namespace) -> int:
         report = check_game(game, structures, positions=positions, bound=args.bound,
                             max_states=args.max_states, smt=not args.no_smt, timeout=args.timeout)
     except json.JSONDecodeError as e:
-        print(f"grundy: --position: malformed JSON ({e.msg} at column {e.colno})", file=sys.stderr)
+        print(f"grundy: --position: {malformed_json(e)}", file=sys.stderr)
         return 2
     except GrundyError as e:
         print(f"grundy: {e}", file=sys.stderr)

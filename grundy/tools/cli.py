@@ -13,6 +13,7 @@ from typing import Any, Iterator
 from ..errors import GrundyError
 from ..spec.games import GAMES
 from ..spec.position import InputError, read_position
+from ..spec.reader import positions_from_text
 from .graphs import FAMILIES, GRAPH_NAMES
 from .positions import graph_position, short_position, takes_heaps
 from .table import parse_range
@@ -39,7 +40,6 @@ def add_position_options(p: argparse.ArgumentParser) -> None:
 def read_positions(words: list[str], args: argparse.Namespace) -> Iterator[tuple[int, Any, str | None]]:
     """(index, JSON object, error) for the positions the words give (see POSITION_HELP).
     Raises InputError for a short form that does not parse, OSError for an unreadable file."""
-    from ..cli import _read_inputs
     first = words[0]
     misere = getattr(args, "misere", False)
     if first in GAMES:
@@ -61,9 +61,9 @@ def read_positions(words: list[str], args: argparse.Namespace) -> Iterator[tuple
         with open(first, encoding="utf-8") as f:
             text = f.read()
     if not misere:
-        yield from _read_inputs(text)
+        yield from positions_from_text(text)
         return
-    for i, obj, err in _read_inputs(text):
+    for i, obj, err in positions_from_text(text):
         if isinstance(obj, dict):
             obj = {**obj, "convention": "misere"}
         yield i, obj, err
