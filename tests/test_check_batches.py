@@ -1,11 +1,11 @@
-"""A large sweep asks the kernel for its starts' truths in batches (grundy/verify/check.py):
+"""A large sweep asks the kernel for its starts' truths in batches (grundy/verify/check/sweep.py):
 the verdict, the count and the counterexample must be those of judging start by start."""
 import pytest
 
 from grundy import Solver
 from grundy.solvers.native import build
 from grundy.spec import all_of, any_of
-from grundy.verify import check
+from grundy.verify.check import sweep as check
 from grundy.verify.check import check_claim
 from grundy.verify.claims import Claim
 from grundy.verify.families import complete

@@ -18,8 +18,9 @@ from grundy.cli import main
 from grundy.solvers.explicit import Solver
 from grundy.spec import HeapGame, Position, ite, maximum, minimum, move
 from grundy.verify import Claim, heaps, positions, recheck
-from grundy.verify import check as check_module
+from grundy.verify.check import claim as check_run, deadline as check_deadline, replay as check_replay
 from grundy.verify.check import check_claim
+from grundy.verify.verdict import Verdict
 
 
 @pytest.fixture(autouse=True)
@@ -121,12 +122,12 @@ def test_a_certificate_is_rechecked_on_the_rule(monkeypatch):
     v = check_claim(claim)
     assert v.verdict == "refuted" and v.counterexample.how.startswith("a partition certificate")
     assert v.scope.endswith("; the certificate cross-checked by the reference engine")
-    real = check_module._all_options
+    real = check_replay._all_options
 
     def lost(inst, state):                  # a move lost by the solver's representation
         opts = real(inst, state)
         return opts[1:] if opts else opts
-    monkeypatch.setattr(check_module, "_all_options", lost)
+    monkeypatch.setattr(check_replay, "_all_options", lost)
     v = check_claim(claim)
     assert v.verdict == "error", v.scope
     n = int(re.search(r"(\d+) moves by the reference engine, (\d+) by the solver", v.detail).group(1))
@@ -139,14 +140,14 @@ def test_a_single_move_certificate_is_rechecked(monkeypatch):
                   methods=["explicit", "smt"], expect="refuted")
     v = check_claim(claim)
     assert v.verdict == "refuted" and "cross-checked by the reference engine" in v.scope
-    real = check_module._apply
+    real = check_replay._apply
 
     def elsewhere(inst, mi, cv, state):     # the solver's move lands on another (claimed P) position
         nxt = real(inst, mi, cv, state)
         if nxt is None:
             return None
         return (nxt[0], nxt[0]) if nxt[0] != nxt[1] else (nxt[0] + 1, nxt[0] + 1)
-    monkeypatch.setattr(check_module, "_apply", elsewhere)
+    monkeypatch.setattr(check_replay, "_apply", elsewhere)
     v = check_claim(claim)
     assert v.verdict == "error" and "not legal there" in v.detail
 
@@ -172,8 +173,8 @@ def test_the_sample_is_the_smallest_and_a_seeded_draw():
     taken = []
     for _ in range(2):
         cross = recheck.CrossCheck(claim)
-        check_module._run(claim, "quick", Solver(), check_module.Deadline(None), lambda _: None,
-                          check_module.Verdict(claim.id, claim.kind, "unknown"), False, cross)
+        check_run._run(claim, "quick", Solver(), check_deadline.Deadline(None), lambda _: None,
+                       Verdict(claim.id, claim.kind, "unknown"), False, cross)
         taken.append([(e[1], e[3]) for e in cross.sample.entries()])
     assert taken[0] == taken[1]                                      # the same sample every run
     states = [s for _, s in taken[0]]

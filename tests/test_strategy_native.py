@@ -13,7 +13,7 @@ from grundy.solvers.native.follow import StrategyTable
 from grundy.spec import Play, Structure
 from grundy.spec.expr import all_of
 from grundy.spec.strategy import move_index, plays
-from grundy.verify import check as check_mod
+from grundy.verify.check import sweep as check_mod
 from grundy.verify.check import Instance, check_claim
 from grundy.verify.claims import Claim
 from grundy.verify.families import complete, heaps

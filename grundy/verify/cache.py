@@ -198,7 +198,7 @@ class _Key:
                 self._consumed(game, rules)
 
     def _positions(self, fam: Positions) -> None:
-        from .check import _listed_position
+        from .check.listed import _listed_position
         listed = fam.listed()
         if len(listed) > MAX_POSITIONS:
             raise NotCacheable(f"a family of {len(listed):,} listed positions (more than {MAX_POSITIONS:,})")

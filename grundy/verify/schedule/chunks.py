@@ -319,7 +319,7 @@ def _failed(claim: Claim, why: str, verdict: str, seconds: float = 0.0) -> Verdi
 
 def merge(claim: Claim, profile: str, results: list[Any], recheck: str = "sample") -> Verdict:
     """The claim's verdict from its chunks' results, in family order (see the module's text)."""
-    from ..check import _bounds_text
+    from ..check.scope import _bounds_text
     from ..recheck import BUDGET, pass_text
     starts, ends, swept, structures = [], [], 0, 0
     crossed, beyond = 0, 0
@@ -343,7 +343,7 @@ def merge(claim: Claim, profile: str, results: list[Any], recheck: str = "sample
         for what, n in v.coverage.get("sources", {}).items():
             sources[what] = sources.get(what, 0) + n
         violated += [x for x in v.coverage.get("violated", []) if x not in violated]
-    from ..check import _conditions
+    from ..check.scope import _conditions
     c = claim.at(profile)
     bounds = _bounds_text(claim.bounds_for(profile))
     text = f"{c.family.scope}{', ' + bounds if bounds else ''}{_conditions(c)}: {swept:,} positions"

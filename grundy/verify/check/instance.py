@@ -1,0 +1,251 @@
+"""One claim on one structure: the compiled statement, assumption and strategy, the solver's
+truth at a state, the judgement (claimed versus true), the strategy followed against every
+reply, and the counterexample at a state.
+"""
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from ...solvers.explicit import Solver, compile_expr
+from ...solvers.explicit.solver import NATIVE_AFTER
+from ...solvers.native.follow import StrategyTable
+from ...spec.expr import BOOL, INT, Expr, lift, show
+from ...spec.games import GAMES
+from ...spec.position import Position
+from ...spec.strategy import plays
+from ...spec.structure import Structure
+from ..claims import Claim
+from ..families import TableStatement
+from ..verdict import Counterexample
+from .deadline import State
+
+FOLLOWED = "the strategy wins (C follower)"   # a truth from :meth:`Instance.prefetch`, judged as such
+
+
+class Instance:
+    """A claim on one structure: the compiled statement, assumption and strategy, and the solver."""
+
+    def __init__(self, claim: Claim, label: str, g: Structure, solver: Solver):
+        self.claim, self.label, self.structure, self.solver = claim, label, g, solver
+        self.game = GAMES[claim.game]
+        self.rules = rules = self.game.rules(g)
+        s = rules.state
+        self.table = claim.statement if isinstance(claim.statement, TableStatement) else None
+        self.expr: Expr = lift(0 if self.table is not None else claim.statement(g, s))
+        if claim.kind == "grundy" and self.expr.sort != INT:
+            raise TypeError(f"the statement of a grundy claim must be an int expression, got {show(self.expr)}")
+        if claim.kind in ("char", "strategy") and self.expr.sort != BOOL:
+            raise TypeError("the statement must be a boolean expression (true at the P-positions)")
+        self.by_value = self.expr.sort == INT
+        self.stmt = compile_expr(rules, self.expr)
+        if self.table is not None:
+            self.by_value = False                                  # decided per position
+            self.stmt = self.table.claimed
+        self.assume_expr: Expr = lift(claim.assume(g, s)) if claim.assume else lift(True)
+        self.assume = compile_expr(rules, self.assume_expr)
+        self._table = solver.table(self.game, g)
+        self.code = self._table.code            # moves (a reduction proved later changes no move)
+        self.misere = claim.convention == "misere"
+        self.cases: list[tuple[Callable, int, list[Callable]]] = []
+        self.native_strategy: StrategyTable | None = None   # the strategy followed in C
+        if claim.strategy is not None and claim.kind == "strategy":
+            cases = plays(claim.strategy, rules)
+            if solver.native:
+                self.native_strategy = StrategyTable(rules, cases, self.misere)
+            for p in cases:
+                m = rules.moves[p.move]
+                self.cases.append((compile_expr(rules, p.when), p.move,
+                                   [compile_expr(rules, p.choice[c.name]) for c in m.choices]))
+        self.exact = (compile_expr(rules, lift(claim.exact(g, s))) if claim.exact and self.cases
+                      else None)
+        self.won: set[State] = set()
+        self._truth: dict[State, Any] = {}     # canonical state -> the solver's value or outcome
+        self.batched = False                   # a sweep large enough for batches (``prefetch``)
+
+    def position(self, state: State) -> Position:
+        """The position at ``state`` on the claim's structure (as shown)."""
+        return Position(self.game, self.structure, tuple(state), self.claim.convention)
+
+    def solvable(self, state: State) -> Position:
+        """The position at ``state`` as the solver plays it: on a structure with room for every
+        move from it (a heap rule on too few slots: the slots its JSON would be read into)."""
+        g, st = self.game.sized(self.structure, tuple(state))
+        return Position(self.game, g, st, self.claim.convention)
+
+    def outcome(self, state: State) -> str:
+        return self.solver.outcome(self.solvable(state))
+
+    def prefetch(self, batch: list[State]) -> list[Any] | None:
+        """The truth at many states, asked of the solver in one call (its kernel canonicalizes
+        them), for :meth:`judge` to use; None (each judged on its own) unless the sweep is large,
+        the native path serves, and the judgement needs the truth at every state (no table of
+        values). A strategy claim's batch goes to the C follower instead (:meth:`_followed`)."""
+        if self.cases and batch and self.batched and self.table is None:
+            return self._followed(batch)
+        if not (batch and self.batched) or self.cases or self.table is not None or not self.solver.native:
+            return None
+        if self.by_value:
+            return self.solver.grundy_many([self.solvable(s) for s in batch])
+        if any(self.game.sized(self.structure, st)[0] is not self.structure for st in batch):
+            return None                      # solved on larger slots, one by one
+        wins = self.solver.mover_wins_states(self.game, self.structure, batch, self.claim.convention)
+        return None if wins is None else ["N" if w else "P" for w in wins]
+
+    def _followed(self, batch: list[State]) -> list[Any] | None:
+        """:data:`FOLLOWED` at the starts claimed N from which the C follower shows the strategy
+        winning against every reply, None at the others (judged as before: a failing start is
+        followed again in Python for the line that shows it)."""
+        if self.native_strategy is None:
+            return None
+        starts = [i for i, st in enumerate(batch) if not self.stmt(st)]
+        got = self.native_strategy.follow_many([batch[i] for i in starts])
+        if got is None:
+            return None
+        out: list[Any] = [None] * len(batch)
+        for i, r in zip(starts, got):
+            if r == 1:
+                out[i] = FOLLOWED
+        return out
+
+    def truth(self, state: State) -> Any:
+        """The solver's Grundy value (in the claim's convention) or outcome at ``state``, read
+        from its canonical representative: the solver's symmetry (once its premise is proved on
+        this structure: the table's code then reduces), never the statement's."""
+        c = self._table.code.canonical(state)
+        v = self._truth.get(c)
+        if v is None:
+            v = (self.solver.grundy(self.solvable(c)) if self.by_value else self.outcome(c))
+            self._truth[c] = v
+        return v
+
+    def label_of(self, mi: int, cv: tuple) -> str:
+        m = self.rules.moves[mi]
+        return m.label.format(**{c.name: v for c, v in zip(m.choices, cv)})
+
+    # claimed versus true -----------------------------------------------------
+    def judge(self, state: State, truth: Any = None) -> tuple[Any, Any, list[dict] | None] | None:
+        """None where the claim holds at ``state``, else (claimed, actual, line or None).
+        ``truth``: the solver's value or outcome there, if already known (:meth:`prefetch`)."""
+        claimed = self.stmt(state)
+        if truth is FOLLOWED:        # claimed N, and the strategy wins from here (the C follower)
+            return self.exactly(state) if self.exact and self.exact(state) else None
+        if truth is not None:
+            c = claimed if self.by_value else "P" if claimed else "N"
+            return None if c == truth else (c, truth, None)
+        if self.table is not None and not isinstance(claimed, str):   # a Grundy value as data
+            actual = self.solver.grundy(self.solvable(state))
+            return None if actual == claimed else (claimed, actual, None)
+        if self.by_value:
+            actual = self.truth(state)
+            return None if actual == claimed else (claimed, actual, None)
+        c = claimed if self.table is not None else "P" if claimed else "N"
+        if self.cases and c == "N" and self.code.options(state):
+            # the strategy is a certificate: if it wins against every reply, the position is N
+            # and nothing needs solving (this is what makes Q_7 checkable)
+            failed = self.follow(state)
+            if failed is None:
+                return self.exactly(state) if self.exact and self.exact(state) else None
+            a = self.truth(state)
+            return (c, a, None) if c != a else failed
+        a = self.truth(state)
+        return None if c == a else (c, a, None)
+
+    # strategies ---------------------------------------------------------------
+    def strategy_move(self, state: State, opts) -> tuple[str, Any, Any]:
+        for when, mi, fs in self.cases:
+            if when(state):
+                cv = tuple(f(state) for f in fs)
+                for mj, cw, nxt in opts:
+                    if mj == mi and cw == cv:
+                        return "ok", self.label_of(mi, cv), nxt
+                return "illegal", self.label_of(mi, cv), None
+        return "none", None, None
+
+    def _node(self, x: State):
+        """At a state where the strategy's player moves: ("win",), ("fail", reason, steps) or
+        ("go", label, y, replies)."""
+        opts = self.code.options(x)
+        if not opts:
+            return ("win",) if self.misere else ("fail", "the strategy's player has no move", [])
+        how, label, y = self.strategy_move(x, opts)
+        if how == "none":
+            return ("fail", "no case of the strategy applies", [])
+        if how == "illegal":
+            return ("fail", f"the strategy's move {label!r} is not legal", [])
+        replies = [(self.label_of(mi, cv), z) for mi, cv, z in self.code.options(y)]
+        if not replies:
+            return (("fail", "the strategy's move leaves the opponent without a move (a loss in misère play)",
+                     [(label, y)]) if self.misere else ("win",))
+        return ("go", label, y, replies)
+
+    def follow(self, start: State) -> tuple[str, str, list[dict]] | None:
+        """Play the strategy from ``start`` against every reply; None if it always wins, else
+        ("the strategy wins", what goes wrong, the line that shows it). In C once the native
+        path serves the structure (or the Python follower has met enough positions to pay for
+        a build); where the C follower finds a failure, the Python one replays the start."""
+        if start in self.won:
+            return None
+        ns = self.native_strategy
+        if ns is not None and (len(self.won) > NATIVE_AFTER
+                               or self.solver.table(self.game, self.structure).in_use):
+            got = ns.follow_many([start])
+            if got is not None and got[0] == 1:
+                return None
+        first = self._node(start)
+        frames: list[list[Any]] = []
+        res = first
+        x = start
+        while True:
+            if res[0] == "win":
+                self.won.add(x)
+            elif res[0] == "fail":
+                steps: list[tuple[str, State]] = []
+                for fr in frames:
+                    steps += [(fr[1], fr[2]), fr[3][fr[4] - 1]]
+                steps += res[2]
+                line = [{"move": lab, "to": self.position(st).to_json()} for lab, st in steps]
+                return "the strategy wins", f"it fails: {res[1]}", line
+            else:
+                frames.append([x, res[1], res[2], res[3], 0])
+            while frames:
+                fr = frames[-1]
+                if fr[4] == len(fr[3]):
+                    self.won.add(fr[0])
+                    frames.pop()
+                    continue
+                z = fr[3][fr[4]][1]
+                fr[4] += 1
+                if z not in self.won:
+                    x, res = z, self._node(z)
+                    break
+            else:
+                return None
+
+    def exactly(self, state: State) -> tuple[Any, Any, list[dict]] | None:
+        """The strategy's moves (every case that applies) are exactly the winning moves."""
+        opts = self.code.options(state)
+        mine = set()
+        for when, mi, fs in self.cases:
+            if when(state):
+                mine.add((mi, tuple(f(state) for f in fs)))
+        wins = {(mi, cv) for mi, cv, nxt in opts if self.outcome(nxt) == "P"}
+        if mine == wins:
+            return None
+        show_ = lambda ms: sorted(self.label_of(mi, cv) for mi, cv in ms)  # noqa: E731
+        return (f"winning moves exactly {show_(mine)}", f"winning moves {show_(wins)}", None)
+
+    # counterexamples ------------------------------------------------------------
+    def counterexample(self, state: State, found: tuple, how: str) -> Counterexample:
+        claimed, actual, line = found
+        pos = self.position(state)
+        if line is None:
+            line = [{"move": lab, "to": q.to_json()} for lab, q in self.solver.winning_line(self.solvable(state))]
+        return Counterexample(pos.to_json(), claimed, actual, line, self.label, how, self.full_state(state),
+                              origin=("state", self, state))
+
+    def full_state(self, state: State) -> dict[str, Any]:
+        """Every field's value at ``state`` (what the claim was evaluated on; ``write()`` may
+        leave some out, e.g. an edge of weight 0)."""
+        vals = self.rules.schema.unpack(state)
+        return {k: ({str(key): int(x) for key, x in v.items()} if isinstance(v, dict) else
+                    v if isinstance(v, bool) else int(v)) for k, v in vals.items()}
