@@ -1,4 +1,4 @@
-"""Families of structures and the position enumerators (grundy/verify/families.py).
+"""Families of structures and the position enumerators (grundy/verify/families/).
 
 Counts come from the literature (OEIS) or from a naive count written here."""
 from __future__ import annotations
@@ -186,8 +186,8 @@ def test_geng_nauty_filters_are_the_automorphism_group():
 
 
 def test_geng_missing_is_a_clear_error(monkeypatch, tmp_path, capsys):
-    monkeypatch.setattr(F, "geng_program", lambda: None)
-    monkeypatch.setattr(F, "_GENG_COUNTS", {})
+    monkeypatch.setattr(F.nauty, "geng_program", lambda: None)
+    monkeypatch.setattr(F.nauty, "_GENG_COUNTS", {})
     with pytest.raises(F.GengMissing, match=r"apt-get install nauty"):
         F.geng(5).span()
     f = tmp_path / "g.py"

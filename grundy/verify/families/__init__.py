@@ -1,0 +1,65 @@
+"""Families of structures, and the positions on a structure within bounds.
+
+The package is cut by job: :mod:`.base` (:class:`Family`, :class:`Lazy`), :mod:`.builders`
+(named graphs, heaps, the atlas, random graphs), :mod:`.nauty` (every graph, from geng),
+:mod:`.listed` (families of positions, sums, tables) and :mod:`.bounds` (the states within
+bounds, and how small a position is).
+
+A :class:`Family` is a list of named structures, smallest first (fewest vertices,
+then fewest edges); families add up with ``+``.
+
+>>> cycles(4, 6).names()
+['C_4', 'C_6']
+>>> [name for name, g in (paths(3) + stars(3)).items()]
+['P_3', 'S_3']
+>>> len(all_graphs(4, min_n=4)), len(all_graphs(4, min_n=4, connected=True))
+(11, 6)
+>>> list(heap_tuples(2, 2))
+[(0, 0), (0, 1), (0, 2), (1, 1), (1, 2), (2, 2)]
+"""
+from .base import Family, Item, Lazy, label_of
+from .bounds import (
+                       count_states,
+                       heap_tuples,
+                       size_key,
+                       slot_values,
+                       states,
+                       tokens,
+                       values_of,
+                       weight_assignments,
+)
+from .builders import (
+                       all_graphs,
+                       cartesian,
+                       complete,
+                       complete_bipartite,
+                       complete_multipartite,
+                       cycles,
+                       disjoint_union,
+                       gnp,
+                       graphs,
+                       heaps,
+                       hypercubes,
+                       paths,
+                       petersen,
+                       ssb,
+                       stars,
+                       two_stars,
+                       wheels,
+)
+from .listed import Positions, TableStatement, positions, sums, table_positions
+from .nauty import (
+                       GENG_HINT,
+                       Geng,
+                       GengMissing,
+                       geng,
+                       geng_program,
+                       graph6,
+                       pickg_program,
+)
+
+__all__ = ["Family", "Item", "Lazy", "label_of", "count_states", "heap_tuples", "size_key", "slot_values", "states",
+           "tokens", "values_of", "weight_assignments", "all_graphs", "cartesian", "complete", "complete_bipartite",
+           "complete_multipartite", "cycles", "disjoint_union", "gnp", "graphs", "heaps", "hypercubes", "paths",
+           "petersen", "ssb", "stars", "two_stars", "wheels", "Positions", "TableStatement", "positions", "sums",
+           "table_positions", "GENG_HINT", "Geng", "GengMissing", "geng", "geng_program", "graph6", "pickg_program"]

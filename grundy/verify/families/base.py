@@ -1,0 +1,72 @@
+"""A :class:`Family`: named structures, smallest first (fewest vertices, then fewest edges);
+families add up with ``+``. :class:`Lazy` builds its structures on first use.
+"""
+from __future__ import annotations
+
+from typing import Callable, Iterable
+
+from ...spec.structure import Structure
+
+Item = tuple[str, Structure]
+
+
+def _size(item: Item) -> tuple:
+    g = item[1]
+    return (g.n, len(g.edges) + len(g.loops))
+
+
+class Family:
+    """Named structures, ordered by size; ``scope`` is how a verdict describes the family."""
+
+    of_positions = False            # a family of listed positions (they add only to each other)
+
+    def __init__(self, items: Iterable[Item], scope: str | None = None):
+        self._items = sorted(items, key=_size)
+        self.scope = scope if scope is not None else ", ".join(n for n, _ in self._items)
+
+    def items(self) -> list[Item]:
+        return list(self._items)
+
+    def names(self) -> list[str]:
+        return [n for n, _ in self._items]
+
+    def __add__(self, other: "Family") -> "Family":
+        if other.of_positions:
+            raise TypeError("a family of structures does not add to a family of positions")
+        return Family(self._items + other._items, f"{self.scope}; {other.scope}")
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def __repr__(self) -> str:
+        return f"Family({self.scope})"
+
+
+class Lazy(Family):
+    """A family built on first use: loading a theorem file stays fast, and a worker builds only
+    the families it checks. ``make()`` yields (name, structure) or (name, structure, data); the
+    data of each structure is kept in ``table`` (a claim's statement may read it). A structure
+    met twice is kept once."""
+
+    def __init__(self, make: Callable[[], Iterable[tuple]], scope: str):
+        self._make, self.scope, self._built = make, scope, None
+        self.table: dict[Structure, object] = {}
+
+    @property
+    def _items(self) -> list[Item]:
+        if self._built is None:
+            items = []
+            for item in self._make():
+                if item[1] in self.table:
+                    continue
+                self.table[item[1]] = item[2] if len(item) > 2 else None
+                items.append(item[:2])
+            self._built = sorted(items, key=_size)
+        return self._built
+
+
+def label_of(family: Family, g: Structure) -> str:
+    for name, h in family.items():
+        if h == g:
+            return name
+    return f"{g.kind} on {g.n}"

@@ -1,0 +1,162 @@
+"""Families of named graphs and rows of heaps: paths, cycles, complete (multipartite) graphs,
+wheels, stars, hypercubes, the Petersen graph, products and unions, the graph atlas, G(n, p).
+
+>>> cycles(4, 6).names()
+['C_4', 'C_6']
+>>> [name for name, g in (paths(3) + stars(3)).items()]
+['P_3', 'S_3']
+>>> len(all_graphs(4, min_n=4)), len(all_graphs(4, min_n=4, connected=True))
+(11, 6)
+"""
+from __future__ import annotations
+
+import random
+from typing import Any, Sequence
+
+import networkx as nx
+
+from ...spec.structure import Structure
+from .base import Family, Item
+
+
+def _sizes(ns: Sequence[Any]) -> list[Any]:
+    out: list[Any] = []
+    for n in ns:
+        out.extend(n if isinstance(n, range) else [n])
+    return out
+
+
+def _graph(name: str, g: nx.Graph, relabel: bool = True) -> Item:
+    if relabel:
+        g = nx.convert_node_labels_to_integers(g, ordering="sorted" if _sortable(g) else "default")
+    return name, Structure.from_networkx(g)
+
+
+def _sortable(g: nx.Graph) -> bool:
+    try:
+        sorted(g.nodes)
+        return True
+    except TypeError:
+        return False
+
+
+def graphs(*named: tuple[str, nx.Graph], scope: str | None = None) -> Family:
+    """A family of given networkx graphs: ``graphs(("K_4", nx.complete_graph(4)), ...)``."""
+    return Family([_graph(n, g) for n, g in named], scope)
+
+
+def heaps(*counts: int | range) -> Family:
+    """Rows of heaps: ``heaps(2)`` is two heaps, ``heaps(2, 3)`` two and three."""
+    ns = _sizes(counts)
+    items = [(f"{n} heap{'s' * (n != 1)}", Structure.heaps(n)) for n in ns]
+    return Family(items, " and ".join(str(n) for n in ns) + (" heaps" if ns != [1] else " heap"))
+
+
+def paths(*ns: int | range) -> Family:
+    """Paths P_n on n vertices."""
+    return Family([_graph(f"P_{n}", nx.path_graph(n)) for n in _sizes(ns)])
+
+
+def cycles(*ns: int | range) -> Family:
+    """Cycles C_n (vertex i adjacent to i ± 1 mod n)."""
+    return Family([_graph(f"C_{n}", nx.cycle_graph(n)) for n in _sizes(ns)])
+
+
+def complete(*ns: int | range) -> Family:
+    """Complete graphs K_n."""
+    return Family([_graph(f"K_{n}", nx.complete_graph(n)) for n in _sizes(ns)])
+
+
+def complete_bipartite(*mn: tuple[int, int]) -> Family:
+    """K_{m,n}: vertices 0..m-1 form the first part."""
+    return Family([_graph(f"K_{{{m},{n}}}", nx.complete_bipartite_graph(m, n)) for m, n in mn])
+
+
+def complete_multipartite(*parts: Sequence[int]) -> Family:
+    """Complete multipartite graphs with the given part sizes."""
+    return Family([_graph("K_{" + ",".join(map(str, p)) + "}", nx.complete_multipartite_graph(*p))
+                   for p in parts])
+
+
+def wheels(*ns: int | range) -> Family:
+    """Wheels W_n on n vertices: hub 0 plus the rim C_{n-1}."""
+    return Family([_graph(f"W_{n}", nx.wheel_graph(n)) for n in _sizes(ns)])
+
+
+def stars(*ns: int | range) -> Family:
+    """Stars S_n: centre 0 and n leaves."""
+    return Family([_graph(f"S_{n}", nx.star_graph(n)) for n in _sizes(ns)])
+
+
+def two_stars(m: int, n: int, length: int) -> Family:
+    """Stars with m and n leaves whose centres are joined by a path of ``length`` edges.
+    Vertices: centre 0, its leaves, the path, centre, its leaves."""
+    g = nx.Graph()
+    a, b = 0, m + length
+    g.add_edges_from((a, 1 + i) for i in range(m))
+    path = [a] + list(range(m + 1, m + length)) + [b]
+    g.add_edges_from(zip(path, path[1:]))
+    g.add_edges_from((b, b + 1 + i) for i in range(n))
+    return Family([_graph(f"S_{m}-{length}-S_{n}", g)])
+
+
+def ssb(*js: int | range) -> Family:
+    """SSB_j: K_{2,j} plus the edge v1v2 (v1, v2 = vertices 0 and 1, the part of size 2)."""
+    out = []
+    for j in _sizes(js):
+        g = nx.complete_bipartite_graph(2, j)
+        g.add_edge(0, 1)
+        out.append(_graph(f"SSB_{j}", g))
+    return Family(out)
+
+
+def hypercubes(*ds: int | range) -> Family:
+    """Hypercubes Q_d; vertex i is the bit string of i."""
+    out = []
+    for d in _sizes(ds):
+        bits = lambda t: t if isinstance(t, tuple) else (t,)  # noqa: E731  (networkx names Q_1's vertices 0, 1)
+        g = nx.relabel_nodes(nx.hypercube_graph(d), lambda t: int("".join(map(str, bits(t))) or "0", 2))
+        out.append(_graph(f"Q_{d}", g))
+    return Family(out)
+
+
+def petersen() -> Family:
+    """The Petersen graph."""
+    return Family([_graph("Petersen", nx.petersen_graph())])
+
+
+def disjoint_union(a: Family, b: Family) -> Family:
+    """G + H for every G in a and H in b."""
+    return Family([_graph(f"{na}+{nb}", nx.disjoint_union(ga.to_networkx(), gb.to_networkx()))
+                   for na, ga in a.items() for nb, gb in b.items()])
+
+
+def cartesian(a: Family, b: Family) -> Family:
+    """The Cartesian products G □ H for every G in a and H in b."""
+    return Family([_graph(f"{na}x{nb}", nx.cartesian_product(ga.to_networkx(), gb.to_networkx()))
+                   for na, ga in a.items() for nb, gb in b.items()])
+
+
+def all_graphs(max_n: int, *, min_n: int = 1, connected: bool = False) -> Family:
+    """Every graph on min_n..max_n vertices up to isomorphism (the networkx atlas: n <= 7)."""
+    if max_n > 7:
+        raise ValueError("the graph atlas stops at 7 vertices")
+    from networkx.generators.atlas import graph_atlas_g
+    out = []
+    counter: dict[int, int] = {}
+    for g in graph_atlas_g():
+        n = g.number_of_nodes()
+        if not (min_n <= n <= max_n) or (connected and not nx.is_connected(g)):
+            continue
+        counter[n] = counter.get(n, 0) + 1
+        out.append(_graph(f"G{n}.{counter[n]}", g))
+    scope = f"all {'connected ' if connected else ''}graphs on {min_n}..{max_n} vertices"
+    return Family(out, scope)
+
+
+def gnp(n: int, p: float, count: int, seed: int = 0) -> Family:
+    """``count`` samples of G(n, p), seeded."""
+    rng = random.Random(seed)
+    out = [_graph(f"G({n},{p})#{i}", nx.gnp_random_graph(n, p, seed=rng.randrange(2**31)))
+           for i in range(count)]
+    return Family(out, f"{count} samples of G({n}, {p}), seed {seed}")
