@@ -7,6 +7,7 @@ plots, playing a position, and how results display in a notebook.
 >>> grundy.solve(grundy.short_position(["grim", "C4"]))
 {'grundy': 0, 'outcome': 'P'}
 """
+from . import display  # noqa: F401  (fills the verdicts' notebook renderer)
 from .graphs import family_graph, named_graph
 from .play import Option, Play
 from .plot import MissingDependency, find_period, plot_ppositions, plot_values

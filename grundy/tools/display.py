@@ -14,6 +14,8 @@ import math
 from html import escape
 from typing import TYPE_CHECKING, Any
 
+from ..verify.verdict import RENDERERS as VERDICT_RENDERERS
+
 if TYPE_CHECKING:
     from ..spec.position import Position
     from .play import Play
@@ -167,3 +169,6 @@ def verdict_html(v: Any) -> str:
         if c.line:
             out.append(_rows([[m["move"], _brief(m["to"])] for m in c.line], ["move", "to"]))
     return "".join(out)
+
+
+VERDICT_RENDERERS["html"] = verdict_html      # Verdict._repr_html_ draws with it

@@ -16,9 +16,14 @@ False
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from html import escape
+from typing import Any, Callable
 
 PROVED, VERIFIED, REFUTED, UNKNOWN, ERROR = "proved", "verified", "refuted", "unknown", "error"
+
+#: How a verdict shows itself in a notebook: ``"html"`` -> a function of the verdict, filled
+#: by the layer that draws (:mod:`grundy.tools.display`); verify itself draws nothing.
+RENDERERS: dict[str, Callable[["Verdict"], str]] = {}
 
 
 @dataclass
@@ -90,8 +95,10 @@ class Verdict:
         return out
 
     def _repr_html_(self) -> str:         # notebooks show a verdict in colour
-        from ..tools.display import verdict_html
-        return verdict_html(self)
+        render = RENDERERS.get("html")
+        if render is None:                # nothing registered a renderer: the plain facts
+            return f"<pre>{escape(f'{self.id}: {self.verdict} (expected {self.expected})')}</pre>"
+        return render(self)
 
     @staticmethod
     def from_json(d: dict[str, Any]) -> "Verdict":
