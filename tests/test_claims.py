@@ -11,7 +11,7 @@ import pytest
 from grundy.cli import main
 from grundy.verify import Claim, Finding, heaps
 from grundy.verify.claims import FINDINGS, ClaimError, check_findings
-from grundy.verify.report import finding_text, write_report
+from grundy.tools.report import finding_text, write_report
 from grundy.verify.loading import LoadError, load
 from grundy.verify.verdict import Verdict
 

@@ -14,7 +14,7 @@ from pathlib import Path
 import networkx as nx
 import pytest
 
-from grundy.verify.pictures import layout_of, line_svg, position_svg
+from grundy.tools.pictures import layout_of, line_svg, position_svg
 
 mpl = pytest.importorskip("matplotlib")
 mpl.use("Agg")
@@ -103,7 +103,7 @@ def test_multipartite_parts_are_columns():
 def test_edge_weight_labels_do_not_overlap():
     """On the Petersen and K_5 drawings no two boxed labels (weights, vertex names) intersect."""
     import matplotlib.pyplot as plt
-    from grundy.verify.pictures import draw_graph
+    from grundy.tools.pictures import draw_graph
     for position in (PETERSEN, _edge_nim(nx.complete_graph(5), weight=lambda u, v: u + v), GRID):
         fig, ax = plt.subplots(figsize=(4.6, 4.0))
         draw_graph(ax, position)

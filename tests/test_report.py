@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from grundy.verify.report import Interruption, html_report, write_report
+from grundy.tools.report import Interruption, html_report, write_report
 from grundy.verify.verdict import Counterexample, Verdict
 
 from test_pictures import EMPTY, K1234, PETERSEN

@@ -113,7 +113,7 @@ def _consume(verdicts: Iterator, take: Callable) -> bool:
 
 
 def _verify(args: argparse.Namespace) -> int:
-    from .report import Interruption, header, row
+    from ..tools.report import Interruption, header, row
     try:
         claims = load(args.paths, args.only)
     except LoadError as e:
@@ -187,7 +187,7 @@ def _verify(args: argparse.Namespace) -> int:
 
 def _write(args: argparse.Namespace, verdicts: list, cut) -> int:
     """Print the closing lines and write --junit and --report; 2 if a file cannot be written."""
-    from .report import details, junit, summary, write_report
+    from ..tools.report import details, junit, summary, write_report
     if args.json:
         if cut is not None:
             print(json.dumps(cut.to_json()), flush=True)

@@ -390,7 +390,8 @@ def draw_heaps(ax, position: dict, small: bool = False, top: int | None = None) 
 
 def draw_two_heap_grid(ax, position: dict) -> str | None:
     """The P-positions of a two-heap game around ``position`` (marked by a red ring)."""
-    from ..api import solve
+    from ..solvers.explicit import DEFAULT
+    from ..spec.position import read_position
     a, b = position["heaps"]
     n = min(max(a, b) + 4, 24)
     if a > n or b > n:
@@ -399,7 +400,7 @@ def draw_two_heap_grid(ax, position: dict) -> str | None:
     for i in range(n + 1):
         for j in range(n + 1):
             q = dict(position, heaps=[i, j])
-            if solve(q, outcome_only=True)["outcome"] == "P":
+            if DEFAULT.outcome(read_position(q)) == "P":
                 p.append((i, j))
     ax.scatter([i for i, _ in p], [j for _, j in p], s=28, marker="s", color="#2e86c1", zorder=2)
     ax.scatter([a], [b], s=180, facecolors="none", edgecolors=RED, linewidths=2.0, zorder=3)

@@ -30,7 +30,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Iterable
 
-from .verdict import Verdict
+from ..verify.verdict import Verdict
 
 __all__ = ["Interruption", "row", "header", "details", "summary", "junit", "write_report", "html_report",
            "markdown_report", "draw", "fields", "finding_text", "findings_table", "obligations_text"]
@@ -264,8 +264,9 @@ def _first_mover_wins(v: Verdict) -> bool | None:
     if isinstance(c.actual, int) and not isinstance(c.actual, bool) and v.kind == "grundy":
         return c.actual != 0
     try:
-        from ..api import solve
-        return solve(c.witness, outcome_only=True)["outcome"] == "N"
+        from ..solvers.explicit import DEFAULT
+        from ..spec.position import read_position
+        return DEFAULT.outcome(read_position(c.witness)) == "N"
     except Exception:                       # a position the solver cannot answer: say nothing
         return None
 
