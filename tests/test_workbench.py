@@ -18,7 +18,7 @@ from grundy.solvers.octal import octal_values
 from grundy.spec import InputError, read_position
 from grundy.spec.games import GAMES
 from grundy.tools import Play, draw, named_graph, short_position, table
-from grundy.tools.cli import wrap_json
+from grundy.cli.workbench import wrap_json
 from grundy.tools.graphs import family_graph
 from grundy.tools.plot import MissingDependency, plot_ppositions, plot_values
 from grundy.verify.verdict import Counterexample, Verdict

@@ -1,6 +1,5 @@
-"""The workbench's commands (``grundy table``, ``plot``, ``play``) and what ``solve`` and
-``games`` share with them: positions from the command line, the solve table's rows, one
-game's page."""
+"""The workbench's commands (``grundy games``, ``table``, ``plot``, ``play``) and what ``solve``
+shares with them: positions from the command line, the solve table's rows, one game's page."""
 from __future__ import annotations
 
 import argparse
@@ -14,9 +13,9 @@ from ..errors import GrundyError
 from ..spec.games import GAMES
 from ..spec.position import InputError, read_position
 from ..spec.reader import positions_from_text
-from .graphs import FAMILIES, GRAPH_NAMES
-from .positions import graph_position, short_position, takes_heaps
-from .table import parse_range
+from ..tools.graphs import FAMILIES, GRAPH_NAMES
+from ..tools.positions import graph_position, short_position, takes_heaps
+from ..tools.table import parse_range
 
 __all__ = ["add_commands", "add_position_options", "read_positions", "solve_row", "show_game"]
 
@@ -136,7 +135,7 @@ def example_position(name: str) -> dict:
                 except InputError:
                     continue
         return obj
-    from .graphs import named_graph
+    from ..tools.graphs import named_graph
     for g, w in (("P3", "2"), ("C4", "2"), ("P3", None), ("K3", None)):
         try:
             obj = graph_position(name, named_graph(g), weights=w)
@@ -214,7 +213,7 @@ def _table_args(args: argparse.Namespace) -> tuple[list[Any], dict[str, Any]]:
 
 
 def cmd_table(args: argparse.Namespace) -> int:
-    from .table import table
+    from ..tools.table import table
     try:
         axes, kw = _table_args(args)
         t = table(args.game, *axes, outcome=args.outcome, **kw)
@@ -227,7 +226,7 @@ def cmd_table(args: argparse.Namespace) -> int:
 
 
 def cmd_plot(args: argparse.Namespace) -> int:
-    from .plot import plot_ppositions, plot_values
+    from ..tools.plot import plot_ppositions, plot_values
     try:
         axes, kw = _table_args(args)
         if "family" in kw:
@@ -249,7 +248,7 @@ def cmd_plot(args: argparse.Namespace) -> int:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
-    from .play import play_in_terminal
+    from ..tools.play import play_in_terminal
     try:
         items = list(read_positions(args.position, args))
         if len(items) != 1:
@@ -295,3 +294,18 @@ def add_commands(sub: Any) -> None:
     q.add_argument("position", nargs="+", metavar="POSITION", help=POSITION_HELP)
     add_position_options(q)
     q.set_defaults(run=cmd_play)
+
+
+def cmd_games(args: argparse.Namespace) -> int:
+    if args.game:
+        return show_game(args.game)
+    for name in sorted(GAMES):
+        g = GAMES[name]
+        where = GAMES.origin(name)
+        print(f"{name}  [{g.structure}; {g.convention} play{'' if where == 'built-in' else '; ' + where}]"
+              f"\n    {g.summary}")
+        if args.rules:
+            print("    " + g.source().replace("\n", "\n    "))
+    for problem in GAMES.problems:
+        print(f"grundy: {problem}", file=sys.stderr)
+    return 2 if GAMES.problems else 0

@@ -16,8 +16,8 @@ from pathlib import Path
 from typing import Callable, Iterator
 
 from ..tools.progress import Progress as _Progress
-from .loading import LoadError, load
-from .schedule.pool import default_jobs, run
+from ..verify.loading import LoadError, load
+from ..verify.schedule.pool import default_jobs, run
 
 
 def add_verify_command(subparsers) -> None:
@@ -129,7 +129,7 @@ def _verify(args: argparse.Namespace) -> int:
         print("grundy verify: no claims found", file=sys.stderr)
         return 2
     if args.executor is not None:
-        from .schedule.chunks import ExecutorError, executor
+        from ..verify.schedule.chunks import ExecutorError, executor
         try:
             executor(args.executor).close()          # a bad spec or an unreachable cluster: one line
         except ExecutorError as e:
@@ -153,7 +153,7 @@ def _verify(args: argparse.Namespace) -> int:
         else:
             print(row(v, width), flush=True)
 
-    from .cache import VerdictCache, cache_note, read_times, record_times
+    from ..verify.cache import VerdictCache, cache_note, read_times, record_times
     options = {"profile": args.profile, "timeout": args.timeout, "executor": args.executor,
                "recheck": args.recheck}
     cache = None if args.no_cache else VerdictCache(options)

@@ -1,0 +1,6 @@
+"""``python -m grundy.cli``: the ``grundy`` command."""
+import sys
+
+from . import main
+
+sys.exit(main())
