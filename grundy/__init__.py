@@ -21,6 +21,10 @@ if TYPE_CHECKING:
     from .solvers.gamecheck import GameReport
 
 from ._version import __version__  # noqa: E402
+from .api import RENDERERS as _RESULT_RENDERERS  # noqa: E402
+from .tools.display import result_html as _result_html  # noqa: E402
+
+_RESULT_RENDERERS["html"] = _result_html      # wired here, the one module that knows api and tools
 
 
 def check_game(game: "Game | str", structures: "list[Structure] | None" = None, **kw: "Any") -> "GameReport":

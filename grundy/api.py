@@ -3,16 +3,18 @@ string, a list of positions) or as :class:`~grundy.spec.position.Position` objec
 from __future__ import annotations
 
 import warnings
-from typing import Any, Union
+from html import escape
+from typing import Any, Callable
 
 from .errors import DeclarationWarning
 from .solvers.explicit import DEFAULT, Solver
-from .spec.position import Position, SumPosition, read_position
-from .spec.reader import decode_json
+from .spec.reader import PositionLike, as_position, decode_json
 
-__all__ = ["solve", "as_position", "value_key", "SolveResult"]
+__all__ = ["solve", "as_position", "value_key", "SolveResult", "RENDERERS"]
 
-PositionLike = Union[dict, str, Position, SumPosition]
+#: How a result shows itself in a notebook: ``"html"`` -> a function of the result. Filled
+#: from the top (the ``grundy`` package wires :func:`grundy.tools.display.result_html`).
+RENDERERS: dict[str, Callable[["SolveResult"], str]] = {}
 
 
 class SolveResult(dict):
@@ -20,21 +22,8 @@ class SolveResult(dict):
     shows itself as a small table in a notebook."""
 
     def _repr_html_(self) -> str:
-        from .tools.display import result_html
-        return result_html(self)
-
-
-def as_position(position: PositionLike) -> Position | SumPosition:
-    """A :class:`Position` from a dict, a JSON string of one object, or a Position.
-
-    >>> as_position('{"game": "nim", "heaps": [1, 2]}').state
-    (1, 2)
-    """
-    if isinstance(position, (Position, SumPosition)):
-        return position
-    if isinstance(position, str):
-        position = decode_json(position)
-    return read_position(position)
+        render = RENDERERS.get("html")
+        return f"<pre>{escape(repr(dict(self)))}</pre>" if render is None else render(self)
 
 
 def value_key(convention: str) -> str:

@@ -1,15 +1,18 @@
 """Positions written as text, read before they are read as positions: one JSON value, a
-JSON list of them, or JSON lines (what ``grundy solve FILE`` and :func:`grundy.solve` take).
+JSON list of them, or JSON lines (what ``grundy solve FILE`` and :func:`grundy.solve` take),
+and :func:`as_position`, a position from any of the forms users give one in.
 Malformed JSON is reported the same way everywhere: what is wrong, and the column.
 """
 from __future__ import annotations
 
 import json
-from typing import Any, Iterator
+from typing import Any, Iterator, Union
 
-from .position import InputError
+from .position import InputError, Position, SumPosition, read_position
 
-__all__ = ["malformed_json", "decode_json", "positions_from_text"]
+__all__ = ["malformed_json", "decode_json", "positions_from_text", "as_position", "PositionLike"]
+
+PositionLike = Union[dict, str, Position, SumPosition]
 
 
 def malformed_json(e: json.JSONDecodeError) -> str:
@@ -58,3 +61,16 @@ def positions_from_text(text: str) -> Iterator[tuple[int, Any, str | None]]:
         yield from ((i, obj, None) for i, obj in enumerate(data))
     else:
         yield 0, data, None
+
+
+def as_position(position: PositionLike) -> Position | SumPosition:
+    """A :class:`Position` from a dict, a JSON string of one object, or a Position.
+
+    >>> as_position('{"game": "nim", "heaps": [1, 2]}').state
+    (1, 2)
+    """
+    if isinstance(position, (Position, SumPosition)):
+        return position
+    if isinstance(position, str):
+        position = decode_json(position)
+    return read_position(position)

@@ -16,9 +16,9 @@ import sys
 from dataclasses import dataclass
 from typing import IO
 
-from ..api import as_position
 from ..solvers.explicit import DEFAULT, Solver
 from ..spec.position import InputError, Position, SumPosition
+from ..spec.reader import as_position
 from .positions import draw
 
 __all__ = ["Play", "Option", "play_in_terminal"]
@@ -114,7 +114,7 @@ class Play:
         if self.over:
             last = "the player who moved last" if self.history else "the second player"
             return (f"no move left: {last} wins" if self.normal else
-                    f"no move left: the player to move wins (misère play)")
+                    "no move left: the player to move wins (misère play)")
         o = self.outcome()
         who = "the player to move wins" if o == "N" else "the player to move loses"
         v = self.value()
