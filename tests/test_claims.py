@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 
 from grundy.cli import main
-from grundy.verify import Claim, Finding, heaps
-from grundy.verify.claims import FINDINGS, ClaimError, check_findings
 from grundy.tools.report import finding_text, write_report
-from grundy.verify.loading import LoadError, load
+from grundy.verify import Claim, Finding, heaps
+from grundy.verify.claims import FINDINGS, ClaimError
+from grundy.verify.loading import LoadError, check_findings, load
 from grundy.verify.verdict import Verdict
 
 THEOREMS = Path(__file__).resolve().parent.parent / "theorems"

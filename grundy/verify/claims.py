@@ -33,15 +33,16 @@ grundy.verify.claims.ClaimError: ...: claim 'demo/y': bounds['heap']: empty rang
 """
 from __future__ import annotations
 
-from ..errors import GrundyError
 import copy
-
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable
 
+from ..errors import GrundyError
 from ..spec.game import Game
 from ..spec.registry import GAMES, GameError, register
 from .families import Family, Positions, TableStatement, table_positions
+from .families.bounds import bounds_problem
+from .methods import Explicit, Smt, bitvec  # noqa: F401  (bitvec: grundy.verify.claims.bitvec as before)
 
 KINDS = ("outcome", "char", "grundy", "strategy", "conj", "table")
 DEFAULT_TIMEOUT = 120.0     # seconds a claim gets when neither it nor the run sets a limit
@@ -92,7 +93,7 @@ class Finding:
     - ``"planted"``: a false claim planted on purpose, to show the check finds it.
 
     The claim's ``reading`` says why this class was chosen. An id in ``corrected`` must be a
-    claim of the theorem files loaded with it (checked by :func:`check_findings`).
+    claim of the theorem files loaded with it (checked by :func:`grundy.verify.loading.check_findings`).
 
     >>> Finding("paper-error", corrected="demo/thm1-corrected").label
     'error in the paper'
@@ -127,35 +128,6 @@ class Finding:
         if self.corrected:
             out["corrected"] = self.corrected
         return out
-
-
-@dataclass(frozen=True)
-class Explicit:
-    """Solve every position of the family within the claim's bounds (``full``: the bounds of
-    ``--profile full``); ``samples`` > 0 adds a random search (with shrinking) within
-    ``sample_bounds``, for families too large to sweep."""
-
-    samples: int = 0
-    sample_bounds: dict[str, Any] | None = None
-
-    def __str__(self) -> str:
-        return "explicit" + (f" + {self.samples} random samples" if self.samples else "")
-
-
-@dataclass(frozen=True)
-class Smt:
-    """Prove with Z3: ``bits=None`` numeric fields are unbounded integers (all sizes);
-    ``bits=k`` they are bit-vectors and every numeric field is below 2**k."""
-
-    bits: int | None = None
-
-    def __str__(self) -> str:
-        return "smt (unbounded integers)" if self.bits is None else f"smt ({self.bits}-bit vectors)"
-
-
-def bitvec(bits: int) -> Smt:
-    """The SMT method on bit-vectors: every numeric field below ``2**bits``."""
-    return Smt(bits)
 
 
 def _method(m: Any) -> Explicit | Smt:
@@ -200,31 +172,6 @@ def _takes(fn: Callable, n: int) -> bool:
     except TypeError:
         return False
     return True
-
-
-def bounds_problem(name: str, b: Any) -> str | None:
-    """Why a bound allows no value or is malformed (None when it is fine).
-
-    >>> bounds_problem("heap", 10), bounds_problem("heap", (5, 3)), bounds_problem("heap", -5)
-    (None, 'empty range (5, 3): no value', 'empty range -5 (0..-5): no value')
-    >>> bounds_problem("heap", []), bounds_problem("heap", "x")
-    ('empty list []: no value', "bad bound 'x': use an int, a pair (lo, hi), a list or a function (g, key) -> values")
-    """
-    if callable(b):
-        return None
-    if isinstance(b, bool):
-        return f"bad bound {b!r}: use an int, a pair (lo, hi), a list or a function (g, key) -> values"
-    if isinstance(b, int):
-        return None if b >= 0 else f"empty range {b} (0..{b}): no value"
-    if isinstance(b, tuple):
-        if len(b) != 2 or not all(isinstance(x, int) and not isinstance(x, bool) for x in b):
-            return f"bad bound {b!r}: a pair (lo, hi) of integers"
-        return None if b[0] <= b[1] else f"empty range {b!r}: no value"
-    if isinstance(b, (list, range)):
-        if not all(isinstance(x, int) and not isinstance(x, bool) for x in b):
-            return f"bad bound {list(b)!r}: a list of integers"
-        return None if len(b) else f"empty list {list(b)!r}: no value"
-    return f"bad bound {b!r}: use an int, a pair (lo, hi), a list or a function (g, key) -> values"
 
 
 class Claim:
@@ -503,30 +450,3 @@ class Claim:
 
     def __repr__(self) -> str:
         return f"Claim({self.id!r}, game={self.game!r}, kind={self.kind!r}, expect={self.expect!r})"
-
-
-def check_findings(claims: Iterable[Claim]) -> None:
-    """ClaimError if a finding names a claim that is not among ``claims``.
-
-    >>> from grundy.verify.families import heaps
-    >>> c = Claim("demo/a", game="nim", kind="char", family=heaps(1), statement=lambda g, s: True,
-    ...           expect="refuted", finding=Finding("paper-error", corrected="demo/a-fixed"))
-    >>> check_findings([c])  # doctest: +ELLIPSIS
-    Traceback (most recent call last):
-    ...
-    grundy.verify.claims.ClaimError: ...claim 'demo/a': its finding names 'demo/a-fixed', which is not a claim
-    """
-    claims = list(claims)
-    ids = {c.id for c in claims}
-    for c in claims:
-        if c.finding is not None and c.finding.corrected and c.finding.corrected not in ids:
-            raise c.fail(f"its finding names {c.finding.corrected!r}, which is not a claim")
-
-
-def check_ids(claims: Iterable[Claim]) -> None:
-    """ClaimError if two claims share an id."""
-    seen: set[str] = set()
-    for c in claims:
-        if c.id in seen:
-            raise ClaimError(f"claim {c.id!r} is defined twice")
-        seen.add(c.id)

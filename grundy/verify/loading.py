@@ -25,10 +25,10 @@ from typing import Iterable
 from ..errors import GrundyError
 from ..spec.game import Game
 from ..spec.registry import GAMES, import_file
-from .claims import Claim, ClaimError, _eager, check_findings
+from .claims import Claim, ClaimError, _eager
 from .families import Positions
 
-__all__ = ["LoadError", "theorem_files", "load_file", "load"]
+__all__ = ["LoadError", "theorem_files", "load_file", "load", "check_findings", "check_ids"]
 
 
 class LoadError(GrundyError):
@@ -130,3 +130,31 @@ def load(paths: Iterable[str], only: list[str] | None = None) -> list[Claim]:
                 raise LoadError(f"--only {pat}: no such claim")
         claims = [c for c in claims if any(fnmatch.fnmatchcase(c.id, p) for p in only)]
     return claims
+
+
+def check_findings(claims: Iterable[Claim]) -> None:
+    """ClaimError if a finding names a claim that is not among ``claims``.
+
+    >>> from grundy.verify.claims import Claim, Finding
+    >>> from grundy.verify.families import heaps
+    >>> c = Claim("demo/a", game="nim", kind="char", family=heaps(1), statement=lambda g, s: True,
+    ...           expect="refuted", finding=Finding("paper-error", corrected="demo/a-fixed"))
+    >>> check_findings([c])  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    grundy.verify.claims.ClaimError: ...claim 'demo/a': its finding names 'demo/a-fixed', which is not a claim
+    """
+    claims = list(claims)
+    ids = {c.id for c in claims}
+    for c in claims:
+        if c.finding is not None and c.finding.corrected and c.finding.corrected not in ids:
+            raise c.fail(f"its finding names {c.finding.corrected!r}, which is not a claim")
+
+
+def check_ids(claims: Iterable[Claim]) -> None:
+    """ClaimError if two claims share an id."""
+    seen: set[str] = set()
+    for c in claims:
+        if c.id in seen:
+            raise ClaimError(f"claim {c.id!r} is defined twice")
+        seen.add(c.id)

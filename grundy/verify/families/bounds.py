@@ -129,3 +129,28 @@ def size_key(rules, state: tuple[int, ...]) -> tuple:
     g, sch = rules.structure, rules.schema
     nums = [v for (name, _), v in zip(sch.slots, state) if sch.fields[name].kind == "int"]
     return (g.n, len(g.edges), sum(nums), max(nums, default=0), state)
+
+
+def bounds_problem(name: str, b: Any) -> str | None:
+    """Why a bound allows no value or is malformed (None when it is fine).
+
+    >>> bounds_problem("heap", 10), bounds_problem("heap", (5, 3)), bounds_problem("heap", -5)
+    (None, 'empty range (5, 3): no value', 'empty range -5 (0..-5): no value')
+    >>> bounds_problem("heap", []), bounds_problem("heap", "x")
+    ('empty list []: no value', "bad bound 'x': use an int, a pair (lo, hi), a list or a function (g, key) -> values")
+    """
+    if callable(b):
+        return None
+    if isinstance(b, bool):
+        return f"bad bound {b!r}: use an int, a pair (lo, hi), a list or a function (g, key) -> values"
+    if isinstance(b, int):
+        return None if b >= 0 else f"empty range {b} (0..{b}): no value"
+    if isinstance(b, tuple):
+        if len(b) != 2 or not all(isinstance(x, int) and not isinstance(x, bool) for x in b):
+            return f"bad bound {b!r}: a pair (lo, hi) of integers"
+        return None if b[0] <= b[1] else f"empty range {b!r}: no value"
+    if isinstance(b, (list, range)):
+        if not all(isinstance(x, int) and not isinstance(x, bool) for x in b):
+            return f"bad bound {list(b)!r}: a list of integers"
+        return None if len(b) else f"empty list {list(b)!r}: no value"
+    return f"bad bound {b!r}: use an int, a pair (lo, hi), a list or a function (g, key) -> values"

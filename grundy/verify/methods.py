@@ -1,0 +1,41 @@
+"""How a claim is checked: :class:`Explicit` (solve every position within bounds, optionally
+with a random search) or :class:`Smt` (prove with Z3, on integers or bit-vectors).
+
+>>> str(Explicit(samples=50)), str(bitvec(8))
+('explicit + 50 random samples', 'smt (8-bit vectors)')
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+__all__ = ["Explicit", "Smt", "bitvec"]
+
+
+@dataclass(frozen=True)
+class Explicit:
+    """Solve every position of the family within the claim's bounds (``full``: the bounds of
+    ``--profile full``); ``samples`` > 0 adds a random search (with shrinking) within
+    ``sample_bounds``, for families too large to sweep."""
+
+    samples: int = 0
+    sample_bounds: dict[str, Any] | None = None
+
+    def __str__(self) -> str:
+        return "explicit" + (f" + {self.samples} random samples" if self.samples else "")
+
+
+@dataclass(frozen=True)
+class Smt:
+    """Prove with Z3: ``bits=None`` numeric fields are unbounded integers (all sizes);
+    ``bits=k`` they are bit-vectors and every numeric field is below 2**k."""
+
+    bits: int | None = None
+
+    def __str__(self) -> str:
+        return "smt (unbounded integers)" if self.bits is None else f"smt ({self.bits}-bit vectors)"
+
+
+def bitvec(bits: int) -> Smt:
+    """The SMT method on bit-vectors: every numeric field below ``2**bits``."""
+    return Smt(bits)
