@@ -1,0 +1,157 @@
+"""Where a graph's vertices go in a picture, recognised from the graph's structure (never from a
+game's or claim's name): the Petersen graph in its standard drawing, complete multipartite
+graphs one column per part, paths on a line, cycles and complete graphs on a circle, wheels
+with their hub in the middle, hypercubes as projected cubes, grids on their grid, prisms as two
+rings, disconnected graphs side by side; anything else by a force layout.
+
+>>> import networkx as nx
+>>> layout_of(nx.petersen_graph())[1], layout_of(nx.complete_multipartite_graph(1, 2, 3, 4))[1]
+('Petersen graph', 'complete multipartite K_{1,2,3,4}')
+>>> layout_of(nx.grid_2d_graph(3, 4))[1], layout_of(nx.hypercube_graph(3))[1], layout_of(nx.path_graph(5))[1]
+('grid 3 x 4', 'hypercube Q_3', 'path P_5')
+"""
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import networkx as nx
+
+__all__ = ["layout_of", "Pos"]
+
+Pos = dict[Any, tuple[float, float]]
+
+
+def _circle(vs: list, r: float = 1.0, start: float = 90.0, centre=(0.0, 0.0)) -> Pos:
+    n = max(1, len(vs))
+    return {v: (centre[0] + r * math.cos(math.radians(start - 360.0 * i / n)),
+                centre[1] + r * math.sin(math.radians(start - 360.0 * i / n))) for i, v in enumerate(vs)}
+
+
+def _transport(model: nx.Graph, g: nx.Graph, pos: Pos) -> Pos | None:
+    """``pos`` (a layout of ``model``) moved onto ``g`` by an isomorphism, or None."""
+    m = nx.algorithms.isomorphism.GraphMatcher(model, g)
+    if not m.is_isomorphic():
+        return None
+    return {m.mapping[v]: p for v, p in pos.items()}
+
+
+def _parts(g: nx.Graph) -> list[list] | None:
+    """The parts of a complete multipartite graph (at least two parts, not all of size 1)."""
+    comp = nx.complement(g)
+    parts = [sorted(c, key=str) for c in nx.connected_components(comp)]
+    if len(parts) < 2 or all(len(p) == 1 for p in parts):
+        return None
+    for p in parts:                                   # each part independent in g
+        if any(g.has_edge(u, v) for i, u in enumerate(p) for v in p[i + 1:]):
+            return None
+    n = g.number_of_nodes()
+    if g.number_of_edges() != (n * n - sum(len(p) ** 2 for p in parts)) // 2:
+        return None
+    return sorted(parts, key=len)
+
+
+def _columns(parts: list[list]) -> Pos:
+    pos: Pos = {}
+    for i, p in enumerate(parts):
+        for j, v in enumerate(p):
+            pos[v] = (2.2 * i, (j - (len(p) - 1) / 2) * 1.1)
+    return pos
+
+
+def _hypercube(d: int) -> Pos:
+    dirs = [(math.cos(math.pi * (0.5 + i) / d), math.sin(math.pi * (0.5 + i) / d) * 0.85) for i in range(d)]
+    dirs = [(1.0, 0.0), (0.45, 0.7), (0.0, 1.25), (1.1, 0.25), (0.3, 1.55)][:d] if d <= 5 else dirs
+    out: Pos = {}
+    for bits in range(2 ** d):
+        t = tuple((bits >> i) & 1 for i in range(d))
+        out[t] = (sum(b * dx for b, (dx, _) in zip(t, dirs)), sum(b * dy for b, (_, dy) in zip(t, dirs)))
+    return out
+
+
+def layout_of(g: nx.Graph) -> tuple[Pos, str]:
+    """A drawing of ``g`` recognised from its structure: (positions, name of the layout).
+
+    >>> layout_of(nx.wheel_graph(6))[1], layout_of(nx.cycle_graph(5))[1], layout_of(nx.Graph())[1]
+    ('wheel W_6', 'cycle C_5', 'empty')
+    """
+    n, m = g.number_of_nodes(), g.number_of_edges()
+    und = nx.Graph(g) if g.is_directed() else g
+    und = nx.Graph(und)
+    und.remove_edges_from(nx.selfloop_edges(und))
+    vs = sorted(und.nodes, key=lambda v: (str(type(v)), v) if not isinstance(v, tuple) else ("t", str(v)))
+    if n == 0:
+        return {}, "empty"
+    if m == 0:
+        return {v: (float(i), 0.0) for i, v in enumerate(vs)}, f"{n} isolated vertices"
+    deg = sorted(d for _, d in und.degree())
+    connected = nx.is_connected(und)
+    if not connected and not _parts(und):
+        return _side_by_side(und)
+    if connected and n == 10 and m == 15 and deg == [3] * 10:
+        outer = _circle(list(range(5)), 1.0)
+        inner = _circle(list(range(5, 10)), 0.5)
+        pos = _transport(nx.petersen_graph(), und, {**outer, **inner})
+        if pos:
+            return pos, "Petersen graph"
+    if connected and deg[-1] <= 2:
+        if deg[0] == 2:
+            return _circle(list(nx.cycle_basis(und)[0])), f"cycle C_{n}"
+        ends = [v for v in vs if und.degree(v) == 1]
+        order = nx.shortest_path(und, ends[0], ends[1])
+        return {v: (float(i), 0.0) for i, v in enumerate(order)}, f"path P_{n}"
+    if m == n * (n - 1) // 2:
+        return _circle(vs), f"complete K_{n}"
+    if connected and n >= 4 and deg[-1] == n - 1 and m == 2 * (n - 1):
+        hub = next(v for v in vs if und.degree(v) == n - 1)
+        rim = und.subgraph([v for v in vs if v != hub])
+        if all(d == 2 for _, d in rim.degree()) and nx.is_connected(rim):
+            return {hub: (0.0, 0.0), **_circle(list(nx.cycle_basis(rim)[0]))}, f"wheel W_{n}"
+    parts = _parts(und)
+    if parts:
+        sizes = ",".join(str(len(p)) for p in parts)
+        name = "complete bipartite" if len(parts) == 2 else "complete multipartite"
+        return _columns(parts), f"{name} K_{{{sizes}}}"
+    if connected and n & (n - 1) == 0 and n <= 64:
+        d = n.bit_length() - 1
+        if deg == [d] * n and m == d * n // 2:
+            pos = _transport(nx.hypercube_graph(d), und, _hypercube(d))
+            if pos:
+                return pos, f"hypercube Q_{d}"
+    if connected and deg[-1] <= 4 and n <= 100:
+        for a in range(2, int(math.isqrt(n)) + 1):
+            if n % a == 0 and m == a * (n // a - 1) + (n // a) * (a - 1):
+                b = n // a
+                pos = _transport(nx.grid_2d_graph(a, b), und,
+                                 {(i, j): (float(j), float(-i)) for i in range(a) for j in range(b)})
+                if pos:
+                    return pos, f"grid {a} x {b}"
+        if n % 2 == 0 and deg == [3] * n and n >= 6:
+            k = n // 2
+            model = nx.circular_ladder_graph(k)
+            pos = _transport(model, und, {**_circle(list(range(k)), 1.0), **_circle(list(range(k, n)), 0.55)})
+            if pos:
+                return pos, f"prism C_{k} x K_2"
+    return {v: (float(x), float(y)) for v, (x, y) in nx.spring_layout(und, seed=1).items()}, f"{n} vertices"
+
+
+def _side_by_side(g: nx.Graph) -> tuple[Pos, str]:
+    """Each component drawn by its own layout, scaled to the same height, left to right."""
+    out: Pos = {}
+    names = []
+    x0 = 0.0
+    comps = sorted(nx.connected_components(g), key=lambda c: (-len(c), sorted(map(str, c))))
+    for c in comps:
+        sub = g.subgraph(c)
+        if len(c) == 1:
+            pos, name = {next(iter(c)): (0.0, 0.0)}, "K_1"
+        else:
+            pos, name = layout_of(nx.Graph(sub))
+        xs, ys = [p[0] for p in pos.values()], [p[1] for p in pos.values()]
+        scale = 2.0 / max(max(xs) - min(xs), max(ys) - min(ys), 1e-9) if len(c) > 1 else 1.0
+        scale = min(scale, 1.6)
+        for v, (x, y) in pos.items():
+            out[v] = (x0 + (x - min(xs)) * scale, (y - (max(ys) + min(ys)) / 2) * scale)
+        x0 += (max(xs) - min(xs)) * scale + 1.2
+        names.append(name.split(" ")[-1] if " " in name else name)
+    return out, " + ".join(names)
