@@ -178,7 +178,6 @@ def table(game: str, *axes: Axis, family: str | None = None, code: str | None = 
     """
     if game not in GAMES:
         raise InputError("game", f"unknown game {game!r} (one of: {', '.join(sorted(GAMES))})")
-    gm = GAMES[game]
     solver = solver or DEFAULT
     parts = [_axis(x, f"axis {i + 1}") for i, x in enumerate(axes)]
     varying = [i for i, p in enumerate(parts) if isinstance(p, list)]
