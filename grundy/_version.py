@@ -14,7 +14,8 @@ FALLBACK = "0+unknown"      # a source tree that is not installed (no distributi
 @lru_cache(maxsize=None)
 def version() -> str:
     """The version of the installed ``grundy`` distribution, or :data:`FALLBACK`."""
-    from importlib.metadata import PackageNotFoundError, version as installed
+    from importlib.metadata import PackageNotFoundError
+    from importlib.metadata import version as installed
     try:
         return installed("grundy")
     except PackageNotFoundError:

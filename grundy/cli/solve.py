@@ -47,7 +47,7 @@ def _batch_values(solver: Solver, positions: list[Position | None]) -> dict[int,
             if len(idx) >= BATCH:
                 p0 = positions[idx[0]]
                 out.update(zip(idx, solver.grundy_states(p0.game, p0.structure,  # type: ignore[union-attr]
-                                                         [positions[n].state for n in idx])))  # type: ignore[union-attr]
+                                                         [positions[n].state for n in idx]), strict=False))  # type: ignore[union-attr]
     except Exception:           # any error: the positions one by one, each reporting its own
         solver.clear()
         return {}

@@ -65,7 +65,7 @@ def _hypercube(d: int) -> Pos:
     out: Pos = {}
     for bits in range(2 ** d):
         t = tuple((bits >> i) & 1 for i in range(d))
-        out[t] = (sum(b * dx for b, (dx, _) in zip(t, dirs)), sum(b * dy for b, (_, dy) in zip(t, dirs)))
+        out[t] = (sum(b * dx for b, (dx, _) in zip(t, dirs, strict=False)), sum(b * dy for b, (_, dy) in zip(t, dirs, strict=False)))
     return out
 
 

@@ -378,7 +378,7 @@ def _line(position: dict, line: list[dict], first_mover_wins: bool | None, most:
     draw_position(axes[0], position, small=True, layout=layout, top=top)
     axes[0].set_title("start: Player 1 to move", fontsize=7)
     prev = position
-    for i, (ax, m) in enumerate(zip(axes[1:], shown)):
+    for i, (ax, m) in enumerate(zip(axes[1:], shown, strict=False)):
         draw_position(ax, m["to"], small=True, before=prev, layout=layout, top=top)
         prev = m["to"]
         mover = "Player 1" if i % 2 == 0 else "Player 2"

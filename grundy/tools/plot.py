@@ -85,8 +85,8 @@ def plot_ppositions(game: str, rows: Axis = range(0, 31), cols: Axis = range(0, 
         fig.colorbar(im, ax=ax, label="Grundy value")
         if len(rs) * len(cs) <= 400:
             top = max(max(row) for row in grid) or 1
-            for r, row in zip(rs, grid):
-                for c, v in zip(cs, row):
+            for r, row in zip(rs, grid, strict=False):
+                for c, v in zip(cs, row, strict=False):
                     ax.text(c, r, str(v), ha="center", va="center", fontsize=7,
                             color="white" if v < top / 2 else "black")
         what = "Grundy values"

@@ -123,7 +123,7 @@ class ValueTable:
         """One JSON object per cell: the axes' values, the position and the value."""
         out = []
         for p in self.points():
-            row = {a: x for (a, _), x in zip(self.axes, p)}
+            row = {a: x for (a, _), x in zip(self.axes, p, strict=False)}
             out.append(json.dumps({**row, "position": self.positions[p], self.kind: self.cells[p]}))
         return "\n".join(out) + "\n"
 
@@ -196,7 +196,7 @@ def table(game: str, *axes: Axis, family: str | None = None, code: str | None = 
         if len(parts) != 1:
             raise InputError("range", "a graph family takes one range of n")
         names = ["n"]
-    t = ValueTable(game, [(nm, parts[i]) for nm, i in zip(names, varying)], kind,  # type: ignore[misc]
+    t = ValueTable(game, [(nm, parts[i]) for nm, i in zip(names, varying, strict=False)], kind,  # type: ignore[misc]
                    "misere" if misere else "normal")
     pts = t.points()
     if len(pts) > MAX_CELLS:
@@ -205,7 +205,7 @@ def table(game: str, *axes: Axis, family: str | None = None, code: str | None = 
     for p in pts:
         if one is not None:   # a sum of heaps under one rule: XOR of one-heap values, no position built
             heaps = list(parts)
-            for i, x in zip(varying, p):
+            for i, x in zip(varying, p, strict=False):
                 heaps[i] = x
             v = 0
             for h in heaps:
@@ -215,7 +215,7 @@ def table(game: str, *axes: Axis, family: str | None = None, code: str | None = 
             continue
         if heaps_game:
             heaps = list(parts)
-            for i, x in zip(varying, p):
+            for i, x in zip(varying, p, strict=False):
                 heaps[i] = x
             obj: dict[str, Any] = {"game": game, "heaps": heaps}
             if code is not None:

@@ -4,9 +4,29 @@ A theorem file (``theorems/*.py``) defines ``CLAIMS``, a list of :class:`Claim`;
 ``grundy verify theorems/`` checks them all. See :mod:`grundy.verify.claims`.
 """
 from .claims import Claim, ClaimError, Explicit, Finding, Smt, Source, bitvec
-from .families import (Family, Lazy, all_graphs, cartesian, complete, complete_bipartite,
-                       complete_multipartite, cycles, disjoint_union, gnp, graphs, heaps, hypercubes,
-                       paths, petersen, positions, ssb, stars, sums, two_stars, wheels)
+from .families import (
+    Family,
+    Lazy,
+    all_graphs,
+    cartesian,
+    complete,
+    complete_bipartite,
+    complete_multipartite,
+    cycles,
+    disjoint_union,
+    gnp,
+    graphs,
+    heaps,
+    hypercubes,
+    paths,
+    petersen,
+    positions,
+    ssb,
+    stars,
+    sums,
+    two_stars,
+    wheels,
+)
 from .verdict import Counterexample, Verdict
 
 __all__ = ["Claim", "ClaimError", "Explicit", "Finding", "Smt", "Source", "bitvec", "Family", "Lazy", "all_graphs",

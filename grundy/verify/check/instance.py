@@ -102,7 +102,7 @@ class Instance:
         if got is None:
             return None
         out: list[Any] = [None] * len(batch)
-        for i, r in zip(starts, got):
+        for i, r in zip(starts, got, strict=False):
             if r == 1:
                 out[i] = FOLLOWED
         return out
@@ -120,7 +120,7 @@ class Instance:
 
     def label_of(self, mi: int, cv: tuple) -> str:
         m = self.rules.moves[mi]
-        return m.label.format(**{c.name: v for c, v in zip(m.choices, cv)})
+        return m.label.format(**{c.name: v for c, v in zip(m.choices, cv, strict=False)})
 
     # claimed versus true -----------------------------------------------------
     def judge(self, state: State, truth: Any = None) -> tuple[Any, Any, list[dict] | None] | None:

@@ -87,7 +87,7 @@ def _listed_position(claim: Claim, item: Any) -> "Position | SumPosition":
 
 def _check_state(sch: Any, g: Structure, state: tuple) -> None:
     """ValueError unless every slot of ``state`` is in its field's domain."""
-    for i, ((name, _), v) in enumerate(zip(sch.slots, state)):
+    for i, ((name, _), v) in enumerate(zip(sch.slots, state, strict=False)):
         f = sch.fields[name]
         lo, hi = {"int": (f.lower, None), "bool": (0, 1), "vertex": (0, g.n - 1),
                   "edge": (-1, len(g.edges) - 1)}[f.kind]
@@ -113,7 +113,7 @@ def sweep_listed(claim: Claim, solver: Solver, deadline: Deadline, progress: Pro
             checked += 1
             met += 1
             if checked & 63 == 0:
-                ticker.tick(lambda: f"explicit: {checked:,} positions")
+                ticker.tick(lambda checked=checked: f"explicit: {checked:,} positions")
             seen.add(tuple(p.structure for p in pos.parts) if isinstance(pos, SumPosition) else pos.structure)
             if isinstance(pos, SumPosition):
                 sums_ = sums_ or SumInstance(claim, solver)

@@ -50,20 +50,20 @@ def prove(claim: Claim, method: Smt, solver: Solver, deadline: Deadline,
             unknown.append(f"{label}: nonempty ({ne.detail})")
         covered += ne.status == "holds"
         calls: list[tuple[str, Callable[[float], list]]] = [
-            ("rank", lambda t: smt.check_rank(rules, inst.assume_expr, timeout=t, **kw))]
+            ("rank", lambda t, rules=rules, inst=inst, kw=kw: smt.check_rank(rules, inst.assume_expr, timeout=t, **kw))]
         one = _one_heap_form(inst, smt)
         if one is not None:
             calls = _one_heap_calls(smt, claim, one, kw)
         elif inst.by_value:
-            calls.append(("grundy", lambda t: smt.check_grundy_formula(
+            calls.append(("grundy", lambda t, rules=rules, inst=inst, kw=kw: smt.check_grundy_formula(
                 rules, inst.expr, inst.assume_expr, convention=claim.convention,
                 witnesses=claim.witnesses, timeout=t, **kw)))
         else:
-            calls.append(("partition", lambda t: smt.check_partition(
+            calls.append(("partition", lambda t, rules=rules, inst=inst, kw=kw: smt.check_partition(
                 rules, inst.expr, inst.assume_expr, strategy=claim.strategy, convention=claim.convention,
                 timeout=t, **kw)))
         if claim.exact is not None and claim.kind == "strategy":
-            calls.append(("uniqueness", lambda t: _uniqueness(smt, inst, t, kw)))
+            calls.append(("uniqueness", lambda t, inst=inst, kw=kw: _uniqueness(smt, inst, t, kw)))
         for name, call in calls:
             left = deadline.left()
             if left <= 0:

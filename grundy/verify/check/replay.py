@@ -23,7 +23,7 @@ def _box(inst: Instance, state: State) -> int:
     """A rough count of the positions below ``state``: the product of its numeric values + 1."""
     sch = inst.rules.schema
     n = 1
-    for (f, _), v in zip(sch.slots, state):
+    for (f, _), v in zip(sch.slots, state, strict=False):
         if sch.fields[f].kind == "int":
             n *= max(1, v - sch.fields[f].lower + 1)
     return n
@@ -75,8 +75,8 @@ def _apply(inst: Instance, mi: int, cv: tuple, state: State) -> State | None:
     m = rules.moves[mi]
     sch = rules.schema
     env: dict[str, Any] = {sch.var_name(i): v for i, v in enumerate(state)}
-    env.update({c.name: v for c, v in zip(m.choices, cv)})
-    for c, v in zip(m.choices, cv):
+    env.update({c.name: v for c, v in zip(m.choices, cv, strict=False)})
+    for c, v in zip(m.choices, cv, strict=False):
         if not evaluate(c.lo, env) <= v <= evaluate(c.hi, env):
             return None
     if not evaluate(m.guard, env):

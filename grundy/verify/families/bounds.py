@@ -127,7 +127,7 @@ def size_key(rules, state: tuple[int, ...]) -> tuple:
     """How small a position is, for choosing the smallest counterexample: fewest vertices,
     then edges, then the least total and largest of the numeric fields."""
     g, sch = rules.structure, rules.schema
-    nums = [v for (name, _), v in zip(sch.slots, state) if sch.fields[name].kind == "int"]
+    nums = [v for (name, _), v in zip(sch.slots, state, strict=False) if sch.fields[name].kind == "int"]
     return (g.n, len(g.edges), sum(nums), max(nums, default=0), state)
 
 

@@ -95,7 +95,7 @@ def two_stars(m: int, n: int, length: int) -> Family:
     a, b = 0, m + length
     g.add_edges_from((a, 1 + i) for i in range(m))
     path = [a] + list(range(m + 1, m + length)) + [b]
-    g.add_edges_from(zip(path, path[1:]))
+    g.add_edges_from(zip(path, path[1:], strict=False))
     g.add_edges_from((b, b + 1 + i) for i in range(n))
     return Family([_graph(f"S_{m}-{length}-S_{n}", g)])
 
@@ -115,7 +115,7 @@ def hypercubes(*ds: int | range) -> Family:
     out = []
     for d in _sizes(ds):
         bits = lambda t: t if isinstance(t, tuple) else (t,)  # noqa: E731  (networkx names Q_1's vertices 0, 1)
-        g = nx.relabel_nodes(nx.hypercube_graph(d), lambda t: int("".join(map(str, bits(t))) or "0", 2))
+        g = nx.relabel_nodes(nx.hypercube_graph(d), lambda t, bits=bits: int("".join(map(str, bits(t))) or "0", 2))
         out.append(_graph(f"Q_{d}", g))
     return Family(out)
 

@@ -43,7 +43,6 @@ from typing import Any, Callable, Iterable, Iterator, Sequence
 
 from ...caches import release
 from ...errors import GrundyError
-
 from ..claims import Claim, Explicit
 from ..loading import load_file
 from ..verdict import ERROR, UNKNOWN, VERIFIED, Verdict
@@ -390,7 +389,7 @@ def run(claims: list[Claim], ex: Local | Dask, *, timeout: float | None = None, 
     backstop = max([c.limit(timeout) for c in claims], default=0.0) + GRACE
     results: list[list[Any]] = [[None] * n for n in plans]
     first_of = {}
-    for t, (ci, k) in enumerate(owner):
+    for t, (ci, _k) in enumerate(owner):
         first_of.setdefault(ci, t)
     done_chunks, emitted = 0, 0
     chunks = map_chunks(ex, run_chunk, tasks, timeout=backstop)

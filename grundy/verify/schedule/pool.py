@@ -406,13 +406,13 @@ def _run_per_claim(claims: list[Claim], *, jobs: int = 1, timeout: float | None 
                 yield done.pop(emitted)
                 emitted += 1
     except KeyboardInterrupt:
-        for p, conn, _, _ in running.values():
+        for p, _conn, _, _ in running.values():
             p.kill()
         for i in sorted(done):                # finished while an earlier claim still ran
             yield done.pop(i)
         raise
     finally:
-        for p, conn, _, _ in running.values():
+        for p, _conn, _, _ in running.values():
             p.kill()
             conn.close()
 
