@@ -10,12 +10,12 @@ import time
 import traceback
 import warnings
 from contextlib import contextmanager
-from typing import Any, Callable, Iterator
+from typing import Any, Callable, Iterator, cast
 
 from ..api import solve
 from ..errors import DeclarationWarning, GrundyError, RuleError
 from ..solvers.explicit import CycleError, Solver, SolverLimit
-from ..spec.position import InputError, Position, read_position
+from ..spec.position import InputError, Position, SumPosition, read_position
 from ..spec.registry import GAMES
 from ..tools.progress import Progress
 from . import workbench
@@ -32,7 +32,7 @@ def _convention(obj: Any) -> str:
 BATCH = 16   # positions on one structure that go to its kernel in one call (fewer: one by one)
 
 
-def _batch_values(solver: Solver, positions: list[Position | None]) -> dict[int, int]:
+def _batch_values(solver: Solver, positions: list[Position | SumPosition | None]) -> dict[int, int]:
     """Normal-play Grundy values of the positions that share a structure with at least
     ``BATCH - 1`` others, by index: each such family in one call to the solver's ``grundy_states`` (the C
     kernel, when it serves the table). Empty when the batch stops on an error: the positions
@@ -80,11 +80,11 @@ def _batch_gc() -> Iterator[Callable[[], None]]:
             gc.enable()
 
 
-def _parse(inputs: list[tuple[int, Any, str | None]]) -> list[tuple[int, Any, Position | None, str | None]]:
+def _parse(inputs: list[tuple[int, Any, str | None]]) -> list[tuple[int, Any, Position | SumPosition | None, str | None]]:
     """(index, JSON object, position or None, error or None) for each input."""
-    parsed: list[tuple[int, Any, Position | None, str | None]] = []
+    parsed: list[tuple[int, Any, Position | SumPosition | None, str | None]] = []
     for i, obj, err in inputs:
-        pos = None
+        pos: Position | SumPosition | None = None
         if err is None:
             try:
                 pos = read_position(obj)
@@ -220,7 +220,7 @@ def cmd_values(args: argparse.Namespace) -> int:
               f"heaps under one rule)", file=sys.stderr)
         return 2
     try:
-        pos = read_position(obj)
+        pos = cast(Position, read_position(obj))     # heaps: never a sum
         rule = sum_of_heaps(pos.game, pos.structure)     # sums of heaps by construction only
         if rule is None:
             print(f"grundy: game: {args.game!r} is not a one-heap game (its positions are not sums of "

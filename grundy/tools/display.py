@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from ..verify.verdict import RENDERERS as VERDICT_RENDERERS
 
 if TYPE_CHECKING:
-    from ..spec.position import Position
+    from ..spec.position import Position, SumPosition
     from .play import Play
     from .table import ValueTable
 
@@ -88,16 +88,16 @@ def _graph_svg(obj: dict) -> str:
     return "".join(parts)
 
 
-def position_svg(pos: "Position") -> str:
+def position_svg(pos: "Position | SumPosition") -> str:
     """A picture of the position: heaps as stacks of tokens, a graph drawn on a circle with
     its weights (the token's vertex ringed in red)."""
     if not hasattr(pos, "game"):                 # a sum: its parts side by side
-        return "".join(position_svg(part) for part in pos.parts)
+        return "".join(position_svg(part) for part in pos.parts)  # type: ignore[union-attr]
     obj = pos.to_json()
     return _heaps_svg(obj["heaps"]) if "heaps" in obj else _graph_svg(obj)
 
 
-def position_html(pos: "Position") -> str:
+def position_html(pos: "Position | SumPosition") -> str:
     from .positions import draw
     head = escape(draw(pos).splitlines()[0])
     return f"<div><b>{head}</b><br/>{position_svg(pos)}</div>"

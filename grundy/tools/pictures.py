@@ -169,7 +169,7 @@ def draw_graph(ax, position: dict, small: bool = False, before: dict | None = No
                                      ls=":" if w == 0 else "-", zorder=1))
         if w is None or (small and len(pos) > 12):
             continue
-        best = None
+        best: tuple[float, tuple[float, float]] | None = None
         for t in (0.5, 0.38, 0.62, 0.28, 0.72, 0.2, 0.8):
             p = _bezier(a, ctrl, b, t)
             clear = min([math.hypot(p[0] - q[0], p[1] - q[1]) for q in placed] + [9.9])
@@ -179,6 +179,7 @@ def draw_graph(ax, position: dict, small: bool = False, before: dict | None = No
                 best = (score, p)
             if score >= 1.0:
                 break
+        assert best is not None                   # the loop above ran
         p = best[1]
         placed.append(p)
         ax.text(p[0], p[1], str(w), ha="center", va="center", fontsize=fs, zorder=4,
@@ -192,8 +193,8 @@ def draw_graph(ax, position: dict, small: bool = False, before: dict | None = No
         d = math.hypot(dx, dy) or 1.0
         dx, dy = (dx / d, dy / d) if math.hypot(x - cx, y - cy) > 1e-9 and not flat else (0.0, -1.0)
         if v in vweight and not flat:             # the weight box sits outward: the loop beside it
-            a = math.radians(-75)
-            dx, dy = dx * math.cos(a) - dy * math.sin(a), dx * math.sin(a) + dy * math.cos(a)
+            turn = math.radians(-75)
+            dx, dy = dx * math.cos(turn) - dy * math.sin(turn), dx * math.sin(turn) + dy * math.cos(turn)
         ax.add_patch(Circle((x + 1.6 * r * dx, y + 1.6 * r * dy), 0.9 * r, fill=False, lw=1.1,
                             ec="#333333", zorder=1))
     if "multipartite" in name or "bipartite" in name:          # the parts: one shaded column each

@@ -47,7 +47,7 @@ class Play:
     def __init__(self, position: "dict | Position | SumPosition", solver: Solver | None = None):
         self.start = as_position(position)
         self.solver = solver or DEFAULT
-        self.history: list[tuple[str, Position]] = []
+        self.history: list[tuple[str, Position | SumPosition]] = []
 
     @property
     def position(self) -> "Position | SumPosition":
@@ -57,12 +57,12 @@ class Play:
     def normal(self) -> bool:
         return self.position.convention == "normal"
 
-    def value(self, pos: Position | None = None) -> int | None:
+    def value(self, pos: Position | SumPosition | None = None) -> int | None:
         """The Grundy value (normal play), None in misère play."""
         pos = pos or self.position
         return self.solver.grundy(pos) if pos.convention == "normal" else None
 
-    def outcome(self, pos: Position | None = None) -> str:
+    def outcome(self, pos: Position | SumPosition | None = None) -> str:
         return self.solver.outcome(pos or self.position)
 
     def options(self) -> list[Option]:
@@ -135,7 +135,7 @@ class Play:
 HELP = "number = play that move, g = grundy moves, u = undo, q = quit"
 
 
-def play_in_terminal(position: dict | Position, *, stdin: IO[str] | None = None,
+def play_in_terminal(position: dict | Position | SumPosition, *, stdin: IO[str] | None = None,
                      stdout: IO[str] | None = None, solver: Solver | None = None) -> int:
     """The terminal session of ``grundy play``; returns the exit status (0)."""
     inp, out = stdin or sys.stdin, stdout or sys.stdout

@@ -10,6 +10,7 @@ they neither open windows nor change a notebook's backend.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import cast
 
 from ..errors import GrundyError
 from ..solvers.explicit import Solver
@@ -42,11 +43,11 @@ def find_period(game: str, values: list[int], *, code: str | None = None):
     from ..solvers.heaps import period
     from ..spec.game import Game
     from ..spec.games import GAMES
-    from ..spec.position import read_position
+    from ..spec.position import Position, read_position
     if game not in GAMES or type(GAMES[game]).heap_rule is Game.heap_rule:
         return None
     obj: dict = {"game": game, "heaps": [0], **({"code": code} if code is not None else {})}
-    pos = read_position(obj)
+    pos = cast(Position, read_position(obj))      # heaps: never a sum
     rule = pos.game.heap_rule(pos.structure)
     if rule is None:
         return None

@@ -31,11 +31,11 @@ import io
 import json
 import re
 from dataclasses import dataclass, field
-from typing import Any, Sequence
+from typing import Any, Sequence, cast
 
 from ..solvers.explicit import DEFAULT, Solver
 from ..spec.games import GAMES
-from ..spec.position import InputError, read_position
+from ..spec.position import InputError, Position, read_position
 from .graphs import FAMILIES, family_graph
 from .positions import graph_position, takes_heaps
 
@@ -148,7 +148,7 @@ def _one_heap_values(game: str, code: str | None, parts: list) -> list[int] | No
     obj: dict[str, Any] = {"game": game, "heaps": [0] * len(parts)}
     if code is not None:
         obj["code"] = code
-    pos = read_position(obj)                  # a bad code is an InputError here
+    pos = cast(Position, read_position(obj))  # a bad code is an InputError here
     rule = sum_of_heaps(pos.game, pos.structure)      # sums of heaps by construction only
     if rule is None:
         return None

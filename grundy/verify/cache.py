@@ -437,7 +437,7 @@ def record_times(profile: str, seconds: dict[str, float]) -> None:
     if not seconds:
         return
     d = _read_times_file()
-    mine = d.get(profile) if isinstance(d.get(profile), dict) else {}
+    mine: dict[str, float] = d[profile] if isinstance(d.get(profile), dict) else {}
     mine.update({k: round(float(v), 3) for k, v in seconds.items()})
     d[profile] = mine
     folder = _times_file().parent

@@ -153,7 +153,8 @@ _FIELDS = ("source", "game", "kind", "family", "statement", "strategy", "witness
 def _caller() -> str:
     """``file:line`` of the code that built the claim (the theorem file's line)."""
     import sys
-    f = sys._getframe(1)
+    from types import FrameType
+    f: FrameType | None = sys._getframe(1)
     here = __file__
     while f is not None and f.f_code.co_filename == here:
         f = f.f_back

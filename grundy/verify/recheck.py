@@ -168,7 +168,7 @@ class CrossCheck:
 
     def _confirm(self, ref: Reference, items: list[tuple[Any, Any]], budget: int | None) -> None:
         """Re-solve ``(owner, where)`` items within ``budget`` work units (None: no budget)."""
-        share = None if budget is None else max(1, budget // SHARE)
+        share = 0 if budget is None else max(1, budget // SHARE)          # (unused without a budget)
         for owner, where in items:
             if budget is not None and ref.work >= budget:
                 self.beyond += 1
@@ -345,6 +345,7 @@ class CrossCheck:
 
         here = claim_at(state)
         if kind in ("PN", "mex-equal"):
+            assert nxt is not None               # a move's certificate names where it goes
             mi, cv = move
             y = next((y for mv in _moves_like(arena, inst.rules, state, mi, cv)
                       if (y := ref.apply(arena, state, mv, cv)) is not None and arena.same(y, nxt)), None)

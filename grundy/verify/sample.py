@@ -64,7 +64,7 @@ class Sample:
             take = wheres[:max(0, self.k - len(self.small))]
             self.small.extend(((first + i,), first + i, owner, w) for i, w in enumerate(take))
             return
-        picked = range(len(wheres))
+        picked: list[int] | range = range(len(wheres))
         if len(self.small) >= self.k:
             top = self.small[-1][0] if self._pruned else max(self.small)[0]
             here = key(wheres[0])[:2]

@@ -149,6 +149,7 @@ def _run(claim: Claim, profile: str, solver: Solver, deadline: Deadline, progres
             v.obligations += res.obligations
             cov["structures"] = max(cov.get("structures", 0), res.structures)
             if res.status == REFUTED:
+                assert res.cex is not None           # a refutation carries its counterexample
                 _refute(claim, v, res.cex, cross)
                 return
             if res.status != PROVED:

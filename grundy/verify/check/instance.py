@@ -4,7 +4,7 @@ reply, and the counterexample at a state.
 """
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any, Callable, cast
 
 from ...solvers.explicit import Solver, compile_expr
 from ...solvers.explicit.solver import NATIVE_AFTER
@@ -54,8 +54,8 @@ class Instance:
                 self.native_strategy = StrategyTable(rules, cases, self.misere)
             for p in cases:
                 m = rules.moves[p.move]
-                self.cases.append((compile_expr(rules, p.when), p.move,
-                                   [compile_expr(rules, p.choice[c.name]) for c in m.choices]))
+                self.cases.append((compile_expr(rules, cast(Expr, p.when)), p.move,     # lifted by Play
+                                   [compile_expr(rules, cast(Expr, p.choice[c.name])) for c in m.choices]))
         self.exact = (compile_expr(rules, lift(claim.exact(g, s))) if claim.exact and self.cases
                       else None)
         self.won: set[State] = set()
@@ -221,7 +221,7 @@ class Instance:
             else:
                 return None
 
-    def exactly(self, state: State) -> tuple[Any, Any, list[dict]] | None:
+    def exactly(self, state: State) -> tuple[Any, Any, list[dict] | None] | None:
         """The strategy's moves (every case that applies) are exactly the winning moves."""
         opts = self.code.options(state)
         mine = set()

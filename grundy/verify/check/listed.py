@@ -40,7 +40,7 @@ class SumInstance:
             return claimed
         return "P" if claimed else "N"
 
-    def judge(self, pos: SumPosition) -> tuple[Any, Any, None] | None:
+    def judge(self, pos: SumPosition) -> tuple[Any, Any, list[dict] | None] | None:
         c = self.claimed(pos)
         a = self.solver.grundy(pos) if isinstance(c, int) else self.solver.outcome(pos)
         return None if a == c else (c, a, None)
@@ -113,7 +113,7 @@ def sweep_listed(claim: Claim, solver: Solver, deadline: Deadline, progress: Pro
             checked += 1
             met += 1
             if checked & 63 == 0:
-                ticker.tick(lambda checked=checked: f"explicit: {checked:,} positions")
+                ticker.tick(lambda: f"explicit: {checked:,} positions")  # noqa: B023  (called at once)
             seen.add(tuple(p.structure for p in pos.parts) if isinstance(pos, SumPosition) else pos.structure)
             if isinstance(pos, SumPosition):
                 sums_ = sums_ or SumInstance(claim, solver)

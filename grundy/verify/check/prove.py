@@ -4,7 +4,7 @@ violation is replayed (:mod:`.replay`).
 """
 from __future__ import annotations
 
-from typing import Callable
+from typing import Any, Callable, cast
 
 from ...solvers.explicit import Solver
 from ...spec.expr import all_of, ite, lift
@@ -49,21 +49,8 @@ def prove(claim: Claim, method: Smt, solver: Solver, deadline: Deadline,
         if ne.status == "unknown":
             unknown.append(f"{label}: nonempty ({ne.detail})")
         covered += ne.status == "holds"
-        calls: list[tuple[str, Callable[[float], list]]] = [
-            ("rank", lambda t, rules=rules, inst=inst, kw=kw: smt.check_rank(rules, inst.assume_expr, timeout=t, **kw))]
         one = _one_heap_form(inst, smt)
-        if one is not None:
-            calls = _one_heap_calls(smt, claim, one, kw)
-        elif inst.by_value:
-            calls.append(("grundy", lambda t, rules=rules, inst=inst, kw=kw: smt.check_grundy_formula(
-                rules, inst.expr, inst.assume_expr, convention=claim.convention,
-                witnesses=claim.witnesses, timeout=t, **kw)))
-        else:
-            calls.append(("partition", lambda t, rules=rules, inst=inst, kw=kw: smt.check_partition(
-                rules, inst.expr, inst.assume_expr, strategy=claim.strategy, convention=claim.convention,
-                timeout=t, **kw)))
-        if claim.exact is not None and claim.kind == "strategy":
-            calls.append(("uniqueness", lambda t, inst=inst, kw=kw: _uniqueness(smt, inst, t, kw)))
+        calls = _one_heap_calls(smt, claim, one, kw) if one is not None else _calls(smt, claim, inst, kw)
         for name, call in calls:
             left = deadline.left()
             if left <= 0:
@@ -112,6 +99,25 @@ def _one_heap_form(inst: Instance, smt) -> tuple | None:
     return one, value, all_of(v == 0 for v in slots[1:])
 
 
+def _calls(smt: Any, claim: Claim, inst: Instance, kw: dict) -> list[tuple[str, Callable[[float], list]]]:
+    """The obligations on one structure, each a function of the seconds left: the rank, then
+    the formula (by value) or the partition, and the strategy's uniqueness if it is exact."""
+    rules = inst.rules
+    calls: list[tuple[str, Callable[[float], list]]] = [
+        ("rank", lambda t: smt.check_rank(rules, inst.assume_expr, timeout=t, **kw))]
+    if inst.by_value:
+        calls.append(("grundy", lambda t: smt.check_grundy_formula(
+            rules, inst.expr, inst.assume_expr, convention=claim.convention,
+            witnesses=claim.witnesses, timeout=t, **kw)))
+    else:
+        calls.append(("partition", lambda t: smt.check_partition(
+            rules, inst.expr, inst.assume_expr, strategy=claim.strategy, convention=claim.convention,
+            timeout=t, **kw)))
+    if claim.exact is not None and claim.kind == "strategy":
+        calls.append(("uniqueness", lambda t: _uniqueness(smt, inst, t, kw)))
+    return calls
+
+
 def _one_heap_calls(smt, claim: Claim, one: tuple, kw: dict) -> list:
     rules, value, at = one
     return [("rank", lambda t: smt.check_rank(rules, at, timeout=t, **kw)),
@@ -132,8 +138,9 @@ def _uniqueness(smt, inst: Instance, timeout: float, kw: dict) -> list:
     rules, claim = inst.rules, inst.claim
     g, s = rules.structure, rules.state
     sch = rules.schema
-    where = lift(claim.exact(g, s)) & ~inst.expr
-    cases = plays(claim.strategy, rules)
+    exact, strategy = cast(Callable, claim.exact), cast(Callable, claim.strategy)   # both set here
+    where = lift(exact(g, s)) & ~inst.expr
+    cases = plays(strategy, rules)
     moves = []
     for mi, m in enumerate(rules.moves):
         nxt = substitute(inst.expr, {sch.var_name(i): e for i, e in m.update.items()})

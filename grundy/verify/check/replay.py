@@ -177,7 +177,7 @@ def _replay(inst: Instance, r, obligations: list[dict], deadline: Deadline) -> P
         opts = _part_heaps(inst, state, 10_000)
     small = opts is not None and _box(inst, state) <= REPLAY_LIMIT
     if small:
-        cands = [state] + [nxt for _, _, nxt in opts]
+        cands = [state] + [nxt for _, _, nxt in opts or ()]
         try:
             for t in cands:
                 if not inst.assume(t):

@@ -3,7 +3,7 @@ condition), the play convention, the Z3 proof's reach, the refutation.
 """
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any, Callable, cast
 
 from ...spec.games import GAMES
 from ..claims import Claim, Smt
@@ -39,8 +39,8 @@ def _fn_text(f: Callable) -> str:
         return first[0].lower() + first[1:] if first[1:2].islower() else first
     import linecache
     code = f.__code__
-    spans = [p for p in code.co_positions() if None not in p and p[0] >= code.co_firstlineno
-             and (p[2], p[3]) != (0, 0)]
+    known = [cast("tuple[int, int, int, int]", p) for p in code.co_positions() if None not in p]
+    spans = [p for p in known if p[0] >= code.co_firstlineno and (p[2], p[3]) != (0, 0)]
     if not spans:
         return "a condition"
     (l0, c0), (l1, c1) = min((p[0], p[2]) for p in spans), max((p[1], p[3]) for p in spans)

@@ -57,11 +57,11 @@ def sweep(claim: Claim, method: Explicit, bounds: dict[str, Any], solver: Solver
                 chunk = [st for st in chunk if inst.assume(st)]
                 truths = inst.prefetch(chunk) or [None] * len(chunk)   # the solver's side in one call
                 wrong = set()
-                for st, truth in zip(chunk, truths, strict=False):                   # ... each start judged here
+                for st, truth in zip(chunk, truths, strict=False):     # ... each start judged here
                     checked += 1
                     here += 1
                     if checked & 255 == 0:
-                        ticker.tick(lambda label=label, checked=checked: f"explicit: {label}, {checked:,} positions")
+                        ticker.tick(lambda: f"explicit: {label}, {checked:,} positions")  # noqa: B023  (called at once)
                     found = inst.judge(st, truth)
                     if found is not None:
                         wrong.add(st)

@@ -21,8 +21,12 @@ class Family:
     of_positions = False            # a family of listed positions (they add only to each other)
 
     def __init__(self, items: Iterable[Item], scope: str | None = None):
-        self._items = sorted(items, key=_size)
+        self._sorted = sorted(items, key=_size)
         self.scope = scope if scope is not None else ", ".join(n for n, _ in self._items)
+
+    @property
+    def _items(self) -> list[Item]:         # what the methods read (built on demand by subclasses)
+        return self._sorted
 
     def items(self) -> list[Item]:
         return list(self._items)
@@ -49,13 +53,14 @@ class Lazy(Family):
     met twice is kept once."""
 
     def __init__(self, make: Callable[[], Iterable[tuple]], scope: str):
-        self._make, self.scope, self._built = make, scope, None
+        self._make, self.scope = make, scope
+        self._built: list[Item] | None = None
         self.table: dict[Structure, object] = {}
 
     @property
     def _items(self) -> list[Item]:
         if self._built is None:
-            items = []
+            items: list[Item] = []
             for item in self._make():
                 if item[1] in self.table:
                     continue

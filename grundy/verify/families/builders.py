@@ -91,7 +91,7 @@ def stars(*ns: int | range) -> Family:
 def two_stars(m: int, n: int, length: int) -> Family:
     """Stars with m and n leaves whose centres are joined by a path of ``length`` edges.
     Vertices: centre 0, its leaves, the path, centre, its leaves."""
-    g = nx.Graph()
+    g: nx.Graph = nx.Graph()
     a, b = 0, m + length
     g.add_edges_from((a, 1 + i) for i in range(m))
     path = [a] + list(range(m + 1, m + length)) + [b]
@@ -110,12 +110,16 @@ def ssb(*js: int | range) -> Family:
     return Family(out)
 
 
+def _bits(t: Any) -> tuple:
+    """A hypercube vertex's bits (networkx names Q_1's vertices 0, 1, not (0,), (1,))."""
+    return t if isinstance(t, tuple) else (t,)
+
+
 def hypercubes(*ds: int | range) -> Family:
     """Hypercubes Q_d; vertex i is the bit string of i."""
     out = []
     for d in _sizes(ds):
-        bits = lambda t: t if isinstance(t, tuple) else (t,)  # noqa: E731  (networkx names Q_1's vertices 0, 1)
-        g = nx.relabel_nodes(nx.hypercube_graph(d), lambda t, bits=bits: int("".join(map(str, bits(t))) or "0", 2))
+        g = nx.relabel_nodes(nx.hypercube_graph(d), lambda t: int("".join(map(str, _bits(t))) or "0", 2))
         out.append(_graph(f"Q_{d}", g))
     return Family(out)
 

@@ -123,10 +123,10 @@ def table_positions(family: "Family | None", table: Any) -> tuple[Positions, Tab
     >>> table_positions(None, {(1, 2): "N", (1, 1): "P"})[1].claimed((1, 1))
     'P'
     """
+    items: dict[tuple[int, ...], Any] = {}
     if isinstance(table, (list, tuple)):
         items = {(n,): v for n, v in enumerate(table)}
     elif isinstance(table, dict):
-        items = {}
         for k, v in table.items():
             if isinstance(k, bool) or not isinstance(k, (int, tuple)):
                 raise TypeError(f"a key must be an int or a tuple of ints, got {k!r}")

@@ -208,6 +208,7 @@ class Geng(Family):
                                stderr=subprocess.PIPE)
         gen.stdout.close()                         # pickg alone reads geng's output
         ok = False
+        assert sel.stdout is not None             # stdout=PIPE
         try:
             yield from sel.stdout
             ok = True

@@ -280,6 +280,7 @@ def run_chunk(task: Task) -> dict:
         if task.start is None:
             v, swept = check_claim(claim, profile=task.profile, timeout=task.limit, recheck=task.recheck), 0
         else:
+            assert task.stop is not None         # a chunk has both ends
             v, swept = check_part(claim, task.start, task.stop, profile=task.profile, timeout=task.limit,
                                   recheck=task.recheck)
     finally:
@@ -320,7 +321,9 @@ def merge(claim: Claim, profile: str, results: list[Any], recheck: str = "sample
     """The claim's verdict from its chunks' results, in family order (see the module's text)."""
     from ..check.scope import _bounds_text
     from ..recheck import BUDGET, pass_text
-    starts, ends, swept, structures = [], [], 0, 0
+    starts: list[int] = []
+    ends: list[int] = []
+    swept, structures = 0, 0
     crossed, beyond = 0, 0
     sources: dict[str, int] = {}
     violated: list[str] = []
@@ -388,7 +391,7 @@ def run(claims: list[Claim], ex: Local | Dask, *, timeout: float | None = None, 
             owner.append((ci, k))
     backstop = max([c.limit(timeout) for c in claims], default=0.0) + GRACE
     results: list[list[Any]] = [[None] * n for n in plans]
-    first_of = {}
+    first_of: dict[int, int] = {}
     for t, (ci, _k) in enumerate(owner):
         first_of.setdefault(ci, t)
     done_chunks, emitted = 0, 0
@@ -414,5 +417,5 @@ def run(claims: list[Claim], ex: Local | Dask, *, timeout: float | None = None, 
             yield ready.pop(emitted)
             emitted += 1
     while emitted < len(claims):                       # (only if chunks were lost without a trace)
-        yield ready.pop(emitted, None) or _failed(claims[emitted], "no result from the executor", ERROR)
+        yield ready.pop(emitted) if emitted in ready else _failed(claims[emitted], "no result from the executor", ERROR)
         emitted += 1

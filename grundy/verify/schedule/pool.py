@@ -20,7 +20,7 @@ import signal
 import time
 from functools import partial
 from multiprocessing.connection import wait
-from typing import Callable, Iterator
+from typing import Any, Callable, Iterator, cast
 
 from ...solvers.explicit import Solver
 from ..cache import VerdictCache
@@ -167,7 +167,8 @@ class _Slot:
     """One worker process as the parent sees it: the claim it runs and the rest of its group."""
 
     def __init__(self) -> None:
-        self.proc = self.conn = None
+        self.proc: Any = None               # a multiprocessing Process, and its end of the pipe
+        self.conn: Any = None
         self.claim: int | None = None
         self.queue: list[int] = []
         self.start = self.limit = 0.0
@@ -267,8 +268,9 @@ def _run_shared(claims: list[Claim], *, jobs: int, timeout: float | None, profil
     emitted = 0
 
     def finish(slot: _Slot, v: Verdict) -> None:
-        done[slot.claim] = v
-        took[claims[slot.claim].id] = v.seconds
+        i = cast(int, slot.claim)                     # a busy slot's claim
+        done[i] = v
+        took[claims[i].id] = v.seconds
         slot.claim = None
 
     try:
@@ -295,7 +297,7 @@ def _run_shared(claims: list[Claim], *, jobs: int, timeout: float | None, profil
                 wait([s.conn for s in busy] + [s.proc.sentinel for s in busy], timeout=0.2)
             now = time.monotonic()
             for slot in busy:
-                i, result = slot.claim, None
+                i, result = cast(int, slot.claim), None
                 try:
                     while result is None and slot.conn.poll():
                         msg = slot.conn.recv()
