@@ -3,7 +3,6 @@ string, a list of positions) or as :class:`~grundy.spec.position.Position` objec
 from __future__ import annotations
 
 import warnings
-from html import escape
 from typing import Any, Callable
 
 from .errors import DeclarationWarning
@@ -21,9 +20,9 @@ class SolveResult(dict):
     """What :func:`solve` returns: a plain dict (``grundy``, ``outcome``, ...) that also
     shows itself as a small table in a notebook."""
 
-    def _repr_html_(self) -> str:
+    def _repr_html_(self) -> str | None:
         render = RENDERERS.get("html")
-        return f"<pre>{escape(repr(dict(self)))}</pre>" if render is None else render(self)
+        return None if render is None else render(self)     # None: the notebook shows repr()
 
 
 def value_key(convention: str) -> str:

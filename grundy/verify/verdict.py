@@ -16,7 +16,6 @@ False
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from html import escape
 from typing import Any, Callable
 
 PROVED, VERIFIED, REFUTED, UNKNOWN, ERROR = "proved", "verified", "refuted", "unknown", "error"
@@ -94,11 +93,9 @@ class Verdict:
             out["cache"] = self.cache
         return out
 
-    def _repr_html_(self) -> str:         # notebooks show a verdict in colour
+    def _repr_html_(self) -> str | None:  # notebooks show a verdict in colour (a renderer from above)
         render = RENDERERS.get("html")
-        if render is None:                # nothing registered a renderer: the plain facts
-            return f"<pre>{escape(f'{self.id}: {self.verdict} (expected {self.expected})')}</pre>"
-        return render(self)
+        return None if render is None else render(self)     # None: the notebook shows repr()
 
     @staticmethod
     def from_json(d: dict[str, Any]) -> "Verdict":
