@@ -1,0 +1,75 @@
+"""Presenting verdicts: a terminal table, JSON lines, JUnit XML (:mod:`.text`), and a Markdown or
+HTML report with a picture of every counterexample (matplotlib, optional: ``pip install
+grundy[report]``): one plan of the report (:mod:`.plan`) laid out twice (:mod:`.render_md`,
+:mod:`.render_html`).
+
+The HTML report is one self-contained file: pictures are inline SVG, the style sheet and the
+small script that filters the index by paper and verdict are inline; nothing is fetched, so
+it opens offline and survives being moved or mailed. An interrupted run's report, JUnit and
+JSON say so ("interrupted: k of n claims done") and list the unfinished claims.
+
+>>> from grundy.verify.verdict import Verdict
+>>> vs = [Verdict("demo/a", "char", "proved", "proved", "all heaps, 2 heaps", 0.5, paper="demo",
+...               coverage={"smt": "all sizes"}),
+...       Verdict("demo/c", "char", "proved", "proved", "all heaps < 2^32", 0.5, paper="demo",
+...               coverage={"smt": "below 2^32"}),
+...       Verdict("demo/b", "char", "unknown", "proved", "", 9.0, "timed out", paper="demo")]
+>>> print(summary(vs))
+demo: 2 proved (1 for all sizes, 1 below 2^32), 0 verified, 0 refuted, 1 unknown, 0 error — 1 not as expected
+>>> import xml.etree.ElementTree as ET
+>>> root = ET.fromstring(junit(vs))
+>>> [(t.get("name"), t.find("failure") is not None) for t in root.iter("testcase")]
+[('demo/a', False), ('demo/c', False), ('demo/b', True)]
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from ...verify.verdict import Verdict
+from .plan import draw, plan
+from .render_html import render_html
+from .render_md import render_markdown
+from .text import (
+    ORDER,
+    Interruption,
+    cache_text,
+    details,
+    fields,
+    finding_text,
+    findings_table,
+    header,
+    junit,
+    obligations_text,
+    row,
+    summary,
+)
+
+__all__ = ["Interruption", "row", "header", "details", "summary", "junit", "write_report", "html_report",
+           "markdown_report", "draw", "fields", "finding_text", "findings_table", "obligations_text", "cache_text",
+           "ORDER"]
+
+
+def markdown_report(verdicts: list[Verdict], out: Path, interrupted: Interruption | None = None) -> tuple[str, list[str]]:
+    """The Markdown text of a report; pictures are written beside ``out`` as SVG files."""
+    p = plan(verdicts, interrupted)
+    return render_markdown(p, out), p.notes
+
+
+def html_report(verdicts: list[Verdict], interrupted: Interruption | None = None) -> tuple[str, list[str]]:
+    """One self-contained HTML page: an index of every claim (filterable by paper and verdict),
+    then a section per claim with its pictures inline (SVG)."""
+    p = plan(verdicts, interrupted)
+    return render_html(p), p.notes
+
+
+def write_report(verdicts: list[Verdict], path: str, interrupted: Interruption | None = None) -> list[str]:
+    """Write a Markdown report (pictures beside it as SVG files) or, for .html, one
+    self-contained HTML file. Returns notes for the user (e.g. matplotlib missing)."""
+    out = Path(path)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    if out.suffix.lower() in (".html", ".htm"):
+        text, notes = html_report(verdicts, interrupted)
+    else:
+        text, notes = markdown_report(verdicts, out, interrupted)
+    out.write_text(text + "\n", encoding="utf-8")
+    return notes
