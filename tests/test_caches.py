@@ -35,6 +35,7 @@ def theorem(tmp_path_factory):
     return load([str(path)])[0]
 
 
+@pytest.mark.slow
 def test_chunks_release_their_caches(theorem, monkeypatch):
     seen: list[dict[str, int]] = []
     release = caches.release
@@ -58,6 +59,7 @@ def test_chunks_release_their_caches(theorem, monkeypatch):
     assert whole.verdict == "verified" and whole.coverage["positions"] == swept
 
 
+@pytest.mark.slow
 def test_a_chunk_that_raises_releases_too(theorem, monkeypatch):
     import grundy.verify.check as check
 

@@ -152,7 +152,7 @@ def test_a_batch_on_one_graph_answers_as_the_python_path(tmp_path):
 
 CHOMP = '''
 from grundy.spec import minimum, move
-from grundy.spec.games._heaps import HeapGame
+from grundy.spec.heaps import HeapGame
 
 
 class Chomp(HeapGame):
@@ -175,7 +175,7 @@ GAME = Chomp()
 
 NIM_LIKE = '''
 from grundy.spec import move
-from grundy.spec.games._heaps import HeapGame
+from grundy.spec.heaps import HeapGame
 
 TOP = {top}                          # the most heap 2 gives up in one move (heap 1: any number)
 
@@ -240,7 +240,7 @@ def test_a_premise_key_is_the_rules_content():
     from grundy import Structure
     from grundy.solvers import premises
     from grundy.spec import move
-    from grundy.spec.games._heaps import HeapGame
+    from grundy.spec.heaps import HeapGame
 
     def nim_like(top):
         class Capped(HeapGame):

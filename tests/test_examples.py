@@ -14,6 +14,8 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.slow    # the slow set: python -m pytest -m slow
+
 ROOT = Path(__file__).resolve().parent.parent
 GUIDE = ROOT / "docs" / "writing-games.md"
 EXAMPLE = ROOT / "examples" / "my-paper"

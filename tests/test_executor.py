@@ -101,6 +101,7 @@ def grim_p(alive: frozenset, edges: frozenset) -> bool:
     return True
 
 
+@pytest.mark.slow
 def test_sequential_verdicts_are_right(sequential):
     got = {d["id"]: d for d in sequential}
     assert [d["verdict"] for d in sequential] == ["verified", "refuted", "refuted", "error", "unknown"]
@@ -117,11 +118,13 @@ def test_sequential_verdicts_are_right(sequential):
     assert grim_p(frozenset(w["nodes"]), frozenset(map(tuple, w["edges"])))
 
 
+@pytest.mark.slow
 def test_local_executor_same_verdicts(theorems, sequential):
     with X.executor("local:2") as ex:
         assert _json(X.run(load([str(theorems)]), ex)) == sequential
 
 
+@pytest.mark.slow
 def test_dask_local_cluster_same_verdicts(theorems, sequential):
     distributed = pytest.importorskip("distributed")
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
@@ -131,6 +134,7 @@ def test_dask_local_cluster_same_verdicts(theorems, sequential):
     assert got == sequential
 
 
+@pytest.mark.slow
 def test_claims_are_cut_into_chunks(theorems):
     claims = {c.id: c for c in load([str(theorems)])}
     tasks = []
@@ -164,6 +168,7 @@ def test_bad_executor_names():
             X.executor(bad)
 
 
+@pytest.mark.slow
 def test_cli_executor_option(theorems, sequential, capsys):
     from grundy.cli import main
     rc = main(["verify", str(theorems), "--json", "--executor", "local:2"])

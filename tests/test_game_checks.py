@@ -170,7 +170,7 @@ def test_cli_check_from_a_position(capsys):
 
 def test_cli_solve_names_a_domain_violation(capsys, tmp_path):
     import json
-    from grundy.spec.games._heaps import HeapGame
+    from grundy.spec.heaps import HeapGame
     f = tmp_path / "p.json"
     f.write_text(json.dumps({"game": "test-take-unguarded", "heaps": [5]}))
     assert main(["solve", str(f)]) == 2

@@ -20,7 +20,7 @@ from grundy.solvers.native import build
 from grundy.solvers.symmetric import Plan
 from grundy.spec import HeapRule, move, option, read_position
 from grundy.spec.games import get_game
-from grundy.spec.games._heaps import HeapGame
+from grundy.spec.heaps import HeapGame
 from grundy.spec.heaprule import rule_heaps
 from grundy.verify import Claim, check_claim, complete, heaps
 

@@ -175,6 +175,7 @@ class Chromium:
 
 @pytest.mark.skipif(CHROMIUM is None, reason="chromium is not installed (Debian: apt-get install chromium; "
                                               ".ci/run installs it where it can)")
+@pytest.mark.slow
 def test_report_in_headless_chromium(tmp_path):
     vs = _verdicts()
     page = tmp_path / "report.html"

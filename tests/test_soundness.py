@@ -35,6 +35,7 @@ def verdicts():
     return claims, {v.id: v for v in run(claims, jobs=2)}
 
 
+@pytest.mark.slow
 def test_every_verdict_is_the_expected_one(verdicts):
     claims, got = verdicts
     wrong = [f"{c.id}: {got[c.id].verdict} (expected {c.expect}) {got[c.id].scope} {got[c.id].detail}"
@@ -42,6 +43,7 @@ def test_every_verdict_is_the_expected_one(verdicts):
     assert not wrong, "\n".join(wrong)
 
 
+@pytest.mark.slow
 def test_the_suite_plants_at_least_40_false_claims_and_has_controls(verdicts):
     claims, _ = verdicts
     planted = [c for c in claims if c.expect in FALSE]
@@ -53,6 +55,7 @@ def test_the_suite_plants_at_least_40_false_claims_and_has_controls(verdicts):
     assert {Path(c.file).stem for c in controls} >= files - {"witness"}
 
 
+@pytest.mark.slow
 def test_no_pass_covers_nothing(verdicts):
     claims, got = verdicts
     for c in claims:
@@ -66,6 +69,7 @@ def test_no_pass_covers_nothing(verdicts):
             assert "covers nothing" in v.detail and "\n" not in v.detail, c.id
 
 
+@pytest.mark.slow
 def test_large_refutations_are_certificates_checked_on_the_rule(verdicts):
     claims, got = verdicts
     for c in claims:
@@ -80,6 +84,7 @@ def test_large_refutations_are_certificates_checked_on_the_rule(verdicts):
     assert t.actual == "P" and t.state["weight"]["1"] >= 10**9 and t.state["token"] == 0
 
 
+@pytest.mark.slow
 def test_witnesses_show_the_full_state_and_smallest_only_from_a_sweep(verdicts):
     _, got = verdicts
     grim = got["witness/grim-removed-vertices"].counterexample
@@ -94,6 +99,7 @@ def test_witnesses_show_the_full_state_and_smallest_only_from_a_sweep(verdicts):
             assert "state" in v.to_json()
 
 
+@pytest.mark.slow
 def test_scope_states_assume_convention_and_bit_width(verdicts):
     _, got = verdicts
     assert "assuming s.heap[0] == 0" in got["vacuous/control-pinned-heap"].scope

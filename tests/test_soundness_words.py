@@ -16,6 +16,8 @@ from grundy.spec.games import GAMES
 from grundy.spec.structure import Structure
 from grundy.verify.families import Positions, TableStatement, values_of
 
+pytestmark = pytest.mark.slow    # the slow set: python -m pytest -m slow
+
 SUITE = Path(__file__).resolve().parent / "soundness"
 if str(SUITE) not in sys.path:
     sys.path.insert(0, str(SUITE))

@@ -299,6 +299,7 @@ def test_play_in_the_terminal_by_stdin():
     assert code == 2 and "heaps[1]" in err
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not __import__("shutil").which("tmux"), reason="tmux is not installed")
 def test_play_in_a_real_terminal_with_tmux(tmp_path):
     import time
@@ -344,6 +345,7 @@ def test_solve_results_tables_sessions_and_verdicts_show_as_html():
     assert "refuted" in html and "EXPECTED proved" in html and "claimed N, actually P" in html
 
 
+@pytest.mark.slow
 def test_example_notebook_runs():
     nbformat = pytest.importorskip("nbformat", reason="nbformat is not installed (pip install -e '.[test]')")
     nbclient = pytest.importorskip("nbclient", reason="nbclient is not installed (pip install -e '.[test]')")
@@ -365,6 +367,7 @@ def test_example_notebook_runs():
 
 # ---------------------------------------------------------------- grundy games GAME, closed pipes
 
+@pytest.mark.slow
 def test_every_game_has_a_page_with_a_solved_example():
     for name in GAMES:
         code, out, err = cli("games", name)

@@ -10,7 +10,7 @@ explicit only, and says so. Claims found false carry their witness and a "-corre
 """
 from grundy.spec import Play, all_of, any_of, count, ite, lift, maximum, minimum, move_index, total
 from grundy.spec.expr import product
-from grundy.spec.games._heaps import distinct, smallest
+from grundy.spec.heaps import distinct, smallest
 from grundy.verify import Claim, Finding, Source, bitvec, heaps
 
 THESIS = "selfref"
@@ -214,7 +214,7 @@ def nimtb_value(g, s):
 
 
 def nimtb_distinct(g, s):
-    from grundy.spec.games._heaps import distinct
+    from grundy.spec.heaps import distinct
     return distinct([s.heap[i] for i in g.elements])
 
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 from grundy.spec import minimum, move
 from grundy.spec.games import GAMES
 from grundy.spec.games import register as register_game
-from grundy.spec.games._heaps import HeapGame, smallest
+from grundy.spec.heaps import HeapGame, smallest
 
 
 class TwoRowChomp(HeapGame):

@@ -26,7 +26,7 @@ from itertools import product
 from grundy.spec import Field, Game, move, read_graph, write_graph
 from grundy.spec.games import GAMES
 from grundy.spec.games import register as register_game
-from grundy.spec.games._heaps import HeapGame
+from grundy.spec.heaps import HeapGame
 
 
 def _take(s, i: int, top):

@@ -16,7 +16,7 @@ the move is made on the larger one (either one when they are equal).
 """
 from grundy.spec import move
 from grundy.spec.expr import product
-from grundy.spec.games._heaps import HeapGame
+from grundy.spec.heaps import HeapGame
 
 
 class Euclid(HeapGame):

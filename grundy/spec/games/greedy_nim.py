@@ -8,7 +8,7 @@
 'take 2 from heap 2'
 """
 from grundy.spec import maximum, move
-from grundy.spec.games._heaps import HeapGame
+from grundy.spec.heaps import HeapGame
 
 
 class GreedyNim(HeapGame):

@@ -12,7 +12,7 @@ size of any existing stack (stacks at 0 have ceased to exist; k >= 1 never equal
 'take 4 from heap 1'
 """
 from grundy.spec import all_of, move
-from grundy.spec.games._heaps import HeapGame
+from grundy.spec.heaps import HeapGame
 
 
 class Jennifer(HeapGame):

@@ -15,7 +15,7 @@ Traceback (most recent call last):
 grundy.spec.position.InputError: heaps[1]: equals heaps[0] = 3: the existing heaps must be pairwise distinct
 """
 from grundy.spec import move
-from grundy.spec.games._heaps import HeapGame, check_distinct, distinct, smallest
+from grundy.spec.heaps import HeapGame, check_distinct, distinct, smallest
 
 
 class Mine(HeapGame):

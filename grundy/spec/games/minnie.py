@@ -10,7 +10,7 @@ is the smallest non-zero one). Last mover wins.
 ('P', 7)
 """
 from grundy.spec import move
-from grundy.spec.games._heaps import HeapGame, smallest
+from grundy.spec.heaps import HeapGame, smallest
 
 
 class Minnie(HeapGame):

@@ -5,7 +5,7 @@
 'P'
 """
 from grundy.spec import move
-from grundy.spec.games._heaps import HeapGame
+from grundy.spec.heaps import HeapGame
 
 
 class Nim(HeapGame):

@@ -15,7 +15,7 @@ emptying the last stack is legal (no stack is left, hence no equal minimum).
 {'grundy': 0, 'outcome': 'P'}
 """
 from grundy.spec import move
-from grundy.spec.games._heaps import HeapGame, smallest
+from grundy.spec.heaps import HeapGame, smallest
 
 
 class Nimb(HeapGame):

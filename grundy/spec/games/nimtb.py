@@ -15,7 +15,7 @@ input's must be too (else InputError). With no stack left, minimum and maximum a
 [(3, 4, 2), (3, 4, 1)]
 """
 from grundy.spec import maximum, move
-from grundy.spec.games._heaps import HeapGame, check_distinct, distinct, smallest
+from grundy.spec.heaps import HeapGame, check_distinct, distinct, smallest
 
 
 class Nimtb(HeapGame):

@@ -8,7 +8,7 @@ from a heap of n, remove k with 1 <= k and 2k < n. Played on one heap. Last move
 [0, 0, 1, 0, 2, 1, 3, 0]
 """
 from grundy.spec import move
-from grundy.spec.games._heaps import HeapGame
+from grundy.spec.heaps import HeapGame
 
 
 class RestrictedNim(HeapGame):

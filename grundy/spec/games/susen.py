@@ -13,7 +13,7 @@ that removes it). Last mover wins.
 [(0, 3), (4, 3), (7, 0)]
 """
 from grundy.spec import move
-from grundy.spec.games._heaps import HeapGame
+from grundy.spec.heaps import HeapGame
 
 
 class Susen(HeapGame):

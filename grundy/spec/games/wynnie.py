@@ -13,7 +13,7 @@ two stacks. Last mover wins; misère wynnie (convention "misere"): last mover lo
 'P'
 """
 from grundy.spec import move
-from grundy.spec.games._heaps import HeapGame, smallest
+from grundy.spec.heaps import HeapGame, smallest
 
 
 class Wynnie(HeapGame):

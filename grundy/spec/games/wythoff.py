@@ -9,7 +9,7 @@ Last mover wins.
 ({'grundy': 0, 'outcome': 'P'}, 'N')
 """
 from grundy.spec import minimum, move
-from grundy.spec.games._heaps import HeapGame
+from grundy.spec.heaps import HeapGame
 
 
 class Wythoff(HeapGame):
