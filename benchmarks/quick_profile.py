@@ -3,8 +3,8 @@
 Each pass runs the command in a fresh ``$GRUNDY_CACHE`` (cold: no verdicts, no compiled C
 kernels, no claim times), once per scheduling, interleaved so that both see the same load:
 
-- ``old``: the baseline, one fresh process (and solver) per claim, in file order
-  (``GRUNDY_VERIFY_SCHEDULE=per-claim``, kept for this benchmark only);
+- ``old``: the baseline, one fresh process (and solver) per claim, in file order: this script
+  runs ``grundy verify --only ID --jobs 1`` for each claim, ``--jobs`` of them at a time;
 - ``new``: long-lived workers, the claims of one game and family in one worker on one solver;
   with a cold cache there are no claim times, so groups go in file order;
 - ``new+times`` (unless ``--no-times``): the same, cold again, but with the claim times that
@@ -34,6 +34,23 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+# the old scheduling, from outside: one ``grundy verify --only ID`` process per claim, in file order,
+# ``jobs`` at a time; their JSON lines in file order; exit status 0 iff every one exited 0
+PER_CLAIM = (
+    "import subprocess, sys\n"
+    "from grundy.verify.loading import load\n"
+    "out, jobs, paths, only, base = sys.argv[1], int(sys.argv[2]), sys.argv[3].split(','), sys.argv[4], sys.argv[5:]\n"
+    "ids = [c.id for c in load(paths, only.split(',') if only else None)]\n"
+    "running, done, bad = [], {}, 0\n"
+    "for i, cid in enumerate(ids + [None] * jobs):\n"
+    "    if cid is not None:\n"
+    "        running.append((i, subprocess.Popen(base + ['--only', cid], stdout=subprocess.PIPE, text=True)))\n"
+    "    while running and (len(running) >= jobs or cid is None):\n"
+    "        j, p = running.pop(0)\n"
+    "        done[j] = p.communicate()[0]\n"
+    "        bad += p.returncode != 0\n"
+    "open(out, 'w').write(''.join(done[j] for j in sorted(done)))\n"
+    "sys.exit(1 if bad else 0)\n")
 WRAP = ("import resource, subprocess, sys\n"
         "r = subprocess.run(sys.argv[2:], stdout=open(sys.argv[1], 'w'))\n"
         "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss, file=sys.stderr)\n"
@@ -47,17 +64,17 @@ def one_pass(mode: str, args: argparse.Namespace, times: Path | None) -> tuple[f
     if times is not None:
         shutil.copy(times, cache / "times.json")
     env = {**os.environ, "GRUNDY_CACHE": str(cache)}
-    env.pop("GRUNDY_VERIFY_SCHEDULE", None)
-    if mode == "old":
-        env["GRUNDY_VERIFY_SCHEDULE"] = "per-claim"
-    cmd = [sys.executable, "-m", "grundy.cli", "verify", *args.paths, "--no-cache", "--jobs", str(args.jobs),
-           "--json"]
-    if args.only:
-        cmd += ["--only", *args.only]
-    t = time.monotonic()
     out = cache / "verify.jsonl"
-    r = subprocess.run([sys.executable, "-c", WRAP, str(out), *cmd], env=env, cwd=ROOT, stderr=subprocess.PIPE,
-                       text=True)
+    if mode == "old":
+        base = [sys.executable, "-m", "grundy.cli", "verify", *args.paths, "--no-cache", "--jobs", "1", "--json"]
+        cmd = [sys.executable, "-c", PER_CLAIM, str(out), str(args.jobs), ",".join(args.paths),
+               ",".join(args.only or []), *base]
+    else:
+        cmd = [sys.executable, "-m", "grundy.cli", "verify", *args.paths, "--no-cache", "--jobs", str(args.jobs),
+               "--json", *(["--only", *args.only] if args.only else [])]
+    t = time.monotonic()
+    r = subprocess.run([sys.executable, "-c", WRAP, "/dev/stdout" if mode == "old" else str(out), *cmd],
+                       env=env, cwd=ROOT, stderr=subprocess.PIPE, text=True, stdout=subprocess.DEVNULL)
     wall = time.monotonic() - t
     if r.returncode != 0:      # shown, and the pass marked: a time limit may pass under load
         rows = [json.loads(ln) for ln in out.read_text().splitlines() if ln.startswith("{")]

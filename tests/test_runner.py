@@ -84,8 +84,6 @@ def test_a_shared_worker_gives_the_verdicts_of_claims_run_apart(monkeypatch):
     assert shared == apart
     two = [_same(v) for v in run(cs, jobs=2, seconds={"t/nim": 9.0})]
     assert two == apart
-    monkeypatch.setenv(runner.SCHEDULE_ENV, "per-claim")          # the old runner
-    assert [_same(v) for v in run(cs, jobs=2)] == apart
 
 
 def test_one_solver_in_one_process_gives_the_same_verdicts_and_reuses_the_table():

@@ -28,14 +28,13 @@ from ..claims import Claim
 from ..families import Positions
 from ..verdict import ERROR, UNKNOWN, Verdict
 
-__all__ = ["run", "group_key", "schedule", "default_jobs", "GRACE", "SCHEDULE_ENV"]
+__all__ = ["run", "group_key", "schedule", "default_jobs", "GRACE"]
 
 GRACE = 2.0          # seconds a worker gets past its limit before it is killed
 
 _CLAIMS: list[Claim] = []          # what forked workers read
 _CACHE: VerdictCache | None = None  # the verdict cache they look claims up in (None: off)
 
-SCHEDULE_ENV = "GRUNDY_VERIFY_SCHEDULE"   # "per-claim": the old scheduling (benchmarks only)
 
 
 def group_key(claim: Claim, profile: str = "quick") -> tuple:
@@ -245,10 +244,6 @@ def run(claims: list[Claim], *, jobs: int = 1, timeout: float | None = None, pro
             yield _cached(c, partial(check_claim, c, profile=profile, timeout=c.limit(timeout),
                                      recheck=recheck))
         return
-    if os.environ.get(SCHEDULE_ENV) == "per-claim":  # the old way: a process per claim, file order
-        yield from _run_per_claim(claims, jobs=jobs, timeout=timeout, profile=profile, progress=progress,
-                                  recheck=recheck)
-        return
     yield from _run_shared(claims, jobs=jobs, timeout=timeout, profile=profile, progress=progress,
                            seconds=seconds, record=record, recheck=recheck)
 
@@ -338,85 +333,6 @@ def _run_shared(claims: list[Claim], *, jobs: int, timeout: float | None, profil
             slot.stop(kill=True)
         if record is not None:
             record(took)
-
-
-def _per_claim_worker(i: int, conn, profile: str, limit: float, recheck: str = "sample") -> None:
-    from ..check import check_claim
-    signal.signal(signal.SIGINT, signal.SIG_IGN)     # Ctrl-C is the parent's: it stops the workers
-
-    def progress(text: str) -> None:
-        try:
-            conn.send(("progress", text))
-        except (BrokenPipeError, OSError):
-            pass
-
-    v = _cached(_CLAIMS[i], lambda: check_claim(_CLAIMS[i], profile=profile, timeout=limit, progress=progress,
-                                                recheck=recheck))
-    conn.send(("done", v.to_json()))
-    conn.close()
-
-
-def _run_per_claim(claims: list[Claim], *, jobs: int = 1, timeout: float | None = None, profile: str = "quick",
-                   progress: Callable[[str], None] | None = None, recheck: str = "sample") -> Iterator[Verdict]:
-    """The old scheduling, kept for the benchmark's baseline: one fresh process (and solver) per
-    claim, in file order."""
-    ctx = mp.get_context("fork")
-    done: dict[int, Verdict] = {}
-    running: dict[int, tuple] = {}        # index -> (process, conn, start, limit)
-    status: dict[int, str] = {}
-    pending = list(range(len(claims)))
-    emitted = 0
-    jobs = max(1, jobs)
-    try:
-        while pending or running:
-            while pending and len(running) < jobs:
-                i = pending.pop(0)
-                a, b = ctx.Pipe(duplex=False)
-                limit = claims[i].limit(timeout)
-                p = ctx.Process(target=_per_claim_worker, args=(i, b, profile, limit, recheck), daemon=True)
-                p.start()
-                b.close()
-                running[i] = (p, a, time.monotonic(), limit)
-                status[i] = "starting"
-            wait([r[1] for r in running.values()] + [r[0].sentinel for r in running.values()],
-                         timeout=0.2)
-            now = time.monotonic()
-            for i, (p, conn, start, limit) in list(running.items()):
-                result = None
-                try:
-                    while conn.poll():
-                        kind, data = conn.recv()
-                        if kind == "progress":
-                            status[i] = data
-                        else:
-                            result = Verdict.from_json(data)
-                except (EOFError, OSError):
-                    if result is None:
-                        p.join(1)
-                        result = _lost(claims[i], now - start, f"the worker died (exit code {p.exitcode})")
-                if result is None and now - start > limit + GRACE:
-                    p.kill()
-                    result = _lost(claims[i], now - start, f"timed out after {limit:g} s", UNKNOWN)
-                if result is not None:
-                    p.join(1)
-                    conn.close()
-                    del running[i]
-                    done[i] = result
-            if progress is not None and running:
-                progress(_status_line(claims, emitted + len(done), running, status))
-            while emitted in done:
-                yield done.pop(emitted)
-                emitted += 1
-    except KeyboardInterrupt:
-        for p, _conn, _, _ in running.values():
-            p.kill()
-        for i in sorted(done):                # finished while an earlier claim still ran
-            yield done.pop(i)
-        raise
-    finally:
-        for p, _conn, _, _ in running.values():
-            p.kill()
-            conn.close()
 
 
 def _lost(c: Claim, seconds: float, why: str, verdict: str = ERROR) -> Verdict:
