@@ -285,9 +285,9 @@ def test_reexported():
 
 # ------------------------------------------------------------------ command line
 
-def run_cli(*args):
-    p = subprocess.run([sys.executable, "-m", "grundy.cli", "octal", *args], capture_output=True, text=True,
-                       timeout=120)
+def run_cli(code, n, *rest):
+    p = subprocess.run([sys.executable, "-m", "grundy.cli", "values", "octal", n, "--code", code, *rest],
+                       capture_output=True, text=True, timeout=120)
     return p.returncode, p.stdout, p.stderr
 
 

@@ -22,6 +22,7 @@ from grundy.solvers.explicit import Solver
 from grundy.solvers.native.kernel import MISERE_GRUNDY
 from grundy.spec import read_position
 from grundy.verify import Claim, heaps
+from grundy.verify.claims import ClaimError
 from grundy.verify.loading import load
 from grundy.verify.schedule.pool import run
 
@@ -145,13 +146,12 @@ def test_bad_claims_are_one_line_errors_at_load(tmp_path, capsys, name):
     assert f"{f}:3" in err and f"t/{name}" in err
 
 
-def test_claim_takes_keywords_and_deprecates_symmetric():
+def test_claim_takes_keywords_and_refuses_the_removed_symmetric():
     with pytest.raises(TypeError):
         Claim("x", "nim", "char")                         # type: ignore[misc]
-    with pytest.warns(DeprecationWarning, match="symmetric"):
-        c = Claim("x", game="nim", kind="char", family=heaps(2), bounds={"heap": 3},
-                  statement=lambda g, s: s.heap[0] == s.heap[1], symmetric=True)
-    assert c.symmetric is False
+    with pytest.raises(ClaimError, match="symmetric"):    # removed in 0.3 (deprecated in 0.2)
+        Claim("x", game="nim", kind="char", family=heaps(2), bounds={"heap": 3},
+              statement=lambda g, s: s.heap[0] == s.heap[1], symmetric=True)
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         load([str(SUITE)])                                 # the suite itself uses no deprecated field

@@ -1,6 +1,6 @@
-"""The ``grundy`` command line: ``solve``, ``games``, ``values``, ``octal``, ``check``, ``verify``
+"""The ``grundy`` command line: ``solve``, ``games``, ``values``, ``check``, ``verify``
 and the workbench's ``table``, ``plot`` and ``play``. This module holds :func:`main` and the
-parser; the commands live in :mod:`.solve` (solve, values, octal), :mod:`.check`,
+parser; the commands live in :mod:`.solve` (solve, values), :mod:`.check`,
 :mod:`.verify` and :mod:`.workbench` (games, table, plot, play).
 
 Every subcommand takes ``--games PATH`` (repeatable; a game file or a folder of them):
@@ -18,7 +18,7 @@ from ..errors import GrundyError
 from ..spec.registry import ENV_VAR, load_games
 from . import workbench
 from .check import cmd_check
-from .solve import cmd_octal, cmd_solve, cmd_values
+from .solve import cmd_solve, cmd_values
 from .workbench import cmd_games
 
 __all__ = ["main"]
@@ -104,11 +104,6 @@ def _parser() -> argparse.ArgumentParser:
     v.add_argument("--set", type=int, nargs="+", metavar="S", help="subtraction set, e.g. 1 3 4 (game subtraction)")
     v.add_argument("--param", action="append", metavar="KEY=JSON", help="any other parameter of the game")
     v.set_defaults(run=cmd_values, label=None)
-    o = sub.add_parser("octal", help="deprecated: grundy values octal N --code CODE")
-    o.add_argument("code", help='octal code, e.g. 0.6 or 4.07')
-    o.add_argument("n", type=int, help="the largest heap")
-    o.add_argument("--period", action="store_true", help="print the period the values prove, not the values")
-    o.set_defaults(run=cmd_octal)
     c = sub.add_parser("check", help="check the properties a game declares (symmetry, components, "
                                      "heap count, domains, rank) on small structures",
                        description="Check what a game declares about itself before relying on it. Exit "

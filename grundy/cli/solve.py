@@ -1,5 +1,5 @@
 """``grundy solve`` (positions, one by one or by batches on the C kernel) and ``grundy values``
-(one heap's Grundy values, with their period; ``grundy octal`` is its deprecated form)."""
+(one heap's Grundy values, with their period)."""
 from __future__ import annotations
 
 import argparse
@@ -239,12 +239,3 @@ def cmd_values(args: argparse.Namespace) -> int:
     print(f"{name}: no period proved or apparent in G(0..{args.n})" if found is None else
           found.describe(name, args.n))
     return 0
-
-
-def cmd_octal(args: argparse.Namespace) -> int:
-    args.game, args.set, args.param, args.label = "octal", None, None, args.code
-    status = cmd_values(args)
-    if status == 0:                         # errors stay one line
-        print("grundy: note: 'grundy octal CODE N' is deprecated; use 'grundy values octal N --code CODE'",
-              file=sys.stderr)
-    return status

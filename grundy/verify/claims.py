@@ -146,7 +146,7 @@ _UNSET: Any = object()
 _BOOLEAN_KINDS = ("outcome", "char", "strategy", "conj")   # statement: true at the P-positions
 
 _FIELDS = ("source", "game", "kind", "family", "statement", "strategy", "witnesses", "exact", "assume",
-           "bounds", "full", "full_family", "methods", "timeout", "expect", "convention", "symmetric", "note",
+           "bounds", "full", "full_family", "methods", "timeout", "expect", "convention", "note",
            "text", "reading", "finding", "table")
 
 
@@ -215,8 +215,6 @@ class Claim:
     - ``timeout`` (seconds), ``expect`` (proved | verified | refuted | unknown | error),
       ``convention`` (normal | misere; default: the game's declared convention, so a claim on a
       game declared misère is misère unless it says ``convention="normal"``), ``note``.
-    - ``symmetric``: deprecated and ignored (the sweep now evaluates the statement at every
-      position; symmetry only serves the solver).
 
     A claim that is written wrongly is a :class:`ClaimError` naming the claim and the line
     that built it.
@@ -232,7 +230,7 @@ class Claim:
                  assume: Statement | None = None, bounds: dict[str, Any] | None = None,
                  full: dict[str, Any] | None = None, full_family: Family | None = None,
                  methods: Iterable[Any] = ("explicit",), timeout: float | None = None,
-                 expect: str = "verified", convention: str | None = None, symmetric: bool | None = None,
+                 expect: str = "verified", convention: str | None = None,
                  note: str = "", text: str = "", reading: str = "", finding: "Finding | None" = None,
                  table: Any = None, **unknown: Any):
         self.id = id
@@ -277,11 +275,6 @@ class Claim:
         self.timeout: float | None = timeout
         self.expect: str = expect
         self.convention_given: str | None = convention
-        if symmetric is not None:
-            import warnings
-            warnings.warn(f"{where}: symmetric= is deprecated and ignored: the sweep evaluates the "
-                          f"statement at every position", DeprecationWarning, stacklevel=2)
-        self.symmetric: bool = False
         self.note: str = note
         self.text: str = text
         self.reading: str = reading
