@@ -9,7 +9,7 @@ True
 """
 from __future__ import annotations
 
-__all__ = ["DeclarationWarning", "GrundyError", "RuleError"]
+__all__ = ["DeclarationWarning", "GrundyError", "RuleError", "ClaimError", "LoadError", "Disagreement", "ExecutorError", "GengMissing", "MissingDependency"]
 
 
 class GrundyError(Exception):
@@ -25,3 +25,27 @@ class RuleError(GrundyError, ValueError):
 class DeclarationWarning(UserWarning):
     """A property a game declares (a symmetry, a decomposition) does not hold on a structure the
     solver met: the solver did not use it (its values come from the moves), and says so."""
+
+
+class ClaimError(GrundyError, ValueError):
+    """A claim that is written wrongly (an unknown field, kind, verdict, method...)."""
+
+
+class LoadError(GrundyError):
+    """A theorem file that cannot be used: the message names the file (and claim)."""
+
+
+class Disagreement(GrundyError):
+    """The reference engine and the verdict disagree: the claim's verdict is ``error``."""
+
+
+class ExecutorError(GrundyError, ValueError):
+    """A bad ``--executor`` value, or a cluster that cannot be reached."""
+
+
+class GengMissing(GrundyError, RuntimeError):
+    """nauty's ``geng`` is not installed."""
+
+
+class MissingDependency(GrundyError, ImportError):
+    """An optional package a feature needs is not installed."""

@@ -12,16 +12,12 @@ from __future__ import annotations
 from pathlib import Path
 from typing import cast
 
-from ..errors import GrundyError
+from ..errors import MissingDependency
 from ..solvers.explicit import Solver
 from ..spec.position import InputError
 from .table import Axis, table
 
 __all__ = ["plot_ppositions", "plot_values", "find_period", "MissingDependency"]
-
-
-class MissingDependency(GrundyError, ImportError):
-    """An optional package a feature needs is not installed."""
 
 
 def _figure(width: float, height: float):

@@ -37,7 +37,7 @@ import copy
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable
 
-from ..errors import GrundyError
+from ..errors import ClaimError, GrundyError
 from ..spec.game import Game
 from ..spec.registry import GAMES, GameError, register
 from .families import Family, Positions, TableStatement, table_positions
@@ -47,10 +47,6 @@ from .methods import Explicit, Smt, bitvec  # noqa: F401  (bitvec: grundy.verify
 KINDS = ("outcome", "char", "grundy", "strategy", "conj", "table")
 DEFAULT_TIMEOUT = 120.0     # seconds a claim gets when neither it nor the run sets a limit
 VERDICTS = ("proved", "verified", "refuted", "unknown", "error")
-
-
-class ClaimError(GrundyError, ValueError):
-    """A claim that is written wrongly (an unknown field, kind, verdict, method...)."""
 
 
 def _eager(fam: Family) -> bool:

@@ -22,17 +22,13 @@ import traceback
 from pathlib import Path
 from typing import Iterable
 
-from ..errors import GrundyError
+from ..errors import LoadError
 from ..spec.game import Game
 from ..spec.registry import GAMES, import_file
 from .claims import Claim, ClaimError, _eager
 from .families import Positions
 
 __all__ = ["LoadError", "theorem_files", "load_file", "load", "check_findings", "check_ids"]
-
-
-class LoadError(GrundyError):
-    """A theorem file that cannot be used: the message names the file (and claim)."""
 
 
 def theorem_files(paths: Iterable[str]) -> list[Path]:

@@ -35,7 +35,7 @@ import operator
 import zlib
 from typing import Any, Callable
 
-from ..errors import GrundyError, RuleError
+from ..errors import Disagreement, RuleError
 from ..solvers.reference import (
     HeapArena,
     Reference,
@@ -57,10 +57,6 @@ SHARE = 4               # one sampled position may spend at most BUDGET // SHARE
 COUNTEREXAMPLE_BUDGET = 8_000_000   # work units to re-check one counterexample or certificate (a
                                     # certificate enumerating 600,000 moves takes about 6 million)
 SEED = 18
-
-
-class Disagreement(GrundyError):
-    """The reference engine and the verdict disagree: the claim's verdict is ``error``."""
 
 
 def _json(pos: Any) -> str:

@@ -6,14 +6,9 @@ from __future__ import annotations
 import itertools
 from typing import Any, Callable, Iterator
 
-from ...errors import GrundyError
+from ...errors import GengMissing, GrundyError
 from ...spec.structure import Structure
 from .base import Family, Item
-
-
-class GengMissing(GrundyError, RuntimeError):
-    """nauty's ``geng`` is not installed."""
-
 
 GENG_HINT = "nauty's geng is not installed: install Debian's package nauty (apt-get install nauty)"
 

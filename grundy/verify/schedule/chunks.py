@@ -42,17 +42,13 @@ from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator, Sequence
 
 from ...caches import release
-from ...errors import GrundyError
+from ...errors import ExecutorError
 from ..claims import Claim, Explicit
 from ..loading import load_file
 from ..verdict import ERROR, UNKNOWN, VERIFIED, Verdict
 
 GRACE = 10.0          # seconds without any finished chunk, past the longest limit, before giving up
 CHUNKS_PER_WORKER = 8
-
-
-class ExecutorError(GrundyError, ValueError):
-    """A bad ``--executor`` value, or a cluster that cannot be reached."""
 
 
 # ------------------------------------------------------------------------------- executors
