@@ -13,7 +13,7 @@ from .spec import (Field, Game, GameError, GraphGame, HeapGame, HeapRule, InputE
                    maximum, minimum, move, option, read_graph, read_heaps, read_position, register, total,
                    write_graph)
 from .spec.registry import GAMES, get_game
-from .tools import Play, ValueTable, named_graph, plot_ppositions, plot_values, short_position, table
+from .tools import Session, ValueTable, named_graph, plot_ppositions, plot_values, short_position, table
 
 from typing import TYPE_CHECKING, Any
 
@@ -43,4 +43,4 @@ __all__ = ["solve", "as_position", "GrundyError", "RuleError", "CycleError", "So
            "Structure", "all_of", "any_of", "ite", "make_position", "maximum", "minimum", "move",
            "read_position", "total", "GAMES", "get_game", "octal_values", "check_game", "GameError", "GraphGame",
            "HeapGame", "SumPosition", "count", "load_games", "read_graph", "read_heaps", "register", "write_graph",
-           "Play", "ValueTable", "named_graph", "plot_ppositions", "plot_values", "short_position", "table"]
+           "Session", "ValueTable", "named_graph", "plot_ppositions", "plot_values", "short_position", "table"]

@@ -109,7 +109,7 @@ def test_fitting_structures_of_a_seed_game_are_its_check_structures():
 
 
 def test_play_shows_a_sum_position():
-    p = grundy.Play({"game": "sum", "parts": [{"game": "nim", "heaps": [2]}, {"game": "grim", "edges": [[0, 1]]}]})
+    p = grundy.Session({"game": "sum", "parts": [{"game": "nim", "heaps": [2]}, {"game": "grim", "edges": [[0, 1]]}]})
     text = str(p)
     assert text.startswith("sum of 2 positions, normal play\n  part 0: nim\n    heap 1 | oo 2\n  part 1: grim")
     assert "Grundy value 3" in text                 # nim 2 XOR grim on an edge (1)

@@ -17,7 +17,7 @@ from grundy.errors import GrundyError
 from grundy.solvers.octal import octal_values
 from grundy.spec import InputError, read_position
 from grundy.spec.games import GAMES
-from grundy.tools import Play, draw, named_graph, short_position, table
+from grundy.tools import Session, draw, named_graph, short_position, table
 from grundy.cli.workbench import wrap_json
 from grundy.tools.graphs import family_graph
 from grundy.tools.plot import MissingDependency, plot_ppositions, plot_values
@@ -253,7 +253,7 @@ def test_missing_matplotlib_is_one_line(monkeypatch, capsys):
 # ---------------------------------------------------------------- playing
 
 def test_play_options_moves_and_undo():
-    p = Play({"game": "nim", "heaps": [2, 3]})
+    p = Session({"game": "nim", "heaps": [2, 3]})
     opts = p.options()
     solver = grundy.Solver()
     assert [(o.label, o.position.state) for o in opts] == [(lab, q.state) for lab, q in solver.options(p.position)]
@@ -270,7 +270,7 @@ def test_play_options_moves_and_undo():
 
 
 def test_grundy_plays_to_win_from_an_n_position():
-    p = Play({"game": "nim", "heaps": [3, 5, 7]})          # 3 ^ 5 ^ 7 = 1: N
+    p = Session({"game": "nim", "heaps": [3, 5, 7]})          # 3 ^ 5 ^ 7 = 1: N
     mover_is_grundy = True
     while not p.over:
         o = p.grundy_move()
@@ -337,7 +337,7 @@ def test_solve_results_tables_sessions_and_verdicts_show_as_html():
     assert "outcome N" in html and "take 1 from heap 2" in html
     t = table("nim", range(3), range(3))
     assert t._repr_html_().count("<td>") == 9 + 3
-    p = Play({"game": "nim", "heaps": [1, 2]})
+    p = Session({"game": "nim", "heaps": [1, 2]})
     assert p._repr_html_().count("<tr>") == 1 + 3 and "<svg" in p._repr_html_()
     v = Verdict("demo/x", "char", "refuted", expected="proved", scope="2 heaps",
                 counterexample=Counterexample({"game": "nim", "heaps": [1, 1]}, "N", "P"))

@@ -18,7 +18,7 @@ from ..verify.verdict import RENDERERS as VERDICT_RENDERERS
 
 if TYPE_CHECKING:
     from ..spec.position import Position, SumPosition
-    from .play import Play
+    from .play import Session
     from .table import ValueTable
 
 __all__ = ["position_svg", "position_html", "result_html", "table_html", "play_html", "verdict_html"]
@@ -140,7 +140,7 @@ def table_html(t: "ValueTable") -> str:
     return f"<div><b>{escape(t.title)}</b>{body}</div>"
 
 
-def play_html(p: "Play") -> str:
+def play_html(p: "Session") -> str:
     rows = [[i, o.label, "" if o.grundy is None else o.grundy, o.outcome, "wins" if o.wins else ""]
             for i, o in enumerate(p.options())]
     moves = _rows(rows, [".move(i)", "move", "grundy", "outcome", ""]) if rows else ""

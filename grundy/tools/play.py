@@ -1,6 +1,6 @@
 """Playing a position out, move by move: in the terminal (``grundy play``) or in a notebook.
 
->>> p = Play({"game": "nim", "heaps": [1, 2]})
+>>> p = Session({"game": "nim", "heaps": [1, 2]})
 >>> [(o.label, o.grundy, o.outcome) for o in p.options()]
 [('take 1 from heap 1', 2, 'N'), ('take 1 from heap 2', 0, 'P'), ('take 2 from heap 2', 1, 'N')]
 >>> p.move(1).position.to_json()["heaps"]
@@ -21,7 +21,7 @@ from ..spec.position import InputError, Position, SumPosition
 from ..spec.reader import as_position
 from .positions import draw
 
-__all__ = ["Play", "Option", "play_in_terminal"]
+__all__ = ["Session", "Option", "play_in_terminal"]
 
 
 @dataclass(frozen=True)
@@ -40,7 +40,7 @@ class Option:
         return self.outcome == "P"
 
 
-class Play:
+class Session:
     """A game session on one position: its options with their values, moves, grundy's
     replies and undo. ``history`` holds the (label, position) pairs played so far."""
 
@@ -73,7 +73,7 @@ class Play:
     def over(self) -> bool:
         return not self.solver.options(self.position)
 
-    def move(self, i: int) -> "Play":
+    def move(self, i: int) -> "Session":
         """Play option number ``i`` (as in ``options()``, from 0)."""
         opts = self.solver.options(self.position)
         if not 0 <= i < len(opts):
@@ -102,7 +102,7 @@ class Play:
             return sum(self._rank(p) for p in pos.parts)
         return self.solver.table(pos.game, pos.structure).code.rank(pos.state)
 
-    def undo(self) -> "Play":
+    def undo(self) -> "Session":
         """Take back the last move."""
         if not self.history:
             raise InputError("undo", "nothing to undo")
@@ -139,7 +139,7 @@ def play_in_terminal(position: dict | Position | SumPosition, *, stdin: IO[str] 
                      stdout: IO[str] | None = None, solver: Solver | None = None) -> int:
     """The terminal session of ``grundy play``; returns the exit status (0)."""
     inp, out = stdin or sys.stdin, stdout or sys.stdout
-    p = Play(position, solver)
+    p = Session(position, solver)
 
     def say(text: str = "") -> None:
         print(text, file=out, flush=True)
@@ -183,3 +183,9 @@ def play_in_terminal(position: dict | Position | SumPosition, *, stdin: IO[str] 
             say(f"! {e.problem}")
 
 
+def __getattr__(name: str) -> type:
+    if name == "Play":             # renamed in 0.3: grundy.spec.Play is a strategy's case
+        import warnings
+        warnings.warn("grundy.tools.play.Play is deprecated: it is Session now", DeprecationWarning, stacklevel=2)
+        return Session
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
