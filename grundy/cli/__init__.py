@@ -15,17 +15,13 @@ import sys
 from functools import lru_cache
 
 from ..errors import GrundyError
-from ..spec.registry import ENV_VAR, load_games
-from . import workbench
-from .check import cmd_check
-from .solve import cmd_solve, cmd_values
-from .workbench import cmd_games
 
 __all__ = ["main"]
 
 
 def add_games_option(parser: argparse.ArgumentParser) -> None:
     """``--games PATH`` (repeatable), on every subcommand (once: a subcommand may declare it)."""
+    from ..spec.registry import ENV_VAR
     if "--games" in parser._option_string_actions:
         return
     parser.add_argument("--games", action="append", default=[], metavar="PATH",
@@ -36,6 +32,7 @@ def add_games_option(parser: argparse.ArgumentParser) -> None:
 def use_games(paths: list[str]) -> str | None:
     """Register the games of ``--games`` paths; the error line, or None. The paths are also
     put in front of ``GRUNDY_GAMES`` so that processes started from here see the same games."""
+    from ..spec.registry import ENV_VAR, load_games
     for path in paths:
         try:
             load_games(path)
@@ -49,6 +46,10 @@ def use_games(paths: list[str]) -> str | None:
 
 def main(argv: list[str] | None = None) -> int:
     """Run the ``grundy`` command on ``argv`` (default: the process's arguments); its exit status."""
+    if (sys.argv[1:] if argv is None else argv) == ["--version"]:   # at once: no command's module loaded
+        from .._version import __version__
+        print(f"grundy {__version__}")
+        return 0
     args = _parser().parse_args(argv)
     err = use_games(args.games)
     if err is not None:
@@ -71,6 +72,10 @@ def main(argv: list[str] | None = None) -> int:
 def _parser() -> argparse.ArgumentParser:
     """The argument parser (built once per process: main() may be called many times)."""
     from .._version import __version__
+    from . import workbench
+    from .check import cmd_check
+    from .solve import cmd_solve, cmd_values
+    from .workbench import cmd_games
     p = argparse.ArgumentParser(prog="grundy", description="Impartial games: solve positions, check claims.")
     p.add_argument("--version", action="version", version=f"grundy {__version__}")
     sub = p.add_subparsers(dest="command", required=True)
