@@ -6,7 +6,7 @@
 """
 from .api import as_position, solve
 from .errors import GrundyError, RuleError
-from .solvers.explicit import CycleError, Solver, SolverLimit
+from .solvers.solver import CycleError, Solver, SolverLimit
 from .solvers.octal import octal_values
 from .spec import (Field, Game, GameError, GraphGame, HeapGame, HeapRule, InputError, Position, Structure,
                    SumPosition, TakeAndBreak, TakeBreak, all_of, any_of, count, ite, load_games, make_position,
@@ -16,6 +16,17 @@ from .spec.registry import GAMES, get_game
 from .tools import Play, ValueTable, named_graph, plot_ppositions, plot_values, short_position, table
 
 from typing import TYPE_CHECKING, Any
+
+from .solvers import gamecheck as _gamecheck
+from .spec import heaprule as _heaprule
+from .spec.position import RENDERERS as _RENDERERS
+from .tools.display import position_html as _position_html
+from .tools.display import position_svg as _position_svg
+
+# spec imports nothing above it: what it needs from above is installed here (for now)
+_RENDERERS.update(svg=_position_svg, html=_position_html)   # notebooks draw positions
+_heaprule.SOLVE = solve                                      # the deprecated HeapRule.solve_heaps
+_gamecheck.MAKE_SOLVER = Solver                              # check_game's decomposition check
 
 if TYPE_CHECKING:
     from .solvers.gamecheck import GameReport

@@ -43,7 +43,7 @@ import itertools
 import json
 import random
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable, Sequence
+from typing import Any, Callable, Iterable, Protocol, Sequence
 
 from ..errors import GrundyError, RuleError
 from ..spec.game import Game, Rules
@@ -51,10 +51,33 @@ from ..spec.games import get_game
 from ..spec.position import Position
 from ..spec.structure import Structure
 from . import premises
+from .limits import SolverLimit
 
 __all__ = ["PropertyCheck", "GameReport", "check_game", "default_structures", "parse_structure"]
 
 State = tuple[int, ...]
+
+
+class MovesSolver(Protocol):
+    """What the decomposition check asks of a solver: Grundy values (normal play); it raises
+    :class:`~grundy.solvers.limits.SolverLimit` past ``max_positions``."""
+
+    def grundy(self, pos: Position) -> int: ...
+
+
+MakeSolver = Callable[..., MovesSolver]
+"""A solver factory, called with ``max_positions``, ``symmetry``, ``decompose`` and ``native``
+(the decomposition check asks for the values from the moves alone: no reduction, no kernel)."""
+
+MAKE_SOLVER: MakeSolver | None = None
+"""The factory :func:`check_game` uses when it is given none: installed from above (by
+``grundy/__init__.py``: :class:`grundy.Solver`); gamecheck imports no solver class."""
+
+
+def _installed() -> MakeSolver:
+    if MAKE_SOLVER is None:
+        raise RuntimeError("no solver factory installed: pass make_solver, or import grundy")
+    return MAKE_SOLVER
 
 OK, VIOLATED, UNKNOWN, NOT_DECLARED = "ok", "violated", "unknown", "not declared"
 
@@ -198,12 +221,13 @@ def _reachable(succ: Callable[[State], list[State]], starts: Iterable[State], li
 # ------------------------------------------------------------------------------ the checks
 def check_game(game: Game | str, structures: Sequence[Structure] | None = None, *, bound: int = 4,
                max_states: int = 3000, smt: bool = True, timeout: float = 5.0,
-               positions: Iterable[Any] | None = None) -> GameReport:
+               positions: Iterable[Any] | None = None, make_solver: MakeSolver | None = None) -> GameReport:
     """Check every property ``game`` declares on ``structures`` (default: the game's
     ``check_structures()``) and return a :class:`GameReport`. ``positions``: JSON positions
     (or :class:`~grundy.spec.position.Position` objects) whose structures are checked too,
     starting from them. ``smt``: also ask Z3 about domains and rank (unbounded integers,
-    ``timeout`` seconds per obligation)."""
+    ``timeout`` seconds per obligation). ``make_solver``: the solver factory of the
+    decomposition check (default: :data:`MAKE_SOLVER`)."""
     g0 = get_game(game) if isinstance(game, str) else game
     report = GameReport(g0.name)
     if structures is None and positions is None:
@@ -225,7 +249,7 @@ def check_game(game: Game | str, structures: Sequence[Structure] | None = None, 
     work += list(starts.items())
     for g, starts in work:
         report.checks.extend(check_structure(g0, g, starts, bound=bound, max_states=max_states,
-                                             smt=smt, timeout=timeout))
+                                             smt=smt, timeout=timeout, make_solver=make_solver))
     return report
 
 
@@ -281,7 +305,8 @@ def fitting_structures(game: Game) -> tuple[list[Structure], list[str]]:
 
 
 def check_structure(game: Game, g: Structure, starts: list[State] | None = None, *, bound: int = 4,
-                    max_states: int = 3000, smt: bool = True, timeout: float = 5.0) -> list[PropertyCheck]:
+                    max_states: int = 3000, smt: bool = True, timeout: float = 5.0,
+                    make_solver: MakeSolver | None = None) -> list[PropertyCheck]:
     """The checks of :func:`check_game` on one structure."""
     name = describe_structure(g)
     out: list[PropertyCheck] = []
@@ -341,7 +366,7 @@ def check_structure(game: Game, g: Structure, starts: list[State] | None = None,
             detail += f"; Z3: {p.how}"
     add("symmetry", status, detail)
     # decomposition: exhaustively, and by Z3 (the premise the solver proves before it splits)
-    status, detail = _decomposition(rules, plain, states, cover)
+    status, detail = _decomposition(rules, plain, states, cover, make_solver or _installed())
     if smt and status == OK and rules.present is not None:
         p = premises.prove_decomposition(rules)
         status, detail = (VIOLATED, p.violation) if p.status == premises.VIOLATED else (OK, f"{detail}; Z3: {p.how}")
@@ -465,14 +490,14 @@ def _symmetry(rules: Rules, code, states: list[State], cover: str) -> tuple[str,
                 f"on {cover}")
 
 
-def _decomposition(rules: Rules, code, states: list[State], cover: str) -> tuple[str, str]:
+def _decomposition(rules: Rules, code, states: list[State], cover: str,
+                   make_solver: MakeSolver) -> tuple[str, str]:
     if rules.present is None:
         return NOT_DECLARED, "the game declares no decomposition"
     from .explicit.compile import compile_rules
-    from .explicit.solver import Solver, SolverLimit
     split = compile_rules(rules, symmetry=False, decompose=True).components
-    whole = Solver(max_positions=200_000, symmetry=False, decompose=False, native=False)
-    table = whole.table(rules.game, rules.structure)
+    whole = make_solver(max_positions=200_000, symmetry=False, decompose=False, native=False)
+    game, g = rules.game, rules.structure
     n = 0
     for s in states:
         comps = split(s)
@@ -480,10 +505,10 @@ def _decomposition(rules: Rules, code, states: list[State], cover: str) -> tuple
             continue
         n += 1
         try:         # the value from the moves, against the XOR of the components' (each from its moves)
-            a = whole._grundy(table, s)
+            a = whole.grundy(Position(game, g, s))
             b = 0
             for c in comps:
-                b ^= whole._grundy(table, c)
+                b ^= whole.grundy(Position(game, g, c))
         except SolverLimit:
             return UNKNOWN, f"compared at {n - 1:,} splitting positions, then a position too large to solve"
         if a != b:

@@ -19,7 +19,7 @@ from ..errors import GrundyError
 import itertools
 import operator
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Hashable
+from typing import TYPE_CHECKING, Any, Callable, Hashable
 
 from .game import Game
 from .registry import GAMES, GameError, get_game
@@ -29,6 +29,10 @@ if TYPE_CHECKING:
     from .game import Rules
 
 CONVENTIONS = ("normal", "misere")
+
+RENDERERS: dict[str, Callable[["Position"], str]] = {}
+"""How a notebook draws a position, by format ("svg", "html"): filled from above (the
+display layer registers its drawings); empty, a position has no picture (None)."""
 
 
 class InputError(GrundyError, ValueError):
@@ -62,13 +66,13 @@ class Position:
             out["convention"] = self.convention
         return out
 
-    def _repr_svg_(self) -> str:          # notebooks draw a position
-        from ..tools.display import position_svg
-        return position_svg(self)
+    def _repr_svg_(self) -> str | None:   # notebooks draw a position (a renderer from above)
+        draw = RENDERERS.get("svg")
+        return None if draw is None else draw(self)
 
-    def _repr_html_(self) -> str:
-        from ..tools.display import position_html
-        return position_html(self)
+    def _repr_html_(self) -> str | None:
+        draw = RENDERERS.get("html")
+        return None if draw is None else draw(self)
 
 
 @dataclass(frozen=True)

@@ -41,7 +41,7 @@ class Emitter(Walker, abstract=True):
 
     def expr(self, e: Expr) -> str:
         """The source of ``e`` (its shared subterms bound by lines now pending)."""
-        return self.walk(e)
+        return self.walk(lift(e))
 
     def take_lines(self) -> list[str]:
         out, self.lines = self.lines, []
@@ -102,12 +102,13 @@ class PythonSyntax(Emitter):
 PYTHON = PythonSyntax
 
 
-def _Emitter(names: Mapping[str, str], shared: set[int], syntax: type[Emitter] = PYTHON) -> Emitter:
+def emitter(names: Mapping[str, str], shared: set[int], syntax: type[Emitter] = PYTHON) -> Emitter:
     """An emitter of the target language ``syntax`` (an :class:`Emitter` subclass)."""
     return syntax(names, shared)
 
 
-def _shared_nodes(exprs: list[Expr]) -> set[int]:
+def shared_nodes(exprs: list[Expr]) -> set[int]:
+    """Ids of the inner nodes used more than once among ``exprs`` (worth a local, ``let``)."""
     refs: Counter[int] = Counter()
     seen: set[int] = set()
     leaves: set[int] = set()
@@ -123,13 +124,14 @@ def _shared_nodes(exprs: list[Expr]) -> set[int]:
     return {i for i, c in refs.items() if c > 1} - leaves
 
 
-def _conjuncts(e: Expr) -> list[Expr]:
+def conjuncts(e: Expr) -> list[Expr]:
+    """The conjuncts of a guard (none for ``True``)."""
     if e.op == "const" and e.args[0] is True:
         return []
     return list(e.args) if e.op == "and" else [e]
 
 
-def _dispatch_key(e: Expr) -> tuple[int, int] | None:
+def dispatch_key(e: Expr) -> tuple[int, int] | None:
     """(variable name, constant) when ``e`` is ``var == constant``."""
     if e.op == "eq":
         a, b = e.args
@@ -140,12 +142,12 @@ def _dispatch_key(e: Expr) -> tuple[int, int] | None:
     return None
 
 
-def _dispatch_var(rules: Rules) -> str | None:
+def dispatch_var(rules: Rules) -> str | None:
     """The variable most moves test against a constant (typically the token): moves are
     grouped by its value so that a position only runs the moves that can apply."""
     votes: Counter[str] = Counter()
     for m in rules.moves:
-        keys = {k[0] for c in _conjuncts(m.guard) if (k := _dispatch_key(c))}
+        keys = {k[0] for c in conjuncts(m.guard) if (k := dispatch_key(c))}
         votes.update(keys)
     if not votes:
         return None
@@ -153,8 +155,8 @@ def _dispatch_var(rules: Rules) -> str | None:
     return var if n >= 2 else None
 
 
-def _state_names(rules: Rules) -> dict[str, str]:
-    """IR variable name -> Python source, for every state slot."""
+def slot_sources(rules: Rules) -> dict[str, str]:
+    """IR variable name -> its source, ``s[i]``, for every state slot (Python and C alike)."""
     return {name: f"s[{i}]" for name, i in rules.schema.slot_by_var.items()}
 
 
@@ -176,7 +178,7 @@ def move_plan(rules: Rules, m: Move, state_names: Mapping[str, str], syntax=PYTH
     cnames = [f"c{j}" for j in range(len(m.choices))]
     names = ChainMap({c.name: cn for c, cn in zip(m.choices, cnames)}, state_names)
     choice_vars = {c.name for c in m.choices}
-    conj = [c for c in _conjuncts(m.guard) if c is not skip]
+    conj = [c for c in conjuncts(m.guard) if c is not skip]
 
     dep: dict[int, bool] = {}  # node id -> mentions a choice variable
     walked: set[int] = set()
@@ -191,7 +193,7 @@ def move_plan(rules: Rules, m: Move, state_names: Mapping[str, str], syntax=PYTH
     choice_guard = [c for c in conj if uses_choice(c)]
     updates = sorted(m.update.items())
     roots = conj + [c.lo for c in m.choices] + [c.hi for c in m.choices] + [u for _, u in updates]
-    em = _Emitter(names, _shared_nodes(roots), syntax)
+    em = emitter(names, shared_nodes(roots), syntax)
     steps: list[Step] = []
 
     def lets():
@@ -412,7 +414,7 @@ def compile_rules(rules: Rules, symmetry: bool = True, decompose: bool = True,
     some 100 µs a position on K_7: the solver leaves it to the C kernel when it has one)."""
     env: dict = {"min": min, "max": max, "range": range}
     successors, successors_lazy, options = _move_functions(rules, env)
-    names = _state_names(rules)
+    names = slot_sources(rules)
     (r,), lines = _expr_sources([rules.rank], names)
     rank = _function("rank", lines + [f"return {r}"], env)
     canonical = _canonical(rules, env) if symmetry else (lambda s: s)
@@ -429,7 +431,7 @@ def _expr_sources(exprs: list[Expr], names: dict[str, str]) -> tuple[list[str], 
     """The Python source of each expression (one emitter: shared subterms bound once) and the
     local definitions they need: generated once per (expressions, variable names)."""
     def make() -> tuple[list[str], list[str]]:
-        em = _Emitter(names, _shared_nodes(exprs))
+        em = emitter(names, shared_nodes(exprs))
         srcs = [em.expr(e) for e in exprs]
         return srcs, em.take_lines()
     return _by_identity(("exprs", *map(id, exprs), tuple(names.items())), exprs, make,  # type: ignore[return-value]
@@ -494,14 +496,14 @@ def _move_functions(rules: Rules, env: dict) -> tuple[Callable, Callable, Callab
 
 
 def _move_sources(rules: Rules) -> _MoveSources:
-    var = _dispatch_var(rules)
-    state_names = _state_names(rules)
+    var = dispatch_var(rules)
+    state_names = slot_sources(rules)
     head = ["out = []", "append = out.append"]
     bodies: tuple[list[str], list[str]] = (head[:], head[:])
     groups: dict[int, tuple[list[str], list[str]]] = {}
     for mi, m in enumerate(rules.moves):
-        key = next(((c, k[1]) for c in _conjuncts(m.guard)
-                    if (k := _dispatch_key(c)) and k[0] == var), None)
+        key = next(((c, k[1]) for c in conjuncts(m.guard)
+                    if (k := dispatch_key(c)) and k[0] == var), None)
         plain, labelled = _move_block(rules, mi, m, state_names, skip=key[0] if key else None)
         dest = bodies if key is None else groups.setdefault(key[1], ([], []))
         dest[0].extend(plain)
@@ -543,7 +545,7 @@ def compile_expr(rules: Rules, expr: Expr, extra: dict[str, str] | None = None) 
     >>> compile_expr(r, r.state.heap[0] + r.state.heap[1])((3, 4))
     7
     """
-    names = _state_names(rules)
+    names = slot_sources(rules)
     params = sorted(extra or {})
     names.update({n: f"x_{i}" for i, n in enumerate(params)})
 
@@ -615,7 +617,7 @@ def _value_table(rules: Rules, slot: int, vmap) -> list[int]:
 
 def _components(rules: Rules, env: dict) -> Callable[[State], list[State] | None]:
     sch = rules.schema
-    names = _state_names(rules)
+    names = slot_sources(rules)
     (d, *pres), lines = _expr_sources([rules.decomposable] + list(rules.present or []), names)
     body = lines + [f"if not {d}: return None", "return [" + ", ".join(pres) + "]"]
     presence = _function("presence", body, env)

@@ -32,10 +32,21 @@ from typing import Sequence
 
 from ...spec.game import Rules
 from ...spec.strategy import Play
-from ..explicit.compile import _Emitter, _shared_nodes, _state_names, move_plan
+from ..explicit.compile import emitter, move_plan, shared_nodes, slot_sources
+from ..limits import cycle_error
 from . import build
-from .kernel import CYCLE, DOMAIN, Box, C, KernelError, OutOfBox, _declare_keys, batch_keys, run_paused
-from .sources import kernel_source
+from .kernel import (
+    CYCLE,
+    DOMAIN,
+    Box,
+    C,
+    KernelError,
+    OutOfBox,
+    _declare_keys,
+    batch_keys,
+    kernel_source,
+    run_paused,
+)
 
 MAX_BITS = 2 ** 35          # the largest box the follower's bitmap covers (4 GiB)
 NO_CASE, ILLEGAL = 10, 11   # the strategy's verdict at a position (never a kernel status)
@@ -45,7 +56,7 @@ def _apply_source(rules: Rules, mi: int) -> list[str]:
     """``apply<mi>(key, s, cv, out)``: move ``mi`` with the choice values ``cv``, from the
     move's plan (the kernel's own), its loops read as range checks: 0 (``*out`` the next key),
     ILLEGAL, DOMAIN, or 1 (a value outside the box)."""
-    cnames, steps = move_plan(rules, rules.moves[mi], _state_names(rules), C, None)
+    cnames, steps = move_plan(rules, rules.moves[mi], slot_sources(rules), C, None)
     out = [f"static int apply{mi}(K key, const I *s, const I *cv, K *out) {{",
            "    Buf bb = {0}; Buf *b = &bb; (void)cv; (void)s;"]
     out += [f"    const I {cn} = cv[{j}];" for j, cn in enumerate(cnames)]
@@ -72,17 +83,17 @@ def strategy_source(rules: Rules, cases: Sequence[Play]) -> str:
     """The C of ``strategy(key, s, out)``: the first case whose condition holds plays its move
     (0, ``*out`` the next key; ILLEGAL; DOMAIN; 1: outside the box); none holds: NO_CASE.
     Conditions are evaluated in order, as the Python follower does."""
-    names = _state_names(rules)
+    names = slot_sources(rules)
     lines = [f"#define NO_CASE {NO_CASE}", f"#define ILLEGAL {ILLEGAL}", "static int f_err_slot; static I f_err_value;"]
     for mi in sorted({p.move for p in cases}):
         lines += _apply_source(rules, mi)
-    em = _Emitter(names, _shared_nodes([p.when for p in cases]), C)
+    em = emitter(names, shared_nodes([p.when for p in cases]), C)
     body = ["static int strategy(K key, const I *s, K *out) {", "    (void)key; (void)s; (void)out;"]
     for k, p in enumerate(cases):
         w = em.expr(p.when)
         body += ["    " + ln for ln in em.take_lines()]
         exprs = [p.choice[c.name] for c in rules.moves[p.move].choices]
-        ec = _Emitter(names, _shared_nodes(exprs), C)
+        ec = emitter(names, shared_nodes(exprs), C)
         ec.counter = 1_000_000 * (k + 1)          # its locals, in the case's block, named apart
         srcs = [ec.expr(e) for e in exprs]
         body.append(f"    if ({w}) {{")
@@ -280,7 +291,6 @@ class StrategyTable:
     def follow_many(self, states: Sequence[Sequence[int]]) -> bytes | None:
         """Per start: 1 the strategy wins, 0 it fails, 2 no move there; or None (see above).
         CycleError: the strategy's play returned to a position (the game has no rank)."""
-        from ..explicit.solver import _cycle
         if not (self.serves and states):
             return None
         f = self.follower
@@ -303,7 +313,7 @@ class StrategyTable:
                     box = f.box.widened(slots, e.value)
         except KernelError as e:
             if e.status == CYCLE:
-                raise _cycle(self.rules) from None
+                raise cycle_error(self.rules) from None
             self.serves = False
             return None
         except MemoryError:

@@ -84,7 +84,7 @@ def substitute(e: Expr, mapping: dict[str, Expr]) -> Expr:
     """
     if not mapping:
         return e
-    return Rebuild(mapping).walk(e)
+    return Rebuild(mapping).walk(lift(e))
 
 
 def uses(e: Expr, names: set[str]) -> bool:
@@ -105,7 +105,7 @@ def normalize(e: Expr, memo: dict[int, tuple[Expr, Expr]] | None = None) -> Expr
     >>> show(normalize(2 * x == minimum(y, z) + x))
     '(x == minimum(y, z))'
     """
-    return _Normalize(memo).walk(e)
+    return _Normalize(memo).walk(lift(e))
 
 
 class _Normalize(Rebuild):
@@ -194,7 +194,7 @@ def intervals(roots: Iterable[Expr], var_iv: dict[str, Interval],
     """
     walker = Intervals(var_iv, memo)
     for root in roots:
-        walker.walk(root)
+        walker.walk(lift(root))
     return walker.memo
 
 
