@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from grundy.solvers.explicit.compile import PythonSyntax, shared_nodes
 from grundy.solvers.native import build
-from grundy.solvers.native.kernel import _RUNTIME, CSyntax
+from grundy.solvers.native.csyntax import CSyntax
 from grundy.solvers.smt.encode import (
     NO_INT_XOR,
     Intervals,
@@ -201,7 +201,7 @@ def _z3_value(e: Expr, env: dict, width):
 
 def _c_functions(exprs: list[Expr]):
     """One C function per expression (the kernel's runtime and syntax), compiled together."""
-    parts = [_RUNTIME]
+    parts = [build.fixed_c("grundy.solvers.native", "c/runtime.c")]
     for i, e in enumerate(exprs):
         em = CSyntax({n: f"v[{j}]" for j, n in enumerate(NAMES)}, shared_nodes([e]))
         src = em.expr(e)

@@ -1,4 +1,4 @@
-"""The kernels' C text kept on disk (kernel.kernel_source over sources.cached_text): a hit is the text
+"""The kernels' C text kept on disk (codegen.kernel_source over source_cache.cached_text): a hit is the text
 c_source writes, and anything the text is made from changes the key: the rules' content,
 however it changed (a module global the rule reads included), the box and the options."""
 from __future__ import annotations
@@ -11,7 +11,7 @@ import textwrap
 
 import pytest
 
-from grundy.solvers.native import kernel
+from grundy.solvers.native import codegen
 from grundy.solvers.native.build import available
 from grundy.solvers.native.kernel import Box, c_source
 from grundy.spec import HeapGame, move
@@ -21,7 +21,7 @@ from grundy.spec.structure import Structure
 
 def _key(*args):
     """The kernel text's cache key, as text (comparable, hashable)."""
-    return json.dumps(kernel._source_key(*args))
+    return json.dumps(codegen._source_key(*args))
 
 
 @pytest.fixture
@@ -38,9 +38,9 @@ def _edge_nim(names=(0, 1, 2)):
 
 def test_a_stored_text_is_the_generated_one(cache):
     rules, box = _edge_nim()
-    first = kernel.kernel_source(rules, box, True, True)
+    first = codegen.kernel_source(rules, box, True, True)
     assert len(list(cache.glob("*.c"))) == 1
-    again = kernel.kernel_source(rules, box, True, True)          # from the disk
+    again = codegen.kernel_source(rules, box, True, True)          # from the disk
     assert first == again == c_source(rules, box, True, True)
 
 
@@ -78,11 +78,11 @@ def test_a_module_global_the_rule_reads_is_in_the_key(cache, monkeypatch):
     g = Structure.heaps(2)
     rules = game.rules(g)
     box = Box.around(rules, [(4, 4)])
-    first = kernel.kernel_source(rules, box, True, False)
+    first = codegen.kernel_source(rules, box, True, False)
     monkeypatch.setitem(LIMIT, "k", 3)
     again = _Capped().rules(g)                                       # the same class, a new rule
     assert _key(again, box, True, False) != _key(rules, box, True, False)
-    text = kernel.kernel_source(again, box, True, False)
+    text = codegen.kernel_source(again, box, True, False)
     assert text != first and text == c_source(again, box, True, False)
     assert len(list(cache.glob("*.c"))) == 2
 

@@ -15,7 +15,6 @@ from __future__ import annotations
 import ctypes
 from dataclasses import dataclass
 from functools import lru_cache
-from importlib.resources import files
 from typing import Any, Literal
 
 from ...spec.heaprule import TakeBreak
@@ -58,7 +57,7 @@ class HeapRun:
 def _kernel() -> ctypes.CDLL:
     defines = (f"#define FIRST_CHECK {FIRST_CHECK}\n#define CHECK_STEP {CHECK_STEP}\n"
                f"#define MAX_WHT_BITS {MAX_WHT_BITS}\n")
-    lib = build.load(defines + files(__package__).joinpath("takebreak.c").read_text(encoding="utf-8"))
+    lib = build.load(defines + build.fixed_c(__package__, "takebreak.c"))
     lib.tb_run.argtypes = [ctypes.POINTER(ctypes.c_int), ctypes.c_int, ctypes.c_int, ctypes.c_int, ctypes.c_int64,
                            ctypes.c_int64, ctypes.c_int, ctypes.POINTER(ctypes.c_uint32),
                            ctypes.POINTER(ctypes.c_int64)]
