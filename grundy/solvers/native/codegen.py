@@ -162,20 +162,13 @@ def _components_source(rules: Rules, box: Box, decompose: bool) -> str:
 
 def _canonical_source(rules: Rules, box: Box, symmetry: bool) -> str:
     if symmetry and rules.heap_sorting:
-        return """#define CANONICAL 1
-static K canon(K key) {
-    I s[NS]; unpack(key, s);
-    for (int i = 1; i < NS; i++) { I v = s[i]; int j = i - 1; while (j >= 0 && s[j] > v) { s[j + 1] = s[j]; j--; } s[j + 1] = v; }
-    K k = 0;
-    for (int i = 0; i < NS; i++) k += (K)(s[i] - LO[i]) * STRIDE[i];
-    return k;
-}"""
+        return build.fixed_c(__package__, "c/canon_sort.c")
     plan = Plan.for_kernel(rules) if symmetry else None
     if plan is not None:        # every permutation of the vertices: see grundy/solvers/symmetric.py
         return plan.c_source()
     syms = rules.symmetries if symmetry else []
     if len(syms) <= 1:
-        return "#define CANONICAL 0\nstatic inline K canon(K key) { return key; }"
+        return build.fixed_c(__package__, "c/canon_none.c")
     sch, g = rules.schema, rules.structure
     kinds = []
     for name, _ in sch.slots:
@@ -208,24 +201,9 @@ static K canon(K key) {
         f"static const int32_t EMAP[NSYM][{m + 1}] = {rows(emap)};",
         f"static const int32_t COSET[{len(order)}] = {{{', '.join(map(str, order))}}};",
         f"static const int32_t COSET_START[{len(starts)}] = {{{', '.join(map(str, starts))}}};",
-        "static K canon(K key) {",
-        "    I s[NS]; unpack(key, s);",
-        f"    int lo = 0, hi = {len(order)};",
-        (f"    lo = COSET_START[s[{tok}]]; hi = COSET_START[s[{tok}] + 1];" if tok >= 0 else ""),
-        "    K best = ~0ULL;",
-        "    for (int j = lo; j < hi; j++) {",
-        "        const int h = COSET[j];",
-        "        K k = 0;",
-        "        for (int i = 0; i < NS; i++) {",
-        "            I v = s[i];",
-        "            if (KIND[i] == 1) v = VMAP[h][v]; else if (KIND[i] == 2) v = EMAP[h][v + 1];",
-        "            const int p = PERM[h][i];",
-        "            k += (K)(v - LO[p]) * STRIDE[p];",
-        "        }",
-        "        if (k < best) best = k;",
-        "    }",
-        "    return best;",
-        "}"])
+        f"#define NCOSET {len(order)}",
+        f"#define TOK {tok}",                      # the token's slot, or -1
+        build.fixed_c(__package__, "c/canon_auts.c")])
 
 
 def _source_key(rules: Rules, box: Box, symmetry: bool, decompose: bool) -> list | None:
