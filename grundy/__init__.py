@@ -4,22 +4,47 @@
 >>> grundy.solve({"game": "nim", "heaps": [1, 2, 3]})
 {'grundy': 0, 'outcome': 'P'}
 """
-from .api import as_position, solve
-from .errors import GrundyError, RuleError
-from .solvers.solver import CycleError, Solver, SolverLimit
-from .solvers.octal import octal_values
-from .spec import (Field, Game, GameError, GraphGame, HeapGame, HeapRule, InputError, Position, Structure,
-                   SumPosition, TakeAndBreak, TakeBreak, all_of, any_of, count, ite, load_games, make_position,
-                   maximum, minimum, move, option, read_graph, read_heaps, read_position, register, total,
-                   write_graph)
-from .spec.registry import GAMES, get_game
-from .tools import Play, ValueTable, named_graph, plot_ppositions, plot_values, short_position, table
-
 from typing import TYPE_CHECKING, Any
 
+from .api import as_position, solve
+from .errors import GrundyError, RuleError
 from .solvers import gamecheck as _gamecheck
+from .solvers.octal import octal_values
+from .solvers.solver import CycleError, Solver, SolverLimit
+from .spec import (
+    Field,
+    Game,
+    GameError,
+    GraphGame,
+    HeapGame,
+    HeapRule,
+    InputError,
+    Position,
+    Structure,
+    SumPosition,
+    TakeAndBreak,
+    TakeBreak,
+    all_of,
+    any_of,
+    count,
+    ite,
+    load_games,
+    make_position,
+    maximum,
+    minimum,
+    move,
+    option,
+    read_graph,
+    read_heaps,
+    read_position,
+    register,
+    total,
+    write_graph,
+)
 from .spec import heaprule as _heaprule
 from .spec.position import RENDERERS as _RENDERERS
+from .spec.registry import GAMES, get_game
+from .tools import Play, ValueTable, named_graph, plot_ppositions, plot_values, short_position, table
 from .tools.display import position_html as _position_html
 from .tools.display import position_svg as _position_svg
 

@@ -10,16 +10,7 @@ from __future__ import annotations
 
 from grundy.spec.heaprule import parse_octal
 
-from .heaps import (
-    CHECK_STEP,
-    FIRST_CHECK,
-    MAX_N,
-    MAX_WHT_BITS,
-    HeapRun,
-    HeapTables,
-    period,
-    takebreak_run,
-)
+from .heaps import CHECK_STEP, FIRST_CHECK, MAX_N, MAX_WHT_BITS, HeapRun, HeapTables, period, takebreak_run
 from .heaps.takebreak import Method
 
 __all__ = ["OctalRun", "octal_run", "octal_values", "octal_period", "last_digit", "HeapTables",

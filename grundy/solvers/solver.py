@@ -12,18 +12,13 @@ positions reduced by symmetry and split into independent components.
 """
 from __future__ import annotations
 
-import itertools
-import re
 import warnings
-from dataclasses import dataclass, field
-from functools import cached_property
 from typing import Any
 
-from ..errors import GrundyError, RuleError
-from ..spec.game import Game, Rules
+from ..spec.game import Game
 from ..spec.position import Position, SumPosition
 from ..spec.structure import Structure
-from .explicit.compile import Compiled, State, compile_expr, compile_rules
+from .explicit.compile import State, compile_expr
 from .explicit.sums import MisereSums
 from .heaps import HeapTables, sum_of_heaps
 from .limits import CycleError, SolverLimit
@@ -43,16 +38,13 @@ from .native.kernel import (
     KernelError,
     OutOfBox,
 )
-from .premises import (
-    NOT_DECLARED,
-    PROVED,
-    VIOLATED,
-    Premise,
-    prove_decomposition,
-    prove_symmetry,
-)
+from .premises import VIOLATED, prove_decomposition, prove_symmetry
+from .search import PythonSearch
+from .source_log import HEAP_TABLES, KERNEL, PYTHON, SourceLog, sources_text
+from .table import Table, _domain_violation
 
-PYTHON, KERNEL, HEAP_TABLES = "Python search", "C kernel", "one-heap tables"   # the value sources
+__all__ = ["Solver", "DEFAULT", "SolverLimit", "CycleError", "SourceLog", "sources_text", "Table",
+           "NATIVE_AFTER", "REDUCE_AFTER", "MAX_TABLES", "PYTHON", "KERNEL", "HEAP_TABLES"]
 
 
 class _GoNative(Exception):
@@ -74,147 +66,7 @@ MAX_TABLES = 256        # structures whose memo tables a solver keeps (the last 
                         # many structures keeps flat memory; positions stored still count to the limit
 
 
-def _domain_violation(t: "Table", state: State) -> RuleError:
-    """The kernel stopped at a move leaving a field's domain from ``state``: the Python path,
-    generated from the same plan, names the move (one message for both)."""
-    try:
-        t.code.successors(state)
-    except RuleError as e:
-        return e
-    return RuleError(f"{t.rules.game.name}: a move leaves a field's domain at {t.rules.describe(state)}")
-
-
-@dataclass
-class Table:
-    """Compiled rules and the memo tables of one game on one structure.
-
-    ``symmetry`` and ``decompose``: whether the solver allows these reductions; they are used
-    only once their premises are proved on this structure (:meth:`Solver.establish`):
-    until then the table is solved from the moves alone."""
-
-    rules: Rules
-    symmetry: bool
-    decompose: bool
-    grundy: dict[State, int] = field(default_factory=dict)
-    misere_grundy: dict[State, int] = field(default_factory=dict)     # misère Grundy values
-    wins: dict[tuple[str, State], bool] = field(default_factory=dict)  # (convention, state) -> mover wins
-    kernels: dict[int, Kernel] = field(default_factory=dict)          # native tables by mode
-    native: bool = True                                                # False once the kernel cannot serve
-    in_use: bool = False                                               # the kernel serves this table
-    py_stored: int = 0                                                 # positions the Python path stored
-    full_group: bool = True        # the Python path canonicalizes under S_n (K_n, edgeless graphs)
-    premises: dict[str, Premise] = field(default_factory=dict)        # asked once (see Solver.establish)
-    asked: bool = False
-    noted: set[tuple[int, str]] = field(default_factory=set)          # (a log's serial, engine) noted there
-
-    @property
-    def symmetric(self) -> bool:
-        """Symmetry reduction is in use: allowed, and its premise proved on this structure."""
-        p = self.premises.get("symmetry")
-        return self.symmetry and p is not None and p.status == PROVED
-
-    @property
-    def decomposed(self) -> bool:
-        """Positions split into components: allowed, and the premise proved on this structure."""
-        p = self.premises.get("decomposition")
-        return self.decompose and p is not None and p.status == PROVED
-
-    @cached_property
-    def code(self) -> Compiled:
-        """The Python functions (compiled when the Python path first needs them, and again
-        when a reduction's premise is proved)."""
-        return compile_rules(self.rules, self.symmetric, self.decomposed, full_group=self.full_group)
-
-
-
-class SourceLog:
-    """Which value sources answered, structure by structure, while the log is open on a solver
-    (``solver.log``): the engines, and the premises of the reductions as they stood (proved: the
-    reduction was used; violated or not proved: not used); and the declarations found violated.
-    :mod:`grundy.verify` opens one per claim and puts :meth:`summary` in the verdict.
-
-    >>> from grundy.spec import read_position
-    >>> s = Solver(native=False, reduce_after=0)
-    >>> s.log = log = SourceLog()
-    >>> s.grundy(read_position({"game": "nim", "heaps": [3, 5, 6]}))
-    0
-    >>> log.summary()
-    {'Python search with symmetry (S_3 on heaps) proved by Z3, 2 generators and decomposition proved by Z3': 1}
-    """
-
-    _serials = itertools.count()
-
-    def __init__(self) -> None:
-        self.used: dict[tuple[int, Structure], list] = {}   # -> [game (kept alive), engines, premises]
-        self.violations: list[str] = []
-        self.serial = next(SourceLog._serials)          # tables remember the logs they were noted in
-
-    def note(self, game: Game, structure: Structure, engine: str,
-             premises: dict[str, Premise] | None = None) -> None:
-        got = self.used.get((id(game), structure))
-        if got is None:
-            got = self.used[(id(game), structure)] = [game, set(), {}]
-        got[1].add(engine)
-        if premises is not None:
-            got[2] = dict(premises)
-
-    def summary(self) -> dict[str, int]:
-        """What served on each structure, in words, and on how many structures."""
-        out: dict[str, int] = {}
-        for _, engines, premises in self.used.values():
-            hows = [p.how for p in premises.values() if p.status != NOT_DECLARED and p.how]
-            k = " + ".join(sorted(engines)) + (" with " + " and ".join(hows) if hows else "")
-            out[k] = out.get(k, 0) + 1
-        return dict(sorted(out.items(), key=lambda kv: (-kv[1], kv[0])))
-
-    def text(self) -> str:
-        """The summary in words, for a verdict's scope."""
-        return sources_text(self.summary())
-
-
-def sources_text(summary: dict[str, int]) -> str:
-    """What served (a :meth:`SourceLog.summary`, or several added up) in a few words: the one
-    phrase, or the engines and on how many structures each reduction was proved (or not used).
-
-    >>> sources_text({"C kernel with symmetry (S_6 on vertices) proved by Z3, 2 generators": 1})
-    'values from C kernel with symmetry (S_6 on vertices) proved by Z3, 2 generators'
-    >>> sources_text({"Python search with symmetry (8 automorphisms) proved by Z3, 2 generators": 3,
-    ...               "Python search with symmetry (2 automorphisms) violated: not used": 1,
-    ...               "one-heap tables": 1})
-    'values from Python search and one-heap tables (of 5 structures: symmetry proved on 3, not used on 1)'
-    """
-    if len(summary) == 1:
-        return f"values from {next(iter(summary))}"
-    engines: set[str] = set()
-    proved: dict[str, int] = {}
-    failed: dict[str, int] = {}
-    for phrase, n in summary.items():
-        head, _, hows = phrase.partition(" with ")
-        engines.update(head.split(" + "))
-        for how in re.sub(r" \((?:[^()]|\([^()]*\))*\)", "", hows).split(" and ") if hows else ():
-            name, _, rest = how.partition(" ")
-            into = proved if rest.startswith(("proved", "by construction")) else failed
-            into[name] = into.get(name, 0) + n
-    total = sum(summary.values())
-    notes = []
-    for name in ("symmetry", "decomposition"):
-        bits = ([f"proved on {proved[name]}"] if name in proved else []) + \
-               ([f"not used on {failed[name]}"] if name in failed else [])
-        if bits:
-            notes.append(f"{name} " + ", ".join(bits))
-    text = "values from " + " and ".join(sorted(engines))
-    return text + (f" (of {total} structures: " + "; ".join(notes) + ")" if notes else "")
-
-
-def _mex(values) -> int:
-    s = set(values)
-    m = 0
-    while m in s:
-        m += 1
-    return m
-
-
-class Solver:
+class Solver(PythonSearch):
     """Solve positions; memo tables persist across calls.
 
     ``max_positions`` bounds the number of positions stored (over all tables);
@@ -366,6 +218,7 @@ class Solver:
                         return None
                     k = t.kernels[mode] = Kernel(rules, box, mode, limit=self.max_positions,
                                                  symmetry=t.symmetric, decompose=t.decomposed)
+                assert k is not None           # built above, or the table's kernel for this mode
                 try:
                     return k.values(states)
                 except ValueError:         # a state outside the box: a box holding them all
@@ -419,48 +272,6 @@ class Solver:
         self._served(t, pos.game, pos.structure, PYTHON)
         return v
 
-    def _grundy(self, t: Table, root: State, misere: bool = False) -> int:
-        memo, code = (t.misere_grundy if misere else t.grundy), t.code
-        if root in memo:
-            return memo[root]
-        canon, succ, comps = code.canonical, code.successors, code.components
-        # frame: [state, children, next index, is_sum]
-        stack: list[list[Any]] = [[root, None, 0, False]]
-        on_line = {root}
-        while stack:
-            fr = stack[-1]
-            s = fr[0]
-            if fr[1] is None:
-                parts = None if misere else comps(s)
-                if parts is not None:
-                    fr[1], fr[3] = [canon(p) for p in parts], True
-                else:
-                    fr[1] = [canon(c) for c in succ(s)]
-            kids, i = fr[1], fr[2]
-            while i < len(kids) and kids[i] in memo:
-                i += 1
-            if i < len(kids):
-                fr[2] = i
-                k = kids[i]
-                if k in on_line:
-                    raise _cycle(t.rules)
-                stack.append([k, None, 0, False])
-                on_line.add(k)
-                continue
-            if fr[3]:
-                v = 0
-                for k in kids:
-                    v ^= memo[k]
-            elif misere and not kids:
-                v = 1                      # misère: the player to move at the end wins
-            else:
-                v = _mex(memo[k] for k in kids)
-            self._room(t)
-            memo[s] = v
-            stack.pop()
-            on_line.discard(s)
-        return memo[root]
-
     def grundy_many(self, positions: list[Position]) -> list[int]:
         """Grundy values of many positions; those on one structure go to its kernel in one
         call (a family sweep), when the native path serves their table."""
@@ -471,7 +282,7 @@ class Solver:
         for idx in groups.values():
             p0 = positions[idx[0]]
             vals = self.grundy_states(p0.game, p0.structure, [positions[i].state for i in idx], p0.convention)
-            for i, v in zip(idx, vals):
+            for i, v in zip(idx, vals, strict=False):
                 out[i] = v
         return out  # type: ignore[return-value]
 
@@ -553,7 +364,7 @@ class Solver:
             if wins is not None:
                 for j, i in enumerate(idx):
                     out[i] = wins[j]
-        return [self.mover_wins(p) if w is None else w for p, w in zip(positions, out)]
+        return [self.mover_wins(p) if w is None else w for p, w in zip(positions, out, strict=False)]
 
     def mover_wins_states(self, game: Game, structure: Structure, states: list[State],
                           convention: str = "normal") -> list[bool] | None:
@@ -587,69 +398,6 @@ class Solver:
         """``"N"`` or ``"P"`` in the position's convention, stopping at the first winning move."""
         return "N" if self.mover_wins(pos) else "P"
 
-    def _wins(self, t: Table, root: State, conv: str) -> bool:
-        if conv == "normal":
-            g = t.grundy.get(root)
-            if g is not None:
-                return g != 0
-        memo, code = t.wins, t.code
-        key = (conv, root)
-        if key in memo:
-            return memo[key]
-        canon, succ, comps = code.canonical, code.successors_lazy, code.components
-        normal = conv == "normal"
-        grundy_memo = t.grundy
-
-        def known(k: State) -> bool | None:
-            w = memo.get((conv, k))
-            if w is None and normal:
-                g = grundy_memo.get(k)
-                w = None if g is None else g != 0
-            return w
-
-        # frame: [state, iterator over successors, child awaiting its value, has a move]
-        stack: list[list[Any]] = [[root, None, None, False]]
-        on_line = {root}
-        while stack:
-            fr = stack[-1]
-            s = fr[0]
-            if fr[1] is None:
-                if normal and comps(s) is not None:  # a sum: its outcome needs Grundy values
-                    memo[(conv, s)] = self._grundy(t, s) != 0
-                    stack.pop()
-                    on_line.discard(s)
-                    continue
-                fr[1] = succ(s)
-            result = None
-            if fr[2] is not None:  # back from a child
-                if not known(fr[2]):
-                    result = True
-                fr[2] = None
-            if result is None:
-                for c in fr[1]:
-                    fr[3] = True
-                    k = canon(c)
-                    w = known(k)
-                    if w is None:
-                        if k in on_line:
-                            raise _cycle(t.rules)
-                        fr[2] = k
-                        break
-                    if not w:  # a move to a position the opponent loses
-                        result = True
-                        break
-                if fr[2] is not None:
-                    stack.append([fr[2], None, None, False])
-                    on_line.add(fr[2])
-                    continue
-                if result is None:
-                    result = False if fr[3] else (not normal)  # terminal: mover loses (normal) / wins (misère)
-            self._room(t)
-            memo[(conv, s)] = result
-            stack.pop()
-            on_line.discard(s)
-        return memo[key]
-
     # moves and lines ----------------------------------------------------------
     def options(self, pos: Position | SumPosition) -> list[tuple[str, Any]]:
         """Every move: (description, resulting position)."""
@@ -663,7 +411,7 @@ class Solver:
         out = []
         for mi, cv, nxt in t.code.options(pos.state):
             m = moves[mi]
-            label = m.label.format(**{c.name: v for c, v in zip(m.choices, cv)})
+            label = m.label.format(**{c.name: v for c, v in zip(m.choices, cv, strict=False)})
             out.append((label, pos.with_state(nxt)))
         return out
 

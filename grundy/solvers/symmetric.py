@@ -197,10 +197,10 @@ class Plan:
         for i, v in enumerate(perm):
             pinv[v] = i
         for i in range(self.n):
-            for a, b in zip(self.vslots[i], self.vslots[perm[i]]):
+            for a, b in zip(self.vslots[i], self.vslots[perm[i]], strict=False):
                 out[a] = s[b]
             for j in range(i + 1, self.n):
-                for a, b in zip(self.eslots[i][j], self.eslots[perm[i]][perm[j]]):
+                for a, b in zip(self.eslots[i][j], self.eslots[perm[i]][perm[j]], strict=False):
                     out[a] = s[b]
         for t in self.tokens:
             out[t] = pinv[s[t]]

@@ -37,7 +37,6 @@ from __future__ import annotations
 import re
 import warnings
 from dataclasses import dataclass
-from functools import cached_property
 from typing import Any, Callable, Iterable, Iterator
 
 from ..errors import RuleError

@@ -14,13 +14,12 @@ grundy.spec.position.InputError: edgs: unknown field for grim (its fields: game,
 """
 from __future__ import annotations
 
-from ..caches import register
-from ..errors import GrundyError
-import itertools
 import operator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Hashable
 
+from ..caches import register
+from ..errors import GrundyError
 from .game import Game
 from .registry import GAMES, GameError, get_game
 from .structure import Structure
@@ -335,7 +334,7 @@ def _shape_key(obj: dict, ekey: str, node_weights: bool, width: int,
     elif not set(map(type, raw_edges)) <= _LIST or set(map(len, raw_edges)) != {width}:
         return None, ()
     else:
-        cols = tuple(zip(*raw_edges))
+        cols = tuple(zip(*raw_edges, strict=False))
     names = set(map(type, cols[0]))
     names.update(map(type, cols[1]), map(type, nodes or ()), map(type, raw_loops))
     if not names <= _NAME_TYPES:

@@ -23,7 +23,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Callable, Protocol
 
 from ...spec.position import Position, SumPosition
-
 from .compile import Compiled
 
 if TYPE_CHECKING:
@@ -38,8 +37,11 @@ Key = tuple[tuple[int, tuple[int, ...]], ...]      # sorted (table id, canonical
 class Table(Protocol):
     """A part's table, as the sums see it: its rules and its compiled code."""
 
-    rules: "Rules"
-    code: Compiled
+    @property
+    def rules(self) -> "Rules": ...
+
+    @property
+    def code(self) -> Compiled: ...
 
 
 class SumSolver(Protocol):

@@ -21,14 +21,7 @@ periodicity theorem covers the rule.
 from .period import Period, period
 from .rules import heap_values, rule_options, rule_values, sum_of_heaps
 from .tables import HeapTables
-from .takebreak import (
-    CHECK_STEP,
-    FIRST_CHECK,
-    MAX_N,
-    MAX_WHT_BITS,
-    HeapRun,
-    takebreak_run,
-)
+from .takebreak import CHECK_STEP, FIRST_CHECK, MAX_N, MAX_WHT_BITS, HeapRun, takebreak_run
 
 __all__ = ["HeapRun", "HeapTables", "Period", "heap_values", "period", "rule_options", "rule_values",
            "sum_of_heaps", "takebreak_run", "MAX_N", "MAX_WHT_BITS", "FIRST_CHECK", "CHECK_STEP"]

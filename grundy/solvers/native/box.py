@@ -48,7 +48,7 @@ class Box:
 
     @cached_property
     def _digits(self) -> list[tuple[int, int, int]]:
-        return list(zip(self.lo, self.radix, self.strides))
+        return list(zip(self.lo, self.radix, self.strides, strict=False))
 
     def index(self, s: Sequence[int]) -> int:
         """The position's index (ValueError if it is outside the box)."""
@@ -79,31 +79,36 @@ class Box:
         by_field: dict[str, list[int]] = {}
         for i, (nm, _) in enumerate(sch.slots):
             by_field.setdefault(nm, []).append(i)
-        cols = list(zip(*states)) or [()] * len(sch.slots)     # each slot's values
+        cols = list(zip(*states, strict=False)) or [()] * len(sch.slots)     # each slot's values
         for name, slots in by_field.items():
             f = sch.fields[name]
             if f.kind == "int":
                 top[name] = max([f.lower, *(max(cols[i], default=f.lower) for i in slots)])
                 low_of[name] = min([f.lower, *(min(cols[i], default=f.lower) for i in slots)])
-        lo, radix = [], []
+        lo: list[int] = []
+        radix: list[int] = []
         for name, _ in sch.slots:
             f = sch.fields[name]
             if f.kind == "bool":
-                lo.append(0), radix.append(2)
+                lo.append(0)
+                radix.append(2)
             elif f.kind == "vertex":
-                lo.append(0), radix.append(max(g.n, 1))
+                lo.append(0)
+                radix.append(max(g.n, 1))
             elif f.kind == "edge":
-                lo.append(-1), radix.append(len(g.edges) + 1)
+                lo.append(-1)
+                radix.append(len(g.edges) + 1)
             else:
-                lo.append(low_of[name]), radix.append(top[name] - low_of[name] + 1)
+                lo.append(low_of[name])
+                radix.append(top[name] - low_of[name] + 1)
         order = sorted(range(len(lo)), key=lambda i: (sch.fields[sch.slots[i][0]].over is not None, i))
         return Box(tuple(lo), tuple(radix), tuple(order))
 
     def join(self, other: "Box") -> "Box":
         """The least box holding both."""
-        lo = [min(a, b) for a, b in zip(self.lo, other.lo)]
-        hi = [max(a + r, b + s) for a, r, b, s in zip(self.lo, self.radix, other.lo, other.radix)]
-        return Box(tuple(lo), tuple(h - low for h, low in zip(hi, lo)), self.order)
+        lo = [min(a, b) for a, b in zip(self.lo, other.lo, strict=False)]
+        hi = [max(a + r, b + s) for a, r, b, s in zip(self.lo, self.radix, other.lo, other.radix, strict=False)]
+        return Box(tuple(lo), tuple(h - low for h, low in zip(hi, lo, strict=False)), self.order)
 
     def widened(self, slot_name_slots: list[int], value: int) -> "Box":
         """The box with the given slots (one field's) grown to hold ``value`` (at least doubled)."""

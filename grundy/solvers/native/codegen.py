@@ -18,15 +18,7 @@ from ...errors import GrundyError
 from ...spec.fingerprint import rules_digest
 from ...spec.game import Rules
 from .. import symmetric
-from ..explicit.compile import (
-    conjuncts,
-    dispatch_key,
-    dispatch_var,
-    emitter,
-    move_plan,
-    shared_nodes,
-    slot_sources,
-)
+from ..explicit.plan import conjuncts, dispatch_key, dispatch_var, emitter, move_plan, shared_nodes, slot_sources
 from ..symmetric import Plan
 from . import build
 from .box import Box
@@ -66,6 +58,7 @@ def c_source(rules: Rules, box: Box, symmetry: bool = False, decompose: bool = F
     body = ["static void successors(K key, const I *s, Buf *b) {", "    (void)key; (void)s; (void)b;"]
     body += ["    " + ln for ln in plain]
     if groups:
+        assert var is not None                    # groups exist only with a dispatch variable
         slot = rules.schema.slot_by_var[var]
         body.append(f"    switch (s[{slot}]) {{")
         for value in sorted(groups):

@@ -9,7 +9,7 @@ Python solver's (:func:`grundy.solvers.explicit.compile.move_plan`); only the sy
 from __future__ import annotations
 
 from ...spec.ops import OPS
-from ..explicit.compile import Emitter
+from ..explicit.plan import Emitter
 
 __all__ = ["CSyntax", "C"]
 

@@ -30,23 +30,13 @@ import ctypes
 from functools import lru_cache
 from typing import Sequence
 
+from ...spec.expr import lift
 from ...spec.game import Rules
 from ...spec.strategy import Play
-from ..explicit.compile import emitter, move_plan, shared_nodes, slot_sources
+from ..explicit.plan import emitter, move_plan, shared_nodes, slot_sources
 from ..limits import cycle_error
 from . import build
-from .kernel import (
-    CYCLE,
-    DOMAIN,
-    Box,
-    C,
-    KernelError,
-    OutOfBox,
-    _declare_keys,
-    batch_keys,
-    kernel_source,
-    run_paused,
-)
+from .kernel import CYCLE, DOMAIN, Box, C, KernelError, OutOfBox, _declare_keys, batch_keys, kernel_source, run_paused
 
 MAX_BITS = 2 ** 35          # the largest box the follower's bitmap covers (4 GiB)
 NO_CASE, ILLEGAL = 10, 11   # the strategy's verdict at a position (never a kernel status)
@@ -87,12 +77,12 @@ def strategy_source(rules: Rules, cases: Sequence[Play]) -> str:
     lines = [f"#define NO_CASE {NO_CASE}", f"#define ILLEGAL {ILLEGAL}", "static int f_err_slot; static I f_err_value;"]
     for mi in sorted({p.move for p in cases}):
         lines += _apply_source(rules, mi)
-    em = emitter(names, shared_nodes([p.when for p in cases]), C)
+    em = emitter(names, shared_nodes([lift(p.when) for p in cases]), C)    # Play lifted them: typed
     body = ["static int strategy(K key, const I *s, K *out) {", "    (void)key; (void)s; (void)out;"]
     for k, p in enumerate(cases):
         w = em.expr(p.when)
         body += ["    " + ln for ln in em.take_lines()]
-        exprs = [p.choice[c.name] for c in rules.moves[p.move].choices]
+        exprs = [lift(p.choice[c.name]) for c in rules.moves[p.move].choices]
         ec = emitter(names, shared_nodes(exprs), C)
         ec.counter = 1_000_000 * (k + 1)          # its locals, in the case's block, named apart
         srcs = [ec.expr(e) for e in exprs]
@@ -159,7 +149,7 @@ class Follower:
 def _grown(old: Box, need: Box) -> Box:
     """The least box holding both, each slot that grows at least doubled (few rebuilds)."""
     j = old.join(need)
-    radix = [max(r, 2 * o) if r > o else r for r, o in zip(j.radix, old.radix)]
+    radix = [max(r, 2 * o) if r > o else r for r, o in zip(j.radix, old.radix, strict=False)]
     return Box(j.lo, tuple(radix), old.order)
 
 
@@ -190,6 +180,7 @@ class StrategyTable:
                         return None
                     self.follower = f = None            # the old bitmap goes before the new one
                     self.follower = f = Follower(self.rules, self.cases, box, self.misere)
+                assert f is not None                    # built above, or the one kept
                 try:
                     return f.follow_many(states)
                 except ValueError:                      # a start outside the box

@@ -31,17 +31,7 @@ from ...errors import GrundyError
 from ...spec.game import Rules
 from . import build
 from .box import Box
-from .codegen import (
-    CYCLE,
-    DOMAIN,
-    LIMIT,
-    NO_MEMORY,
-    OVERFLOW,
-    PAUSED,
-    TOO_LARGE,
-    c_source,
-    kernel_source,
-)
+from .codegen import CYCLE, DOMAIN, LIMIT, NO_MEMORY, OVERFLOW, PAUSED, TOO_LARGE, c_source, kernel_source
 from .csyntax import C, CSyntax
 
 __all__ = ["Kernel", "KernelError", "OutOfBox", "Box", "CSyntax", "C", "c_source", "kernel_source",
