@@ -20,7 +20,8 @@ sorted multiset (a sum does not depend on the order of its parts).
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable, Protocol
+import weakref
+from typing import TYPE_CHECKING, Any, Callable, Protocol, cast
 
 from ...spec.position import Position, SumPosition
 from .compile import Compiled
@@ -66,8 +67,12 @@ class MisereSums:
     (emptied by :meth:`clear`, with the solver's tables)."""
 
     def __init__(self, solver: SumSolver):
-        self.solver = solver
+        self._solver = weakref.ref(solver)      # weak: the solver owns this; no cycle keeps it alive
         self.clear()
+
+    @property
+    def solver(self) -> SumSolver:
+        return cast(SumSolver, self._solver())
 
     def clear(self) -> None:
         self.values: dict[Key, int] = {}        # misère Grundy values of sums
@@ -151,9 +156,13 @@ class _Summands:
     table's canonical form, the identity until its symmetry is proved; components likewise)."""
 
     def __init__(self, solver: SumSolver):
-        self.solver = solver
+        self._solver = weakref.ref(solver)      # weak, as MisereSums's
         self.ids: dict[tuple[int, Any], int] = {}       # (id of the game, structure): the tables keep the games
         self.tables: list[Table] = []
+
+    @property
+    def solver(self) -> SumSolver:
+        return cast(SumSolver, self._solver())
 
     def table_id(self, p: Position) -> int:
         k = (id(p.game), p.structure)
