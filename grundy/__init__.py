@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from .api import as_position, solve
 from .errors import GrundyError, RuleError
-from .solvers import gamecheck as _gamecheck
+from .solvers import hooks as _hooks
 from .solvers.octal import octal_values
 from .solvers.solver import CycleError, Solver, SolverLimit
 from .spec import (
@@ -45,13 +45,18 @@ from .spec import heaprule as _heaprule
 from .spec.position import RENDERERS as _RENDERERS
 from .spec.registry import GAMES, get_game
 from .tools import Play, ValueTable, named_graph, plot_ppositions, plot_values, short_position, table
-from .tools.display import position_html as _position_html
-from .tools.display import position_svg as _position_svg
+
+
+def _display() -> "Any":
+    from .tools import display  # when a notebook first draws a position: no cost at start-up
+    return display
+
 
 # spec imports nothing above it: what it needs from above is installed here (for now)
-_RENDERERS.update(svg=_position_svg, html=_position_html)   # notebooks draw positions
+_RENDERERS.update(svg=lambda pos: _display().position_svg(pos),    # notebooks draw positions
+                  html=lambda pos: _display().position_html(pos))
 _heaprule.SOLVE = solve                                      # the deprecated HeapRule.solve_heaps
-_gamecheck.MAKE_SOLVER = Solver                              # check_game's decomposition check
+_hooks.MAKE_SOLVER = Solver                                  # check_game's decomposition check
 
 if TYPE_CHECKING:
     from .solvers.gamecheck import GameReport

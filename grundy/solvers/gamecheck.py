@@ -50,7 +50,7 @@ from ..spec.game import Game, Rules
 from ..spec.games import get_game
 from ..spec.position import Position
 from ..spec.structure import Structure
-from . import premises
+from . import hooks, premises
 from .property_checks import (
     NOT_DECLARED,
     OK,
@@ -67,21 +67,18 @@ from .property_checks import (
 )
 
 __all__ = ["PropertyCheck", "GameReport", "check_game", "check_structure", "default_structures", "parse_structure",
-           "fitting_structures", "describe_structure", "MAKE_SOLVER", "MakeSolver", "MovesSolver", "OK", "VIOLATED",
+           "fitting_structures", "describe_structure", "MakeSolver", "MovesSolver", "OK", "VIOLATED",
            "UNKNOWN", "NOT_DECLARED", "_smt_violation"]
 
 State = tuple[int, ...]
 
 
-MAKE_SOLVER: MakeSolver | None = None
-"""The factory :func:`check_game` uses when it is given none: installed from above (by
-``grundy/__init__.py``: :class:`grundy.Solver`); gamecheck imports no solver class."""
-
-
 def _installed() -> MakeSolver:
-    if MAKE_SOLVER is None:
+    """The factory installed from above (:data:`grundy.solvers.hooks.MAKE_SOLVER`): gamecheck
+    imports no solver class."""
+    if hooks.MAKE_SOLVER is None:
         raise RuntimeError("no solver factory installed: pass make_solver, or import grundy")
-    return MAKE_SOLVER
+    return hooks.MAKE_SOLVER
 
 
 
@@ -230,7 +227,7 @@ def check_game(game: Game | str, structures: Sequence[Structure] | None = None, 
     (or :class:`~grundy.spec.position.Position` objects) whose structures are checked too,
     starting from them. ``smt``: also ask Z3 about domains and rank (unbounded integers,
     ``timeout`` seconds per obligation). ``make_solver``: the solver factory of the
-    decomposition check (default: :data:`MAKE_SOLVER`)."""
+    decomposition check (default: :data:`grundy.solvers.hooks.MAKE_SOLVER`)."""
     g0 = get_game(game) if isinstance(game, str) else game
     report = GameReport(g0.name)
     if structures is None and positions is None:

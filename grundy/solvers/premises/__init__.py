@@ -65,9 +65,7 @@ from .base import (
     _key,
     declared,
 )
-from .decomposition import _decomposition
 from .groups import Generator, Group, group_order, symmetry_group
-from .symmetry import _symmetry, _uniform_heap_rule
 
 __all__ = ["Generator", "Group", "Premise", "declared", "prove_decomposition", "prove_symmetry",
            "symmetry_group", "group_order", "PROVED", "VIOLATED", "UNKNOWN", "NOT_DECLARED", "RLIMIT",
@@ -89,6 +87,7 @@ def prove_symmetry(rules: Rules, group: Group | None = None, *, cache: bool = Tr
         return Premise("symmetry", NOT_DECLARED, "no symmetry (symmetric = False)", declared=dec)
     if group is None or not group.generators:
         return Premise("symmetry", NOT_DECLARED, "no symmetry on this structure", declared=dec)
+    from .symmetry import _symmetry, _uniform_heap_rule  # the proofs: imported when first asked
     if rules.heap_sorting and _uniform_heap_rule(rules):
         return Premise("symmetry", PROVED, f"symmetry ({group.name}) by construction (one rule for every heap)",
                        declared=dec)
@@ -106,6 +105,7 @@ def prove_decomposition(rules: Rules, *, cache: bool = True, budget: int | None 
     dec = declared(game, "decompose_over")
     if rules.present is None:
         return Premise("decomposition", NOT_DECLARED, "no decomposition declared", declared=dec)
+    from .decomposition import _decomposition  # the proof: imported when first asked
     return _cached("decomposition", rules, [budget], cache, lambda: _decomposition(rules, budget), dec)
 
 
