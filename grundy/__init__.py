@@ -4,18 +4,59 @@
 >>> grundy.solve({"game": "nim", "heaps": [1, 2, 3]})
 {'grundy': 0, 'outcome': 'P'}
 """
+from typing import TYPE_CHECKING, Any
+
 from .api import as_position, solve
 from .errors import GrundyError, RuleError
-from .solvers.explicit import CycleError, Solver, SolverLimit
+from .solvers import hooks as _hooks
 from .solvers.octal import octal_values
-from .spec import (Field, Game, GameError, GraphGame, HeapGame, HeapRule, InputError, Position, Structure,
-                   SumPosition, TakeAndBreak, TakeBreak, all_of, any_of, count, ite, load_games, make_position,
-                   maximum, minimum, move, option, read_graph, read_heaps, read_position, register, total,
-                   write_graph)
+from .solvers.solver import CycleError, Solver, SolverLimit
+from .spec import (
+    Field,
+    Game,
+    GameError,
+    GraphGame,
+    HeapGame,
+    HeapRule,
+    InputError,
+    Position,
+    Structure,
+    SumPosition,
+    TakeAndBreak,
+    TakeBreak,
+    all_of,
+    any_of,
+    count,
+    ite,
+    load_games,
+    make_position,
+    maximum,
+    minimum,
+    move,
+    option,
+    read_graph,
+    read_heaps,
+    read_position,
+    register,
+    total,
+    write_graph,
+)
+from .spec import heaprule as _heaprule
+from .spec.position import RENDERERS as _RENDERERS
 from .spec.registry import GAMES, get_game
 from .tools import Session, ValueTable, named_graph, plot_ppositions, plot_values, short_position, table
 
-from typing import TYPE_CHECKING, Any
+
+def _display() -> "Any":
+    from .tools import display  # when a notebook first draws a position: no cost at start-up
+    return display
+
+
+# spec imports nothing above it: what it needs from above is installed here (for now)
+_RENDERERS.update(svg=lambda pos: _display().position_svg(pos),    # notebooks draw positions
+                  html=lambda pos: _display().position_html(pos))
+_heaprule.SOLVE = solve                                      # the deprecated HeapRule.solve_heaps
+_hooks.MAKE_SOLVER = Solver                                  # check_game's decomposition check
 
 if TYPE_CHECKING:
     from .solvers.gamecheck import GameReport

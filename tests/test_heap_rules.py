@@ -232,7 +232,7 @@ def test_rule_that_makes_tokens_is_an_error():
             yield option("grow heap {heap}", guard=n >= 2, parts=[n - 1, 2])
 
     with pytest.raises(RuleError, match="grow heap 0|grow heap"):
-        Grow().solve_heaps([3])
+        grundy.solve(Grow().position([3]))
 
 
 def test_every_shipped_heap_rule_is_a_sum():
@@ -457,15 +457,15 @@ def test_a_take_and_break_game_whose_options_are_replaced_later_is_refused_where
             return TakeBreak((0, 0, 7))
 
     ok = Dawson()
-    assert [ok.solve_heaps([h])["grundy"] for h in range(6)] == [0, 0, 1, 1, 2, 0]   # 0.07: Dawson's Kayles
+    assert [grundy.solve(ok.position([h]))["grundy"] for h in range(6)] == [0, 0, 1, 1, 2, 0]   # 0.07: Dawson's Kayles
     obj = Dawson()
     obj.options = _nim_options.__get__(obj)
     with pytest.raises(RuleError, match="t-dawson-later: .* may not define or replace options"):
-        obj.solve_heaps([5])
+        grundy.solve(obj.position([5]))
     Dawson.options = _nim_options
     for game in (Dawson(), ok):
         with pytest.raises(RuleError, match="may not define or replace options"):
-            game.solve_heaps([5])
+            grundy.solve(game.position([5]))
         with pytest.raises(RuleError, match="may not define or replace options"):
             game.one_heap_rules()
 
@@ -486,3 +486,9 @@ def test_cli_refuses_a_take_and_break_game_defining_options(tmp_path, capsys, mo
         assert main(["values", "t-bad-options", "60", "--period", "--games", str(f)]) == 2
     err = capsys.readouterr().err.strip()
     assert "\n" not in err and "Traceback" not in err and "may not define or replace options" in err
+
+
+def test_solve_heaps_still_solves_with_a_deprecation_warning():
+    game = get_game("lasker-nim")
+    with pytest.warns(DeprecationWarning, match="grundy.solve"):
+        assert game.solve_heaps([3, 4]) == grundy.solve(game.position([3, 4]))

@@ -212,7 +212,7 @@ def test_position_limit_stops_the_kernel():
 
 def test_a_game_whose_rank_does_not_decrease_is_a_cycle_error_on_both_paths():
     from grundy import Field, Game, Structure, make_position, move
-    from grundy.solvers.explicit.solver import CycleError
+    from grundy.solvers.solver import CycleError
 
     class Toggle(Game):              # a heap of 1 becomes 2 and back: play never ends
         name = "toggle-test"

@@ -7,14 +7,39 @@ import types
 
 import pytest
 import z3
-from hypothesis import HealthCheck, assume, given, settings, strategies as st
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
 
-from grundy.solvers.explicit.compile import PythonSyntax, _shared_nodes
+from grundy.solvers.explicit.compile import PythonSyntax, shared_nodes
 from grundy.solvers.native import build
-from grundy.solvers.native.kernel import _RUNTIME, CSyntax
-from grundy.solvers.smt.encode import NO_INT_XOR, Intervals, _Normalize, _Translator, signed_bits
-from grundy.spec.expr import (BOOL, INT, Evaluate, Expr, Rebuild, Show, Var, all_of, any_of, evaluate,
-                              ite, lift, maximum, minimum, nodes, not_, product, show)
+from grundy.solvers.native.csyntax import CSyntax
+from grundy.solvers.smt.encode import (
+    NO_INT_XOR,
+    Intervals,
+    _Normalize,
+    _Translator,
+    signed_bits,
+)
+from grundy.spec.expr import (
+    BOOL,
+    INT,
+    Evaluate,
+    Expr,
+    Rebuild,
+    Show,
+    Var,
+    all_of,
+    any_of,
+    evaluate,
+    ite,
+    lift,
+    maximum,
+    minimum,
+    nodes,
+    not_,
+    product,
+    show,
+)
 from grundy.spec.ops import OPS, MissingOperator, UnsupportedOperator, Walker
 
 BACKENDS = [Evaluate, Show, Rebuild, PythonSyntax, CSyntax, Intervals, _Normalize, _Translator]
@@ -140,7 +165,7 @@ def _bounded(e: Expr) -> bool:
 
 # ----------------------------------------------------------------------------- the backends
 def _python(e: Expr):
-    em = PythonSyntax({n: n for n in NAMES}, _shared_nodes([e]))
+    em = PythonSyntax({n: n for n in NAMES}, shared_nodes([e]))
     src = em.expr(e)
     body = "".join(f"    {ln}\n" for ln in em.take_lines())
     env: dict = {}
@@ -171,9 +196,9 @@ def _z3_value(e: Expr, env: dict, width):
 
 def _c_functions(exprs: list[Expr]):
     """One C function per expression (the kernel's runtime and syntax), compiled together."""
-    parts = [_RUNTIME]
+    parts = [build.fixed_c("grundy.solvers.native", "c/runtime.c")]
     for i, e in enumerate(exprs):
-        em = CSyntax({n: f"v[{j}]" for j, n in enumerate(NAMES)}, _shared_nodes([e]))
+        em = CSyntax({n: f"v[{j}]" for j, n in enumerate(NAMES)}, shared_nodes([e]))
         src = em.expr(e)
         lets = "".join(f"    {ln}\n" for ln in em.take_lines())
         parts.append(f"I f{i}(const I *v, int *ovf) {{\n    mul_overflow = 0;\n{lets}"

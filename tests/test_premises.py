@@ -14,7 +14,7 @@ import pytest
 from grundy import Solver, Structure, make_position
 from grundy.cli import main
 from grundy.solvers import premises
-from grundy.solvers.explicit.solver import SourceLog
+from grundy.solvers.solver import SourceLog
 from grundy.solvers.heaps import HeapTables, sum_of_heaps
 from grundy.solvers.native import build
 from grundy.solvers.symmetric import Plan

@@ -148,7 +148,7 @@ def test_caches_stay_bounded_over_a_sweep_of_many_structures():
     """A sweep over more structures than the caches hold: the solver's tables and the game's
     Rules stay bounded (least recently used go), and a structure met again is solved anew
     with the same values."""
-    from grundy.solvers.explicit.solver import MAX_TABLES
+    from grundy.solvers.solver import MAX_TABLES
     from grundy.spec.game import RULES_CACHE
     from grundy.spec.games import get_game
     from grundy.spec.position import read_position

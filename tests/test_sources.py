@@ -1,4 +1,4 @@
-"""The kernels' C text kept on disk (grundy.solvers.native.sources): a hit is the text
+"""The kernels' C text kept on disk (codegen.kernel_source over source_cache.cached_text): a hit is the text
 c_source writes, and anything the text is made from changes the key: the rules' content,
 however it changed (a module global the rule reads included), the box and the options."""
 from __future__ import annotations
@@ -11,12 +11,17 @@ import textwrap
 
 import pytest
 
-from grundy.solvers.native import sources
+from grundy.solvers.native import codegen
 from grundy.solvers.native.build import available
 from grundy.solvers.native.kernel import Box, c_source
 from grundy.spec import HeapGame, move
 from grundy.spec.games import get_game
 from grundy.spec.structure import Structure
+
+
+def _key(*args):
+    """The kernel text's cache key, as text (comparable, hashable)."""
+    return json.dumps(codegen._source_key(*args))
 
 
 @pytest.fixture
@@ -33,24 +38,24 @@ def _edge_nim(names=(0, 1, 2)):
 
 def test_a_stored_text_is_the_generated_one(cache):
     rules, box = _edge_nim()
-    first = sources.kernel_source(rules, box, True, True)
+    first = codegen.kernel_source(rules, box, True, True)
     assert len(list(cache.glob("*.c"))) == 1
-    again = sources.kernel_source(rules, box, True, True)          # from the disk
+    again = codegen.kernel_source(rules, box, True, True)          # from the disk
     assert first == again == c_source(rules, box, True, True)
 
 
 def test_the_key_covers_structure_names_box_options_and_the_rules(cache, monkeypatch):
     rules, box = _edge_nim()
-    keys = {sources._key(rules, box, True, True)}
-    keys.add(sources._key(rules, box, False, True))
-    keys.add(sources._key(rules, box, True, False))
-    keys.add(sources._key(rules, Box(box.lo, tuple(r + 1 for r in box.radix)), True, True))
+    keys = {_key(rules, box, True, True)}
+    keys.add(_key(rules, box, False, True))
+    keys.add(_key(rules, box, True, False))
+    keys.add(_key(rules, Box(box.lo, tuple(r + 1 for r in box.radix)), True, True))
     renamed, _ = _edge_nim(("a", "b", "c"))                          # names: in the moves' labels
-    keys.add(sources._key(renamed, box, True, True))
+    keys.add(_key(renamed, box, True, True))
     assert len(keys) == 5
     game = get_game("edge-nim")
     monkeypatch.setattr(type(game), "summary", game.summary + " (changed)")
-    assert sources._key(rules, box, True, True) in keys              # words, not rules: the same kernel
+    assert _key(rules, box, True, True) in keys              # words, not rules: the same kernel
 
 
 LIMIT = {"k": 2}
@@ -73,11 +78,11 @@ def test_a_module_global_the_rule_reads_is_in_the_key(cache, monkeypatch):
     g = Structure.heaps(2)
     rules = game.rules(g)
     box = Box.around(rules, [(4, 4)])
-    first = sources.kernel_source(rules, box, True, False)
+    first = codegen.kernel_source(rules, box, True, False)
     monkeypatch.setitem(LIMIT, "k", 3)
     again = _Capped().rules(g)                                       # the same class, a new rule
-    assert sources._key(again, box, True, False) != sources._key(rules, box, True, False)
-    text = sources.kernel_source(again, box, True, False)
+    assert _key(again, box, True, False) != _key(rules, box, True, False)
+    text = codegen.kernel_source(again, box, True, False)
     assert text != first and text == c_source(again, box, True, False)
     assert len(list(cache.glob("*.c"))) == 2
 

@@ -11,13 +11,15 @@ from __future__ import annotations
 from grundy.spec.heaprule import parse_octal
 
 from .heaps import CHECK_STEP, FIRST_CHECK, MAX_N, MAX_WHT_BITS, HeapRun, HeapTables, period, takebreak_run
+from .heaps.takebreak import Method
 
-__all__ = ["OctalRun", "octal_run", "octal_values", "octal_period", "last_digit", "HeapTables"]
+__all__ = ["OctalRun", "octal_run", "octal_values", "octal_period", "last_digit", "HeapTables",
+           "MAX_N", "MAX_WHT_BITS", "FIRST_CHECK", "CHECK_STEP"]     # the constants: kept importable from here
 
 OctalRun = HeapRun
 
 
-def octal_run(code: str, n: int, *, method: str = "sparse", native: bool | None = None,
+def octal_run(code: str, n: int, *, method: Method = "sparse", native: bool | None = None,
               mask: int | None = None) -> HeapRun:
     """G(0..n) of one heap under the octal ``code``, with the work counters (see
     :func:`grundy.solvers.heaps.takebreak_run`).
@@ -31,7 +33,7 @@ def octal_run(code: str, n: int, *, method: str = "sparse", native: bool | None 
     return run
 
 
-def octal_values(code: str, n: int, *, method: str = "sparse", native: bool | None = None) -> list[int]:
+def octal_values(code: str, n: int, *, method: Method = "sparse", native: bool | None = None) -> list[int]:
     """The Grundy values G(0), ..., G(n) of a single heap under the octal ``code``.
 
     >>> octal_values("0.137", 16)                     # Dawson's chess

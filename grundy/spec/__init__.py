@@ -1,16 +1,26 @@
 """The declarative layer: expressions, structures, schemas, games and positions."""
-from .expr import (Expr, Var, all_of, any_of, count, evaluate, implies, ite, lift, maximum,
-                   minimum, not_, show, total)
-from .structure import Structure
-from .schema import Field, Schema, SymState
+from .expr import Expr, Var, all_of, any_of, count, evaluate, implies, ite, lift, maximum, minimum, not_, show, total
 from .game import Choice, Game, Move, Rules, move
-from .strategy import Play, Strategy, move_index, plays
-from .heaprule import HeapRule, OneHeap, RuleHeaps, TakeAndBreak, TakeBreak, option, parse_octal
-from .position import (GraphInput, InputError, Position, SumPosition, make_position, natural, need,
-                       read_graph, read_heaps, read_position, write_graph)
-from .registry import GAMES, GameError, get_game, load_games, register
-from .heaps import HeapGame, check_distinct, distinct, smallest
 from .graphs import GraphGame
+from .heaprule import HeapRule, OneHeap, RuleHeaps, TakeAndBreak, TakeBreak, option, parse_octal
+from .heaps import HeapGame, check_distinct, distinct, smallest
+from .position import (
+    GraphInput,
+    InputError,
+    Position,
+    SumPosition,
+    make_position,
+    natural,
+    need,
+    read_graph,
+    read_heaps,
+    read_position,
+    write_graph,
+)
+from .registry import GAMES, GameError, get_game, load_games, register
+from .schema import Field, Schema, SymState
+from .strategy import Play, Strategy, move_index, plays
+from .structure import Structure
 
 __all__ = ["Expr", "Var", "all_of", "any_of", "count", "evaluate", "implies", "ite", "lift",
            "maximum", "minimum", "not_", "show", "total", "Structure", "Field", "Schema", "SymState",

@@ -332,12 +332,12 @@ def _extremum(op: str, items) -> Expr:
     return _node(op, rest)
 
 
-def minimum(*items: Term) -> Expr:
+def minimum(*items: Term | Iterable[Term]) -> Expr:
     """The least of the arguments (or of one iterable argument)."""
     return _extremum("min", items[0] if len(items) == 1 and not isinstance(items[0], (Expr, int)) else items)
 
 
-def maximum(*items: Term) -> Expr:
+def maximum(*items: Term | Iterable[Term]) -> Expr:
     """The greatest of the arguments (or of one iterable argument)."""
     return _extremum("max", items[0] if len(items) == 1 and not isinstance(items[0], (Expr, int)) else items)
 
@@ -410,7 +410,7 @@ class Rebuild(Walker):
         return self.mapping.get(x.args[0], x)
 
     def _same(self, x: Expr, *args: Expr) -> Expr:
-        return x if all(a is b for a, b in zip(args, x.args)) else rebuild(x.op, args)
+        return x if all(a is b for a, b in zip(args, x.args, strict=False)) else rebuild(x.op, args)
 
     walk_add = walk_sub = walk_mul = walk_nmul = walk_div = walk_mod = walk_xor = _same
     walk_min = walk_max = walk_lt = walk_le = walk_eq = _same

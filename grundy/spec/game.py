@@ -16,7 +16,7 @@ from __future__ import annotations
 import inspect
 import threading
 import weakref
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cached_property
 from typing import Any, Callable, Iterable
 
@@ -286,7 +286,7 @@ class Rules:
         """Move ``mi``'s label with its choice values filled in."""
         m = self.moves[mi]
         try:
-            return m.label.format(**{c.name: v for c, v in zip(m.choices, choice_values)})
+            return m.label.format(**{c.name: v for c, v in zip(m.choices, choice_values, strict=False)})
         except (KeyError, IndexError, ValueError):
             return m.label
 
@@ -296,7 +296,7 @@ class Rules:
         from .expr import evaluate
         m = self.moves[mi]
         env: dict[str, Any] = {self.schema.var_name(i): v for i, v in enumerate(state)}
-        env.update({c.name: v for c, v in zip(m.choices, choice_values)})
+        env.update({c.name: v for c, v in zip(m.choices, choice_values, strict=False)})
         if m.fits is not None and not evaluate(m.fits[0], env):
             return RuleError(f"{self.game.name}: move {self.move_text(mi, choice_values)!r} at "
                              f"{self.describe(state)} does not fit {self.structure.kind} on "

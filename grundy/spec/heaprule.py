@@ -27,16 +27,16 @@ one-heap values by the sparse-space method (see :mod:`grundy.solvers.heaps`).
 ...         yield option("halve heap {heap}", guard=n >= 2, parts=[n // 2])
 ...         yield option("take 1 from heap {heap}", parts=[n - 1])
 >>> game = Halving()
->>> [game.solve_heaps([h])["grundy"] for h in range(6)]
+>>> [solve(game.position([h]))["grundy"] for h in range(6)]
 [0, 1, 0, 2, 1, 2]
->>> game.solve_heaps([3, 4])["grundy"]          # a sum: 2 ^ 1
+>>> solve(game.position([3, 4]))["grundy"]          # a sum: 2 ^ 1
 3
 """
 from __future__ import annotations
 
 import re
+import warnings
 from dataclasses import dataclass
-from functools import cached_property
 from typing import Any, Callable, Iterable, Iterator
 
 from ..errors import RuleError
@@ -283,10 +283,23 @@ class HeapRule(Game):
         import inspect
         return inspect.getsource(type(self).options)
 
+    def position(self, heaps: list[int], **params: Any) -> Position:
+        """The position of the heaps ``heaps`` (with the JSON parameters ``params``), on slots
+        sized by :meth:`read`: ``grundy.solve(game.position([3, 4]))`` solves it."""
+        return make_position(self, *self.read({"heaps": heaps, **params}))
+
     def solve_heaps(self, heaps: list[int], **params: Any) -> dict[str, Any]:
-        """Solve the position ``heaps`` (with the JSON parameters ``params``)."""
-        from ..api import solve
-        return solve(make_position(self, *self.read({"heaps": heaps, **params})))
+        """Deprecated: ``grundy.solve(game.position(heaps, **params))``."""
+        warnings.warn("HeapRule.solve_heaps is deprecated: use grundy.solve(game.position(heaps))",
+                      DeprecationWarning, stacklevel=2)
+        if SOLVE is None:
+            raise RuntimeError("no solver installed: import grundy")
+        return SOLVE(self.position(heaps, **params))
+
+
+SOLVE: Callable[[Position], dict[str, Any]] | None = None
+"""What the deprecated :meth:`HeapRule.solve_heaps` solves with: installed from above
+(``grundy/__init__.py`` sets ``grundy.api.solve``); spec imports no solver."""
 
 
 # ----------------------------------------------------------------------------- take-and-break codes

@@ -146,10 +146,10 @@ class Walker:
         self.memo: dict[int, tuple[Any, Any]] = {}   # node id -> (node, result): the node kept alive
 
     def walk(self, e: Any) -> Any:
-        """The result for ``e`` (an :class:`~grundy.spec.expr.Expr`), walking only what is not memoised."""
+        """The result for ``e`` (an :class:`~grundy.spec.expr.Expr` node: a Python int or bool is
+        lifted by the caller, :func:`grundy.spec.expr.lift`), walking only what is not memoised."""
         if not hasattr(e, "op"):
-            from .expr import lift
-            e = lift(e)
+            raise TypeError(f"a walker walks expression nodes, not {type(e).__name__} {e!r} (lift it first)")
         hit = self.memo.get(id(e))
         if hit is not None:
             return hit[1]

@@ -14,13 +14,12 @@ grundy.spec.position.InputError: edgs: unknown field for grim (its fields: game,
 """
 from __future__ import annotations
 
-from ..caches import register
-from ..errors import GrundyError
-import itertools
 import operator
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Hashable
+from typing import TYPE_CHECKING, Any, Callable, Hashable
 
+from ..caches import register
+from ..errors import GrundyError
 from .game import Game
 from .registry import GAMES, GameError, get_game
 from .structure import Structure
@@ -29,6 +28,10 @@ if TYPE_CHECKING:
     from .game import Rules
 
 CONVENTIONS = ("normal", "misere")
+
+RENDERERS: dict[str, Callable[["Position"], str]] = {}
+"""How a notebook draws a position, by format ("svg", "html"): filled from above (the
+display layer registers its drawings); empty, a position has no picture (None)."""
 
 
 class InputError(GrundyError, ValueError):
@@ -62,13 +65,13 @@ class Position:
             out["convention"] = self.convention
         return out
 
-    def _repr_svg_(self) -> str:          # notebooks draw a position
-        from ..tools.display import position_svg
-        return position_svg(self)
+    def _repr_svg_(self) -> str | None:   # notebooks draw a position (a renderer from above)
+        draw = RENDERERS.get("svg")
+        return None if draw is None else draw(self)
 
-    def _repr_html_(self) -> str:
-        from ..tools.display import position_html
-        return position_html(self)
+    def _repr_html_(self) -> str | None:
+        draw = RENDERERS.get("html")
+        return None if draw is None else draw(self)
 
 
 @dataclass(frozen=True)
@@ -331,7 +334,7 @@ def _shape_key(obj: dict, ekey: str, node_weights: bool, width: int,
     elif not set(map(type, raw_edges)) <= _LIST or set(map(len, raw_edges)) != {width}:
         return None, ()
     else:
-        cols = tuple(zip(*raw_edges))
+        cols = tuple(zip(*raw_edges, strict=False))
     names = set(map(type, cols[0]))
     names.update(map(type, cols[1]), map(type, nodes or ()), map(type, raw_loops))
     if not names <= _NAME_TYPES:

@@ -20,8 +20,7 @@ from functools import cached_property
 from typing import Any, Hashable
 
 from ..errors import RuleError
-
-from .expr import BOOL, INT, Expr, Term, Var, lift, variable
+from .expr import BOOL, INT, Expr, Var, lift, variable
 from .structure import Structure
 
 DOMAINS = (None, "vertices", "edges", "heaps", "pairs", "opairs")
@@ -146,7 +145,7 @@ class Schema:
     def unpack(self, state: tuple[int, ...]) -> dict[str, Any]:
         """A state tuple to field values: a scalar, or a dict key -> value."""
         out: dict[str, Any] = {}
-        for (name, key), v in zip(self.slots, state):
+        for (name, key), v in zip(self.slots, state, strict=False):
             f = self.fields[name]
             v = bool(v) if f.kind == "bool" else v
             if f.over is None:

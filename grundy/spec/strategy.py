@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable
 
-from .expr import Expr, Term, lift
+from .expr import Term, lift
 from .game import Rules
 from .schema import SymState
 from .structure import Structure

@@ -17,7 +17,6 @@ from typing import Hashable, Iterable, Iterator
 
 import networkx as nx
 
-
 BACKTRACK_VERTICES = 12   # automorphisms of graphs up to this size by plain backtracking
 
 

@@ -7,260 +7,33 @@ subexpressions computed once. Nothing here knows any particular game.
 from __future__ import annotations
 
 import re
-from collections import ChainMap, Counter
 from dataclasses import dataclass
 from types import CodeType
-from typing import Callable, Iterator, Mapping
+from typing import Callable, Iterator
 
 from ...caches import register
-from ...spec.expr import Expr, Var, any_of, lift, nodes
-from ...spec.ops import OPS, Walker
+from ...spec.expr import Expr
 from ...spec.game import Move, Rules
 from ..symmetric import Plan
+from .plan import (
+    PYTHON,
+    Emitter,
+    PythonSyntax,
+    Step,
+    conjuncts,
+    dispatch_key,
+    dispatch_var,
+    emitter,
+    move_plan,
+    shared_nodes,
+    slot_sources,
+)
+
+__all__ = ["Compiled", "compile_rules", "compile_expr", "State",   # and, kept importable from here, .plan's:
+           "Emitter", "PythonSyntax", "PYTHON", "Step", "emitter", "shared_nodes", "conjuncts", "dispatch_key",
+           "dispatch_var", "slot_sources", "move_plan"]
 
 State = tuple[int, ...]
-
-class Emitter(Walker, abstract=True):
-    """Source text for expressions in one target language: a DAG walker whose ``walk_<op>``
-    methods (one per operator of the catalogue, :data:`grundy.spec.ops.OPS`) render a node from
-    its operands' source. Nodes in ``shared`` (ids) are bound once to a local (``let``) and
-    referred to by name; the pending local definitions are taken with :meth:`take_lines`."""
-
-    def __init__(self, names: Mapping[str, str], shared: set[int]):
-        super().__init__()
-        self.names = names          # variable name -> source
-        self.shared = shared        # ids of nodes worth a local
-        self.lines: list[str] = []  # pending local definitions
-        self.counter = 0
-
-    def const(self, value, sort: str) -> str:
-        raise NotImplementedError
-
-    def let(self, name: str, src: str) -> str:
-        raise NotImplementedError
-
-    def expr(self, e: Expr) -> str:
-        """The source of ``e`` (its shared subterms bound by lines now pending)."""
-        return self.walk(e)
-
-    def take_lines(self) -> list[str]:
-        out, self.lines = self.lines, []
-        return out
-
-    def visit(self, x: Expr) -> str:
-        src = super().visit(x)
-        if id(x) not in self.shared:
-            return src
-        name = f"t{self.counter}"
-        self.counter += 1
-        self.lines.append(self.let(name, src))
-        return name
-
-    def walk_const(self, x: Expr) -> str:
-        return self.const(x.args[0], x.sort)
-
-    def walk_var(self, x: Expr) -> str:
-        return self.names[x.args[0]]
-
-
-class PythonSyntax(Emitter):
-    """Expressions written in Python (the C kernel has its own emitter, ``CSyntax``)."""
-
-    def const(self, value, sort: str) -> str:
-        return repr(int(value)) if sort == "int" else repr(bool(value))
-
-    def let(self, name: str, src: str) -> str:
-        return f"{name} = {src}"
-
-    def _infix(self, x: Expr, a: str, b: str) -> str:
-        return f"({a} {OPS[x.op].infix} {b})"
-
-    walk_add = walk_sub = walk_mul = walk_div = walk_mod = walk_xor = walk_lt = walk_le = walk_eq = _infix
-
-    def walk_nmul(self, x: Expr, a: str, b: str) -> str:
-        return f"({a} * {b})"
-
-    def walk_not(self, x: Expr, a: str) -> str:
-        return f"(not {a})"
-
-    def walk_and(self, x: Expr, *a: str) -> str:
-        return "(" + " and ".join(a) + ")"
-
-    def walk_or(self, x: Expr, *a: str) -> str:
-        return "(" + " or ".join(a) + ")"
-
-    def walk_ite(self, x: Expr, c: str, a: str, b: str) -> str:
-        return f"({a} if {c} else {b})"
-
-    def walk_min(self, x: Expr, *a: str) -> str:
-        return f"min({', '.join(a)})"
-
-    def walk_max(self, x: Expr, *a: str) -> str:
-        return f"max({', '.join(a)})"
-
-
-PYTHON = PythonSyntax
-
-
-def _Emitter(names: Mapping[str, str], shared: set[int], syntax: type[Emitter] = PYTHON) -> Emitter:
-    """An emitter of the target language ``syntax`` (an :class:`Emitter` subclass)."""
-    return syntax(names, shared)
-
-
-def _shared_nodes(exprs: list[Expr]) -> set[int]:
-    refs: Counter[int] = Counter()
-    seen: set[int] = set()
-    leaves: set[int] = set()
-    for root in exprs:
-        for x in nodes(root, seen):
-            if x.op in ("const", "var"):
-                leaves.add(id(x))
-            else:
-                for y in x.args:
-                    refs[id(y)] += 1
-    for root in exprs:
-        refs[id(root)] += 1
-    return {i for i, c in refs.items() if c > 1} - leaves
-
-
-def _conjuncts(e: Expr) -> list[Expr]:
-    if e.op == "const" and e.args[0] is True:
-        return []
-    return list(e.args) if e.op == "and" else [e]
-
-
-def _dispatch_key(e: Expr) -> tuple[int, int] | None:
-    """(variable name, constant) when ``e`` is ``var == constant``."""
-    if e.op == "eq":
-        a, b = e.args
-        if a.op == "var" and b.op == "const" and b.sort == "int":
-            return a.args[0], b.args[0]
-        if b.op == "var" and a.op == "const" and a.sort == "int":
-            return b.args[0], a.args[0]
-    return None
-
-
-def _dispatch_var(rules: Rules) -> str | None:
-    """The variable most moves test against a constant (typically the token): moves are
-    grouped by its value so that a position only runs the moves that can apply."""
-    votes: Counter[str] = Counter()
-    for m in rules.moves:
-        keys = {k[0] for c in _conjuncts(m.guard) if (k := _dispatch_key(c))}
-        votes.update(keys)
-    if not votes:
-        return None
-    var, n = votes.most_common(1)[0]
-    return var if n >= 2 else None
-
-
-def _state_names(rules: Rules) -> dict[str, str]:
-    """IR variable name -> Python source, for every state slot."""
-    return {name: f"s[{i}]" for name, i in rules.schema.slot_by_var.items()}
-
-
-@dataclass
-class Step:
-    """One step of a move's code, in the target language: ``let`` (a local definition),
-    ``if`` (conditions, all to hold), ``for`` (a choice variable over lo..hi), ``check`` (a
-    condition true when a new value leaves its field's domain: stop with a RuleError),
-    ``emit`` (the next state: slot -> new value for the slots that change)."""
-
-    kind: str
-    args: tuple
-
-
-def move_plan(rules: Rules, m: Move, state_names: Mapping[str, str], syntax=PYTHON,
-              skip: Expr | None = None) -> tuple[list[str], list[Step]]:
-    """The code of one move as steps, for any backend: (choice variable names, steps).
-    ``skip``: a guard conjunct already decided by the dispatch."""
-    cnames = [f"c{j}" for j in range(len(m.choices))]
-    names = ChainMap({c.name: cn for c, cn in zip(m.choices, cnames)}, state_names)
-    choice_vars = {c.name for c in m.choices}
-    conj = [c for c in _conjuncts(m.guard) if c is not skip]
-
-    dep: dict[int, bool] = {}  # node id -> mentions a choice variable
-    walked: set[int] = set()
-
-    def uses_choice(e: Expr) -> bool:
-        for x in nodes(e, walked):
-            dep[id(x)] = (x.args[0] in choice_vars if x.op == "var" else
-                          x.op != "const" and any(dep[id(a)] for a in x.args))
-        return dep[id(e)]
-
-    state_guard = [c for c in conj if not uses_choice(c)]
-    choice_guard = [c for c in conj if uses_choice(c)]
-    updates = sorted(m.update.items())
-    roots = conj + [c.lo for c in m.choices] + [c.hi for c in m.choices] + [u for _, u in updates]
-    em = _Emitter(names, _shared_nodes(roots), syntax)
-    steps: list[Step] = []
-
-    def lets():
-        steps.extend(Step("let", (ln,)) for ln in em.take_lines())
-
-    # the first state-only conjunct alone (typically the cheap "token is here"), then the rest
-    for grp in ([state_guard[:1], state_guard[1:]] if state_guard else []):
-        if grp:
-            srcs = [em.expr(c) for c in grp]
-            lets()
-            steps.append(Step("if", tuple(srcs)))
-    for c, cn in zip(m.choices, cnames):
-        lo, hi = em.expr(c.lo), em.expr(c.hi)
-        lets()
-        steps.append(Step("for", (cn, lo, hi)))
-    if choice_guard:
-        srcs = [em.expr(c) for c in choice_guard]
-        lets()
-        steps.append(Step("if", tuple(srcs)))
-    changed = {i: em.expr(u) for i, u in updates
-               if not (u.op == "var" and u.args[0] not in choice_vars
-                       and rules.schema.slot_by_var.get(u.args[0]) == i)}  # unchanged slots
-    lets()
-    # every new value must lie in its field's domain: a rule that breaks one stops at the first
-    # offending move (``check``: a condition true when some new value is outside its domain)
-    bad: list[str] = []
-    for i in list(changed):
-        dom = rules.slot_domains[i]
-        if dom is None or _within(rules, m, m.update[i], dom):
-            continue
-        name = f"_dom{i}"
-        steps.append(Step("let", (em.let(name, changed[i]),)))
-        changed[i] = name
-        names[name] = name            # the new value, bound once, read by the check below
-        v = Var.int(name)
-        bad.append(v < dom[0])
-        if dom[1] is not None:
-            bad.append(lift(dom[1]) < v)
-    if bad:
-        src = em.expr(bad[0] if len(bad) == 1 else any_of(bad))
-        lets()
-        steps.append(Step("check", (src,)))
-    steps.append(Step("emit", (changed,)))
-    return cnames, steps
-
-
-def _within(rules: Rules, m: Move, e: Expr, dom: tuple[int, int | None]) -> bool:
-    """Whether ``e`` is plainly inside ``dom``: a constant in it, a slot with a domain inside
-    it, a choice whose constant bounds are inside it, or an ``ite`` of such (anything else is
-    checked when the move is made)."""
-    lo, hi = dom
-
-    def inside(d: tuple[int | None, int | None]) -> bool:
-        return d[0] is not None and d[0] >= lo and (hi is None or (d[1] is not None and d[1] <= hi))
-
-    if e.op == "const":
-        return inside((e.args[0], e.args[0]))
-    if e.op == "var":
-        slot = rules.schema.slot_by_var.get(e.args[0])
-        if slot is not None:
-            d = rules.slot_domains[slot]
-            return d is not None and inside(d)
-        c = next((c for c in m.choices if c.name == e.args[0]), None)
-        return c is not None and inside((c.lo.args[0] if c.lo.op == "const" else None,
-                                         c.hi.args[0] if c.hi.op == "const" else None))
-    if e.op == "ite":
-        return _within(rules, m, e.args[1], dom) and _within(rules, m, e.args[2], dom)
-    return False
-
 
 def _move_block(rules: Rules, mi: int, m: Move, state_names: dict[str, str],
                 skip: Expr | None = None) -> tuple[list[str], list[str]]:
@@ -296,7 +69,7 @@ def _move_block(rules: Rules, mi: int, m: Move, state_names: dict[str, str],
                 items = [changed.get(i, f"s[{i}]") for i in range(n)]
                 tup = "(" + ", ".join(items) + ("," if n == 1 else "") + ")"
             else:  # a large state with few changes: copy and patch (new values all read the old state)
-                for j, (i, src) in enumerate(changed.items()):
+                for j, src in enumerate(changed.values()):
                     put(f"u{j} = {src}")
                 put("t = list(s)")
                 for j, i in enumerate(changed):
@@ -412,7 +185,7 @@ def compile_rules(rules: Rules, symmetry: bool = True, decompose: bool = True,
     some 100 µs a position on K_7: the solver leaves it to the C kernel when it has one)."""
     env: dict = {"min": min, "max": max, "range": range}
     successors, successors_lazy, options = _move_functions(rules, env)
-    names = _state_names(rules)
+    names = slot_sources(rules)
     (r,), lines = _expr_sources([rules.rank], names)
     rank = _function("rank", lines + [f"return {r}"], env)
     canonical = _canonical(rules, env) if symmetry else (lambda s: s)
@@ -429,7 +202,7 @@ def _expr_sources(exprs: list[Expr], names: dict[str, str]) -> tuple[list[str], 
     """The Python source of each expression (one emitter: shared subterms bound once) and the
     local definitions they need: generated once per (expressions, variable names)."""
     def make() -> tuple[list[str], list[str]]:
-        em = _Emitter(names, _shared_nodes(exprs))
+        em = emitter(names, shared_nodes(exprs))
         srcs = [em.expr(e) for e in exprs]
         return srcs, em.take_lines()
     return _by_identity(("exprs", *map(id, exprs), tuple(names.items())), exprs, make,  # type: ignore[return-value]
@@ -494,14 +267,14 @@ def _move_functions(rules: Rules, env: dict) -> tuple[Callable, Callable, Callab
 
 
 def _move_sources(rules: Rules) -> _MoveSources:
-    var = _dispatch_var(rules)
-    state_names = _state_names(rules)
+    var = dispatch_var(rules)
+    state_names = slot_sources(rules)
     head = ["out = []", "append = out.append"]
     bodies: tuple[list[str], list[str]] = (head[:], head[:])
     groups: dict[int, tuple[list[str], list[str]]] = {}
     for mi, m in enumerate(rules.moves):
-        key = next(((c, k[1]) for c in _conjuncts(m.guard)
-                    if (k := _dispatch_key(c)) and k[0] == var), None)
+        key = next(((c, k[1]) for c in conjuncts(m.guard)
+                    if (k := dispatch_key(c)) and k[0] == var), None)
         plain, labelled = _move_block(rules, mi, m, state_names, skip=key[0] if key else None)
         dest = bodies if key is None else groups.setdefault(key[1], ([], []))
         dest[0].extend(plain)
@@ -518,6 +291,7 @@ def _move_sources(rules: Rules) -> _MoveSources:
             for value, lines in groups.items():
                 fname = f"{name}_{value}".replace("-", "m")
                 out.append((fname, value, _def(fname, code(lines[which]) or ["pass"], "s" if lazy else "s, append")))
+            assert var is not None                # groups exist only with a dispatch variable
             slot = rules.schema.slot_by_var[var]
             call = f"{name.upper()}_BY_VALUE.get(s[{slot}], _none)"
             body.append(f"yield from {call}(s)" if lazy else f"{call}(s, append)")
@@ -543,7 +317,7 @@ def compile_expr(rules: Rules, expr: Expr, extra: dict[str, str] | None = None) 
     >>> compile_expr(r, r.state.heap[0] + r.state.heap[1])((3, 4))
     7
     """
-    names = _state_names(rules)
+    names = slot_sources(rules)
     params = sorted(extra or {})
     names.update({n: f"x_{i}" for i, n in enumerate(params)})
 
@@ -596,7 +370,7 @@ def _canonical(rules: Rules, env: dict) -> Callable[[State], State]:
     auts = rules.automorphisms                    # in the order of rules.symmetries (listed once)
     for v in range(rules.structure.n):
         best = min(sigma[v] for sigma in auts)
-        chosen = [img for img, sigma in zip(images, auts) if sigma[v] == best]
+        chosen = [img for img, sigma in zip(images, auts, strict=False) if sigma[v] == best]
         by_value[v] = _function(f"canonical_{v}", ["return min(" + ", ".join(chosen) + ("," if len(chosen) == 1 else "") + ")"] if len(chosen) > 1
                                 else [f"return {chosen[0]}"], env)
     table = [by_value[v] for v in range(rules.structure.n)]
@@ -615,7 +389,7 @@ def _value_table(rules: Rules, slot: int, vmap) -> list[int]:
 
 def _components(rules: Rules, env: dict) -> Callable[[State], list[State] | None]:
     sch = rules.schema
-    names = _state_names(rules)
+    names = slot_sources(rules)
     (d, *pres), lines = _expr_sources([rules.decomposable] + list(rules.present or []), names)
     body = lines + [f"if not {d}: return None", "return [" + ", ".join(pres) + "]"]
     presence = _function("presence", body, env)

@@ -11,7 +11,6 @@ True
 """
 from __future__ import annotations
 
-from ...errors import GrundyError
 import ctypes
 import hashlib
 import os
@@ -19,7 +18,10 @@ import shutil
 import subprocess
 import tempfile
 from functools import lru_cache
+from importlib.resources import files
 from pathlib import Path
+
+from ...errors import GrundyError
 
 FLAGS = ["-O2", "-std=gnu99", "-shared", "-fPIC", "-fno-strict-aliasing"]
 
@@ -74,3 +76,14 @@ def load(source: str) -> ctypes.CDLL:
     lib = ctypes.CDLL(str(target))
     _loaded[key] = lib
     return lib
+
+
+@lru_cache(maxsize=None)
+def fixed_c(package: str, name: str) -> str:
+    """The text of a C file shipped in ``package`` (package data: the fixed C a generator
+    puts around its per-game parts, or a whole kernel).
+
+    >>> "typedef int64_t I;" in fixed_c("grundy.solvers.native", "c/runtime.c")
+    True
+    """
+    return files(package).joinpath(name).read_text(encoding="utf-8")

@@ -1,7 +1,7 @@
 """A strategy played in C against every reply: the strategy follower of claim checks, native.
 
 A strategy (:mod:`grundy.spec.strategy`) is compiled to C by the kernel's own expression
-syntax (:class:`~grundy.solvers.native.kernel.CSyntax`) and move plans
+syntax (:class:`~grundy.solvers.native.csyntax.CSyntax`) and move plans
 (:func:`~grundy.solvers.explicit.compile.move_plan`): ``strategy(key)`` gives the key the
 strategy moves to, or "no case applies" / "the move is not legal". The follower plays it from
 a start against every reply of the kernel's ``successors`` (an iterative depth-first search)
@@ -30,12 +30,13 @@ import ctypes
 from functools import lru_cache
 from typing import Sequence
 
+from ...spec.expr import lift
 from ...spec.game import Rules
 from ...spec.strategy import Play
-from ..explicit.compile import _Emitter, _shared_nodes, _state_names, move_plan
+from ..explicit.plan import emitter, move_plan, shared_nodes, slot_sources
+from ..limits import cycle_error
 from . import build
-from .kernel import CYCLE, DOMAIN, Box, C, KernelError, OutOfBox, _declare_keys, batch_keys, run_paused
-from .sources import kernel_source
+from .kernel import CYCLE, DOMAIN, Box, C, KernelError, OutOfBox, _declare_keys, batch_keys, kernel_source, run_paused
 
 MAX_BITS = 2 ** 35          # the largest box the follower's bitmap covers (4 GiB)
 NO_CASE, ILLEGAL = 10, 11   # the strategy's verdict at a position (never a kernel status)
@@ -45,7 +46,7 @@ def _apply_source(rules: Rules, mi: int) -> list[str]:
     """``apply<mi>(key, s, cv, out)``: move ``mi`` with the choice values ``cv``, from the
     move's plan (the kernel's own), its loops read as range checks: 0 (``*out`` the next key),
     ILLEGAL, DOMAIN, or 1 (a value outside the box)."""
-    cnames, steps = move_plan(rules, rules.moves[mi], _state_names(rules), C, None)
+    cnames, steps = move_plan(rules, rules.moves[mi], slot_sources(rules), C, None)
     out = [f"static int apply{mi}(K key, const I *s, const I *cv, K *out) {{",
            "    Buf bb = {0}; Buf *b = &bb; (void)cv; (void)s;"]
     out += [f"    const I {cn} = cv[{j}];" for j, cn in enumerate(cnames)]
@@ -72,17 +73,17 @@ def strategy_source(rules: Rules, cases: Sequence[Play]) -> str:
     """The C of ``strategy(key, s, out)``: the first case whose condition holds plays its move
     (0, ``*out`` the next key; ILLEGAL; DOMAIN; 1: outside the box); none holds: NO_CASE.
     Conditions are evaluated in order, as the Python follower does."""
-    names = _state_names(rules)
+    names = slot_sources(rules)
     lines = [f"#define NO_CASE {NO_CASE}", f"#define ILLEGAL {ILLEGAL}", "static int f_err_slot; static I f_err_value;"]
     for mi in sorted({p.move for p in cases}):
         lines += _apply_source(rules, mi)
-    em = _Emitter(names, _shared_nodes([p.when for p in cases]), C)
+    em = emitter(names, shared_nodes([lift(p.when) for p in cases]), C)    # Play lifted them: typed
     body = ["static int strategy(K key, const I *s, K *out) {", "    (void)key; (void)s; (void)out;"]
     for k, p in enumerate(cases):
         w = em.expr(p.when)
         body += ["    " + ln for ln in em.take_lines()]
-        exprs = [p.choice[c.name] for c in rules.moves[p.move].choices]
-        ec = _Emitter(names, _shared_nodes(exprs), C)
+        exprs = [lift(p.choice[c.name]) for c in rules.moves[p.move].choices]
+        ec = emitter(names, shared_nodes(exprs), C)
         ec.counter = 1_000_000 * (k + 1)          # its locals, in the case's block, named apart
         srcs = [ec.expr(e) for e in exprs]
         body.append(f"    if ({w}) {{")
@@ -92,119 +93,6 @@ def strategy_source(rules: Rules, cases: Sequence[Play]) -> str:
         body.append("    }")
     body += ["    return NO_CASE;", "}"]
     return "\n".join(lines + body)
-
-
-_FOLLOWER = r"""
-typedef struct { K x; int64_t start, end, idx; } SF;
-typedef struct {
-    uint64_t *won; int misere; Buf succ;
-    SF *st; int64_t depth, cap; int64_t steps;
-    int err_slot; I err_value;
-} FW;
-
-FW *f_new(K size, int misere) {
-    FW *f = calloc(1, sizeof(FW));
-    if (!f) return 0;
-    f->won = calloc((size + 63) / 64, sizeof(uint64_t));
-    if (!f->won) { free(f); return 0; }
-    f->misere = misere;
-    return f;
-}
-void f_free(FW *f) { if (f) { free(f->won); free(f->succ.keys); free(f->st); free(f); } }
-void f_abort(FW *f) { f->depth = 0; f->succ.n = 0; f->steps = 0; }
-int f_err_slot_of(FW *f) { return f->err_slot; }
-int64_t f_err_value_of(FW *f) { return f->err_value; }
-static inline int wonp(FW *f, K k) { return f->won[k >> 6] >> (k & 63) & 1; }
-static inline void setwon(FW *f, K k) { f->won[k >> 6] |= 1ULL << (k & 63); }
-
-/* The successors of key appended to f->succ; *n their number. */
-static int gen(FW *f, K key, int64_t *n) {
-    I s[NS];
-    int64_t start = f->succ.n;
-    unpack(key, s);
-    successors(key, s, &f->succ);
-    if (mul_overflow) { mul_overflow = 0; f->succ.n = start; return 6; }
-    if (f->succ.err) {
-        int e = f->succ.err; f->succ.err = 0;
-        f->err_slot = f->succ.err_slot; f->err_value = f->succ.err_value;
-        f->succ.n = start;
-        return e;
-    }
-    *n = f->succ.n - start;
-    return 0;
-}
-
-/* The strategy's turn at x: *r = 0 it wins here, 1 it fails, 2 go on (x's frame pushed:
-   the replies to its move). As the Python follower's _node. */
-static int node(FW *f, K x, int *r) {
-    int64_t start = f->succ.n, n;
-    int e;
-    if ((e = gen(f, x, &n))) return e;
-    f->succ.n = start;
-    if (!n) { *r = f->misere ? 0 : 1; return 0; }
-    I s[NS];
-    K y = 0;
-    unpack(x, s);
-    e = strategy(x, s, &y);
-    if (mul_overflow) { mul_overflow = 0; return 6; }
-    if (e == NO_CASE || e == ILLEGAL) { *r = 1; return 0; }
-    if (e == 1) { f->err_slot = f_err_slot; f->err_value = f_err_value; return 1; }
-    if (e) return e;
-    if ((e = gen(f, y, &n))) return e;
-    if (!n) { *r = f->misere ? 1 : 0; return 0; }
-    for (int64_t i = 0; i < f->depth; i++)
-        if (f->st[i].x == x) { f->succ.n = start; return 2; }     /* a cycle: no rank */
-    if (f->depth == f->cap) {
-        int64_t cap = f->cap ? 2 * f->cap : 256;
-        SF *p = realloc(f->st, cap * sizeof(SF));
-        if (!p) { f->succ.n = start; return 5; }
-        f->st = p; f->cap = cap;
-    }
-    SF *fr = &f->st[f->depth++];
-    fr->x = x; fr->start = fr->idx = start; fr->end = start + n;
-    *r = 2;
-    return 0;
-}
-
-/* Play from root (or go on with the search PAUSED left, same root). *res: 1 wins, 0 fails,
-   2 no move at root. A node is marked won only once every reply below it is won. */
-static int follow_(FW *f, K root, int *res) {
-    int e, r;
-    if (!f->depth) {
-        int64_t n;
-        if ((e = gen(f, root, &n))) return e;
-        f->succ.n = 0;
-        if (!n) { *res = 2; return 0; }
-        if (wonp(f, root)) { *res = 1; return 0; }
-        if ((e = node(f, root, &r))) return e;
-        if (r != 2) { if (!r) setwon(f, root); *res = !r; return 0; }
-    }
-    while (f->depth) {
-        if (++f->steps >= POLL_STEPS) { f->steps = 0; return PAUSED; }
-        SF *fr = &f->st[f->depth - 1];
-        if (fr->idx == fr->end) { setwon(f, fr->x); f->succ.n = fr->start; f->depth--; continue; }
-        K z = f->succ.keys[fr->idx++];
-        if (wonp(f, z)) continue;
-        if ((e = node(f, z, &r))) return e;
-        if (r == 1) { f_abort(f); *res = 0; return 0; }
-        if (r == 0) setwon(f, z);
-    }
-    *res = 1;
-    return 0;
-}
-
-/* Follow from keys[*at..n); results into out. PAUSED: *at is where to go on. Any other
-   status: the search is abandoned (the positions marked won stay so: each was shown). */
-int f_follow_many(FW *f, const K *keys, int64_t n, uint8_t *out, int64_t *at) {
-    for (int64_t i = *at; i < n; i++) {
-        int res = 0, e = follow_(f, keys[i], &res);
-        if (e) { *at = i; if (e != PAUSED) f_abort(f); return e; }
-        out[i] = (uint8_t)res;
-    }
-    *at = n;
-    return 0;
-}
-"""
 
 
 @lru_cache(maxsize=64)
@@ -230,7 +118,7 @@ class Follower:
         if box.size > MAX_BITS:
             raise ValueError(f"the box has {box.size:,} positions: more than the follower's bitmap covers")
         self.rules, self.box = rules, box
-        src = kernel_source(rules, box) + "\n" + strategy_source(rules, cases) + _FOLLOWER
+        src = kernel_source(rules, box) + "\n" + strategy_source(rules, cases) + build.fixed_c(__package__, "c/follow.c")
         self.lib = _library(src)
         self._f = self.lib.f_new(box.size, int(misere))
         if not self._f:
@@ -261,7 +149,7 @@ class Follower:
 def _grown(old: Box, need: Box) -> Box:
     """The least box holding both, each slot that grows at least doubled (few rebuilds)."""
     j = old.join(need)
-    radix = [max(r, 2 * o) if r > o else r for r, o in zip(j.radix, old.radix)]
+    radix = [max(r, 2 * o) if r > o else r for r, o in zip(j.radix, old.radix, strict=False)]
     return Box(j.lo, tuple(radix), old.order)
 
 
@@ -280,7 +168,6 @@ class StrategyTable:
     def follow_many(self, states: Sequence[Sequence[int]]) -> bytes | None:
         """Per start: 1 the strategy wins, 0 it fails, 2 no move there; or None (see above).
         CycleError: the strategy's play returned to a position (the game has no rank)."""
-        from ..explicit.solver import _cycle
         if not (self.serves and states):
             return None
         f = self.follower
@@ -293,6 +180,7 @@ class StrategyTable:
                         return None
                     self.follower = f = None            # the old bitmap goes before the new one
                     self.follower = f = Follower(self.rules, self.cases, box, self.misere)
+                assert f is not None                    # built above, or the one kept
                 try:
                     return f.follow_many(states)
                 except ValueError:                      # a start outside the box
@@ -303,7 +191,7 @@ class StrategyTable:
                     box = f.box.widened(slots, e.value)
         except KernelError as e:
             if e.status == CYCLE:
-                raise _cycle(self.rules) from None
+                raise cycle_error(self.rules) from None
             self.serves = False
             return None
         except MemoryError:

@@ -10,8 +10,15 @@ with fields bounded, computed without wrap-around (see :mod:`.encode`).
 ['holds', 'holds', 'holds']
 """
 from .encode import EXPAND_LIMIT, Encoding, Exists, encoding, intervals, normalize, substitute
-from .obligations import (SmtResult, check_grundy_formula, check_partition, check_nonempty,
-                          check_parts_smaller, check_rank, check_strategy)
+from .obligations import (
+    SmtResult,
+    check_grundy_formula,
+    check_nonempty,
+    check_partition,
+    check_parts_smaller,
+    check_rank,
+    check_strategy,
+)
 
 __all__ = ["SmtResult", "check_rank", "check_partition", "check_grundy_formula", "check_strategy", "check_nonempty", "check_parts_smaller",
            "Encoding", "encoding", "Exists", "EXPAND_LIMIT", "intervals", "normalize", "substitute"]

@@ -60,237 +60,18 @@ from typing import Iterable, Union
 import z3
 
 from ...caches import register
-from ...spec.expr import BOOL, INT, Expr, Rebuild, Var, all_of, any_of, lift, nodes, not_
-from ...spec.ops import UnsupportedOperator, Walker
+from ...spec.expr import BOOL, INT, Expr, Term, Var, all_of, any_of, lift, nodes, not_
 from ...spec.game import Rules
+from ...spec.ops import UnsupportedOperator, Walker
+from .intervals import Interval, Intervals, intervals, signed_bits
+from .rewrite import _Normalize, normalize, substitute, uses, walk
 
-Interval = tuple[Union[int, None], Union[int, None]]   # None: unbounded on that side
+__all__ = ["Encoding", "encoding", "Exists", "Part", "part_exprs", "MoveEnc", "EXPAND_LIMIT", "NO_INT_XOR",
+           # kept importable from here: .rewrite's and .intervals'
+           "substitute", "normalize", "uses", "walk", "_Normalize", "intervals", "Interval", "Intervals",
+           "signed_bits"]
+
 EXPAND_LIMIT = 32   # expand a move's numeric choices when they take at most this many values
-
-
-# --------------------------------------------------------------------------- IR helpers
-def walk(e: Expr, done: dict[int, object]) -> list[Expr]:
-    """The nodes under ``e`` not yet in ``done`` (keyed by id), children before parents."""
-    return nodes(e, skip=done)
-
-
-def substitute(e: Expr, mapping: dict[str, Expr]) -> Expr:
-    """``e`` with the named variables replaced (constants fold again; untouched parts are shared).
-
-    >>> from grundy.spec.expr import Var, show
-    >>> x, y = Var.int("x"), Var.int("y")
-    >>> show(substitute((x + y < 3) & (y == 1), {"y": lift(1)}))
-    '((x + 1) < 3)'
-    """
-    if not mapping:
-        return e
-    return Rebuild(mapping).walk(e)
-
-
-def uses(e: Expr, names: set[str]) -> bool:
-    """Whether ``e`` mentions any of the named variables."""
-    return any(x.op == "var" and x.args[0] in names for x in nodes(e))
-
-
-def normalize(e: Expr, memo: dict[int, tuple[Expr, Expr]] | None = None) -> Expr:
-    """``e`` with every integer comparison put in a linear normal form: both sides as sums of
-    atoms (variables and non-linear subterms) with positive coefficients, common terms
-    cancelled (``a + b + w < a + b + c`` becomes ``w < c``). An identity over the integers; it
-    spares the bit-vector solver from proving that adders cancel.
-
-    >>> from grundy.spec.expr import Var, show, minimum
-    >>> x, y, z = Var.int("x"), Var.int("y"), Var.int("z")
-    >>> show(normalize(x + y - 1 < z + y))
-    '(x < (z + 1))'
-    >>> show(normalize(2 * x == minimum(y, z) + x))
-    '(x == minimum(y, z))'
-    """
-    return _Normalize(memo).walk(e)
-
-
-class _Normalize(Rebuild):
-    """The walker behind :func:`normalize`: integer comparisons in linear normal form, every
-    other operator rebuilt as it is."""
-
-    def __init__(self, memo: dict[int, tuple[Expr, Expr]] | None):
-        super().__init__({})
-        if memo is not None:
-            self.memo = memo
-        self.lin: dict[int, tuple[dict, int]] = {}
-
-    def _compare(self, x: Expr, a: Expr, b: Expr) -> Expr:
-        if a.sort != INT:
-            return self._same(x, a, b)
-        return _normal_cmp(x.op, _linear(a, self.lin), _linear(b, self.lin))
-
-    walk_lt = walk_le = walk_eq = _compare
-
-
-def _linear(x: Expr, lin: dict[int, tuple[dict, int]]) -> tuple[dict, int]:
-    """``x`` as ({atom key: (atom, coefficient)}, constant)."""
-    hit = lin.get(id(x))
-    if hit is not None:
-        return hit
-    op = x.op
-    if op == "const":
-        out: tuple[dict, int] = ({}, x.args[0])
-    elif op == "var":
-        out = ({("var", x.args[0]): (x, 1)}, 0)
-    elif op in ("add", "sub"):
-        (ta, ca), (tb, cb) = _linear(x.args[0], lin), _linear(x.args[1], lin)
-        sign = 1 if op == "add" else -1
-        terms = dict(ta)
-        for k, (atom, c) in tb.items():
-            terms[k] = (atom, terms.get(k, (atom, 0))[1] + sign * c)
-        out = ({k: v for k, v in terms.items() if v[1] != 0}, ca + sign * cb)
-    elif op == "mul":
-        a, b = x.args
-        c, y = (a.args[0], b) if a.op == "const" else (b.args[0], a)
-        ty, cy = _linear(y, lin)
-        out = ({k: (atom, c * v) for k, (atom, v) in ty.items()}, c * cy)
-    else:
-        out = ({("node", id(x)): (x, 1)}, 0)
-    lin[id(x)] = out
-    return out
-
-
-def _normal_cmp(op: str, a: tuple[dict, int], b: tuple[dict, int]) -> Expr:
-    terms = dict(a[0])
-    for k, (atom, c) in b[0].items():
-        terms[k] = (atom, terms.get(k, (atom, 0))[1] - c)
-    const = a[1] - b[1]
-    left = [(atom, c) for atom, c in terms.values() if c > 0]
-    right = [(atom, -c) for atom, c in terms.values() if c < 0]
-    lhs = _sum(left, max(const, 0))
-    rhs = _sum(right, max(-const, 0))
-    return lhs < rhs if op == "lt" else lhs <= rhs if op == "le" else lhs == rhs
-
-
-def _sum(terms: list[tuple[Expr, int]], const: int) -> Expr:
-    out: Expr = lift(0)
-    for atom, c in terms:
-        out = out + (atom if c == 1 else c * atom)
-    return out + const
-
-# --------------------------------------------------------------------------- intervals
-def _add(a, b):
-    return None if a is None or b is None else a + b
-
-
-def _floor_div(a, k):
-    return None if a is None else a // k
-
-
-def intervals(roots: Iterable[Expr], var_iv: dict[str, Interval],
-              memo: dict[int, tuple[Expr, Interval]] | None = None) -> dict[int, tuple[Expr, Interval]]:
-    """A range for every integer node under ``roots``, given ranges of the variables
-    (memo: node id -> (node, interval); bool nodes map to ``(None, None)``).
-
-    >>> from grundy.spec.expr import Var
-    >>> x = Var.int("x")
-    >>> e = (x - 3) // 2
-    >>> intervals([e], {"x": (0, 10)})[id(e)][1]
-    (-2, 3)
-    """
-    walker = Intervals(var_iv, memo)
-    for root in roots:
-        walker.walk(root)
-    return walker.memo
-
-
-def _corners(a: Interval, b: Interval) -> Interval:
-    """The range of ``x * y`` for x in ``a``, y in ``b``."""
-    (l1, h1), (l2, h2) = a, b
-    if None in (l1, h1, l2, h2):
-        if l1 is not None and l2 is not None and l1 >= 0 and l2 >= 0:
-            return (l1 * l2, None if h1 is None or h2 is None else h1 * h2)
-        return (None, None)
-    ps = [l1 * l2, l1 * h2, h1 * l2, h1 * h2]
-    return (min(ps), max(ps))
-
-
-class Intervals(Walker):
-    """The walker behind :func:`intervals`: a range for every integer node (bool nodes: ``(None, None)``)."""
-
-    def __init__(self, var_iv: dict[str, Interval], memo: dict | None = None):
-        super().__init__()
-        if memo is not None:
-            self.memo = memo
-        self.var_iv = var_iv
-
-    def walk_const(self, x: Expr) -> Interval:
-        return (None, None) if x.sort == BOOL else (x.args[0], x.args[0])
-
-    def walk_var(self, x: Expr) -> Interval:
-        if x.sort == BOOL:
-            return (None, None)
-        try:
-            return self.var_iv[x.args[0]]
-        except KeyError:
-            raise KeyError(f"no range known for variable {x.args[0]!r}") from None
-
-    def walk_add(self, x: Expr, a: Interval, b: Interval) -> Interval:
-        return (_add(a[0], b[0]), _add(a[1], b[1]))
-
-    def walk_sub(self, x: Expr, a: Interval, b: Interval) -> Interval:
-        return (_add(a[0], None if b[1] is None else -b[1]), _add(a[1], None if b[0] is None else -b[0]))
-
-    def walk_mul(self, x: Expr, a: Interval, b: Interval) -> Interval:
-        return _corners(a, b)
-
-    walk_nmul = walk_mul
-
-    def walk_div(self, x: Expr, a: Interval, b: Interval) -> Interval:
-        k = b[0]
-        return (_floor_div(a[0], k), _floor_div(a[1], k))
-
-    def walk_mod(self, x: Expr, a: Interval, b: Interval) -> Interval:
-        k = b[0]
-        lo, hi = a
-        if lo is not None and lo >= 0 and hi is not None and hi < k:
-            return (lo, hi)
-        return (0, k - 1)
-
-    def walk_xor(self, x: Expr, a: Interval, b: Interval) -> Interval:
-        """Two values that fit in n-bit two's complement have a nim-sum that does too (and
-        non-negative values below 2^m one below 2^m)."""
-        nonneg = a[0] is not None and a[0] >= 0 and b[0] is not None and b[0] >= 0
-        if None in (*a, *b):
-            return (0, None) if nonneg else (None, None)
-        n = max(signed_bits(*a), signed_bits(*b))
-        return (0 if nonneg else -(1 << (n - 1)), (1 << (n - 1)) - 1)
-
-    def walk_min(self, x: Expr, *a: Interval) -> Interval:
-        los, his = [p[0] for p in a], [p[1] for p in a if p[1] is not None]
-        return (None if None in los else min(los), min(his) if his else None)
-
-    def walk_max(self, x: Expr, *a: Interval) -> Interval:
-        los, his = [p[0] for p in a if p[0] is not None], [p[1] for p in a]
-        return (max(los) if los else None, None if None in his else max(his))
-
-    def walk_ite(self, x: Expr, c: Interval, a: Interval, b: Interval) -> Interval:
-        if x.sort == BOOL:
-            return (None, None)
-        (l1, h1), (l2, h2) = a, b
-        return (None if l1 is None or l2 is None else min(l1, l2),
-                None if h1 is None or h2 is None else max(h1, h2))
-
-    def _bool(self, x: Expr, *a: Interval) -> Interval:
-        return (None, None)
-
-    walk_lt = walk_le = walk_eq = walk_not = walk_and = walk_or = _bool
-
-
-def signed_bits(lo: int, hi: int) -> int:
-    """The least two's-complement width holding every integer in [lo, hi].
-
-    >>> signed_bits(0, 255), signed_bits(-1, 0), signed_bits(-129, 5)
-    (9, 1, 9)
-    """
-    w = 1
-    while not (-(1 << (w - 1)) <= lo and hi <= (1 << (w - 1)) - 1):
-        w += 1
-    return w
 
 
 # --------------------------------------------------------------------------- quantified parts
@@ -446,7 +227,7 @@ class Encoding:
         ren = {new: lift(values[name]) for name, new, _, _ in self.moves[i].choices}
         return substitute(e, ren)
 
-    def exists_choice(self, i: int, body: Expr = True) -> Part:
+    def exists_choice(self, i: int, body: Term = True) -> Part:
         """``∃ choices of move i. legal ∧ body``: plain IR when the choices expand (or do not
         matter), else a quantifier."""
         mv = self.moves[i]
@@ -461,7 +242,7 @@ class Encoding:
             return all_of([mv.guard, body] + [lo <= hi for _, _, lo, hi in mv.choices])
         values = self.expansion(i)
         if values is not None:
-            return any_of(substitute(formula, {n: lift(v) for n, v in zip(mv.names, combo)})
+            return any_of(substitute(formula, {n: lift(v) for n, v in zip(mv.names, combo, strict=False)})
                           for combo in values)
         return Exists(mv.names, formula)
 
@@ -542,7 +323,7 @@ class Encoding:
     def state_of(self, model: z3.ModelRef) -> tuple[int, ...]:
         """The state (schema order, Python ints) in a Z3 model."""
         out = []
-        for v, kind, signed in zip(self.state_vars, self.kinds, self.signed):
+        for v, kind, signed in zip(self.state_vars, self.kinds, self.signed, strict=False):
             val = model.eval(v, model_completion=True)
             if kind == "bool":
                 out.append(int(z3.is_true(val)))
@@ -577,7 +358,7 @@ class _Translator(Walker):
         super().__init__()
         self.enc, self.w = enc, w
         self.vars: dict[str, object] = {}
-        for name, v, kind, signed in zip(enc.names, enc.state_vars, enc.kinds, enc.signed):
+        for name, v, kind, signed in zip(enc.names, enc.state_vars, enc.kinds, enc.signed, strict=False):
             if kind == "bool" or w is None or w == enc.width:
                 self.vars[name] = v
             else:

@@ -27,6 +27,7 @@ from grundy.spec import Field, Game, InputError, Structure, move, read_graph, to
 from grundy.spec.expr import Expr, all_of
 from grundy.spec.schema import SymState
 
+
 class DirectedVertexNim(Game):
     name = "directed-vertexnim"
     summary = ("Directed vertexnim (Duchene-Renault): on a strongly connected digraph, lower the weight of "

@@ -14,8 +14,7 @@ disjunctive sum. On K_n this is minnie; with one chip everywhere, parity decides
 >>> solve({"game": "mig", "nodes": [[0, 3], [1, 8]], "edges": [[0, 1]]})["outcome"]   # minnie [3, 8]
 'P'
 """
-from grundy.spec import (Field, Game, InputError, ite, minimum, move, read_graph, total,
-                         write_graph)
+from grundy.spec import Field, Game, InputError, ite, minimum, move, read_graph, total, write_graph
 
 
 class Mig(Game):

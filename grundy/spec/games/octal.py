@@ -41,6 +41,7 @@ GAME = Octal()
 def __getattr__(name):
     """Helpers of the former octal module, kept working with a DeprecationWarning."""
     import warnings
+
     from grundy.spec.heaprule import RuleHeaps, TakeBreak
     old = {"parse_code": lambda code: parse_octal(code).digits,
            "canonical_code": lambda digits: TakeBreak(tuple(digits)).text,

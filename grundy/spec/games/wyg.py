@@ -24,8 +24,7 @@ other edge is left to us), so this game does not decompose.
 >>> solve({"game": "wyg", "nodes": [[1, 1], [2, 2], [3, 1]], "edges": [[1, 2], [2, 3]]})["outcome"]
 'P'
 """
-from grundy.spec import (Field, Game, InputError, ite, minimum, move, read_graph, total,
-                         write_graph)
+from grundy.spec import Field, Game, InputError, ite, minimum, move, read_graph, total, write_graph
 
 
 class Wyg(Game):

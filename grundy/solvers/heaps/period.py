@@ -1,0 +1,74 @@
+"""Periods of one-heap values: proved by a periodicity theorem where one covers the rule, else
+only apparent.
+
+>>> from grundy.spec.heaprule import TakeBreak
+>>> from grundy.solvers.heaps.takebreak import takebreak_run
+>>> period(TakeBreak((0, 7, 7)), takebreak_run(TakeBreak((0, 7, 7)), 200).values)
+Period(preperiod=71, period=12, proved=True)
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ...spec.heaprule import TakeBreak
+
+__all__ = ["Period", "period"]
+
+
+@dataclass(frozen=True)
+class Period:
+    """G(n + period) = G(n) for every n >= preperiod: ``proved`` by a periodicity theorem for
+    the rule (codes without breaks: a window of the longest move repeats; finite codes: Guy and
+    Smith), or only *apparent* (it holds for every value computed, at least twice over)."""
+
+    preperiod: int
+    period: int
+    proved: bool
+
+    def describe(self, name: str, n: int) -> str:
+        how = f"proved by G(0..{n})" if self.proved else f"apparent in G(0..{n}), not proved"
+        return f"{name}: period {self.period} from n = {self.preperiod} ({how})"
+
+
+def _least_n0(values: list[int], p: int) -> int:
+    n = len(values) - 1 - p
+    while n >= 0 and values[n + p] == values[n]:
+        n -= 1
+    return n + 1
+
+
+def period(code: TakeBreak | None, values: list[int]) -> Period | None:
+    """The least period (with its least preperiod) of ``values`` = G(0..N): proved when a
+    theorem covers the code, else apparent; None if there is none to report.
+
+    A code without breaks and with a last digit t: G(n) for n > t
+    depends only on G(n - t..n - 1), so a window of t values repeating p later, starting at
+    n0, repeats forever (checked for n0 <= n < max(n0, 1) + t, the max keeping the heap of
+    exactly t, whose "take all" is special, out of the induction). Finite codes with breaks:
+    the periodicity theorem of Guy and Smith: if G(n + p) = G(n) for
+    n0 <= n < 2 n0 + p + t, then for every n >= n0 (for n0 = 0 one more n is checked: at
+    N = p + t the induction would match the split p + p of N + p with the "split" p + 0 of N). Otherwise (an infinite code,
+    unequal splits, a rule without a code), the least p whose repetition covers G(n0..N) at
+    least twice over is reported as apparent.
+
+    >>> from grundy.solvers.heaps.takebreak import takebreak_run
+    >>> period(TakeBreak((0, 3, 0, 3, 3)), takebreak_run(TakeBreak((0, 3, 0, 3, 3)), 30).values)
+    Period(preperiod=0, period=7, proved=True)
+    """
+    N = len(values) - 1
+    if code is not None and code.last is not None and not code.unequal:
+        t = code.last
+        for p in range(1, N + 1):
+            if (2 * p + t if code.breaks else p + t) > N:
+                break                               # no larger p can be proved either
+            n0 = _least_n0(values, p)
+            end = 2 * n0 + p + t + (1 if n0 == 0 else 0) if code.breaks else max(n0, 1) + t
+            if end - 1 + p <= N:                    # G(n + p) = G(n) checked for n0 <= n < end
+                return Period(n0, p, True)
+    for p in range(1, N // 3 + 1):
+        n0 = _least_n0(values, p)
+        if N + 1 - n0 >= 3 * p:                     # three periods seen after n0
+            return Period(n0, p, False)
+    return None
+
+

@@ -1,0 +1,138 @@
+/* The one-heap values of a take-and-break code: the sparse-space method (and the plain one),
+   the C statement of grundy/solvers/heaps/sparse.py. Built once by grundy.solvers.native.build. */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef uint32_t u32;
+typedef int64_t i64;
+
+/* FIRST_CHECK, CHECK_STEP and MAX_WHT_BITS are defined by the loader
+   (grundy/solvers/heaps/takebreak.py), from the constants the Python method uses too. */
+#ifndef MAX_WHT_BITS
+#error "load this file through grundy.solvers.heaps.takebreak"
+#endif
+
+static int bitlen(u32 x) { int b = 0; while (x) { b++; x >>= 1; } return b; }
+static int parity(u32 x) { return __builtin_parity(x); }
+
+/* seen[v] == stamp: v is an option of the current heap. Grown to 2^bits(max value) + 1,
+   which bounds every XOR of values and the mex. */
+static int grow(u32 **seen, i64 *cap, i64 need) {
+    if (need <= *cap) return 0;
+    i64 nc = *cap ? *cap : 1024;
+    while (nc < need) nc *= 2;
+    u32 *p = (u32 *)realloc(*seen, (size_t)nc * sizeof(u32));
+    if (!p) return -1;
+    memset(p + *cap, 0, (size_t)(nc - *cap) * sizeof(u32));
+    *seen = p; *cap = nc;
+    return 0;
+}
+
+#define DIG(k) ((k) < L ? d[k] : tail)
+
+/* the highest k worth a look for heap h: every k with a digit, or (tail) every k <= h */
+static i64 kmax(int L, int tail, i64 h) { return tail ? h : (i64)L - 1; }
+
+/* Mark every split a + b = m (a <= b; a < b if uneq) of the current heap; their number. */
+static i64 scan_all(u32 *restrict seen, const u32 *restrict G, i64 m, int uneq, u32 st) {
+    i64 half = uneq ? (m - 1) / 2 : m / 2;
+    for (i64 a = 1; a <= half; a++) seen[G[a] ^ G[m - a]] = st;
+    return half;
+}
+
+/* The non-zero mask making the fewest of G[0..h] rare (ties: the smallest), or 0 when none
+   makes fewer rare than `current` does, or the values are too wide. */
+static i64 choose_mask(const u32 *G, i64 h, int vb, u32 current, u32 *out) {
+    *out = current;
+    if (vb == 0 || vb > MAX_WHT_BITS) return 0;
+    i64 size = (i64)1 << vb;
+    i64 *W = (i64 *)calloc((size_t)size, sizeof(i64));
+    if (!W) return -1;
+    for (i64 i = 0; i <= h; i++) W[G[i]]++;
+    for (i64 len = 1; len < size; len <<= 1)
+        for (i64 i = 0; i < size; i += 2 * len)
+            for (i64 j = i; j < i + len; j++) {
+                i64 a = W[j], b = W[j + len];
+                W[j] = a + b; W[j + len] = a - b;
+            }
+    u32 best = 0; i64 bw = 0;
+    for (i64 M = 1; M < size; M++)
+        if (best == 0 || W[M] < bw) { best = (u32)M; bw = W[M]; }
+    if (current == 0 || bw < W[current]) *out = best;
+    free(W);
+    return 0;
+}
+
+/* G(0..n) under the code (digits d[0..L), tail digit, unequal splits) by the sparse-space
+   method (see grundy/solvers/heaps/sparse.py, its Python statement, step for step): `fixed` a
+   mask (-1: chosen as the values come); `plain`: mask 0 and every split scanned at once (the
+   plain method). stats: mask, rares, mask changes, rare pairs, full pairs. */
+int tb_run(const int *d, int L, int tail, int uneq, i64 n, i64 fixed, int plain, u32 *G, i64 *stats) {
+    u32 *seen = NULL; i64 cap = 0; u32 maxg = 0; int vb = 0;
+    u32 mask = fixed >= 0 ? (u32)fixed : 0;
+    int adaptive = fixed < 0 && !plain;
+    i64 nr = 0, rare_pairs = 0, full_pairs = 0, changes = 0, next_check = FIRST_CHECK;
+    i64 ncur = tail ? n + 1 : L;
+    u32 *R = (u32 *)malloc((size_t)(n + 1) * sizeof(u32));   /* heaps >= 1 with a rare value */
+    i64 *cur = (i64 *)malloc((size_t)ncur * sizeof(i64));    /* resumed full scan, per k */
+    if (!R || !cur || grow(&seen, &cap, 2)) { free(R); free(cur); free(seen); return -1; }
+    for (i64 h = 0; h <= n; h++) {
+        u32 st = (u32)(h + 1);
+        i64 K = kmax(L, tail, h);
+        for (i64 k = 0; k <= K; k++) {
+            int dk = DIG(k);
+            cur[k] = 1;
+            if (k > 0 && (dk & 1) && h == k) seen[0] = st;
+            if (k > 0 && (dk & 2) && h > k) seen[G[h - k]] = st;
+            if ((dk & 4) && h - k >= 2) {
+                i64 m = h - k, i = 0;
+                if (plain) {                            /* every split, now */
+                    full_pairs += scan_all(seen, G, m, uneq, st);
+                    continue;
+                }
+                for (; i < nr && R[i] < m; i++)
+                    if (!(uneq && 2 * (i64)R[i] == m)) seen[G[R[i]] ^ G[m - R[i]]] = st;
+                rare_pairs += i;
+                if (mask == 0) cur[k] = m / 2 + 1;   /* every heap is rare: nothing left */
+            }
+        }
+        u32 g = 0;
+        for (;;) {
+            if (seen[g] == st) { g++; continue; }
+            if (plain || parity(g & mask)) break;   /* common and unmarked: not an option */
+            int found = 0;
+            for (i64 k = 0; k <= K && !found; k++) {
+                if (!(DIG(k) & 4) || h - k < 2) continue;
+                i64 m = h - k, half = uneq ? (m - 1) / 2 : m / 2, a = cur[k];
+                while (a <= half) {
+                    u32 v = G[a] ^ G[m - a];
+                    seen[v] = st; a++;
+                    if (v == g) { found = 1; break; }
+                }
+                if (a > cur[k]) full_pairs += a - cur[k];
+                cur[k] = a;
+            }
+            if (!found) break;                      /* every split seen: g is the mex */
+            g++;
+        }
+        G[h] = g;
+        if (h >= 1 && !parity(g & mask)) R[nr++] = (u32)h;
+        if (g > maxg) {
+            maxg = g; vb = bitlen(maxg);
+            if (grow(&seen, &cap, ((i64)1 << vb) + 1)) { free(R); free(cur); free(seen); return -1; }
+        }
+        if (adaptive && h == next_check) {
+            u32 nm;
+            if (choose_mask(G, h, vb, mask, &nm)) { free(R); free(cur); free(seen); return -1; }
+            if (nm != mask) {
+                mask = nm; changes++; nr = 0;
+                for (i64 i = 1; i <= h; i++) if (!parity(G[i] & mask)) R[nr++] = (u32)i;
+            }
+            next_check = next_check < CHECK_STEP ? 2 * next_check : next_check + CHECK_STEP;
+        }
+    }
+    stats[0] = mask; stats[1] = nr; stats[2] = changes; stats[3] = rare_pairs; stats[4] = full_pairs;
+    free(R); free(cur); free(seen);
+    return 0;
+}

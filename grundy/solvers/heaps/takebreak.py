@@ -1,0 +1,110 @@
+"""One-heap values of a take-and-break code: the sparse-space method in C, or in Python.
+
+The loop (see :mod:`grundy.solvers.heaps.sparse` for the method) runs in C (``takebreak.c``,
+built once by :mod:`grundy.solvers.native.build`: the code's digits, tail digit and
+``unequal`` flag are its arguments) when a compiler is available, else in Python; both run the
+same algorithm and report the same work counters.
+
+>>> takebreak_run(TakeBreak((0, 7, 7)), 11).values          # code 0.77
+[0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6]
+>>> takebreak_run(TakeBreak((4,), unequal=True), 12, native=False).values   # unequal splits
+[0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1]
+"""
+from __future__ import annotations
+
+import ctypes
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any, Literal
+
+from ...spec.heaprule import TakeBreak
+from ...spec.position import InputError
+from ..native import build
+from . import sparse
+from .sparse import CHECK_STEP, FIRST_CHECK, MAX_WHT_BITS
+
+__all__ = ["HeapRun", "Method", "takebreak_run", "check_n", "MAX_N", "MAX_WHT_BITS", "FIRST_CHECK", "CHECK_STEP"]
+
+MAX_N = 2**31 - 2          # stamps are h + 1 in 32 bits
+Method = Literal["sparse", "plain"]
+
+
+@dataclass
+class HeapRun:
+    """Values G(0..n) and what the computation did.
+
+    ``mask``: the final mask (0 for the plain method); ``rares``: heaps 1..n whose value is
+    rare under it; ``mask_changes``: how often the mask was replaced; ``rare_pairs``: splits
+    looked at through the rare list; ``full_pairs``: splits looked at by the resumed full
+    scans (for the plain method, every split).
+    """
+
+    code: str
+    values: list[int]
+    method: str
+    native: bool
+    mask: int = 0
+    rares: int = 0
+    mask_changes: int = 0
+    rare_pairs: int = 0
+    full_pairs: int = 0
+
+    def counters(self) -> tuple[int, int, int, int, int]:
+        return (self.mask, self.rares, self.mask_changes, self.rare_pairs, self.full_pairs)
+
+
+@lru_cache(maxsize=1)
+def _kernel() -> ctypes.CDLL:
+    defines = (f"#define FIRST_CHECK {FIRST_CHECK}\n#define CHECK_STEP {CHECK_STEP}\n"
+               f"#define MAX_WHT_BITS {MAX_WHT_BITS}\n")
+    lib = build.load(defines + build.fixed_c(__package__, "takebreak.c"))
+    lib.tb_run.argtypes = [ctypes.POINTER(ctypes.c_int), ctypes.c_int, ctypes.c_int, ctypes.c_int, ctypes.c_int64,
+                           ctypes.c_int64, ctypes.c_int, ctypes.POINTER(ctypes.c_uint32),
+                           ctypes.POINTER(ctypes.c_int64)]
+    lib.tb_run.restype = ctypes.c_int
+    return lib
+
+
+def _native(code: TakeBreak, n: int, fixed: int | None, plain: bool) -> tuple[list[int], list[int]]:
+    lib = _kernel()
+    digits = code.digits
+    d = (ctypes.c_int * len(digits))(*digits)
+    out = (ctypes.c_uint32 * (n + 1))()
+    stats = (ctypes.c_int64 * 5)()
+    mask = 0 if plain else -1 if fixed is None else fixed
+    if lib.tb_run(d, len(digits), code.tail, int(code.unequal), n, mask, int(plain), out, stats) != 0:
+        raise MemoryError(f"one-heap values up to {n}: out of memory")
+    return list(out), list(stats)
+
+
+def check_n(n: Any) -> None:
+    """An InputError unless ``n`` is a heap size the tables can reach."""
+    if isinstance(n, bool) or not isinstance(n, int) or n < 0:
+        raise InputError("n", f"must be a natural number, got {n!r}")
+    if n > MAX_N:
+        raise InputError("n", f"{n} is too large (at most {MAX_N})")
+
+
+def takebreak_run(code: TakeBreak, n: int, *, method: Method = "sparse", native: bool | None = None,
+                  mask: int | None = None) -> HeapRun:
+    """G(0..n) of one heap under a take-and-break ``code``, with the work counters (see
+    :class:`HeapRun`).
+
+    ``method``: "sparse" or "plain". ``native``: None uses C when a compiler is available;
+    False forces Python; True requires C. ``mask`` fixes the sparse method's mask (any
+    mask gives the same values; None chooses it as :mod:`~grundy.solvers.heaps.sparse` says).
+
+    >>> r = takebreak_run(TakeBreak((0, 0, 7)), 20, native=False); r.values[:10], r.method
+    ([0, 0, 1, 1, 2, 0, 3, 1, 1, 0], 'sparse')
+    >>> takebreak_run(TakeBreak((0, 0, 7)), 20, mask=5).values == r.values
+    True
+    """
+    check_n(n)
+    if method not in ("sparse", "plain"):
+        raise ValueError(f"method must be 'sparse' or 'plain', got {method!r}")
+    if mask is not None and not 0 <= mask < 2**32:
+        raise ValueError(f"mask must be in 0..2^32 - 1, got {mask}")
+    use_c = build.available() if native is None else native
+    plain = method == "plain"
+    values, stats = (_native if use_c else sparse.run)(code, n, mask, plain)
+    return HeapRun(code.text, values, method, bool(use_c), *stats)

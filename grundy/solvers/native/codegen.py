@@ -1,0 +1,234 @@
+"""The C source of a kernel: the fixed runtime and search (``c/runtime.c``, ``c/solver.c``)
+around the parts generated per game and box: the box's constants, ``successors`` (every move,
+from the same plans as the Python solver's, grouped by the value of the slot most guards test),
+``unpack``, ``canon`` (the symmetry reduction) and ``components``.
+
+>>> from grundy.spec.games import get_game
+>>> from grundy.spec.structure import Structure
+>>> rules = get_game("nim").rules(Structure.heaps(2))
+>>> src = c_source(rules, Box.around(rules, [(3, 4)]))
+>>> "static void successors(" in src and "#define NS 2" in src
+True
+"""
+from __future__ import annotations
+
+from typing import Sequence
+
+from ...errors import GrundyError
+from ...spec.fingerprint import rules_digest
+from ...spec.game import Rules
+from .. import symmetric
+from ..explicit.plan import conjuncts, dispatch_key, dispatch_var, emitter, move_plan, shared_nodes, slot_sources
+from ..symmetric import Plan
+from . import build
+from .box import Box
+from .csyntax import C
+from .source_cache import cached_text
+
+__all__ = ["c_source", "kernel_source", "CYCLE", "TOO_LARGE", "LIMIT", "NO_MEMORY", "OVERFLOW", "DOMAIN",
+           "PAUSED"]
+
+# the status codes of the C (the fixed search returns them; the generated moves set DOMAIN)
+CYCLE, TOO_LARGE, LIMIT, NO_MEMORY, OVERFLOW = 2, 3, 4, 5, 6
+DOMAIN = 8                                 # a move took a field out of its domain
+PAUSED = 9       # the kernel returned to Python to let it notice a signal; called again, it goes on
+
+
+def _c_array(ctype: str, name: str, values: Sequence[int], suffix: str = "LL") -> str:
+    body = ", ".join(f"{int(v)}{suffix}" for v in values) or "0"
+    return f"static const {ctype} {name}[NS > 0 ? NS : 1] = {{{body}}};"
+
+
+def c_source(rules: Rules, box: Box, symmetry: bool = False, decompose: bool = False) -> str:
+    """The C source of the kernel for these rules and this box (``symmetry``: positions are
+    stored by a canonical representative of their class: sorted heaps, or the least index
+    over the automorphisms that send the token to the least vertex of its orbit; ``decompose``:
+    Grundy values of positions that split into independent components are the XOR of the
+    components' values, as in the Python path)."""
+    n = len(rules.schema)
+    state_names = slot_sources(rules)
+    var = dispatch_var(rules)
+    plain: list[str] = []
+    groups: dict[int, list[str]] = {}
+    for mi, m in enumerate(rules.moves):
+        key = next(((c, k[1]) for c in conjuncts(m.guard)
+                    if (k := dispatch_key(c)) and k[0] == var), None)
+        lines = _c_move(rules, mi, m, state_names, skip=key[0] if key else None)
+        (plain if key is None else groups.setdefault(key[1], [])).extend(lines)
+    body = ["static void successors(K key, const I *s, Buf *b) {", "    (void)key; (void)s; (void)b;"]
+    body += ["    " + ln for ln in plain]
+    if groups:
+        assert var is not None                    # groups exist only with a dispatch variable
+        slot = rules.schema.slot_by_var[var]
+        body.append(f"    switch (s[{slot}]) {{")
+        for value in sorted(groups):
+            body.append(f"    case {value}LL: {{")
+            body += ["        " + ln for ln in groups[value]]
+            body.append("    } break;")
+        body.append("    default: break;")
+        body.append("    }")
+    body.append("}")
+    head = [build.fixed_c(__package__, "c/runtime.c"), f"#define NS {n}",
+            _c_array("I", "LO", box.lo), _c_array("I", "RADIX", box.radix),
+            _c_array("K", "STRIDE", box.strides, "ULL")]
+    head.append(_components_source(rules, box, decompose))
+    head.append(_canonical_source(rules, box, symmetry))
+    # unrolled, so that each division is by a literal constant (a multiply and a shift)
+    unpack = ["static void unpack(K key, I *s) {"]
+    unpack += [f"    s[{i}] = (I)(key % {box.radix[i]}ULL) + ({box.lo[i]}LL); key /= {box.radix[i]}ULL;"
+               for i in box.order]
+    unpack += ["    (void)key;", "}"]
+    return "\n".join(head[:-1] + body + unpack + head[-1:] + [build.fixed_c(__package__, "c/solver.c")])
+
+
+def _c_move(rules: Rules, mi: int, m, state_names, skip) -> list[str]:
+    cnames, steps = move_plan(rules, m, state_names, C, skip)
+    label = m.label.replace("*/", "* /")
+    out = [f"/* move {mi}: {label} */", "{"]
+    depth, closes = 1, 1
+    for st in steps:
+        pad = "    " * depth
+        if st.kind == "let":
+            out.append(pad + st.args[0])
+        elif st.kind == "if":
+            out.append(pad + f"if ({' && '.join(st.args)}) {{")
+            depth += 1
+            closes += 1
+        elif st.kind == "for":
+            cn, lo, hi = st.args   # the largest choice first, as the Python solver's successors
+            out.append(pad + f"for (I {cn} = {hi}; {cn} >= {lo}; {cn}--) {{")
+            depth += 1
+            closes += 1
+        elif st.kind == "check":   # the position's key, for the Python path to name the move
+            out.append(pad + f"if ({st.args[0]}) {{ b->err = {DOMAIN}; b->err_value = (I)key; return; }}")
+        else:
+            changed = st.args[0]
+            out.append(pad + "{ K nk = key;")
+            for i, src in changed.items():
+                out.append(pad + f"  OUT({i}, {src});")
+            out.append(pad + "  push(b, nk); }")
+    for d in range(closes, 0, -1):
+        out.append("    " * (d - 1) + "}")
+    return out
+
+
+def _components_source(rules: Rules, box: Box, decompose: bool) -> str:
+    """``components(key, s, b)``: push the keys of the position's components (each: the position
+    with every element outside it emptied) and return 1, or return 0 if it does not split."""
+    if not decompose or rules.present is None:
+        return "#define DECOMPOSE 0\nstatic inline int components(K key, const I *s, Buf *b) { (void)key; (void)s; (void)b; return 0; }"
+    sch = rules.schema
+    names = slot_sources(rules)
+    roots = [rules.decomposable] + list(rules.present)
+    em = emitter(names, shared_nodes(roots), C)
+    d = em.expr(rules.decomposable)
+    pres = [em.expr(x) for x in rules.present]
+    n_el = len(rules.component_elements)
+    empty = [sch.fields[name].empty for name, _ in sch.slots]
+    lines = ["#define DECOMPOSE 1",
+             "static int components(K key, const I *s, Buf *b) {"]
+    lines += ["    " + ln for ln in em.take_lines()]
+    lines += [f"    if (!({d})) return 0;",
+              f"    int pres[{n_el}], parent[{n_el}], groups = 0;"]
+    lines += [f"    pres[{x}] = {src};" for x, src in enumerate(pres)]
+    lines += [f"    for (int x = 0; x < {n_el}; x++) parent[x] = x;"]
+    for a, b in rules.links:
+        lines.append(f"    if (pres[{a}] && pres[{b}]) {{ int ra = {a}, rb = {b}; "
+                     f"while (parent[ra] != ra) ra = parent[ra]; while (parent[rb] != rb) rb = parent[rb]; "
+                     f"if (ra != rb) parent[ra] = rb; }}")
+    lines += [f"    int root[{n_el}];",
+              f"    for (int x = 0; x < {n_el}; x++) {{ int r = x; while (parent[r] != r) r = parent[r]; root[x] = pres[x] ? r : -1; }}",
+              f"    for (int x = 0; x < {n_el}; x++) if (root[x] == x) groups++;",
+              "    if (groups <= 1) return 0;",
+              f"    for (int g = 0; g < {n_el}; g++) {{",
+              "        if (root[g] != g) continue;",
+              "        K nk = key;",
+              f"        for (int x = 0; x < {n_el}; x++) {{",
+              "            if (root[x] == g) continue;"]
+    for x, slots in enumerate(rules.element_slots):
+        if slots:
+            outs = " ".join(f"OUT({i}, {empty[i]}LL);" for i in slots)
+            lines.append(f"            if (x == {x}) {{ {outs} }}")
+    lines += ["        }", "        push(b, nk);", "    }", "    return 1;", "}"]
+    return "\n".join(lines)
+
+
+def _canonical_source(rules: Rules, box: Box, symmetry: bool) -> str:
+    if symmetry and rules.heap_sorting:
+        return build.fixed_c(__package__, "c/canon_sort.c")
+    plan = Plan.for_kernel(rules) if symmetry else None
+    if plan is not None:        # every permutation of the vertices: see grundy/solvers/symmetric.py
+        return plan.c_source()
+    syms = rules.symmetries if symmetry else []
+    if len(syms) <= 1:
+        return build.fixed_c(__package__, "c/canon_none.c")
+    sch, g = rules.schema, rules.structure
+    kinds = []
+    for name, _ in sch.slots:
+        kind = sch.fields[name].kind
+        kinds.append(1 if kind == "vertex" else 2 if kind == "edge" else 0)
+    tokens = [i for i, (name, key) in enumerate(sch.slots) if key is None and sch.fields[name].kind == "vertex"]
+    tok = tokens[0] if len(tokens) == 1 else -1
+    m = len(g.edges)
+    auts = rules.automorphisms                     # in the order of rules.symmetries
+    vmap = [list(sigma) or [0] for sigma in auts]
+    edge_slot = kinds.index(2) if 2 in kinds else None
+    emap = [[v[edge_slot](e) for e in range(-1, m)] if edge_slot is not None else list(range(-1, m))
+            for _, v in syms]
+    sigma = vmap
+    if tok >= 0:
+        order, starts = [], [0]
+        for x in range(g.n):
+            least = min(sg[x] for sg in sigma)
+            order += [j for j, sg in enumerate(sigma) if sg[x] == least]
+            starts.append(len(order))
+    else:
+        order, starts = list(range(len(syms))), [0, len(syms)]
+    rows = lambda table: "{" + ", ".join("{" + ", ".join(map(str, r)) + "}" for r in table) + "}"  # noqa: E731
+    return "\n".join([
+        "#define CANONICAL 1",
+        f"#define NSYM {len(syms)}",
+        f"static const int16_t PERM[NSYM][NS] = {rows([p for p, _ in syms])};",
+        f"static const int8_t KIND[NS] = {{{', '.join(map(str, kinds))}}};",
+        f"static const int32_t VMAP[NSYM][{max(g.n, 1)}] = {rows(vmap)};",
+        f"static const int32_t EMAP[NSYM][{m + 1}] = {rows(emap)};",
+        f"static const int32_t COSET[{len(order)}] = {{{', '.join(map(str, order))}}};",
+        f"static const int32_t COSET_START[{len(starts)}] = {{{', '.join(map(str, starts))}}};",
+        f"#define NCOSET {len(order)}",
+        f"#define TOK {tok}",                      # the token's slot, or -1
+        build.fixed_c(__package__, "c/canon_auts.c")])
+
+
+def _source_key(rules: Rules, box: Box, symmetry: bool, decompose: bool) -> list | None:
+    """What :func:`c_source`'s text is generated from, as :func:`cached_text`'s key parts; None
+    when the rules' content cannot be read back (then the text is generated, as without a cache)."""
+    try:
+        content = rules_digest(rules)
+    except (TypeError, ValueError, GrundyError):  # a value that cannot be read back as content
+        return None
+    # the switches of grundy.solvers.symmetric choose the canonical form c_source emits
+    return [content, list(box.lo), list(box.radix), list(box.order), bool(symmetry), bool(decompose),
+            [symmetric.ENABLED, symmetric.FORCE, symmetric.CAP] if symmetry else None]
+
+
+def kernel_source(rules: Rules, box: Box, symmetry: bool = False, decompose: bool = False) -> str:
+    """``c_source(rules, box, symmetry, decompose)``, kept on disk (:func:`cached_text`: 1-5 ms
+    of generation saved per process and structure, before the compiled library can be found).
+
+    The key is what the text is generated from: the rules' content
+    (:func:`grundy.spec.fingerprint.rules_digest`: the structure with its vertex names, the
+    fields, every move's guard and update as IR, the rank, the components and the
+    declarations), the box and the options, the switches of :mod:`grundy.solvers.symmetric`.
+    So a rule whose IR changes gets a new kernel whatever changed it: the game's code, a module
+    global it reads, a parameter; the game's name or where its class is defined is not in the
+    key. Digesting the IR costs a third to a fifth of generating the text.
+
+    >>> from grundy.spec.games import get_game
+    >>> from grundy.spec.structure import Structure
+    >>> rules = get_game("nim").rules(Structure.heaps(2))
+    >>> box = Box.around(rules, [(3, 4)])
+    >>> kernel_source(rules, box, True, True) == c_source(rules, box, True, True)
+    True
+    """
+    return cached_text(_source_key(rules, box, symmetry, decompose),
+                       lambda: c_source(rules, box, symmetry, decompose))

@@ -1,0 +1,226 @@
+"""The reference engine's interpreter: a move's guard, choices and updates evaluated from the
+IR on a tape (no compilation), counting every step as work."""
+from __future__ import annotations
+
+from typing import Any, Callable, Iterable
+
+from ...errors import RuleError
+from ...spec.expr import Expr, lift
+from ...spec.game import Move
+from ...spec.ops import OPS, dag_nodes
+
+__all__ = ["Tape", "MoveTape", "State"]
+
+State = tuple
+
+
+class _Over(Exception):
+    """A move's enumeration went past the work left (turned into :class:`ReferenceLimit`)."""
+
+
+class Tape:
+    """Expressions evaluated by walking their DAG once, children first, each operator by its
+    ``concrete`` meaning in the catalogue (no code generated). ``inputs`` maps a variable's
+    name to its place in the tuple of input values.
+
+    >>> from grundy.spec import Var, ite
+    >>> x, y = Var.int("x"), Var.int("y")
+    >>> t = Tape([ite(x < y, x ^ y, y // 2), x + 1 == y], {"x": 0, "y": 1})
+    >>> t.run((3, 4)), t.run((9, 4))
+    ([7, True], [2, False])
+    """
+
+    def __init__(self, roots: Iterable[Any], inputs: dict[str, int]):
+        self.roots = [lift(r) for r in roots]
+        self.index: dict[int, int] = {}
+        self.template: list[Any] = []
+        self.loads: list[tuple[int, int]] = []           # (value index, input index)
+        self.steps: list[tuple[int, Callable[..., Any], tuple[int, ...]]] = []
+        seen: set[int] = set()
+        for root in self.roots:
+            for x in dag_nodes(root, seen):
+                self._add(x, inputs)
+        self.out = [self.index[id(r)] for r in self.roots]
+
+    def _add(self, x: Expr, inputs: dict[str, int]) -> None:
+        k = self.index[id(x)] = len(self.template)
+        self.template.append(x.args[0] if x.op == "const" else None)
+        if x.op == "var":
+            name = x.args[0]
+            if name not in inputs:
+                raise RuleError(f"the reference engine has no value for the variable {name!r}")
+            self.loads.append((k, inputs[name]))
+        elif x.op != "const":
+            self.steps.append((k, OPS[x.op].concrete, tuple(self.index[id(a)] for a in x.args)))
+
+    def run(self, values: tuple) -> list[Any]:
+        """The roots' values, the variables bound to ``values`` (by ``inputs``)."""
+        vals = self.template[:]
+        for k, i in self.loads:
+            vals[k] = values[i]
+        for k, fn, args in self.steps:
+            vals[k] = fn(*[vals[a] for a in args])
+        return [vals[k] for k in self.out]
+
+
+class MoveTape:
+    """One guarded command, evaluated on concrete states: its numeric choices enumerated between
+    their bounds (a bound may depend on the choices before it), its guard evaluated at each
+    choice, its update evaluated where the guard holds.
+
+    Each node is evaluated as early as it can be and no earlier than it is needed: the guard's
+    conjuncts that depend on the state only are evaluated first (a move whose guard fails there
+    is not enumerated), a conjunct that depends on choice j as soon as choice j is set, and the
+    update only where the whole guard holds. ``run`` counts the work: one unit per node
+    evaluated and one per candidate choice.
+
+    >>> from grundy.spec import Var, move
+    >>> h = Var.int("h")
+    >>> m = move("take {k}", choose=[("k", 1, h)], guard=lambda k: k % 2 == 1, update=lambda k: {0: h - k})
+    >>> mt = MoveTape(m, {"h": 0})
+    >>> found, work = mt.run((5,), 100)
+    >>> found
+    [((1,), [4]), ((3,), [2]), ((5,), [0])]
+    """
+
+    def __init__(self, m: Move, inputs: dict[str, int]):
+        self.move = m
+        self.slots = sorted(m.update)
+        nc = len(m.choices)
+        names = dict(inputs)
+        for j, c in enumerate(m.choices):
+            names[c.name] = len(inputs) + j
+        g = lift(m.guard)
+        conj = list(g.args) if g.op == "and" else [] if (g.op == "const" and g.args[0]) else [g]
+        self.conjuncts = conj
+        roots = [e for c in m.choices for e in (c.lo, c.hi)] + conj + [m.update[s] for s in self.slots]
+        self.tape = t = Tape(roots, names)
+        n = len(t.template)
+        level = [-1] * n                                  # the last choice a node depends on
+        for k, i in t.loads:
+            level[k] = i - len(inputs) if i >= len(inputs) else -1
+        deps: list[tuple[int, ...]] = [()] * n
+        for k, _, args in t.steps:
+            level[k] = max((level[a] for a in args), default=-1)
+            deps[k] = args
+        out = t.out
+        self.bounds = [(out[2 * j], out[2 * j + 1]) for j in range(nc)]
+        conj_at = [[out[2 * nc + i] for i, _ in enumerate(conj) if level[out[2 * nc + i]] == j]
+                   for j in range(-1, nc)]
+        self.checks = conj_at                             # per level: the conjuncts decided there
+        self.updates = out[2 * nc + len(conj):]
+        step_of = {st[0]: st for st in t.steps}
+        order = {st[0]: i for i, st in enumerate(t.steps)}
+        done: set[int] = set()
+
+        def program(roots_: list[int], at: int | None) -> list[tuple[int, Any, tuple[int, ...]]]:
+            need: set[int] = set()
+            stack = list(roots_)
+            while stack:                                  # the nodes under roots_ not yet done
+                k = stack.pop()
+                if k in need or k in done or k not in step_of:
+                    continue
+                need.add(k)
+                stack.extend(deps[k])
+            picked = sorted((k for k in need if at is None or level[k] == at), key=order.__getitem__)
+            done.update(picked)
+            return [step_of[k] for k in picked]
+
+        self.pre: list[list] = []                          # per level: steps of its conjuncts
+        self.post: list[list] = []                         # ... then steps later levels need
+        for j in range(-1, nc):
+            self.pre.append(program(conj_at[j + 1], j))
+            later = [b for jj in range(j + 1, nc) for b in self.bounds[jj]] + \
+                [c for jj in range(j + 1, nc) for c in conj_at[jj + 1]]
+            self.post.append(program(later, j))
+        self.payload = program(self.updates, None)
+        self.loads = [[(k, i) for k, i in t.loads if level[k] == j] for j in range(-1, nc)]
+
+    def _level(self, vals: list[Any], j: int) -> tuple[bool, int]:
+        """Evaluate level ``j`` (-1: the state) once its inputs are set: (the guard's conjuncts
+        decided there all hold, nodes evaluated)."""
+        for k, fn, args in self.pre[j + 1]:
+            vals[k] = fn(*[vals[a] for a in args])
+        for c in self.checks[j + 1]:
+            if not vals[c]:
+                return False, len(self.pre[j + 1])
+        for k, fn, args in self.post[j + 1]:
+            vals[k] = fn(*[vals[a] for a in args])
+        return True, len(self.pre[j + 1]) + len(self.post[j + 1])
+
+    def _payload(self, vals: list[Any]) -> list[Any]:
+        for k, fn, args in self.payload:
+            vals[k] = fn(*[vals[a] for a in args])
+        return [vals[u] for u in self.updates]
+
+    def run(self, values: tuple, budget: int) -> tuple[list[tuple[tuple[int, ...], list[Any]]], int]:
+        """Every choice tuple where the guard holds, with the update's values (in slot order
+        ``self.slots``), and the work done; :class:`_Over` past ``budget``."""
+        vals = self.tape.template[:]
+        for k, i in self.loads[0]:
+            vals[k] = values[i]
+        ok, work = self._level(vals, -1)
+        out: list[tuple[tuple[int, ...], list[Any]]] = []
+        nc = len(self.bounds)
+        if not ok:
+            return out, work + 1
+        if nc == 0:
+            out.append(((), self._payload(vals)))
+            return out, work + 1 + len(self.payload)
+        chosen = [0] * nc
+        ranges: list[Any] = [None] * nc                   # one range per choice set so far
+        j = 0
+        lo, hi = vals[self.bounds[0][0]], vals[self.bounds[0][1]]
+        if hi - lo + 1 > budget - work:
+            raise _Over()
+        ranges[0] = iter(range(lo, hi + 1))
+        while j >= 0:
+            v = next(ranges[j], None)
+            if v is None:
+                j -= 1
+                continue
+            chosen[j] = v
+            for k, _ in self.loads[j + 1]:
+                vals[k] = v
+            ok, n = self._level(vals, j)
+            work += n + 1
+            if work > budget:
+                raise _Over()
+            if not ok:
+                continue
+            if j + 1 < nc:
+                j += 1
+                lo, hi = vals[self.bounds[j][0]], vals[self.bounds[j][1]]
+                if hi - lo + 1 > budget - work:
+                    raise _Over()
+                ranges[j] = iter(range(lo, hi + 1))
+                continue
+            out.append((tuple(chosen), self._payload(vals)))
+            work += len(self.payload)
+        return out, work
+
+    def at(self, values: tuple, cv: tuple) -> list[Any] | None:
+        """The update's values with the choices ``cv`` (None: a choice outside its bounds, or
+        the guard false): one candidate evaluated, no enumeration.
+
+        >>> from grundy.spec import Var, move
+        >>> h = Var.int("h")
+        >>> mt = MoveTape(move("take {k}", choose=[("k", 1, h)], update=lambda k: {0: h - k}), {"h": 0})
+        >>> mt.at((5,), (2,)), mt.at((5,), (6,))
+        ([3], None)
+        """
+        if len(cv) != len(self.bounds):
+            return None
+        vals = self.tape.template[:]
+        for k, i in self.loads[0]:
+            vals[k] = values[i]
+        if not self._level(vals, -1)[0]:
+            return None
+        for j, v in enumerate(cv):
+            if not vals[self.bounds[j][0]] <= v <= vals[self.bounds[j][1]]:
+                return None
+            for k, _ in self.loads[j + 1]:
+                vals[k] = v
+            if not self._level(vals, j)[0]:
+                return None
+        return self._payload(vals)

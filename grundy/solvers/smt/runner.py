@@ -1,0 +1,224 @@
+"""Running a proof obligation's queries on Z3: each split over the finite fields' cases, within
+a timeout, a violation shrunk to a small state and checked on the concrete rule."""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from itertools import product
+from typing import Any, Callable, Iterable, Sequence, Union
+
+import z3
+
+from ...spec.expr import Expr, lift, total
+from .encode import Encoding, Exists, Part, part_exprs, substitute
+
+__all__ = ["SmtResult", "Item", "VALUE", "ENUMERATED"]
+
+Item = Union[Part, list]     # a query is a conjunction of items; a list item is a disjunction
+
+VALUE = "value#"             # the target Grundy value in mex-below (a name no field can have)
+SHRINK_SECONDS = 3.0         # the search for a smaller violating state (the sum of its numeric fields)
+SHRINK_LARGE = 20.0          # ... kept up longer while the state is still large, for the obligations
+LARGE = 10_000               # whose certificate enumerates the state's moves (fewer on a smaller one)
+ENUMERATED = ("NP", "mex-below")
+
+
+@dataclass
+class SmtResult:
+    """The verdict of one obligation."""
+
+    obligation: str                      # "T", "PN", "NP", "closed", "rank", "domain", "mex-below", ...
+    status: str                          # "holds" | "violated" | "unknown"
+    state: tuple[int, ...] | None        # a concrete violating state (schema order) when violated
+    choices: dict[str, int] | None       # the move ("move": index) and choice values involved
+    seconds: float
+    detail: str                          # what was checked; the solver's reason for unknown
+    scope: str = ""                      # what "holds" covers: all sizes, or fields <= a bound
+
+
+@dataclass
+class _Query:
+    what: str
+    items: list[Item]
+    move: int | None = None              # report this move's (free) choice values
+    report: Callable[[tuple[int, ...]], dict[str, int]] | None = None   # further choices to report
+    extra: tuple[str, ...] = ()          # further free integer variables to report
+    case: str = ""                       # the finite fields fixed by a split (see _split)
+
+    @property
+    def full(self) -> str:
+        return f"{self.what} [{self.case}]" if self.case else self.what
+
+
+# --------------------------------------------------------------------------- running queries
+def _items_exprs(items: Iterable[Item]) -> list[Expr]:
+    out: list[Expr] = []
+    for it in items:
+        out.extend(part_exprs(it if isinstance(it, list) else [it]))
+    return out
+
+
+def _size(enc: Encoding) -> Expr:
+    """The quantity a counterexample is shrunk by: the sum of the int fields above their lower bounds."""
+    sch = enc.rules.schema
+    return total(v - sch.fields[f].lower for v, (f, _) in zip(sch.variables, sch.slots, strict=False)
+                 if sch.fields[f].kind == "int")
+
+
+class _Runner:
+    def __init__(self, enc: Encoding, w: int | None, timeout: float, minimize: bool, patient: bool = False):
+        self.enc, self.w, self.timeout, self.minimize = enc, w, timeout, minimize
+        self.patient = patient
+        self.tr = enc.translator(w)
+
+    def item(self, it: Item):
+        if isinstance(it, list):
+            return z3.Or(*[self.tr.part(p) for p in it]) if it else z3.BoolVal(False)
+        return self.tr.part(it)
+
+    def run(self, q: _Query, seconds: float) -> tuple[str, Any, str]:
+        s = z3.Solver()
+        s.set("timeout", max(1, int(seconds * 1000)))
+        for it in q.items:
+            s.add(self.item(it))
+        r = s.check()
+        if r == z3.unsat:
+            return "holds", None, ""
+        if r == z3.unknown:
+            return "unknown", None, s.reason_unknown()
+        model = s.model()
+        if self.minimize:
+            model = self._shrink(s, model)
+        return "violated", model, ""
+
+    def _shrink(self, s: z3.Solver, model):
+        """Look for a violating state of smaller total size (binary search: :data:`SHRINK_SECONDS`
+        at most; ``patient``: :data:`SHRINK_LARGE` while the state found is larger than :data:`LARGE`)."""
+        size = _size(self.enc)
+        if size.op == "const":
+            return model
+        zsize = self.tr(size)
+        start = time.monotonic()
+        deadline = start + min(self.timeout, SHRINK_SECONDS)
+
+        def value(m) -> int:
+            v = m.eval(zsize, model_completion=True)
+            return v.as_long() if self.w is None else v.as_signed_long()
+
+        lo, hi = 0, value(model)
+        while lo < hi:
+            left = deadline - time.monotonic()
+            if left <= 0.05 and self.patient and hi > LARGE and deadline < start + min(self.timeout, SHRINK_LARGE):
+                deadline = start + min(self.timeout, SHRINK_LARGE)   # still large: ask Z3 longer
+                left = deadline - time.monotonic()
+            if left <= 0.05:
+                break
+            mid = (lo + hi) // 2
+            s.push()
+            s.set("timeout", max(1, int(left * 1000)))
+            s.add(zsize <= (mid if self.w is None else z3.BitVecVal(mid, self.w)))
+            r = s.check()
+            if r == z3.sat:
+                model = s.model()
+                hi = value(model)
+            elif r == z3.unsat:
+                lo = mid + 1
+            s.pop()
+            if r == z3.unknown:
+                break
+        return model
+
+
+def _prepare(enc: Encoding, q: _Query, extra_iv: dict | None) -> _Query:
+    """Normalise a query's formulas and (bit-vector mode) hold its free choices to their intervals."""
+    items: list[Item] = [[enc.prepare(p, extra_iv) for p in it] if isinstance(it, list)
+                         else enc.prepare(it, extra_iv) for it in q.items]
+    if enc.width is not None:
+        plain = [it for it in items if not isinstance(it, (list, Exists))]
+        plain += [p for it in items if isinstance(it, list) for p in it if not isinstance(p, Exists)]
+        items.append(enc.ranges(enc.free_names(plain), extra_iv))
+    return _Query(q.what, items, q.move, q.report, q.extra, q.case)
+
+
+SPLIT_LIMIT = 64   # a quantified query is split over at most this many finite-field cases
+
+
+def _parts(it: Item) -> list[Part]:
+    return it if isinstance(it, list) else [it]
+
+
+def _split(enc: Encoding, q: _Query) -> list[_Query]:
+    """A query with quantifiers, split into one query per value of the finite fields (vertex,
+    edge and bool slots) when there are at most ``SPLIT_LIMIT`` cases: each case has those
+    slots fixed, so guards and claims fold to much smaller formulas (e.g. only the moves at
+    the token remain). Queries without quantifiers are left whole."""
+    if not any(isinstance(p, Exists) for it in q.items for p in _parts(it)):
+        return [q]
+    g = enc.rules.structure
+    domains = {"vertex": range(g.n), "edge": range(-1, len(g.edges)), "bool": (False, True)}
+    finite = [(n, v, domains[k]) for n, v, k in zip(enc.names, enc.rules.schema.variables, enc.kinds, strict=False)
+              if k in domains]
+    cases = 1
+    for _, _, d in finite:
+        cases *= len(d)
+    if not finite or cases > SPLIT_LIMIT:
+        return [q]
+    out = []
+    for combo in product(*(d for _, _, d in finite)):
+        fix = {n: lift(x) for (n, _, _), x in zip(finite, combo, strict=False)}
+
+        def sub(p: Part, fix: dict = fix) -> Part:         # called at once: bound for the linter
+            if isinstance(p, Exists):
+                return Exists(p.names, substitute(p.body, fix), p.negated)
+            return substitute(p, fix)
+        items: list[Item] = [[sub(p) for p in it] if isinstance(it, list) else sub(it) for it in q.items]
+        items += [v == x for (_, v, _), x in zip(finite, combo, strict=False)]   # the model still names the values
+        where = ", ".join(f"{n} = {x}" for (n, _, _), x in zip(finite, combo, strict=False))
+        out.append(_Query(q.what, items, q.move, q.report, q.extra, where))
+    return out
+
+
+def _obligation(enc: Encoding, name: str, queries: Sequence[_Query], timeout: float,
+                minimize: bool, extra_iv: dict | None = None, note: str = "") -> SmtResult:
+    """Run an obligation's queries until one is violated; unknown if any is unknown."""
+    t0 = time.monotonic()
+    scope = enc.scope()
+    queries = [_prepare(enc, c, extra_iv) for q in queries for c in _split(enc, q)]
+    exprs = _items_exprs(it for q in queries for it in q.items)
+    if minimize:
+        exprs.append(_size(enc))
+    w = enc.width_for(exprs, extra_iv)
+    runner = _Runner(enc, w, timeout, minimize, patient=name in ENUMERATED)
+    unknown: list[str] = []
+    deadline = t0 + timeout
+    for q in queries:
+        left = deadline - time.monotonic()
+        if left <= 0:
+            unknown.append(f"{q.full}: out of time (the obligation's {timeout:g} s)")
+            continue
+        status, model, reason = runner.run(q, left)
+        if status == "violated":
+            state = enc.state_of(model)
+            choices: dict[str, int] | None = None
+            if q.move is not None:
+                mv = enc.moves[q.move]
+                choices = {"move": q.move}
+                choices.update({name_: enc.value_of(model, new, w) for name_, new, _, _ in mv.choices})
+            if q.report is not None:
+                choices = dict(choices or {}, **q.report(state))
+            for x in q.extra:
+                choices = dict(choices or {}, **{x.rstrip("#"): enc.value_of(model, x, w)})
+            return SmtResult(name, "violated", state, choices, time.monotonic() - t0,
+                             f"violated: {q.full}{note}", scope)
+        if status == "unknown":
+            unknown.append(f"{q.full}: {reason or 'unknown'}")
+    secs = time.monotonic() - t0
+    if unknown:
+        return SmtResult(name, "unknown", None, None, secs,
+                         f"Z3 could not decide {'; '.join(unknown)}{note}", scope)
+    whats = list(dict.fromkeys(q.what for q in queries))
+    more = f" (and {len(whats) - 1} more)" if len(whats) > 1 else ""
+    cases = sum(1 for q in queries if q.case)
+    split = f", split into {cases} cases by the finite fields" if cases else ""
+    what = whats[0] + more + split if whats else "nothing to check"
+    return SmtResult(name, "holds", None, None, secs, f"holds: {what}{note}", scope)

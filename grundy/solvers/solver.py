@@ -1,0 +1,456 @@
+"""The explicit solver: Grundy values, outcomes, winning moves and lines of play.
+
+Iterative depth-first search (no recursion limit) over states compiled from the
+rules; one memo table per (game, structure), shared by every position on it;
+positions reduced by symmetry and split into independent components.
+
+>>> from grundy.spec import read_position
+>>> solver = Solver()
+>>> p = read_position({"game": "nim", "heaps": [3, 5, 6]})
+>>> solver.grundy(p), solver.outcome(p)
+(0, 'P')
+"""
+from __future__ import annotations
+
+import warnings
+from typing import Any
+
+from ..spec.game import Game
+from ..spec.position import Position, SumPosition
+from ..spec.structure import Structure
+from .explicit.compile import State, compile_expr
+from .explicit.sums import MisereSums
+from .heaps import HeapTables, sum_of_heaps
+from .limits import CycleError, SolverLimit
+from .limits import cycle_error as _cycle
+from .native import build
+from .native.kernel import (
+    CYCLE,
+    DOMAIN,
+    GRUNDY,
+    LIMIT,
+    MAX_KEY,
+    MISERE,
+    MISERE_GRUNDY,
+    NORMAL,
+    Box,
+    Kernel,
+    KernelError,
+    OutOfBox,
+)
+from .premises import VIOLATED, prove_decomposition, prove_symmetry
+from .search import PythonSearch
+from .source_log import HEAP_TABLES, KERNEL, PYTHON, SourceLog, sources_text
+from .table import Table, _domain_violation
+
+__all__ = ["Solver", "DEFAULT", "SolverLimit", "CycleError", "SourceLog", "sources_text", "Table",
+           "NATIVE_AFTER", "REDUCE_AFTER", "MAX_TABLES", "PYTHON", "KERNEL", "HEAP_TABLES"]
+
+
+class _GoNative(Exception):
+    """The Python path stored enough positions on a table to make building its kernel pay."""
+
+
+class _Reduce(Exception):
+    """The Python path stored enough positions on a table to make proving its reductions pay."""
+
+
+NATIVE_AFTER = 20_000   # positions the Python path stores on a table before its kernel is built
+                        # (building one costs about half a second; small tables never pay for it)
+REDUCE_AFTER = 2_000    # positions the Python path stores on a table before it asks for the premises
+                        # of its reductions (a Z3 proof costs some 10-100 ms, once per structure;
+                        # the values stored before are true values: they need no reduction)
+
+
+MAX_TABLES = 256        # structures whose memo tables a solver keeps (the last used): a sweep over
+                        # many structures keeps flat memory; positions stored still count to the limit
+
+
+class Solver(PythonSearch):
+    """Solve positions; memo tables persist across calls.
+
+    ``max_positions`` bounds the number of positions stored (over all tables);
+    exceeding it raises :class:`SolverLimit`. ``symmetry`` and ``decompose`` allow the
+    reductions (they never change a value). ``native``: solve with the C kernel generated
+    from the same rules (None: whenever a C compiler is here), over packed positions with
+    the same reductions, once the Python path has stored ``NATIVE_AFTER`` positions on a
+    table (``native="always"``: from the first position).
+    Anything the kernel cannot hold (a position beyond 64 bits, a Grundy value above 253)
+    goes to the Python path.
+
+    Every reduction is a value source with a premise (:mod:`grundy.solvers.premises`): symmetry
+    (sorted heaps, automorphisms, the S_n plan, in Python and in the kernel) needs the rule to
+    commute with the group, decomposition needs the components to be independent; each is
+    proved by Z3 on the structure before it is used, once a table has stored ``reduce_after``
+    positions (small tables are solved from the moves alone) or before a kernel is built. A
+    premise not proved (violated, or Z3 unknown within its resource limit): the reduction is not
+    used on that structure; a violated declaration the author made is reported
+    (:attr:`violations`, and ``log``). One-heap tables serve only games whose moves are
+    :class:`~grundy.spec.HeapRule`'s own derivation (sums of heaps by construction).
+    ``vet`` is accepted and ignored (deprecated: nothing is taken on trust any more).
+    """
+
+    def __init__(self, max_positions: int = 20_000_000, symmetry: bool = True, decompose: bool = True,
+                 native: bool | str | None = None, vet: bool | None = None, reduce_after: int | None = None):
+        if vet is not None:
+            warnings.warn("Solver(vet=...) is deprecated and ignored: the solver proves the premises of "
+                          "its reductions on every structure it uses them on", DeprecationWarning, stacklevel=2)
+        self.max_positions = max_positions
+        self.symmetry, self.decompose = symmetry, decompose
+        self.reduce_after = REDUCE_AFTER if reduce_after is None else reduce_after
+        self.native = build.available() if native is None else (bool(native) and build.available())
+        self.native_first = native == "always"
+        self.tables: dict[tuple[int, Structure], Table] = {}   # by the game object (kept by its Rules)
+        self.max_tables = MAX_TABLES
+        self._stored = 0
+        self.heaps = HeapTables()
+        self.sums = MisereSums(self)                # sums of positions, with their misère memos
+        self.log: SourceLog | None = None           # what served, while a caller keeps a log open
+        self.violations: list[str] = []             # declarations found violated (one line each)
+
+    @property
+    def stored(self) -> int:
+        """Positions stored, by the Python path and the native kernels."""
+        return self._stored + sum(k.stored for t in self.tables.values() for k in t.kernels.values())
+
+    # tables -------------------------------------------------------------------
+    def table(self, game: Game, structure: Structure) -> Table:
+        key = (id(game), structure)     # the table's Rules hold the game: no other object gets its id
+        t = self.tables.pop(key, None)   # popped and put back: the dict's order is the order of use
+        if t is None:
+            # S_n's canonical form costs the Python path some 100 µs a position: with a kernel
+            # (which has it in C) the Python path keeps to the small groups it lists
+            t = Table(game.rules(structure), self.symmetry, self.decompose, in_use=self.native_first,
+                      full_group=not self.native, asked=not (self.symmetry or self.decompose))
+            if self.reduce_after <= 0:
+                self.establish(t)
+            while len(self.tables) >= self.max_tables:      # a sweep over many structures:
+                del self.tables[next(iter(self.tables))]    # the least recently used goes
+        self.tables[key] = t
+        return t
+
+    def establish(self, t: Table) -> None:
+        """Ask (once per table) for the premises of the reductions the solver allows: the
+        reductions proved are used from now on (the values stored so far are true values:
+        they stay). A declaration the author made and Z3 found violated is recorded (one line
+        naming the game, the move and the position) in :attr:`violations` and the open log."""
+        if t.asked:
+            return
+        t.asked = True
+        rules = t.rules
+        if t.symmetry and rules.game.symmetric:
+            t.premises["symmetry"] = prove_symmetry(rules)
+        if t.decompose and rules.present is not None:
+            t.premises["decomposition"] = prove_decomposition(rules)
+        for p in t.premises.values():
+            if p.status == VIOLATED and p.declared:
+                self._violated(p.violation)
+        t.__dict__.pop("code", None)           # compiled again with the reductions proved
+        t.noted.clear()
+
+    def _violated(self, line: str) -> None:
+        if line not in self.violations:
+            self.violations.append(line)
+
+    def _note(self, game: Game, structure: Structure, phrase: str) -> None:
+        if self.log is not None:
+            self.log.note(game, structure, phrase)
+
+    def _served(self, t: Table, game: Game, structure: Structure, engine: str) -> None:
+        """Note that ``engine`` answered on table ``t`` (once per log, engine and state of its
+        premises), and the declarations violated there (whoever asked first: every caller that
+        uses the table hears of them)."""
+        log = self.log
+        if log is None or (log.serial, engine) in t.noted:
+            return
+        t.noted.add((log.serial, engine))
+        log.note(game, structure, engine, t.premises)
+        for p in t.premises.values():
+            if p.status == VIOLATED and p.declared and p.violation not in log.violations:
+                log.violations.append(p.violation)
+
+    def _room(self, t: Table) -> None:
+        t.py_stored += 1
+        if t.py_stored > self.reduce_after and not t.asked:
+            raise _Reduce
+        if t.py_stored > NATIVE_AFTER and t.native and self.native and not t.in_use:
+            t.in_use = True
+            raise _GoNative
+        self._stored += 1
+        if self._stored > self.max_positions:
+            raise self._limit()
+
+    def count_stored(self) -> None:
+        """Count one position stored outside the tables (a misère sum); SolverLimit past the limit."""
+        self._stored += 1
+        if self._stored > self.max_positions:
+            raise self._limit()
+
+    def _limit(self) -> SolverLimit:
+        return SolverLimit(f"stopped after storing {self.max_positions:,} positions "
+                           f"(the limit; raise it with --max-positions)")
+
+    def clear(self) -> None:
+        self.tables.clear()
+        self.sums.clear()
+        self._stored = 0
+
+    # the native kernel ----------------------------------------------------------
+    def _native(self, t: Table, mode: int, state: State) -> int | None:
+        """The kernel's stored value for ``state`` (None: use the Python path)."""
+        vals = self._native_many(t, mode, [state])
+        return None if vals is None else vals[0]
+
+    def _native_many(self, t: Table, mode: int, states: list[State]) -> bytes | None:
+        """The kernel's stored values for states of one table (None: use the Python path).
+        The kernel's box grows to hold them, and again whenever a successor leaves it."""
+        if not (self.native and t.native and t.in_use):
+            return None
+        self.establish(t)             # the kernel reduces only by what is proved here
+        rules = t.rules
+        k = t.kernels.get(mode)
+        box = None if k is not None else Box.around(rules, states)
+        try:
+            while True:
+                if box is not None:
+                    if box.size >= MAX_KEY:
+                        t.native = False
+                        return None
+                    k = t.kernels[mode] = Kernel(rules, box, mode, limit=self.max_positions,
+                                                 symmetry=t.symmetric, decompose=t.decomposed)
+                assert k is not None           # built above, or the table's kernel for this mode
+                try:
+                    return k.values(states)
+                except ValueError:         # a state outside the box: a box holding them all
+                    box = Box.around(rules, states).join(k.box)
+                except OutOfBox as e:
+                    name = rules.schema.slots[e.slot][0]
+                    box = k.box.widened([i for i, (nm, _) in enumerate(rules.schema.slots) if nm == name], e.value)
+        except KernelError as e:
+            t.kernels.pop(mode, None)
+            if e.status == CYCLE:
+                raise _cycle(rules) from None
+            if e.status == LIMIT:
+                raise self._limit() from None
+            if e.status == DOMAIN and e.key is not None and k is not None:
+                raise _domain_violation(t, k.box.state(e.key)) from None
+            t.native = False      # a value or a product beyond the kernel: the Python path
+            return None
+
+    def grundy(self, pos: Position | SumPosition) -> int:
+        """The Grundy value in the position's convention: normal play, the mex of the options'
+        values; misère play, the misère Grundy value (the mex of the options' misère values, 1 at
+        a terminal position; 0 exactly at the misère P-positions). Misère values of a sum are
+        not the XOR of its parts': a misère position is never split.
+
+        >>> from grundy.spec import read_position
+        >>> s = Solver(native=False)
+        >>> [s.grundy(read_position({"game": "nim", "heaps": [n], "convention": "misere"})) for n in range(5)]
+        [1, 0, 2, 3, 4]
+        """
+        if isinstance(pos, SumPosition):       # a sum of positions of any games
+            return self.sums.grundy(pos, _cycle)
+        misere = pos.convention == "misere"
+        if self.decompose and not misere:   # sums of heaps: XOR of one-heap values (normal play)
+            v = self.heaps.value(pos)
+            if v is not None:
+                self._note(pos.game, pos.structure, HEAP_TABLES)
+                return v
+        t = self.table(pos.game, pos.structure)
+        if t.in_use:
+            v = self._native(t, MISERE_GRUNDY if misere else GRUNDY, pos.state)
+            if v is not None:
+                self._served(t, pos.game, pos.structure, KERNEL)
+                return v - 1
+        try:
+            v = self._grundy(t, t.code.canonical(pos.state), misere)
+        except _GoNative:
+            return self.grundy(pos)
+        except _Reduce:
+            self.establish(t)
+            return self.grundy(pos)
+        self._served(t, pos.game, pos.structure, PYTHON)
+        return v
+
+    def grundy_many(self, positions: list[Position]) -> list[int]:
+        """Grundy values of many positions; those on one structure go to its kernel in one
+        call (a family sweep), when the native path serves their table."""
+        out: list[int | None] = [None] * len(positions)
+        groups: dict[tuple, list[int]] = {}
+        for i, p in enumerate(positions):    # by identity: a batch read from JSON shares its graphs
+            groups.setdefault((id(p.game), id(p.structure), p.convention), []).append(i)   # (alive in positions)
+        for idx in groups.values():
+            p0 = positions[idx[0]]
+            vals = self.grundy_states(p0.game, p0.structure, [positions[i].state for i in idx], p0.convention)
+            for i, v in zip(idx, vals, strict=False):
+                out[i] = v
+        return out  # type: ignore[return-value]
+
+    def grundy_states(self, game: Game, structure: Structure, states: list[State],
+                      convention: str = "normal") -> list[int]:
+        """Grundy values (in ``convention``) at many packed states of ``game`` on ``structure``:
+        in one call to its kernel where the native path serves, else one by one.
+
+        >>> from grundy.spec import Structure
+        >>> from grundy.spec.games import get_game
+        >>> k3 = Structure.graph(range(3), [(0, 1), (0, 2), (1, 2)])
+        >>> Solver().grundy_states(get_game("edge-nim"), k3, [(1, 1, 1, 0), (0, 0, 0, 0), (2, 0, 0, 0)])
+        [1, 0, 2]
+        """
+        if self.decompose and convention == "normal" and sum_of_heaps(game, structure) is not None:
+            self._note(game, structure, HEAP_TABLES)
+            return [self.heaps.value(Position(game, structure, tuple(s), convention))  # type: ignore[misc]
+                    for s in states]                  # sums of heaps: XOR, as grundy()
+        t = self.table(game, structure)
+        if len(states) > 1 and self.native and t.native:
+            t.in_use = True            # a family on one structure: worth a kernel at once
+        vals = self._native_many(t, MISERE_GRUNDY if convention == "misere" else GRUNDY, states)
+        if vals is not None:
+            self._served(t, game, structure, KERNEL)
+            return [v - 1 for v in vals]
+        return [self.grundy(Position(game, structure, tuple(s), convention)) for s in states]
+
+    # outcomes -----------------------------------------------------------------
+    def mover_wins(self, pos: Position | SumPosition) -> bool:
+        """True iff the player to move wins (in the position's convention)."""
+        if isinstance(pos, SumPosition):
+            return self.sums.mover_wins(pos, _cycle)
+        if self.decompose and pos.convention == "normal":
+            v = self.heaps.value(pos)
+            if v is not None:
+                self._note(pos.game, pos.structure, HEAP_TABLES)
+                return v != 0
+        t = self.table(pos.game, pos.structure)
+        if t.in_use and self.native and t.native:
+            self.establish(t)
+            sums = t.decomposed                   # a sum's outcome needs values
+            if pos.convention == "normal" and (sums or GRUNDY in t.kernels and t.kernels[GRUNDY].box.contains(pos.state)):
+                v = self._native(t, GRUNDY, pos.state)
+            else:
+                v = self._native(t, NORMAL if pos.convention == "normal" else MISERE, pos.state)
+            if v is not None:
+                self._served(t, pos.game, pos.structure, KERNEL)
+                return v != 1
+        try:
+            w = self._wins(t, t.code.canonical(pos.state), pos.convention)
+        except _GoNative:
+            return self.mover_wins(pos)
+        except _Reduce:
+            self.establish(t)
+            return self.mover_wins(pos)
+        self._served(t, pos.game, pos.structure, PYTHON)
+        return w
+
+    def mover_wins_many(self, positions: list[Position]) -> list[bool]:
+        """:meth:`mover_wins` of many positions; those on one structure go to its kernel in one
+        call (a family sweep), when the native path serves their table.
+
+        >>> from grundy.spec import read_position
+        >>> ps = [read_position({"game": "nim", "heaps": h}) for h in ([1, 2, 3], [1, 2])]
+        >>> Solver().mover_wins_many(ps)
+        [False, True]
+        """
+        out: list[bool | None] = [None] * len(positions)
+        groups: dict[tuple, list[int]] = {}
+        for i, p in enumerate(positions):
+            if isinstance(p, Position) and not (self.decompose and p.convention == "normal"
+                                                and p.structure.kind == "heaps"
+                                                and self.heaps.value(p) is not None):
+                groups.setdefault((id(p.game), p.structure, p.convention), []).append(i)   # (alive in positions)
+        for idx in groups.values():
+            p0 = positions[idx[0]]
+            wins = self.mover_wins_states(p0.game, p0.structure, [positions[i].state for i in idx],
+                                          p0.convention)
+            if wins is not None:
+                for j, i in enumerate(idx):
+                    out[i] = wins[j]
+        return [self.mover_wins(p) if w is None else w for p, w in zip(positions, out, strict=False)]
+
+    def mover_wins_states(self, game: Game, structure: Structure, states: list[State],
+                          convention: str = "normal") -> list[bool] | None:
+        """Whether the mover wins at each of ``states`` (packed states of ``game`` on
+        ``structure``), solved by its kernel in one call; None where no kernel serves (ask
+        :meth:`mover_wins` position by position). A sweep's batch, without building positions.
+
+        >>> from grundy.spec import Structure
+        >>> from grundy.spec.games import get_game
+        >>> k3 = Structure.graph(range(3), [(0, 1), (0, 2), (1, 2)])
+        >>> wins = Solver().mover_wins_states(get_game("edge-nim"), k3, [(1, 1, 1, 0), (0, 0, 0, 0)])
+        >>> wins is None or wins == [True, False]
+        True
+        """
+        t = self.table(game, structure)
+        if len(states) > 1 and self.native and t.native:
+            t.in_use = True            # a family on one structure: worth a kernel at once
+        if not (t.in_use and self.native and t.native):
+            return None
+        self.establish(t)
+        sums = t.decomposed                   # a sum's outcome needs values
+        normal = convention == "normal"
+        mode = GRUNDY if normal and (sums or GRUNDY in t.kernels) else NORMAL if normal else MISERE
+        vals = self._native_many(t, mode, states)
+        if vals is None:
+            return None
+        self._served(t, game, structure, KERNEL)
+        return [v != 1 for v in vals]
+
+    def outcome(self, pos: Position | SumPosition) -> str:
+        """``"N"`` or ``"P"`` in the position's convention, stopping at the first winning move."""
+        return "N" if self.mover_wins(pos) else "P"
+
+    # moves and lines ----------------------------------------------------------
+    def options(self, pos: Position | SumPosition) -> list[tuple[str, Any]]:
+        """Every move: (description, resulting position)."""
+        if isinstance(pos, SumPosition):
+            return self.sums.options(pos)
+        heap_moves = self.heaps.options(pos)     # a sum of heaps: one option in one heap
+        if heap_moves is not None:
+            return heap_moves
+        t = self.table(pos.game, pos.structure)
+        moves = pos.rules.moves  # same moves as the table's, labelled with this structure's names
+        out = []
+        for mi, cv, nxt in t.code.options(pos.state):
+            m = moves[mi]
+            label = m.label.format(**{c.name: v for c, v in zip(m.choices, cv, strict=False)})
+            out.append((label, pos.with_state(nxt)))
+        return out
+
+    def winning_moves(self, pos: Position | SumPosition) -> list[tuple[str, Any]]:
+        """The moves to a position the opponent loses."""
+        if self.decompose and not isinstance(pos, SumPosition):
+            fast = self.heaps.winning_moves(pos)  # a sum of heaps: from the one-heap values
+            if fast is not None:
+                return fast
+        return [(lab, q) for lab, q in self.options(pos) if not self.mover_wins(q)]
+
+    def rank(self, pos: Position | SumPosition) -> int:
+        """The position's rank (of a sum: the total of its parts' ranks)."""
+        if isinstance(pos, SumPosition):
+            return sum(self.rank(p) for p in pos.parts)
+        ranks = self.__dict__.setdefault("_ranks", {})
+        key = (id(pos.game), pos.structure)      # the entry keeps the game alive: its id is not reused
+        if key not in ranks:                     # the rank alone: no need to compile the moves
+            ranks[key] = (pos.game, compile_expr(pos.rules, pos.rules.rank))
+        return ranks[key][1](pos.state)
+
+    def winning_line(self, pos: Position | SumPosition, max_length: int = 1000) -> list[tuple[str, Position]]:
+        """A line of play from ``pos`` to the end where the winner always plays a winning move
+        and the loser the move that lasts longest by rank (the first line listed for ties).
+        Returns (move, position after it) pairs."""
+        line: list[tuple[str, Any]] = []
+        cur = pos
+        while len(line) < max_length:
+            opts = self.options(cur)
+            if not opts:
+                break
+            wins = [(lab, q) for lab, q in opts if not self.mover_wins(q)]
+            if wins:
+                lab, q = wins[0]
+            else:
+                lab, q = max(opts, key=lambda o: self.rank(o[1]))
+            line.append((lab, q))
+            cur = q
+        return line
+
+
+DEFAULT = Solver()

@@ -1,0 +1,66 @@
+"""The table of one game on one structure: its compiled rules, its memo tables, its kernels and
+the premises of its reductions (asked once, see :meth:`grundy.solvers.solver.Solver.establish`)."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cached_property
+
+from ..errors import RuleError
+from ..spec.game import Rules
+from .explicit.compile import Compiled, State, compile_rules
+from .native.kernel import Kernel
+from .premises import PROVED, Premise
+
+__all__ = ["Table"]
+
+
+def _domain_violation(t: "Table", state: State) -> RuleError:
+    """The kernel stopped at a move leaving a field's domain from ``state``: the Python path,
+    generated from the same plan, names the move (one message for both)."""
+    try:
+        t.code.successors(state)
+    except RuleError as e:
+        return e
+    return RuleError(f"{t.rules.game.name}: a move leaves a field's domain at {t.rules.describe(state)}")
+
+
+@dataclass
+class Table:
+    """Compiled rules and the memo tables of one game on one structure.
+
+    ``symmetry`` and ``decompose``: whether the solver allows these reductions; they are used
+    only once their premises are proved on this structure (:meth:`Solver.establish`):
+    until then the table is solved from the moves alone."""
+
+    rules: Rules
+    symmetry: bool
+    decompose: bool
+    grundy: dict[State, int] = field(default_factory=dict)
+    misere_grundy: dict[State, int] = field(default_factory=dict)     # misère Grundy values
+    wins: dict[tuple[str, State], bool] = field(default_factory=dict)  # (convention, state) -> mover wins
+    kernels: dict[int, Kernel] = field(default_factory=dict)          # native tables by mode
+    native: bool = True                                                # False once the kernel cannot serve
+    in_use: bool = False                                               # the kernel serves this table
+    py_stored: int = 0                                                 # positions the Python path stored
+    full_group: bool = True        # the Python path canonicalizes under S_n (K_n, edgeless graphs)
+    premises: dict[str, Premise] = field(default_factory=dict)        # asked once (see Solver.establish)
+    asked: bool = False
+    noted: set[tuple[int, str]] = field(default_factory=set)          # (a log's serial, engine) noted there
+
+    @property
+    def symmetric(self) -> bool:
+        """Symmetry reduction is in use: allowed, and its premise proved on this structure."""
+        p = self.premises.get("symmetry")
+        return self.symmetry and p is not None and p.status == PROVED
+
+    @property
+    def decomposed(self) -> bool:
+        """Positions split into components: allowed, and the premise proved on this structure."""
+        p = self.premises.get("decomposition")
+        return self.decompose and p is not None and p.status == PROVED
+
+    @cached_property
+    def code(self) -> Compiled:
+        """The Python functions (compiled when the Python path first needs them, and again
+        when a reduction's premise is proved)."""
+        return compile_rules(self.rules, self.symmetric, self.decomposed, full_group=self.full_group)
