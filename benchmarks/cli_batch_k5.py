@@ -28,7 +28,7 @@ import time
 
 from edge_nim_k5 import baseline, workload
 
-from grundy import make_position
+from grundy.spec import make_position
 
 TIMED = """
 import sys, time
@@ -96,7 +96,7 @@ def main() -> None:
     print(f"speed-up of grundy solve (start-up excluded) over the baseline: {ratio:.1f}x "
           f"(target >= 50x: {'met' if ratio >= 50 else 'NOT met'})")
     net = med["cli wall"] - med["start-up"]
-    print(f"  by wall time minus an empty run's: " + (f"{med['baseline'] / net:.1f}x" if net > 0 else
+    print("  by wall time minus an empty run's: " + (f"{med['baseline'] / net:.1f}x" if net > 0 else
           "n/a (an empty run took longer than the batch: a loaded machine)"))
     print(f"  by CPU time (less sensitive to a loaded machine): {med['baseline cpu'] / med['cli cpu']:.1f}x")
     print(f"command: python benchmarks/cli_batch_k5.py --repeat {args.repeat}")

@@ -17,16 +17,17 @@ from __future__ import annotations
 import argparse
 import itertools
 import os
-import tempfile
 import resource
 import statistics
 import sys
+import tempfile
 import time
 from functools import lru_cache
 
 import networkx as nx
 
-from grundy import Solver, make_position, Structure
+from grundy import Solver, Structure
+from grundy.spec import make_position
 
 
 def workload() -> tuple[Structure, list[list[int]]]:

@@ -88,7 +88,7 @@ def main() -> None:
             seconds, _, stored_by[name] = run(claim, Solver(**kw), 3 * TARGET, n)
             times[name].append(seconds)
     med = {name: statistics.median(ts) for name, ts in times.items()}
-    for name, _, n, _ in variants:
+    for name, _, _n, _ in variants:
         print(f"{name:17s} median {med[name]:8.3f} s over {args.repeat} runs; verified; "
               f"{stored_by[name]:>10,} positions stored")
     print(f"K_6 (target < {TARGET:.0f} s): default {med['K_6 default']:.2f} s: "

@@ -34,10 +34,10 @@ from functools import lru_cache
 from typing import Callable
 
 import networkx as nx
-
 from _harness import rss
 
-from grundy import Solver, Structure, make_position
+from grundy import Solver, Structure
+from grundy.spec import make_position
 from grundy.spec.position import Position
 
 TARGETS = {"Q_4": 10.0, "Q_5 levels 0-2": 60.0, "Q_7 levels 0-2": 60.0}

@@ -58,7 +58,7 @@ SCRIPTS = {
         import grundy
         s = grundy.Solver(native=False, symmetry=False)
         print("ready", flush=True)
-        s.grundy(grundy.read_position({"game": "minnie", "heaps": [40, 40, 40, 40, 40]}))
+        s.grundy(grundy.spec.read_position({"game": "minnie", "heaps": [40, 40, 40, 40, 40]}))
     """,
 }
 

@@ -19,18 +19,19 @@ import resource
 import statistics
 import time
 
+from grundy.solvers.heaps import HeapRun, period, takebreak_run
 from grundy.solvers.native import build
-from grundy.solvers.octal import OctalRun, octal_period, octal_run
+from grundy.spec.heaprule import parse_octal
 
 CODE = "0.6"
 TARGET_S = 30.0
 
 
-def timed(n: int, method: str, native: bool, repeat: int) -> tuple[float, OctalRun]:
+def timed(n: int, method: str, native: bool, repeat: int) -> tuple[float, HeapRun]:
     times, run = [], None
     for _ in range(repeat):
         t = time.perf_counter()
-        r = octal_run(CODE, n, method=method, native=native)
+        r = takebreak_run(parse_octal(CODE), n, method=method, native=native)
         times.append(time.perf_counter() - t)
         if run is not None and r.values != run.values:
             raise SystemExit("MISMATCH: two runs of the same method disagree")
@@ -39,7 +40,7 @@ def timed(n: int, method: str, native: bool, repeat: int) -> tuple[float, OctalR
     return statistics.median(times), run
 
 
-def describe(run: OctalRun) -> str:
+def describe(run: HeapRun) -> str:
     v = run.values
     n = len(v) - 1
     zeros = [h for h in range(n + 1) if v[h] == 0]
@@ -62,7 +63,7 @@ def main() -> None:
           f"median of {args.repeat} runs")
 
     # warm-up: builds (or loads) the kernel outside the timings
-    octal_run(CODE, 10, native=native)
+    takebreak_run(parse_octal(CODE), 10, native=native)
 
     # (b) plain against sparse at a size the plain method finishes
     t_plain, plain = timed(args.plain_n, "plain", native, args.repeat)
@@ -79,8 +80,9 @@ def main() -> None:
     met = ("met" if t_big < TARGET_S else "NOT met") if args.n == 1_000_000 else "not this workload"
     print(f"(a) n = {args.n:,}: sparse {t_big:.3f} s (target < {TARGET_S:.0f} s for n = 10^6: {met})")
     print(f"    {describe(big)}")
-    found = octal_period(CODE, big.values)
-    print(f"    period: {'none proved' if found is None else f'{found[1]} from n = {found[0]}'} "
+    found = period(parse_octal(CODE), big.values)
+    found = found if found is not None and found.proved else None
+    print(f"    period: {'none proved' if found is None else f'{found.period} from n = {found.preperiod}'} "
           f"by G(0..{args.n:,})")
     own = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     kids = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024

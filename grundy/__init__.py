@@ -3,85 +3,102 @@
 >>> import grundy
 >>> grundy.solve({"game": "nim", "heaps": [1, 2, 3]})
 {'grundy': 0, 'outcome': 'P'}
+
+The twenty names of ``grundy.__all__`` load when first used: ``import grundy`` alone loads
+neither networkx, nor Z3, nor matplotlib. The rest of the API lives in its layer:
+``grundy.spec`` (rules, expressions, positions), ``grundy.verify`` (claims, families),
+``grundy.tools`` (tables, plots, pictures), ``grundy.errors`` (every error grundy raises).
 """
+from __future__ import annotations
+
+import importlib
+import warnings
 from typing import TYPE_CHECKING, Any
 
-from .api import as_position, solve
-from .errors import GrundyError, RuleError
-from .solvers import hooks as _hooks
-from .solvers.octal import octal_values
-from .solvers.solver import CycleError, Solver, SolverLimit
-from .spec import (
-    Field,
-    Game,
-    GameError,
-    GraphGame,
-    HeapGame,
-    HeapRule,
-    InputError,
-    Position,
-    Structure,
-    SumPosition,
-    TakeAndBreak,
-    TakeBreak,
-    all_of,
-    any_of,
-    count,
-    ite,
-    load_games,
-    make_position,
-    maximum,
-    minimum,
-    move,
-    option,
-    read_graph,
-    read_heaps,
-    read_position,
-    register,
-    total,
-    write_graph,
-)
-from .spec import heaprule as _heaprule
-from .spec.position import RENDERERS as _RENDERERS
-from .spec.registry import GAMES, get_game
-from .tools import Session, ValueTable, named_graph, plot_ppositions, plot_values, short_position, table
+from . import hooks
+from ._version import __version__ as __version__
+
+__all__ = ["solve", "as_position", "Position", "SumPosition", "Structure", "Game", "GraphGame",
+           "HeapGame", "HeapRule", "TakeAndBreak", "Field", "move", "option", "register", "load_games",
+           "Solver", "check_game", "table", "Session", "GrundyError"]
+
+_HOME = {  # name -> the module that defines it
+    **dict.fromkeys(["solve", "as_position"], "grundy.api"),
+    **dict.fromkeys(["Position", "SumPosition", "Structure", "Game", "GraphGame", "HeapGame", "HeapRule",
+                     "TakeAndBreak", "Field", "move", "option", "register", "load_games"], "grundy.spec"),
+    "Solver": "grundy.solvers.solver", "check_game": "grundy.solvers.gamecheck",
+    **dict.fromkeys(["table", "Session"], "grundy.tools"), "GrundyError": "grundy.errors",
+}
+
+_MOVED = {  # exported here before 0.3: still served, with a DeprecationWarning naming their home
+    **dict.fromkeys(["RuleError", "CycleError", "SolverLimit", "InputError", "GameError"], "grundy.errors"),
+    **dict.fromkeys(["TakeBreak", "all_of", "any_of", "count", "ite", "make_position", "maximum", "minimum",
+                     "read_graph", "read_heaps", "read_position", "total", "write_graph", "GAMES", "get_game"],
+                    "grundy.spec"),
+    **dict.fromkeys(["ValueTable", "named_graph", "plot_ppositions", "plot_values", "short_position"],
+                    "grundy.tools"),
+}
+
+_SUBPACKAGES = frozenset({"api", "caches", "cli", "digest", "errors", "solvers", "spec", "tools", "verify"})
+
+# what lower layers ask of upper ones (see grundy.hooks): imported when first asked for
+hooks.provide("position.svg", "grundy.tools.display:position_svg")
+hooks.provide("position.html", "grundy.tools.display:position_html")
+hooks.provide("result.html", "grundy.tools.display:result_html")
+hooks.provide("verdict.html", "grundy.tools.display:verdict_html")
+hooks.provide("solve", "grundy.api:solve")
+hooks.provide("make_solver", "grundy.solvers.solver:Solver")
 
 
-def _display() -> "Any":
-    from .tools import display  # when a notebook first draws a position: no cost at start-up
-    return display
+def octal_values(code: str, n: int) -> list[int]:
+    """Deprecated: ``grundy.solvers.heaps.takebreak_run(parse_octal(code), n).values``."""
+    warnings.warn("grundy.octal_values is deprecated: use grundy.solvers.heaps.takebreak_run("
+                  "grundy.spec.parse_octal(code), n).values, or grundy values octal N --code CODE",
+                  DeprecationWarning, stacklevel=2)
+    from .solvers.heaps import takebreak_run
+    from .spec.heaprule import parse_octal
+    return takebreak_run(parse_octal(code), n).values
 
 
-# spec imports nothing above it: what it needs from above is installed here (for now)
-_RENDERERS.update(svg=lambda pos: _display().position_svg(pos),    # notebooks draw positions
-                  html=lambda pos: _display().position_html(pos))
-_heaprule.SOLVE = solve                                      # the deprecated HeapRule.solve_heaps
-_hooks.MAKE_SOLVER = Solver                                  # check_game's decomposition check
-
-if TYPE_CHECKING:
-    from .solvers.gamecheck import GameReport
-
-from ._version import __version__  # noqa: E402
-from .api import RENDERERS as _RESULT_RENDERERS  # noqa: E402
-from .tools.display import result_html as _result_html  # noqa: E402
-
-_RESULT_RENDERERS["html"] = _result_html      # wired here, the one module that knows api and tools
-
-
-def check_game(game: "Game | str", structures: "list[Structure] | None" = None, **kw: "Any") -> "GameReport":
-    """Check the properties ``game`` (a Game or a registered name) declares — heap count,
-    field domains, rank, symmetries, components — on ``structures`` (default: small ones suited
-    to it); see :func:`grundy.solvers.gamecheck.check_game` for the options.
-
-    >>> check_game("wythoff", smt=False).ok
-    True
-    """
-    from .solvers.gamecheck import check_game as run
-    return run(game, structures, **kw)
+def __getattr__(name: str) -> Any:
+    if name in _HOME:
+        value = globals()[name] = getattr(importlib.import_module(_HOME[name]), name)
+        return value
+    if name in _MOVED:
+        warnings.warn(f"grundy.{name} is deprecated: import it from {_MOVED[name]}", DeprecationWarning,
+                      stacklevel=2)
+        return getattr(importlib.import_module(_MOVED[name]), name)
+    if name in _SUBPACKAGES:             # grundy.spec, grundy.tools, ... without importing them first
+        return importlib.import_module(f"grundy.{name}")
+    if name == "Play":
+        warnings.warn("grundy.Play is deprecated: it is grundy.Session (grundy.spec.Play is a strategy's case)",
+                      DeprecationWarning, stacklevel=2)
+        return __getattr__("Session")
+    raise AttributeError(f"module 'grundy' has no attribute {name!r}")
 
 
-__all__ = ["solve", "as_position", "GrundyError", "RuleError", "CycleError", "Solver", "SolverLimit", "Field", "Game", "HeapRule", "TakeAndBreak", "TakeBreak", "option", "InputError", "Position",
-           "Structure", "all_of", "any_of", "ite", "make_position", "maximum", "minimum", "move",
-           "read_position", "total", "GAMES", "get_game", "octal_values", "check_game", "GameError", "GraphGame",
-           "HeapGame", "SumPosition", "count", "load_games", "read_graph", "read_heaps", "register", "write_graph",
-           "Session", "ValueTable", "named_graph", "plot_ppositions", "plot_values", "short_position", "table"]
+def __dir__() -> list[str]:
+    return sorted([*__all__, "__version__"])
+
+
+if TYPE_CHECKING:  # type checkers and editors see the same names, imported eagerly
+    from .api import as_position, solve
+    from .errors import GrundyError
+    from .solvers.gamecheck import check_game
+    from .solvers.solver import Solver
+    from .spec import (
+        Field,
+        Game,
+        GraphGame,
+        HeapGame,
+        HeapRule,
+        Position,
+        Structure,
+        SumPosition,
+        TakeAndBreak,
+        load_games,
+        move,
+        option,
+        register,
+    )
+    from .tools import Session, table

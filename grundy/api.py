@@ -3,17 +3,15 @@ string, a list of positions) or as :class:`~grundy.spec.position.Position` objec
 from __future__ import annotations
 
 import warnings
-from typing import Any, Callable
+from typing import Any
 
+from . import hooks
 from .errors import DeclarationWarning
 from .solvers.explicit import DEFAULT, Solver
 from .spec.reader import PositionLike, as_position, decode_json
 
-__all__ = ["solve", "as_position", "value_key", "SolveResult", "RENDERERS"]
+__all__ = ["solve", "as_position", "value_key", "SolveResult"]
 
-#: How a result shows itself in a notebook: ``"html"`` -> a function of the result. Filled
-#: from the top (the ``grundy`` package wires :func:`grundy.tools.display.result_html`).
-RENDERERS: dict[str, Callable[["SolveResult"], str]] = {}
 
 
 class SolveResult(dict):
@@ -21,7 +19,7 @@ class SolveResult(dict):
     shows itself as a small table in a notebook."""
 
     def _repr_html_(self) -> str | None:
-        render = RENDERERS.get("html")
+        render = hooks.get("result.html")        # grundy.tools.display, provided by the package
         return None if render is None else render(self)     # None: the notebook shows repr()
 
 

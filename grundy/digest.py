@@ -210,7 +210,7 @@ def _value(x: Any, h: Any, depth: int = 0) -> bool:
 
 def _filled(cell: Any) -> bool:
     try:
-        cell.cell_contents
+        cell.cell_contents  # noqa: B018  (reading an empty cell raises: that is the test)
     except ValueError:
         return False
     return True

@@ -9,7 +9,7 @@ True
 """
 from __future__ import annotations
 
-__all__ = ["DeclarationWarning", "GrundyError", "RuleError", "ClaimError", "LoadError", "Disagreement", "ExecutorError", "GengMissing", "MissingDependency"]
+__all__ = ["DeclarationWarning", "GrundyError", "RuleError", "ClaimError", "LoadError", "Disagreement", "ExecutorError", "GengMissing", "MissingDependency", "GameError", "MissingOperator", "UnsupportedOperator", "InputError", "SolverLimit", "CycleError", "ReferenceLimit", "ReferenceCycle", "BuildError", "KernelError", "OutOfBox"]
 
 
 class GrundyError(Exception):
@@ -49,3 +49,64 @@ class GengMissing(GrundyError, RuntimeError):
 
 class MissingDependency(GrundyError, ImportError):
     """An optional package a feature needs is not installed."""
+
+
+class GameError(GrundyError, KeyError, RuntimeError):
+    """An unknown game, a name registered twice, or a game file that cannot be loaded (a
+    KeyError for lookups, a RuntimeError for clashes, as before the registry had its class)."""
+
+    def __str__(self) -> str:          # KeyError would quote the message
+        return str(self.args[0]) if self.args else ""
+
+
+class MissingOperator(GrundyError, TypeError):
+    """A backend (a :class:`grundy.spec.ops.Walker` subclass) lacks an operator of the catalogue."""
+
+
+class UnsupportedOperator(GrundyError, ValueError):
+    """A backend explicitly refuses an operator (in some mode): the message says what to do."""
+
+
+class InputError(GrundyError, ValueError):
+    """Bad input, with the JSON field it concerns."""
+
+    def __init__(self, field: str, problem: str):
+        super().__init__(f"{field}: {problem}" if field else problem)
+        self.field, self.problem = field, problem
+
+
+class SolverLimit(GrundyError, RuntimeError):
+    """The solver stored as many positions as it was allowed to."""
+
+
+class CycleError(GrundyError, RuntimeError):
+    """A move led back to a position on the current line: the game's rank does not decrease."""
+
+
+class ReferenceLimit(GrundyError, RuntimeError):
+    """The reference engine spent its budget of work units."""
+
+
+class ReferenceCycle(GrundyError, RuntimeError):
+    """A move leads back to a position on the current line: the game's rank does not decrease."""
+
+
+class BuildError(GrundyError, RuntimeError):
+    """The C compiler rejected generated code (a bug in a generator, never in a user's input)."""
+
+
+class KernelError(GrundyError, RuntimeError):
+    """The C kernel stopped; ``status`` says why (one of :mod:`grundy.solvers.native.kernel`'s codes)."""
+
+    def __init__(self, status: int, text: str | None = None, key: int | None = None):
+        super().__init__(text or f"status {status}")
+        self.status = status
+        self.key = key      # DOMAIN: the packed position whose move left a domain
+
+
+class OutOfBox(KernelError):
+    """A successor left the box: slot ``slot`` took ``value``."""
+
+    def __init__(self, slot: int, value: int):
+        super().__init__(1, f"slot {slot} took value {value}, outside the box")
+        self.slot, self.value = slot, value

@@ -9,9 +9,9 @@ import pytest
 
 from grundy import caches
 from grundy.spec.game import RULES_CACHE
-from grundy.verify.schedule import chunks as X
 from grundy.verify.check import check_claim
 from grundy.verify.loading import load
+from grundy.verify.schedule import chunks as X
 
 N = RULES_CACHE + 12          # more distinct structures than a game keeps Rules for
 

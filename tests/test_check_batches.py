@@ -5,8 +5,8 @@ import pytest
 from grundy import Solver
 from grundy.solvers.native import build
 from grundy.spec import all_of, any_of
-from grundy.verify.check import sweep as check
 from grundy.verify.check import check_claim
+from grundy.verify.check import sweep as check
 from grundy.verify.claims import Claim
 from grundy.verify.families import complete
 

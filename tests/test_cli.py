@@ -123,6 +123,7 @@ def test_a_batch_on_one_graph_answers_as_the_python_path(tmp_path):
     games, kernel sources, libraries) cold and warm."""
     import itertools
     import os
+
     from grundy.cli.solve import BATCH
     edges = [[0, 1], [0, 2], [0, 3], [1, 2], [1, 3], [2, 3]]
     family = [{"game": "edge-nim", "edges": [[u, v, w] for (u, v), w in zip(edges, ws)], "token": t}

@@ -64,7 +64,7 @@ TREE_GAME = textwrap.dedent('''\
 def tree_games(tmp_path_factory):
     f = tmp_path_factory.mktemp("games") / "trees.py"     # one file: its games register once,
     f.write_text(TREE_GAME)
-    with pytest.MonkeyPatch.context() as mp, grundy.GAMES.scoped():   # and are forgotten after these
+    with pytest.MonkeyPatch.context() as mp, grundy.spec.GAMES.scoped():   # and are forgotten after these
         mp.setenv("GRUNDY_GAMES", os.environ.get("GRUNDY_GAMES", ""))  # tests (--games sets the variable)
         yield str(f)
 
@@ -103,7 +103,7 @@ def test_check_on_a_structure_the_game_cannot_read_is_one_line(tree_games, capsy
 
 def test_fitting_structures_of_a_seed_game_are_its_check_structures():
     for name in ("nim", "grim", "adjacent-nim"):
-        game = grundy.GAMES[name]
+        game = grundy.spec.GAMES[name]
         assert fitting_structures(game) == (list(game.check_structures()), [])
         assert check_game(name, smt=False).skipped == []
 

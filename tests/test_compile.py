@@ -6,8 +6,8 @@ import grundy.solvers.explicit.compile as C
 from grundy.solvers.explicit import compile_expr, compile_rules
 from grundy.spec import Structure
 from grundy.spec.expr import Var
-from grundy.spec.games import get_game
 from grundy.spec.game import Rules
+from grundy.spec.games import get_game
 from grundy.verify.families import states
 
 PATH = Structure.graph(range(4), [(0, 1), (1, 2), (2, 3)])

@@ -39,14 +39,14 @@ def test_a_subclass_changed_in_a_method_or_an_attribute_gets_another_digest():
     class D(Nim):
         name = "digest-a"
 
-        @functools.lru_cache(maxsize=None)
+        @functools.lru_cache(maxsize=None)  # noqa: B019  (a cached method is what this test digests)
         def helper(self):
             return 1
 
     class E(Nim):
         name = "digest-a"
 
-        @functools.lru_cache(maxsize=None)
+        @functools.lru_cache(maxsize=None)  # noqa: B019  (a cached method is what this test digests)
         def helper(self):
             return 2
 

@@ -10,8 +10,8 @@ from functools import lru_cache
 import networkx as nx
 import pytest
 
-from grundy.verify.schedule import chunks as X
 from grundy.verify.loading import load
+from grundy.verify.schedule import chunks as X
 from grundy.verify.schedule.pool import run
 
 THEOREMS = textwrap.dedent('''

@@ -1,9 +1,23 @@
 """The expression IR: operators, folding, evaluation, and the refusal to act as a Python bool."""
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
-from grundy.spec.expr import (Var, all_of, any_of, count, evaluate, implies, ite, lift, maximum, minimum,
-                              not_, show, total)
+from grundy.spec.expr import (
+    Var,
+    all_of,
+    any_of,
+    count,
+    evaluate,
+    implies,
+    ite,
+    lift,
+    maximum,
+    minimum,
+    not_,
+    show,
+    total,
+)
 
 x, y = Var.int("x"), Var.int("y")
 ints = st.integers(-50, 50)

@@ -9,7 +9,8 @@ from functools import lru_cache
 import networkx as nx
 import pytest
 
-from grundy import Solver, read_position
+from grundy import Solver
+from grundy.spec import read_position
 
 
 def petersen_edges():

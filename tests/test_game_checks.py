@@ -8,11 +8,13 @@ from pathlib import Path
 
 import pytest
 
-from grundy import RuleError, Solver, Structure, make_position
+from grundy import Solver, Structure
 from grundy.cli import main
-from grundy.solvers.native import build
-from grundy.spec.games import GAMES
+from grundy.errors import RuleError
 from grundy.solvers.gamecheck import check_game, parse_structure
+from grundy.solvers.native import build
+from grundy.spec import make_position
+from grundy.spec.games import GAMES
 
 sys.path.insert(0, str(Path(__file__).parent / "soundness"))
 import _bad_games  # noqa: E402  (the test games: registered only in this process)
@@ -170,7 +172,7 @@ def test_cli_check_from_a_position(capsys):
 
 def test_cli_solve_names_a_domain_violation(capsys, tmp_path):
     import json
-    from grundy.spec.heaps import HeapGame
+
     f = tmp_path / "p.json"
     f.write_text(json.dumps({"game": "test-take-unguarded", "heaps": [5]}))
     assert main(["solve", str(f)]) == 2

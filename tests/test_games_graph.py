@@ -8,10 +8,13 @@ from functools import lru_cache
 
 import networkx as nx
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import grundy
-from grundy import InputError, Solver, read_position
+from grundy import Solver
+from grundy.errors import InputError
+from grundy.spec import read_position
 
 FULL = Solver()
 PLAIN = Solver(symmetry=False, decompose=False)

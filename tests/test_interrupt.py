@@ -157,7 +157,7 @@ def test_long_python_search_stops_on_sigint():
         s = grundy.Solver(native=False, symmetry=False)
         print("ready", flush=True)
         try:
-            s.grundy(grundy.read_position({"game": "minnie", "heaps": [40, 40, 40, 40, 40]}))
+            s.grundy(grundy.spec.read_position({"game": "minnie", "heaps": [40, 40, 40, 40, 40]}))
         except KeyboardInterrupt:
             print("interrupted", flush=True)
             raise SystemExit(3)

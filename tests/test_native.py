@@ -9,7 +9,8 @@ import random
 
 import networkx as nx
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from grundy.solvers.explicit import Solver, compile_rules
 from grundy.solvers.native import build
@@ -211,8 +212,9 @@ def test_position_limit_stops_the_kernel():
 
 
 def test_a_game_whose_rank_does_not_decrease_is_a_cycle_error_on_both_paths():
-    from grundy import Field, Game, Structure, make_position, move
+    from grundy import Field, Game, Structure, move
     from grundy.solvers.solver import CycleError
+    from grundy.spec import make_position
 
     class Toggle(Game):              # a heap of 1 becomes 2 and back: play never ends
         name = "toggle-test"

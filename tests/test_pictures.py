@@ -103,6 +103,7 @@ def test_multipartite_parts_are_columns():
 def test_edge_weight_labels_do_not_overlap():
     """On the Petersen and K_5 drawings no two boxed labels (weights, vertex names) intersect."""
     import matplotlib.pyplot as plt
+
     from grundy.tools.pictures import draw_graph
     for position in (PETERSEN, _edge_nim(nx.complete_graph(5), weight=lambda u, v: u + v), GRID):
         fig, ax = plt.subplots(figsize=(4.6, 4.0))

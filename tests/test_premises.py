@@ -11,17 +11,17 @@ from pathlib import Path
 
 import pytest
 
-from grundy import Solver, Structure, make_position
+from grundy import Solver, Structure
 from grundy.cli import main
 from grundy.solvers import premises
-from grundy.solvers.solver import SourceLog
 from grundy.solvers.heaps import HeapTables, sum_of_heaps
 from grundy.solvers.native import build
+from grundy.solvers.solver import SourceLog
 from grundy.solvers.symmetric import Plan
-from grundy.spec import HeapRule, move, option, read_position
+from grundy.spec import HeapRule, make_position, move, option, read_position
 from grundy.spec.games import get_game
-from grundy.spec.heaps import HeapGame
 from grundy.spec.heaprule import rule_heaps
+from grundy.spec.heaps import HeapGame
 from grundy.verify import Claim, check_claim, complete, heaps
 
 sys.path.insert(0, str(Path(__file__).parent / "soundness"))

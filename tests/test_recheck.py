@@ -18,8 +18,10 @@ from grundy.cli import main
 from grundy.solvers.explicit import Solver
 from grundy.spec import HeapGame, Position, ite, maximum, minimum, move
 from grundy.verify import Claim, heaps, positions, recheck
-from grundy.verify.check import claim as check_run, deadline as check_deadline, replay as check_replay
 from grundy.verify.check import check_claim
+from grundy.verify.check import claim as check_run
+from grundy.verify.check import deadline as check_deadline
+from grundy.verify.check import replay as check_replay
 from grundy.verify.verdict import Verdict
 
 

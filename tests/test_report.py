@@ -11,14 +11,12 @@ import shutil
 import subprocess
 import tempfile
 import time
-from pathlib import Path
 
 import pytest
+from test_pictures import EMPTY, K1234, PETERSEN
 
 from grundy.tools.report import Interruption, html_report, write_report
 from grundy.verify.verdict import Counterexample, Verdict
-
-from test_pictures import EMPTY, K1234, PETERSEN
 
 CHROMIUM = next((shutil.which(c) for c in ("chromium", "chromium-browser") if shutil.which(c)), None)
 

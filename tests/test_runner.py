@@ -8,15 +8,14 @@ from __future__ import annotations
 import os
 import time
 
+import networkx as nx
 import pytest
 
 from grundy.solvers.explicit import Solver
 from grundy.verify import Claim, graphs, heaps
-from grundy.verify.schedule import pool as runner
 from grundy.verify.check import check_claim
+from grundy.verify.schedule import pool as runner
 from grundy.verify.schedule.pool import group_key, run, schedule
-
-import networkx as nx
 
 
 def _k4():

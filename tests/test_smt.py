@@ -8,13 +8,29 @@ import itertools
 
 import pytest
 import z3
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from grundy.solvers.smt import (check_grundy_formula, check_partition, check_rank, check_strategy,
-                                encoding)
+from grundy.solvers.smt import check_grundy_formula, check_partition, check_rank, check_strategy, encoding
 from grundy.solvers.smt.encode import intervals, normalize, substitute
-from grundy.spec import (Field, Game, Play, Structure, Var, all_of, any_of, evaluate, ite, lift,
-                         maximum, minimum, move, move_index, not_, total)
+from grundy.spec import (
+    Field,
+    Game,
+    Play,
+    Structure,
+    Var,
+    all_of,
+    any_of,
+    evaluate,
+    ite,
+    lift,
+    maximum,
+    minimum,
+    move,
+    move_index,
+    not_,
+    total,
+)
 from grundy.spec.games import get_game
 
 X, Y, B = Var.int("x"), Var.int("y"), Var.bool("b")

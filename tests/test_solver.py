@@ -4,11 +4,13 @@ from functools import lru_cache
 
 import networkx as nx
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import grundy
-from grundy import Solver, SolverLimit, Structure, make_position
-from grundy.spec import read_position
+from grundy import Solver, Structure
+from grundy.errors import SolverLimit
+from grundy.spec import make_position, read_position
 
 
 @given(st.lists(st.integers(0, 12), min_size=1, max_size=4))

@@ -164,7 +164,7 @@ def test_unknown_position_field_is_exit_2_naming_it(tmp_path, capsys):
     assert main(["solve", str(f)]) == 2
     err = capsys.readouterr().err.strip()
     assert "\n" not in err and "edgs" in err and "edges" in err
-    with pytest.raises(grundy.InputError, match="edgs"):
+    with pytest.raises(grundy.errors.InputError, match="edgs"):
         grundy.solve({"game": "grim", "edgs": [[0, 1]]})
 
 

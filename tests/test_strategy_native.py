@@ -5,7 +5,9 @@ from __future__ import annotations
 import itertools
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from theorem_files import theorem_module
 
 from grundy import Solver
 from grundy.solvers.native import build
@@ -13,11 +15,10 @@ from grundy.solvers.native.follow import StrategyTable
 from grundy.spec import Play, Structure
 from grundy.spec.expr import all_of
 from grundy.spec.strategy import move_index, plays
-from grundy.verify.check import sweep as check_mod
 from grundy.verify.check import Instance, check_claim
+from grundy.verify.check import sweep as check_mod
 from grundy.verify.claims import Claim
 from grundy.verify.families import complete, heaps
-from theorem_files import theorem_module
 
 pytestmark = pytest.mark.skipif(not build.available(), reason="no C compiler")
 E = theorem_module("erickson")

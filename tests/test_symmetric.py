@@ -11,7 +11,8 @@ import itertools
 import random
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from grundy.solvers import symmetric
 from grundy.solvers.explicit import Solver, compile_rules

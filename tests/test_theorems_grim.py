@@ -4,7 +4,6 @@ automorphism of every graph on <= 7 vertices, and nauty's prefilter of the full 
 hypotheses keep without it, on every graph on <= 8 vertices."""
 from __future__ import annotations
 
-
 import pytest
 from theorem_files import theorem_module
 

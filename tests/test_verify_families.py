@@ -100,9 +100,9 @@ def test_hypercubes_from_dimension_one():
 def test_symmetric_sweep_keeps_pinned_positions_that_are_not_canonical():
     # a path 0-1-2 with chips pinned to (2, 2, 1): its mirror image (1, 2, 2) is the canonical
     # form, but the sweep must still visit the one orbit the bounds meet
+    from grundy.solvers.explicit import compile_rules
     from grundy.spec import Structure
     from grundy.spec.games import get_game
-    from grundy.solvers.explicit import compile_rules
     from grundy.verify.families import states
     rules = get_game("wyg").rules(Structure.graph([0, 1, 2], [(0, 1), (1, 2)]))
     canon = compile_rules(rules).canonical

@@ -1,12 +1,10 @@
 """Claims as researchers write them: tables as data, families that list positions."""
-import networkx as nx
 import pytest
 
-import grundy
-from grundy.spec import Structure
-from grundy.verify import Claim, ClaimError, Family, bitvec, heaps, paths, positions
+from grundy.solvers.heaps import takebreak_run
+from grundy.spec import Structure, parse_octal
+from grundy.verify import Claim, ClaimError, heaps, positions
 from grundy.verify.check import check_claim, check_part
-
 
 # restricted-nim's Grundy values for n = 1, 2, ... (the selfref thesis, Table 2.2)
 RESTRICTED = [0, 0, 1, 0, 2, 1, 3, 0, 4, 2, 5, 1, 6, 3, 7, 0, 8, 4, 9, 2, 10]
@@ -68,7 +66,7 @@ def test_a_family_of_listed_positions_checks_correlated_positions_only():
     # grim on P_n against octal 0.6 at n: the start position of each path, nothing else
     fam = positions(lambda: ({"game": "grim", "edges": [[i, i + 1] for i in range(n - 1)]} for n in range(2, 25)),
                     "P_2..P_24")
-    octal = grundy.octal_values("0.6", 30)
+    octal = takebreak_run(parse_octal("0.6"), 30).values
     ok = Claim("t/grim-paths", game="grim", kind="grundy", family=fam, statement=lambda g, s: octal[g.n])
     v = check_claim(ok)
     assert v.verdict == "verified" and "23 positions" in v.scope

@@ -13,12 +13,13 @@ import networkx as nx
 import pytest
 
 import grundy
+from grundy.cli.workbench import wrap_json
 from grundy.errors import GrundyError
-from grundy.solvers.octal import octal_values
+from grundy.solvers.heaps import takebreak_run
 from grundy.spec import InputError, read_position
 from grundy.spec.games import GAMES
+from grundy.spec.heaprule import parse_octal
 from grundy.tools import Session, draw, named_graph, short_position, table
-from grundy.cli.workbench import wrap_json
 from grundy.tools.graphs import family_graph
 from grundy.tools.plot import MissingDependency, plot_ppositions, plot_values
 from grundy.verify.verdict import Counterexample, Verdict
@@ -164,9 +165,9 @@ def test_misere_nim_table_follows_bouton():
 
 def test_octal_table_and_bfile_are_the_octal_values():
     t = table("octal", range(60), code="0.07")
-    assert t.values() == octal_values("0.07", 59)
+    assert t.values() == takebreak_run(parse_octal("0.07"), 59).values
     lines = t.bfile().splitlines()
-    assert [tuple(map(int, ln.split())) for ln in lines] == list(enumerate(octal_values("0.07", 59)))
+    assert [tuple(map(int, ln.split())) for ln in lines] == list(enumerate(takebreak_run(parse_octal("0.07"), 59).values))
     with pytest.raises(InputError, match="bfile"):
         table("nim", range(2), range(2)).bfile()
 
@@ -196,7 +197,7 @@ def test_table_formats_hold_the_same_cells():
 
 def test_table_cli_outputs(tmp_path):
     code, out, _ = cli("table", "octal", "0.07", "0..30", "--bfile")
-    assert code == 0 and out.splitlines() == [f"{n} {v}" for n, v in enumerate(octal_values("0.07", 30))]
+    assert code == 0 and out.splitlines() == [f"{n} {v}" for n, v in enumerate(takebreak_run(parse_octal("0.07"), 30).values)]
     code, out, _ = cli("table", "nim", "0..3", "0..3", "--csv")
     assert code == 0 and out.splitlines()[1:3] == ["0,0,0", "0,1,1"]
     code, out, _ = cli("table", "grim", "cycles", "n=3..6", "--json")

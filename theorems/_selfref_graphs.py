@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import functools
 import itertools
-from typing import Callable, Iterable
+from typing import Callable
 
 import networkx as nx
 

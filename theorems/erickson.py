@@ -22,8 +22,17 @@ import networkx as nx
 
 from grundy.spec import Play, all_of, any_of, count, minimum, move_index
 from grundy.verify import Claim, Finding, Source, cycles
-from grundy.verify.families import (Family, all_graphs, complete, complete_bipartite, graphs,
-                                    hypercubes, paths, petersen, ssb)
+from grundy.verify.families import (
+    Family,
+    all_graphs,
+    complete,
+    complete_bipartite,
+    graphs,
+    hypercubes,
+    paths,
+    petersen,
+    ssb,
+)
 
 THESIS = "erickson"
 

@@ -9,7 +9,6 @@ from grundy.spec import all_of, any_of, count, ite, minimum, total
 from grundy.verify import Claim, Finding, Source, bitvec, cycles, heaps
 
 
-
 def minnie_p_3_4(g, s):
     # Theorem 5.2 with [3, 4i] for i >= 1 (the paper: i >= 2)
     a, b = low_high(s)

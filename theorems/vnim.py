@@ -39,9 +39,8 @@ from typing import Callable, Sequence
 
 import networkx as nx
 
-from grundy.spec import (Expr, Play, Rules, Structure, SymState, all_of, any_of, count, ite, minimum,
-                         move_index)
-from grundy.verify import Claim, Finding, Family, Source, all_graphs
+from grundy.spec import Expr, Play, Rules, Structure, SymState, all_of, any_of, count, ite, minimum, move_index
+from grundy.verify import Claim, Family, Finding, Source, all_graphs
 
 PAPER = "vnim"
 

@@ -3,8 +3,7 @@
 Run them with ``grundy solve --games games.py`` (or ``GRUNDY_GAMES=games.py``); a theorem
 file beside this one may also ``from games import ...`` and pass the objects to ``Claim``.
 """
-from grundy.spec import (Field, GraphGame, HeapGame, HeapRule, InputError, move, option, read_graph,
-                         write_graph)
+from grundy.spec import Field, GraphGame, HeapGame, HeapRule, InputError, move, option, read_graph, write_graph
 
 
 class NodeKayles(GraphGame):

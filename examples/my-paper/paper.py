@@ -6,16 +6,14 @@
 Every claim kind appears once at least: outcome, char, grundy, table, strategy, conj.
 """
 import networkx as nx
+from games import GEOGRAPHY, MOORE2, NODE_KAYLES, PATH_KAYLES, TAKE134  # the games module beside this file
 
-from grundy import octal_values
-from grundy.spec import Play, Structure, all_of, any_of, total
-from grundy.verify import (Claim, Source, all_graphs, cartesian, heaps, paths, petersen, positions,
-                           sums)
-
-from games import GEOGRAPHY, MOORE2, NODE_KAYLES, PATH_KAYLES, TAKE134   # the games module beside this file
+from grundy.solvers.heaps import takebreak_run
+from grundy.spec import Play, Structure, all_of, any_of, parse_octal, total
+from grundy.verify import Claim, Source, all_graphs, heaps, petersen, positions
 
 PAPER = "my-paper"
-DAWSON = octal_values("0.137", 64)          # Dawson's Kayles, a heap of n = Node Kayles on P_n
+DAWSON = takebreak_run(parse_octal("0.137"), 64).values     # Dawson's Kayles, a heap of n = Node Kayles on P_n
 
 
 def src(number: str) -> Source:

@@ -45,12 +45,13 @@ import random
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Sequence
 
+from .. import hooks
 from ..errors import GrundyError, RuleError
 from ..spec.game import Game, Rules
 from ..spec.games import get_game
 from ..spec.position import Position
 from ..spec.structure import Structure
-from . import hooks, premises
+from . import premises
 from .property_checks import (
     NOT_DECLARED,
     OK,
@@ -74,11 +75,12 @@ State = tuple[int, ...]
 
 
 def _installed() -> MakeSolver:
-    """The factory installed from above (:data:`grundy.solvers.hooks.MAKE_SOLVER`): gamecheck
-    imports no solver class."""
-    if hooks.MAKE_SOLVER is None:
-        raise RuntimeError("no solver factory installed: pass make_solver, or import grundy")
-    return hooks.MAKE_SOLVER
+    """The factory provided from above (the hook ``make_solver``, :class:`grundy.Solver`):
+    gamecheck imports no solver class."""
+    make = hooks.get("make_solver")
+    if make is None:
+        raise RuntimeError("no solver factory provided: pass make_solver, or import grundy")
+    return make
 
 
 
@@ -227,7 +229,7 @@ def check_game(game: Game | str, structures: Sequence[Structure] | None = None, 
     (or :class:`~grundy.spec.position.Position` objects) whose structures are checked too,
     starting from them. ``smt``: also ask Z3 about domains and rank (unbounded integers,
     ``timeout`` seconds per obligation). ``make_solver``: the solver factory of the
-    decomposition check (default: :data:`grundy.solvers.hooks.MAKE_SOLVER`)."""
+    decomposition check (default: the hook ``make_solver``, :class:`grundy.Solver`)."""
     g0 = get_game(game) if isinstance(game, str) else game
     report = GameReport(g0.name)
     if structures is None and positions is None:

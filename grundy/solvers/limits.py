@@ -7,20 +7,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..errors import GrundyError
+from ..errors import CycleError, SolverLimit
 
 if TYPE_CHECKING:
     from ..spec.game import Rules
 
 __all__ = ["SolverLimit", "CycleError", "cycle_error"]
-
-
-class SolverLimit(GrundyError, RuntimeError):
-    """The solver stored as many positions as it was allowed to."""
-
-
-class CycleError(GrundyError, RuntimeError):
-    """A move led back to a position on the current line: the game's rank does not decrease."""
 
 
 def cycle_error(rules: "Rules") -> CycleError:

@@ -20,7 +20,8 @@ A game with more fields (a token, weights) overrides :meth:`~grundy.spec.Game.fi
 ...         for v in g.vertices:
 ...             yield move(f"take {g.names[v]}", guard=s.alive[v],
 ...                        update=s.set(alive={v: False, **{u: False for u in g.neighbours(v)}}))
->>> from grundy import GAMES, solve
+>>> from grundy import solve
+>>> from grundy.spec import GAMES
 >>> with GAMES.scoped():                     # registered for this example only
 ...     solve({"game": NodeKayles(), "edges": [[0, 1], [1, 2]]})      # P_3: take an end or the centre
 {'grundy': 2, 'outcome': 'N'}

@@ -37,8 +37,9 @@ from __future__ import annotations
 import re
 import warnings
 from dataclasses import dataclass
-from typing import Any, Callable, Iterable, Iterator
+from typing import Any, Iterable, Iterator
 
+from .. import hooks
 from ..errors import RuleError
 from .expr import Expr, Var, all_of, ite, lift, minimum, total
 from .game import Game, Move, move
@@ -292,14 +293,10 @@ class HeapRule(Game):
         """Deprecated: ``grundy.solve(game.position(heaps, **params))``."""
         warnings.warn("HeapRule.solve_heaps is deprecated: use grundy.solve(game.position(heaps))",
                       DeprecationWarning, stacklevel=2)
-        if SOLVE is None:
-            raise RuntimeError("no solver installed: import grundy")
-        return SOLVE(self.position(heaps, **params))
-
-
-SOLVE: Callable[[Position], dict[str, Any]] | None = None
-"""What the deprecated :meth:`HeapRule.solve_heaps` solves with: installed from above
-(``grundy/__init__.py`` sets ``grundy.api.solve``); spec imports no solver."""
+        solve = hooks.get("solve")             # grundy.solve, provided from above: spec imports no solver
+        if solve is None:
+            raise RuntimeError("no solver provided: import grundy")
+        return solve(self.position(heaps, **params))
 
 
 # ----------------------------------------------------------------------------- take-and-break codes

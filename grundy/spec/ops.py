@@ -22,19 +22,11 @@ import operator
 from dataclasses import dataclass
 from typing import Any, Callable, ClassVar, Container, Sequence
 
-from ..errors import GrundyError
+from ..errors import MissingOperator, UnsupportedOperator
 
 __all__ = ["INT", "BOOL", "Op", "OPS", "Walker", "MissingOperator", "UnsupportedOperator", "dag_nodes"]
 
 INT, BOOL = "int", "bool"
-
-
-class MissingOperator(GrundyError, TypeError):
-    """A backend (a :class:`Walker` subclass) lacks an operator of the catalogue."""
-
-
-class UnsupportedOperator(GrundyError, ValueError):
-    """A backend explicitly refuses an operator (in some mode): the message says what to do."""
 
 
 @dataclass(frozen=True)

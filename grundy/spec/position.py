@@ -16,10 +16,11 @@ from __future__ import annotations
 
 import operator
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable, Hashable
+from typing import TYPE_CHECKING, Any, Hashable
 
+from .. import hooks
 from ..caches import register
-from ..errors import GrundyError
+from ..errors import InputError
 from .game import Game
 from .registry import GAMES, GameError, get_game
 from .structure import Structure
@@ -29,17 +30,6 @@ if TYPE_CHECKING:
 
 CONVENTIONS = ("normal", "misere")
 
-RENDERERS: dict[str, Callable[["Position"], str]] = {}
-"""How a notebook draws a position, by format ("svg", "html"): filled from above (the
-display layer registers its drawings); empty, a position has no picture (None)."""
-
-
-class InputError(GrundyError, ValueError):
-    """Bad input, with the JSON field it concerns."""
-
-    def __init__(self, field: str, problem: str):
-        super().__init__(f"{field}: {problem}" if field else problem)
-        self.field, self.problem = field, problem
 
 
 @dataclass(frozen=True)
@@ -65,12 +55,12 @@ class Position:
             out["convention"] = self.convention
         return out
 
-    def _repr_svg_(self) -> str | None:   # notebooks draw a position (a renderer from above)
-        draw = RENDERERS.get("svg")
+    def _repr_svg_(self) -> str | None:   # notebooks draw a position (a hook provided from above)
+        draw = hooks.get("position.svg")
         return None if draw is None else draw(self)
 
     def _repr_html_(self) -> str | None:
-        draw = RENDERERS.get("html")
+        draw = hooks.get("position.html")
         return None if draw is None else draw(self)
 
 

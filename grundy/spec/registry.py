@@ -38,7 +38,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from ..errors import GrundyError
+from ..errors import GameError, GrundyError
 from .game import Game
 
 __all__ = ["GAMES", "GameError", "Registry", "get_game", "load_games", "register", "RESERVED",
@@ -48,14 +48,6 @@ ENTRY_POINT_GROUP = "grundy.games"
 ENV_VAR = "GRUNDY_GAMES"
 BUILTIN = "built-in"
 RESERVED = frozenset({"sum"})     # position kinds that are not games (``{"game": "sum", ...}``)
-
-
-class GameError(GrundyError, KeyError, RuntimeError):
-    """An unknown game, a name registered twice, or a game file that cannot be loaded (a
-    KeyError for lookups, a RuntimeError for clashes, as before the registry had its class)."""
-
-    def __str__(self) -> str:          # KeyError would quote the message
-        return str(self.args[0]) if self.args else ""
 
 
 def origin_of(game: Game) -> str:

@@ -14,8 +14,6 @@ import math
 from html import escape
 from typing import TYPE_CHECKING, Any
 
-from ..verify.verdict import RENDERERS as VERDICT_RENDERERS
-
 if TYPE_CHECKING:
     from ..spec.position import Position, SumPosition
     from .play import Session
@@ -171,4 +169,3 @@ def verdict_html(v: Any) -> str:
     return "".join(out)
 
 
-VERDICT_RENDERERS["html"] = verdict_html      # Verdict._repr_html_ draws with it

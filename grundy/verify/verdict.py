@@ -16,13 +16,12 @@ False
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
+
+from .. import hooks
 
 PROVED, VERIFIED, REFUTED, UNKNOWN, ERROR = "proved", "verified", "refuted", "unknown", "error"
 
-#: How a verdict shows itself in a notebook: ``"html"`` -> a function of the verdict, filled
-#: by the layer that draws (:mod:`grundy.tools.display`); verify itself draws nothing.
-RENDERERS: dict[str, Callable[["Verdict"], str]] = {}
 
 
 @dataclass
@@ -94,7 +93,7 @@ class Verdict:
         return out
 
     def _repr_html_(self) -> str | None:  # notebooks show a verdict in colour (a renderer from above)
-        render = RENDERERS.get("html")
+        render = hooks.get("verdict.html")       # grundy.tools.display: verify itself draws nothing
         return None if render is None else render(self)     # None: the notebook shows repr()
 
     @staticmethod

@@ -9,9 +9,9 @@ vet's check of the declaration). Z3's "all sizes" proofs rest on the declared ra
 correctly. tests/soundness/premises.py plants games whose declarations fail only at larger
 heaps, and tests/test_premises.py checks that the violated declaration is reported.
 """
-from grundy.verify import Claim, Source, heaps
-
 import _bad_games  # noqa: F401  (registers the test games)
+
+from grundy.verify import Claim, Source, heaps
 
 SRC = Source("soundness", "declared properties")
 

@@ -6,9 +6,9 @@ domain, naming the game, the move, the field and the position; Z3's domain oblig
 the same. So every claim on it is an ``error`` (it used to run until memory ran out).
 Controls: the guarded rule.
 """
-from grundy.verify import Claim, Source, heaps
-
 import _bad_games  # noqa: F401  (registers the test games)
+
+from grundy.verify import Claim, Source, heaps
 
 SRC = Source("soundness", "field domains")
 

@@ -21,13 +21,9 @@ from functools import lru_cache
 from importlib.resources import files
 from pathlib import Path
 
-from ...errors import GrundyError
+from ...errors import BuildError
 
 FLAGS = ["-O2", "-std=gnu99", "-shared", "-fPIC", "-fno-strict-aliasing"]
-
-
-class BuildError(GrundyError, RuntimeError):
-    """The C compiler rejected generated code (a bug in a generator, never in a user's input)."""
 
 
 def cache_dir() -> Path:

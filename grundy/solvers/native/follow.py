@@ -36,7 +36,19 @@ from ...spec.strategy import Play
 from ..explicit.plan import emitter, move_plan, shared_nodes, slot_sources
 from ..limits import cycle_error
 from . import build
-from .kernel import CYCLE, DOMAIN, Box, C, KernelError, OutOfBox, _declare_keys, batch_keys, kernel_source, run_paused
+from .kernel import (
+    CYCLE,
+    DOMAIN,
+    Box,
+    C,
+    KernelError,
+    OutOfBox,
+    _declare_keys,
+    batch_keys,
+    kernel_error,
+    kernel_source,
+    run_paused,
+)
 
 MAX_BITS = 2 ** 35          # the largest box the follower's bitmap covers (4 GiB)
 NO_CASE, ILLEGAL = 10, 11   # the strategy's verdict at a position (never a kernel status)
@@ -142,7 +154,7 @@ class Follower:
         if status == 1:
             raise OutOfBox(self.lib.f_err_slot_of(self._f), self.lib.f_err_value_of(self._f))
         if status:
-            raise KernelError(status)
+            raise kernel_error(status)
         return bytes(out)
 
 

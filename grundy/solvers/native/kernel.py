@@ -27,7 +27,7 @@ from array import array
 from functools import lru_cache
 from typing import Callable, Sequence
 
-from ...errors import GrundyError
+from ...errors import KernelError, OutOfBox
 from ...spec.game import Rules
 from . import build
 from .box import Box
@@ -51,21 +51,9 @@ _STATUS = {CYCLE: "cycle", TOO_LARGE: "a Grundy value above 253", LIMIT: "positi
            DOMAIN: "a move left a field's domain"}
 
 
-class KernelError(GrundyError, RuntimeError):
-    """The kernel stopped; ``status`` says why (one of the codes above)."""
-
-    def __init__(self, status: int, text: str | None = None, key: int | None = None):
-        super().__init__(text or _STATUS.get(status, f"status {status}"))
-        self.status = status
-        self.key = key      # DOMAIN: the packed position whose move left a domain
-
-
-class OutOfBox(KernelError):
-    """A successor left the box: slot ``slot`` took ``value``."""
-
-    def __init__(self, slot: int, value: int):
-        super().__init__(1, f"slot {slot} took value {value}, outside the box")
-        self.slot, self.value = slot, value
+def kernel_error(status: int, key: int | None = None) -> KernelError:
+    """The error for the kernel's ``status``, in words."""
+    return KernelError(status, _STATUS.get(status, f"status {status}"), key)
 
 
 # ----------------------------------------------------------------------------- the kernel
@@ -175,8 +163,8 @@ class Kernel:
         if status == 1:
             raise OutOfBox(self.lib.k_err_slot(self._t), self.lib.k_err_value(self._t))
         if status == DOMAIN:
-            raise KernelError(status, key=self.lib.k_err_value(self._t) & (2 ** 64 - 1))
-        raise KernelError(status)
+            raise kernel_error(status, key=self.lib.k_err_value(self._t) & (2 ** 64 - 1))
+        raise kernel_error(status)
 
     def value(self, state: Sequence[int]) -> int:
         """The stored byte for ``state``, solving it first."""

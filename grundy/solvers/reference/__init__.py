@@ -37,7 +37,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Iterable
 
-from ...errors import GrundyError
+from ...errors import ReferenceCycle, ReferenceLimit
 from ...spec.game import Game
 from ...spec.heaprule import HeapRule
 from ...spec.position import Position, SumPosition
@@ -47,14 +47,6 @@ from .tape import MoveTape, State, Tape, _Over
 
 __all__ = ["Reference", "ReferenceLimit", "ReferenceCycle", "Tape", "MoveTape"]
 
-
-
-class ReferenceLimit(GrundyError, RuntimeError):
-    """The reference engine spent its budget of work units."""
-
-
-class ReferenceCycle(GrundyError, RuntimeError):
-    """A move leads back to a position on the current line: the game's rank does not decrease."""
 
 
 # ----------------------------------------------------------------------------- the engine
