@@ -40,7 +40,7 @@ assert grundy.__file__.startswith(sys.argv[1]), grundy.__file__
 from grundy.verify.loading import load
 from grundy.verify.check import Instance
 from grundy.verify.families import states
-from grundy.solvers.explicit import Solver
+from grundy.solvers.solver import Solver
 [claim] = load([sys.argv[2]], only=[sys.argv[3]])
 solver = Solver(vet=False)
 items = list(claim.family.items())

@@ -7,7 +7,7 @@ from typing import Any
 
 from . import hooks
 from .errors import DeclarationWarning
-from .solvers.explicit import DEFAULT, Solver
+from .solvers.solver import DEFAULT, Solver
 from .spec.reader import PositionLike, as_position, decode_json
 
 __all__ = ["solve", "as_position", "value_key", "SolveResult"]

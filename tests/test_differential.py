@@ -12,9 +12,10 @@ import random
 
 import pytest
 
-from grundy.solvers.explicit import Solver, compile_rules
+from grundy.solvers.explicit import compile_rules
 from grundy.solvers.native.build import available as native_available
 from grundy.solvers.smt import check_grundy_formula, check_partition
+from grundy.solvers.solver import Solver
 from grundy.spec import Structure, all_of, any_of, ite, lift
 from grundy.spec.games import GAMES, get_game
 from grundy.spec.position import Position

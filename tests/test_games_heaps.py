@@ -16,7 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import grundy
-from grundy.solvers.explicit import Solver
+from grundy.solvers.solver import Solver
 from grundy.spec import InputError, read_position
 
 sys.setrecursionlimit(10_000)

@@ -16,7 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import grundy
-from grundy.solvers.explicit import Solver
+from grundy.solvers.solver import Solver
 from grundy.spec import InputError, read_position
 
 # ----------------------------------------------------------------- naive brute force

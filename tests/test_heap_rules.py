@@ -14,9 +14,9 @@ import pytest
 
 import grundy
 from grundy.errors import RuleError
-from grundy.solvers.explicit import Solver
 from grundy.solvers.heaps import period, rule_values, takebreak_run
 from grundy.solvers.native import build
+from grundy.solvers.solver import Solver
 from grundy.spec import HeapRule, InputError, TakeBreak, option, read_position
 from grundy.spec.games import get_game
 from grundy.spec.heaprule import rule_heaps

@@ -12,9 +12,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from grundy.solvers.explicit import Solver, compile_rules
+from grundy.solvers.explicit import compile_rules
 from grundy.solvers.native import build
 from grundy.solvers.native.kernel import GRUNDY, MISERE, NORMAL, Box, Kernel, KernelError, OutOfBox
+from grundy.solvers.solver import Solver
 from grundy.spec.games import GAMES
 from grundy.spec.position import read_position
 

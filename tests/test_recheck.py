@@ -15,7 +15,7 @@ import textwrap
 import pytest
 
 from grundy.cli import main
-from grundy.solvers.explicit import Solver
+from grundy.solvers.solver import Solver
 from grundy.spec import HeapGame, Position, ite, maximum, minimum, move
 from grundy.verify import Claim, heaps, positions, recheck
 from grundy.verify.check import check_claim

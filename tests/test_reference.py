@@ -12,8 +12,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from grundy.errors import RuleError
-from grundy.solvers.explicit import Solver
 from grundy.solvers.reference import Reference, ReferenceCycle, ReferenceLimit
+from grundy.solvers.solver import Solver
 from grundy.spec import Field, Game, HeapRule, Position, Structure, move, option, read_position
 from grundy.spec.games import GAMES
 

@@ -11,7 +11,7 @@ import time
 import networkx as nx
 import pytest
 
-from grundy.solvers.explicit import Solver
+from grundy.solvers.solver import Solver
 from grundy.verify import Claim, graphs, heaps
 from grundy.verify.check import check_claim
 from grundy.verify.schedule import pool as runner

@@ -18,8 +18,8 @@ import pytest
 
 import grundy
 from grundy.cli import main
-from grundy.solvers.explicit import Solver
 from grundy.solvers.native.kernel import MISERE_GRUNDY
+from grundy.solvers.solver import Solver
 from grundy.spec import read_position
 from grundy.verify import Claim, heaps
 from grundy.verify.claims import ClaimError

@@ -9,7 +9,7 @@ import pytest
 from networkx.generators.atlas import graph_atlas_g
 
 import grundy
-from grundy.solvers.explicit import Solver
+from grundy.solvers.solver import Solver
 from grundy.spec import InputError, SumPosition, read_position
 from grundy.verify import Claim, positions, sums
 from grundy.verify.check import check_claim

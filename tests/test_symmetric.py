@@ -15,9 +15,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from grundy.solvers import symmetric
-from grundy.solvers.explicit import Solver, compile_rules
+from grundy.solvers.explicit import compile_rules
 from grundy.solvers.native import build
 from grundy.solvers.native.kernel import GRUNDY, MISERE, NORMAL, Box, Kernel
+from grundy.solvers.solver import Solver
 from grundy.solvers.symmetric import Plan
 from grundy.spec import Structure
 from grundy.spec.games import get_game

@@ -9,7 +9,7 @@ from math import comb
 import networkx as nx
 import pytest
 
-from grundy.solvers.explicit import Solver
+from grundy.solvers.solver import Solver
 from grundy.spec.games import get_game
 from grundy.verify import families as F
 

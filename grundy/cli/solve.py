@@ -14,7 +14,7 @@ from typing import Any, Callable, Iterator, cast
 
 from ..api import solve
 from ..errors import DeclarationWarning, GrundyError, RuleError
-from ..solvers.explicit import CycleError, Solver, SolverLimit
+from ..solvers.solver import CycleError, Solver, SolverLimit
 from ..spec.position import InputError, Position, SumPosition, read_position
 from ..spec.registry import GAMES
 from ..tools.progress import Progress

@@ -50,7 +50,6 @@ from math import factorial
 from typing import Sequence
 
 from ..spec.game import MAX_SYMMETRIES, Rules
-from .native import build
 
 __all__ = ["Plan", "CAP", "ENABLED", "FORCE", "slot_order"]
 
@@ -239,7 +238,8 @@ class Plan:
 
     # ------------------------------------------------------------------ C
     def c_source(self) -> str:
-        """``canon(key)`` in C, for the kernel (it defines NS, LO, STRIDE and ``unpack`` first)."""
+        """The plan's tables and constants in C: the kernel's generator follows them with the fixed
+        ``canon(key)`` (``native/c/canon_sn.c``; the kernel defines NS, LO, STRIDE and ``unpack`` first)."""
         n = self.n
         nvf = len(self.vslots[0])
         nef = len(self.eslots[0][1])
@@ -261,4 +261,4 @@ static const int16_t STOK[SNT > 0 ? SNT : 1] = {toks};
 #define SMULT 0x{MULT:X}ULL
 #define SSEED 0x{SEED:X}ULL
 #define SESEED 0x{ESEED:X}ULL
-""" + build.fixed_c("grundy.solvers.native", "c/canon_sn.c")
+"""

@@ -203,7 +203,7 @@ class HeapRule(Game):
 
         >>> from grundy.spec import Structure, read_position
         >>> from grundy.spec.games import get_game
-        >>> from grundy.solvers.explicit import Solver
+        >>> from grundy.solvers.solver import Solver
         >>> Solver().grundy(read_position({"game": "lasker-nim", "heaps": [3], "convention": "misere"}))
         4
         >>> from grundy.spec import Position

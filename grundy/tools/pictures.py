@@ -251,7 +251,7 @@ def draw_heaps(ax, position: dict, small: bool = False, top: int | None = None) 
 
 def draw_two_heap_grid(ax, position: dict) -> str | None:
     """The P-positions of a two-heap game around ``position`` (marked by a red ring)."""
-    from ..solvers.explicit import DEFAULT
+    from ..solvers.solver import DEFAULT
     from ..spec.position import read_position
     a, b = position["heaps"]
     n = min(max(a, b) + 4, 24)

@@ -16,7 +16,7 @@ import sys
 from dataclasses import dataclass
 from typing import IO
 
-from ..solvers.explicit import DEFAULT, Solver
+from ..solvers.solver import DEFAULT, Solver
 from ..spec.position import InputError, Position, SumPosition
 from ..spec.reader import as_position
 from .positions import draw

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import cast
 
 from ..errors import MissingDependency
-from ..solvers.explicit import Solver
+from ..solvers.solver import Solver
 from ..spec.position import InputError
 from .table import Axis, table
 

@@ -33,7 +33,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Sequence, cast
 
-from ..solvers.explicit import DEFAULT, Solver
+from ..solvers.solver import DEFAULT, Solver
 from ..spec.games import GAMES
 from ..spec.position import InputError, Position, read_position
 from .graphs import FAMILIES, family_graph

@@ -1,8 +1,11 @@
-"""Moved to :mod:`grundy.solvers.solver` (the policy over every value source); every name
-stays importable from here, looked up when first asked for."""
+"""Moved to :mod:`grundy.solvers.solver` in 0.3 (the policy over every value source): every
+name is still served from here, with a DeprecationWarning."""
+import importlib
+import warnings
 from typing import Any
 
 
 def __getattr__(name: str) -> Any:
-    from .. import solver
-    return getattr(solver, name)
+    warnings.warn(f"grundy.solvers.explicit.solver.{name} is deprecated: import it from grundy.solvers.solver",
+                  DeprecationWarning, stacklevel=2)
+    return getattr(importlib.import_module("grundy.solvers.solver"), name)

@@ -9,7 +9,7 @@ components are split (a component is itself a summand), and the summands are kep
 sorted multiset (a sum does not depend on the order of its parts).
 
 >>> from grundy.spec import read_position
->>> from grundy.solvers.explicit import Solver
+>>> from grundy.solvers.solver import Solver
 >>> s = Solver()
 >>> p = read_position({"game": "sum", "parts": [{"game": "nim", "heaps": [1]}, {"game": "nim", "heaps": [1]}]})
 >>> s.grundy(p), s.outcome(p)

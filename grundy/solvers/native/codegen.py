@@ -158,7 +158,7 @@ def _canonical_source(rules: Rules, box: Box, symmetry: bool) -> str:
         return build.fixed_c(__package__, "c/canon_sort.c")
     plan = Plan.for_kernel(rules) if symmetry else None
     if plan is not None:        # every permutation of the vertices: see grundy/solvers/symmetric.py
-        return plan.c_source()
+        return plan.c_source() + build.fixed_c(__package__, "c/canon_sn.c")
     syms = rules.symmetries if symmetry else []
     if len(syms) <= 1:
         return build.fixed_c(__package__, "c/canon_none.c")

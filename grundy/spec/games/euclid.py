@@ -7,7 +7,7 @@ terminal. The two heaps form a multiset, so the input may list them in any order
 the move is made on the larger one (either one when they are equal).
 
 >>> from grundy import solve
->>> from grundy.solvers.explicit import DEFAULT
+>>> from grundy.solvers.solver import DEFAULT
 >>> from grundy.spec import read_position
 >>> [q.state for _, q in DEFAULT.options(read_position({"game": "euclid", "heaps": [51, 14]}))]
 [(37, 14), (23, 14), (9, 14)]

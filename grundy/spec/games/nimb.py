@@ -7,7 +7,7 @@ of the option is not equal to the minimum non-zero stack size of the board-state
 emptying the last stack is legal (no stack is left, hence no equal minimum).
 
 >>> from grundy import solve
->>> from grundy.solvers.explicit import DEFAULT
+>>> from grundy.solvers.solver import DEFAULT
 >>> from grundy.spec import read_position
 >>> [q.state for _, q in DEFAULT.options(read_position({"game": "nimb", "heaps": [3, 4, 6]}))]
 [(2, 4, 6), (1, 4, 6), (0, 4, 6), (3, 2, 6), (3, 1, 6), (3, 4, 2), (3, 4, 1)]

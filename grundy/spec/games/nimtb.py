@@ -9,7 +9,7 @@ of chips." Stacks at 0 are eliminated, so only existing stacks must be distinct;
 input's must be too (else InputError). With no stack left, minimum and maximum are
 "none", unequal to any size.
 
->>> from grundy.solvers.explicit import DEFAULT
+>>> from grundy.solvers.solver import DEFAULT
 >>> from grundy.spec import read_position
 >>> [q.state for _, q in DEFAULT.options(read_position({"game": "nimtb", "heaps": [3, 4, 6]}))]
 [(3, 4, 2), (3, 4, 1)]

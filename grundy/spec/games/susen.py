@@ -7,7 +7,7 @@ A move subtracts from one stack the size of some existing stack (itself included
 that removes it). Last mover wins.
 
 >>> from grundy import solve
->>> from grundy.solvers.explicit import DEFAULT
+>>> from grundy.solvers.solver import DEFAULT
 >>> from grundy.spec import read_position
 >>> sorted(q.state for _, q in DEFAULT.options(read_position({"game": "susen", "heaps": [7, 3]})))
 [(0, 3), (4, 3), (7, 0)]

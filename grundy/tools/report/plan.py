@@ -103,7 +103,7 @@ def _first_mover_wins(v: Verdict) -> bool | None:
     if isinstance(c.actual, int) and not isinstance(c.actual, bool) and v.kind == "grundy":
         return c.actual != 0
     try:
-        from ...solvers.explicit import DEFAULT
+        from ...solvers.solver import DEFAULT
         from ...spec.position import read_position
         return DEFAULT.outcome(read_position(c.witness)) == "N"
     except Exception:                       # a position the solver cannot answer: say nothing

@@ -9,8 +9,7 @@ import traceback
 from typing import Any
 
 from ...errors import RuleError
-from ...solvers.explicit import CycleError, Solver, SolverLimit
-from ...solvers.explicit.solver import SourceLog
+from ...solvers.solver import CycleError, Solver, SolverLimit, SourceLog
 from ...spec.games import GAMES
 from ...spec.ops import UnsupportedOperator
 from ..claims import Claim, ClaimError, Explicit

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from typing import Any, Callable, cast
 
-from ...solvers.explicit import Solver, compile_expr
-from ...solvers.explicit.solver import NATIVE_AFTER
+from ...solvers.explicit import compile_expr
 from ...solvers.native.follow import StrategyTable
+from ...solvers.solver import NATIVE_AFTER, Solver
 from ...spec.expr import BOOL, INT, Expr, lift, show
 from ...spec.games import GAMES
 from ...spec.position import Position

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from ...solvers.explicit import Solver
+from ...solvers.solver import Solver
 from ...spec.expr import Expr, evaluate
 from ...spec.games import GAMES
 from ...spec.position import Position, SumPosition, read_position

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, cast
 
-from ...solvers.explicit import Solver
+from ...solvers.solver import Solver
 from ...spec.expr import all_of, ite, lift
 from ...spec.strategy import plays
 from ..claims import Claim, Smt

@@ -6,10 +6,10 @@ from __future__ import annotations
 from typing import Any
 
 from ...errors import GrundyError
-from ...solvers.explicit import CycleError, SolverLimit
 from ...solvers.gamecheck import _smt_violation
 from ...solvers.heaps import rule_options
 from ...solvers.native.kernel import GRUNDY, Box, Kernel, KernelError
+from ...solvers.solver import CycleError, SolverLimit
 from ..verdict import ERROR, REFUTED, UNKNOWN, Counterexample
 from .deadline import Deadline, State
 from .instance import Instance

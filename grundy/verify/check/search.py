@@ -3,7 +3,7 @@ sweep; what it finds is shrunk.
 """
 from __future__ import annotations
 
-from ...solvers.explicit import Solver
+from ...solvers.solver import Solver
 from ..claims import Claim, Explicit
 from .deadline import Deadline
 from .instance import Instance

@@ -7,7 +7,7 @@ from __future__ import annotations
 import itertools
 from typing import Any
 
-from ...solvers.explicit import Solver
+from ...solvers.solver import Solver
 from ...solvers.symmetric import Plan
 from ...spec.games import GAMES
 from ..claims import Claim, Explicit

@@ -350,7 +350,7 @@ def merge(claim: Claim, profile: str, results: list[Any], recheck: str = "sample
                        detail="no position within the bounds (where assume holds) on any structure: "
                               "the check covers nothing", paper=claim.paper, coverage={"positions": 0},
                        **claim.describe())
-    from ...solvers.explicit.solver import sources_text
+    from ...solvers.solver import sources_text
     cross = {"cross_checked": crossed, "cross_check_beyond": beyond} if recheck != "none" else {}
     coverage: dict[str, Any] = {"positions": swept, "structures": structures, "obligations": 0, **cross}
     text += " (each one evaluated)" + pass_text(recheck, crossed, beyond, BUDGET, " per chunk")

@@ -22,7 +22,7 @@ from functools import partial
 from multiprocessing.connection import wait
 from typing import Any, Callable, Iterator, cast
 
-from ...solvers.explicit import Solver
+from ...solvers.solver import Solver
 from ..cache import VerdictCache
 from ..claims import Claim
 from ..families import Positions
