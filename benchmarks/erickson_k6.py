@@ -38,11 +38,11 @@ TARGET = 120.0
 THEOREMS = Path(__file__).resolve().parent.parent / "theorems"
 
 
-def claim_on(n: int, symmetric: bool = True) -> Claim:
+def claim_on(n: int) -> Claim:
     """conj4.8 as written in theorems/erickson.py, on K_n alone, weights in {1, 2}."""
     [c] = load([str(THEOREMS / "erickson.py")], only=["erickson/conj4.8"])
     c = copy.copy(c)
-    c.family, c.bounds, c.symmetric = complete(n), {"weight": (1, 2)}, symmetric
+    c.family, c.bounds = complete(n), {"weight": (1, 2)}
     return c
 
 
@@ -67,7 +67,7 @@ def main() -> None:
                     help="seconds allowed to the pure-Python path on K_6 (0: skip it)")
     args = ap.parse_args()
     os.environ["GRUNDY_CACHE"] = tempfile.mkdtemp(prefix="grundy-bench-")  # a cold compiler cache
-    k6, k5 = claim_on(6), claim_on(5, symmetric=False)
+    k6, k5 = claim_on(6), claim_on(5)
     n6, n5 = 2 ** 15 * 6, 2 ** 10 * 5
     print(f"erickson/conj4.8, weights in {{1, 2}}: K_6 {n6:,} positions, K_5 {n5:,} (every start)")
 

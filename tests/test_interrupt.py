@@ -30,7 +30,7 @@ CLAIMS = [
           statement=lambda g, s: s.heap[0] <= s.heap[1], expect="refuted"),
     Claim("demo/slow", game="nim", kind="char", family=heaps(6), bounds={"heap": 40}, timeout=600,
           statement=lambda g, s: s.heap[0] + s.heap[1] + s.heap[2] + s.heap[3] + s.heap[4] + s.heap[5] >= 0,
-          symmetric=False, expect="refuted"),
+          expect="refuted"),
 ]
 """
 

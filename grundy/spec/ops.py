@@ -14,7 +14,7 @@ what it does with it.
 ...     def walk_const(self, x): return x.args[0]
 Traceback (most recent call last):
 ...
-grundy.spec.ops.MissingOperator: walker Half (...) has no walk_var: every operator of the catalogue needs one (or an entry in `refuses`)
+grundy.errors.MissingOperator: walker Half (...) has no walk_var: every operator of the catalogue needs one (or an entry in `refuses`)
 """
 from __future__ import annotations
 

@@ -6,11 +6,11 @@
 >>> read_position({"game": "nim", "heaps": [1, -2]})
 Traceback (most recent call last):
 ...
-grundy.spec.position.InputError: heaps[1]: must be a non-negative integer, got -2
+grundy.errors.InputError: heaps[1]: must be a non-negative integer, got -2
 >>> read_position({"game": "grim", "edgs": [[0, 1]]})
 Traceback (most recent call last):
 ...
-grundy.spec.position.InputError: edgs: unknown field for grim (its fields: game, edges, loops, nodes, convention)
+grundy.errors.InputError: edgs: unknown field for grim (its fields: game, edges, loops, nodes, convention)
 """
 from __future__ import annotations
 
@@ -93,7 +93,7 @@ class SumPosition:
         >>> SumPosition.of(nim(1, "misere"), nim(2))
         Traceback (most recent call last):
         ...
-        grundy.spec.position.InputError: convention: the parts are in misère and normal play: give the sum's convention
+        grundy.errors.InputError: convention: the parts are in misère and normal play: give the sum's convention
         """
         flat: list[Position] = []
         own: set[str] = set()

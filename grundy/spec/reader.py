@@ -26,7 +26,7 @@ def decode_json(text: str) -> Any:
     >>> decode_json('{"game": "nim"')
     Traceback (most recent call last):
     ...
-    grundy.spec.position.InputError: malformed JSON (Expecting ',' delimiter at column 15)
+    grundy.errors.InputError: malformed JSON (Expecting ',' delimiter at column 15)
     """
     try:
         return json.loads(text)

@@ -22,7 +22,7 @@ A name may be registered once; a file loaded again replaces its own games.
 >>> get_game("no-such-game")                      # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-grundy.spec.registry.GameError: unknown game 'no-such-game' (one of: ...)
+grundy.errors.GameError: unknown game 'no-such-game' (one of: ...)
 """
 from __future__ import annotations
 

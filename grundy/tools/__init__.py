@@ -4,7 +4,7 @@ plots, playing a position, and how results display in a notebook.
 >>> import grundy
 >>> grundy.table("wythoff", range(3), range(3), outcome=True).values()
 ['P', 'N', 'N', 'N', 'N', 'P', 'N', 'P', 'N']
->>> grundy.solve(grundy.short_position(["grim", "C4"]))
+>>> grundy.solve(grundy.tools.short_position(["grim", "C4"]))
 {'grundy': 0, 'outcome': 'P'}
 """
 from . import display  # noqa: F401  (fills the verdicts' notebook renderer)

@@ -24,12 +24,12 @@ refutation is (``finding``: see :class:`Finding`):
 ...       colour="red")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-grundy.verify.claims.ClaimError: ...: claim 'demo/x': unknown field 'colour' (fields: ...)
+grundy.errors.ClaimError: ...: claim 'demo/x': unknown field 'colour' (fields: ...)
 >>> Claim("demo/y", game="nim", kind="char", family=heaps(2), bounds={"heap": (5, 3)},
 ...       statement=lambda g, s: True)  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-grundy.verify.claims.ClaimError: ...: claim 'demo/y': bounds['heap']: empty range (5, 3): no value
+grundy.errors.ClaimError: ...: claim 'demo/y': bounds['heap']: empty range (5, 3): no value
 """
 from __future__ import annotations
 
@@ -96,11 +96,11 @@ class Finding:
     >>> Finding("typo")
     Traceback (most recent call last):
     ...
-    grundy.verify.claims.ClaimError: unknown finding 'typo' (one of: paper-error, lost-hypothesis, degenerate, planted)
+    grundy.errors.ClaimError: unknown finding 'typo' (one of: paper-error, lost-hypothesis, degenerate, planted)
     >>> Finding("paper-error")
     Traceback (most recent call last):
     ...
-    grundy.verify.claims.ClaimError: a 'paper-error' finding needs corrected='<claim id>'
+    grundy.errors.ClaimError: a 'paper-error' finding needs corrected='<claim id>'
     """
 
     kind: str

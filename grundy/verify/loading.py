@@ -13,7 +13,7 @@ claims, unique ids, findings that name claims loaded with them).
 >>> load([str(d / "missing.py")])
 Traceback (most recent call last):
 ...
-grundy.verify.loading.LoadError: ...missing.py: no such file or directory
+grundy.errors.LoadError: ...missing.py: no such file or directory
 """
 from __future__ import annotations
 
@@ -138,7 +138,7 @@ def check_findings(claims: Iterable[Claim]) -> None:
     >>> check_findings([c])  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    grundy.verify.claims.ClaimError: ...claim 'demo/a': its finding names 'demo/a-fixed', which is not a claim
+    grundy.errors.ClaimError: ...claim 'demo/a': its finding names 'demo/a-fixed', which is not a claim
     """
     claims = list(claims)
     ids = {c.id for c in claims}

@@ -31,7 +31,7 @@ or two per next state built, one per position expanded), never a clock: past it,
 >>> Reference(max_work=50).grundy(read_position({"game": "nim", "heaps": [9, 9]}))
 Traceback (most recent call last):
 ...
-grundy.solvers.reference.ReferenceLimit: the reference engine spent its budget of 50 work units
+grundy.errors.ReferenceLimit: the reference engine spent its budget of 50 work units
 """
 from __future__ import annotations
 

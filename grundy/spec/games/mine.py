@@ -12,7 +12,7 @@ the start, the existing heaps of an input must be pairwise distinct (else InputE
 >>> solve({"game": "mine", "heaps": [3, 3]})
 Traceback (most recent call last):
 ...
-grundy.spec.position.InputError: heaps[1]: equals heaps[0] = 3: the existing heaps must be pairwise distinct
+grundy.errors.InputError: heaps[1]: equals heaps[0] = 3: the existing heaps must be pairwise distinct
 """
 from grundy.spec import move
 from grundy.spec.heaps import HeapGame, check_distinct, distinct, smallest

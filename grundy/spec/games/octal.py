@@ -12,7 +12,7 @@ grim/thm23 says grim on a path is 0.6). Last mover wins.
 >>> solve({"game": "octal", "code": "0.8", "heaps": [3]})
 Traceback (most recent call last):
 ...
-grundy.spec.position.InputError: code: '0.8' is not an octal code: digits 0-7, as in "0.77" or "4.07"
+grundy.errors.InputError: code: '0.8' is not an octal code: digits 0-7, as in "0.77" or "4.07"
 """
 from grundy.spec import TakeAndBreak, need, parse_octal
 

@@ -157,7 +157,7 @@ def executor(spec: str) -> Local | Dask:
     >>> executor("ssh:x")
     Traceback (most recent call last):
     ...
-    grundy.verify.schedule.chunks.ExecutorError: unknown executor 'ssh:x' (use local, local:N or dask://HOST:PORT)
+    grundy.errors.ExecutorError: unknown executor 'ssh:x' (use local, local:N or dask://HOST:PORT)
     """
     if spec == "local":
         return Local()
