@@ -101,4 +101,5 @@ if TYPE_CHECKING:  # type checkers and editors see the same names, imported eage
         option,
         register,
     )
-    from .tools import Session, table
+    from .tools.play import Session
+    from .tools.table import table

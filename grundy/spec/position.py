@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import operator
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Hashable
+from typing import TYPE_CHECKING, Any, Hashable, Literal, get_args
 
 from .. import hooks
 from ..caches import register
@@ -28,7 +28,8 @@ from .structure import Structure
 if TYPE_CHECKING:
     from .game import Rules
 
-CONVENTIONS = ("normal", "misere")
+Convention = Literal["normal", "misere"]
+CONVENTIONS: tuple[Convention, ...] = get_args(Convention)
 
 
 

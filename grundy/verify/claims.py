@@ -35,18 +35,21 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass
-from typing import Any, Callable, Iterable
+from typing import Any, Callable, Iterable, Literal, get_args
 
 from ..errors import ClaimError, GrundyError
 from ..spec.game import Game
+from ..spec.position import Convention
 from ..spec.registry import GAMES, GameError, register
 from .families import Family, Positions, TableStatement, table_positions
 from .families.bounds import bounds_problem
 from .methods import Explicit, Smt, bitvec  # noqa: F401  (bitvec: grundy.verify.claims.bitvec as before)
+from .verdict import VERDICTS, VerdictName
 
-KINDS = ("outcome", "char", "grundy", "strategy", "conj", "table")
+Kind = Literal["outcome", "char", "grundy", "strategy", "conj", "table"]
+KINDS: tuple[Kind, ...] = get_args(Kind)
 DEFAULT_TIMEOUT = 120.0     # seconds a claim gets when neither it nor the run sets a limit
-VERDICTS = ("proved", "verified", "refuted", "unknown", "error")
+
 
 
 def _eager(fam: Family) -> bool:
@@ -219,14 +222,14 @@ class Claim:
       refuted claim has its ``finding`` (a :class:`Finding`, only with ``expect="refuted"``).
     """
 
-    def __init__(self, id: str, *, game: "str | Game" = _UNSET, kind: str = _UNSET, family: Family = _UNSET,
+    def __init__(self, id: str, *, game: "str | Game" = _UNSET, kind: Kind = _UNSET, family: Family = _UNSET,
                  statement: Statement = _UNSET, source: Source | str | None = None,
                  strategy: Statement | None = None, witnesses: Statement | None = None,
                  exact: bool | Statement = False,
                  assume: Statement | None = None, bounds: dict[str, Any] | None = None,
                  full: dict[str, Any] | None = None, full_family: Family | None = None,
                  methods: Iterable[Any] = ("explicit",), timeout: float | None = None,
-                 expect: str = "verified", convention: str | None = None,
+                 expect: VerdictName = "verified", convention: Convention | None = None,
                  note: str = "", text: str = "", reading: str = "", finding: "Finding | None" = None,
                  table: Any = None, **unknown: Any):
         self.id = id
@@ -251,7 +254,7 @@ class Claim:
             except GameError as e:
                 raise ClaimError(f"{where}: {e}") from None
         self.game: str = game
-        self.kind: str = kind
+        self.kind: Kind = kind
         self.family: Family = family
         self.statement: Statement = statement
         self.strategy: Statement | None = strategy
@@ -269,7 +272,7 @@ class Claim:
         except ClaimError as e:
             raise ClaimError(f"{where}: {e}") from None
         self.timeout: float | None = timeout
-        self.expect: str = expect
+        self.expect: VerdictName = expect
         self.convention_given: str | None = convention
         self.note: str = note
         self.text: str = text

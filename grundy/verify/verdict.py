@@ -16,11 +16,13 @@ False
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal, get_args
 
 from .. import hooks
 
-PROVED, VERIFIED, REFUTED, UNKNOWN, ERROR = "proved", "verified", "refuted", "unknown", "error"
+VerdictName = Literal["proved", "verified", "refuted", "unknown", "error"]
+PROVED, VERIFIED, REFUTED, UNKNOWN, ERROR = get_args(VerdictName)
+VERDICTS: tuple[VerdictName, ...] = get_args(VerdictName)
 
 
 
