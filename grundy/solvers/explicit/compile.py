@@ -206,7 +206,7 @@ def _expr_sources(exprs: list[Expr], names: dict[str, str]) -> tuple[list[str], 
         srcs = [em.expr(e) for e in exprs]
         return srcs, em.take_lines()
     return _by_identity(("exprs", *map(id, exprs), tuple(names.items())), exprs, make,  # type: ignore[return-value]
-                        lambda v: sum(map(len, v[0])) + sum(map(len, v[1])))  # type: ignore[index]
+                        lambda v: sum(map(len, v[0])) + sum(map(len, v[1])))  # type: ignore[index, arg-type]
 
 
 @dataclass
@@ -261,7 +261,7 @@ def _move_functions(rules: Rules, env: dict) -> tuple[Callable, Callable, Callab
     env["_domain"] = rules.domain_error
     key, keep = _moves_key(rules)
     ms: _MoveSources = _by_identity(key, keep, lambda: _move_sources(rules),  # type: ignore[assignment]
-                                    lambda v: 2 * v.chars())  # type: ignore[attr-defined]  (text and code)
+                                    lambda v: 2 * v.chars())  # type: ignore[attr-defined]  # text and code
     return (ms.bind("successors", env), ms.bind("successors_lazy", env),
             _lazy(lambda: ms.bind("options", env)))  # options: compiled when first asked
 

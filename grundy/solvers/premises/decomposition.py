@@ -52,7 +52,7 @@ class _Split:
         return hit[1]
 
     def present(self, state: dict[str, Expr]) -> list[Expr]:
-        return self._cached(("present",), state, lambda: [self.sub(p, state) for p in self.rules.present])
+        return self._cached(("present",), state, lambda: [self.sub(p, state) for p in self.rules.present or ()])
 
     def decomposable(self, state: dict[str, Expr]) -> Expr:
         return self.sub(self.rules.decomposable, state)
@@ -170,6 +170,7 @@ def _split_violation(rules: Rules, code, s: State, sides: list[bool]) -> str | N
     """The one-line violation of independence at ``s`` split by ``sides``, checked on the rule
     (a move of the whole position that is no move of one side, or the reverse; or an element
     whose presence changes when the other side is emptied), or None."""
+    assert rules.present is not None           # asked only of a rule that declares components
     env = {rules.schema.var_name(i): v for i, v in enumerate(s)}
     if sum(abs(v) for v in s) > REPLAY:       # too large to enumerate the moves: not confirmed
         return None

@@ -7,6 +7,7 @@ from typing import Any, Sequence
 
 from ...spec.expr import Expr, Var, all_of, any_of, evaluate, ite, lift, not_
 from ...spec.game import Rules
+from ...spec.heaprule import HeapRule
 from .base import _Z3, PROVED, REPLAY, UNKNOWN, VIOLATED, Proof, State, _compiled, _encoding, _samples
 from .groups import Generator, Group
 
@@ -24,6 +25,7 @@ def _uniform_heap_rule(rules: Rules) -> bool:
     game, g = rules.game, rules.structure
     if sum_of_heaps(game, g) is None:
         return False
+    assert isinstance(game, HeapRule)          # sum_of_heaps answers only for a HeapRule
     from ...spec.expr import free_vars
     try:
         base = list(game.options(g, Var.int("n")))

@@ -92,7 +92,7 @@ class Reference:
         a = self._arenas.get(key)
         if a is None:
             a = HeapArena(game, g) if isinstance(game, HeapRule) else RulesArena(game.rules(g))
-            a.game_ref = game                   # type: ignore[attr-defined]   (keeps id(game) valid)
+            a.game_ref = game                   # type: ignore[union-attr]  # keeps id(game) valid
             self._arenas[key] = a
             self.spend(sum(len(t.tape.template) for t in a.tapes))   # reading the rules is work too
         return a

@@ -37,14 +37,14 @@ __all__ = ["SmtResult", "check_rank", "check_partition", "check_strategy", "chec
            "check_grundy_formula", "VALUE"]
 
 # --------------------------------------------------------------------------- building blocks
-def _pre(enc: Encoding, assume: Expr) -> list[Item]:
+def _pre(enc: Encoding, assume: Term) -> list[Item]:
     return [enc.family, lift(assume)]
 
 
 def _case_conditions(cases: list[Play]) -> list[Expr]:
     """``when`` of each case and of no earlier case."""
     out: list[Expr] = []
-    earlier: list[Expr] = []
+    earlier: list[Term] = []
     for c in cases:
         out.append(all_of([c.when] + [not_(e) for e in earlier]))
         earlier.append(c.when)
@@ -74,7 +74,7 @@ def _cases(strategy: Any, rules: Rules) -> list[Play]:
     return list(strategy)
 
 
-def _closed(enc: Encoding, assume: Expr) -> list[_Query]:
+def _closed(enc: Encoding, assume: Term) -> list[_Query]:
     pre = _pre(enc, assume)
     target = all_of([enc.family, lift(assume)])
     return [_Query(f"move {mv.index} ({mv.label}) keeps the assumed family",
@@ -156,7 +156,7 @@ def check_partition(rules: Rules, p: Expr, assume: Term = True, *, strategy: Any
     return out
 
 
-def _np(enc: Encoding, p: Expr, assume: Expr, timeout: float, minimize: bool) -> SmtResult:
+def _np(enc: Encoding, p: Expr, assume: Term, timeout: float, minimize: bool) -> SmtResult:
     pre = _pre(enc, assume)
     wins: list[Item] = []
     how = set()
