@@ -14,7 +14,7 @@ __all__ = ["solve", "as_position", "value_key", "SolveResult"]
 
 
 
-class SolveResult(dict):
+class SolveResult(dict[str, Any]):
     """What :func:`solve` returns: a plain dict (``grundy``, ``outcome``, ...) that also
     shows itself as a small table in a notebook."""
 
@@ -28,7 +28,7 @@ def value_key(convention: str) -> str:
     return "grundy" if convention == "normal" else "misere_grundy"
 
 
-def solve(position: PositionLike | list, *, winning_moves: bool = False, outcome_only: bool = False,
+def solve(position: PositionLike | list[Any], *, winning_moves: bool = False, outcome_only: bool = False,
           line: bool = False, solver: Solver | None = None) -> Any:
     """Solve one position, or a list of them (a list of results): its Grundy value and its
     ``outcome``, both in the position's convention. In misère play the value is the misère

@@ -19,6 +19,8 @@ way, the heaps listed around the circuit from the token (``[]``: the game is ove
 """
 from __future__ import annotations
 
+from typing import Any
+
 from grundy.spec import Structure, read_heaps
 
 from .directed_vertexnim import DirectedVertexNim, arcs_of
@@ -30,14 +32,14 @@ class AdjacentNim(DirectedVertexNim):
                "next player must move on the next non-empty heap after i, circularly; the first move is on "
                "heap 1. It is directed vertexnim on the circuit v1 -> ... -> vN -> v1, token on v1.")
 
-    def read(self, obj):
+    def read(self, obj: dict[str, Any]) -> tuple[Structure, dict[str, Any]]:
         heaps = read_heaps(obj, lower=1)
         n = len(heaps)
         names = [f"v{i + 1}" for i in range(n)]
         g = Structure.graph(names, [(names[i], names[(i + 1) % n]) for i in range(n)], directed=True)
         return g, {"weight": heaps, "arc": arcs_of(g), "token": 0}
 
-    def write(self, g, values):
+    def write(self, g: Structure, values: dict[str, Any]) -> dict[str, Any]:
         w, arc, t = values["weight"], values["arc"], values["token"]
         heaps: list[int] = []
         v = t

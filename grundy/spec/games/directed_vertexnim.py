@@ -21,10 +21,12 @@ each [p, s] an arc p -> s.
 """
 from __future__ import annotations
 
+from typing import Any, Iterator, cast
+
 import networkx as nx
 
-from grundy.spec import Field, Game, InputError, Structure, move, read_graph, total, write_graph
-from grundy.spec.expr import Expr, all_of
+from grundy.spec import Field, Game, InputError, Move, Structure, move, read_graph, total, write_graph
+from grundy.spec.expr import Expr, Term, all_of
 from grundy.spec.schema import SymState
 
 
@@ -41,7 +43,7 @@ class DirectedVertexNim(Game):
 
     link = "arc"                                  # the field holding the current arcs (and loops)
 
-    def fields(self, g):
+    def fields(self, g: Structure) -> list[Field]:
         return [Field("weight", over="vertices"), Field("arc", over="opairs", kind="bool"),
                 Field("token", kind="vertex")]
 
@@ -50,7 +52,7 @@ class DirectedVertexNim(Game):
         return {(p, q): False if u in (p, q) else s.arc[p, q] | (s.arc[p, u] & s.arc[u, q])
                 for p in g.vertices for q in g.vertices}
 
-    def moves(self, g, s):
+    def moves(self, g: Structure, s: SymState) -> Iterator[Move]:
         nm, link = g.names, getattr(s, self.link)
         for u in g.vertices:
             here = (s.token == u) & (s.weight[u] > 0)
@@ -69,24 +71,24 @@ class DirectedVertexNim(Game):
                        guard=here & all_of((v for v in g.vertices if v != u), lambda v: ~link[u, v]),
                        update=s.set(weight={u: 0}, **gone))
 
-    def rank(self, g, s):
+    def rank(self, g: Structure, s: SymState) -> Term:
         return total(s.weight[v] for v in g.vertices)
 
-    def read(self, obj):
+    def read(self, obj: dict[str, Any]) -> tuple[Structure, dict[str, Any]]:
         if "arcs" in obj and "edges" in obj:
             raise InputError("edges", "give the arcs as \"arcs\" or as \"edges\", not both")
         gi = read_graph(obj, node_weights=True, loops=True, node_lower=1, directed=True)
         g = gi.structure
-        if g.n and not nx.is_strongly_connected(g.to_networkx()):
+        if g.n and not nx.is_strongly_connected(cast("nx.DiGraph[Any]", g.to_networkx())):
             raise InputError("arcs" if "arcs" in obj else "edges", "the digraph must be strongly connected")
         token = gi.vertex(obj) if g.n or "token" in obj else 0   # no vertex left: the game is over
         return g, {"weight": gi.node_weight, "arc": arcs_of(g), "token": token}
 
-    def write(self, g, values):
+    def write(self, g: Structure, values: dict[str, Any]) -> dict[str, Any]:
         return write_current(g, values, self.link)
 
 
-def write_current(g: Structure, values: dict, field: str) -> dict:
+def write_current(g: Structure, values: dict[str, Any], field: str) -> dict[str, Any]:
     """The current graph (vertices of positive weight, the edges or arcs in ``values[field]``) as JSON."""
     w, a = values["weight"], values[field]
     edges = [(p, q) for (p, q), on in sorted(a.items()) if on and p != q]

@@ -10,7 +10,10 @@ were isolated from the start play no part.
 >>> solve({"game": "edge-delete", "edges": [[0, 1], [1, 2], [2, 3]]})   # P_4: remove the middle edge
 {'grundy': 1, 'outcome': 'N'}
 """
-from grundy.spec import Field, Game, any_of, count, move, read_graph, write_graph
+from typing import Any, Iterator, cast
+
+from grundy.spec import Expr, Field, Game, Move, Structure, SymState, any_of, count, move, read_graph, write_graph
+from grundy.spec.expr import Term
 
 
 class EdgeDelete(Game):
@@ -20,11 +23,11 @@ class EdgeDelete(Game):
     structure = "graph"
     decompose_over = "edges"
 
-    def fields(self, g):
+    def fields(self, g: Structure) -> list[Field]:
         return [Field("alive", over="edges", kind="bool")]
 
-    def moves(self, g, s):
-        def keeps_an_edge(x, e):                          # vertex x has an edge besides e
+    def moves(self, g: Structure, s: SymState) -> Iterator[Move]:
+        def keeps_an_edge(x: int, e: int) -> Expr:        # vertex x has an edge besides e
             return any_of(s.alive[f] for f in g.incident(x) if f != e)
 
         for e, (u, v) in enumerate(g.edges):              # remove e "without creating isolated vertices"
@@ -32,17 +35,17 @@ class EdgeDelete(Game):
                        guard=s.alive[e] & keeps_an_edge(u, e) & keeps_an_edge(v, e),
                        update=s.set(alive={e: False}))
 
-    def rank(self, g, s):
+    def rank(self, g: Structure, s: SymState) -> Term:
         return count(s.alive[e] for e in range(len(g.edges)))
 
-    def present(self, g, s, e):
-        return s.alive[e]
+    def present(self, g: Structure, s: SymState, e: int) -> Term:
+        return cast(Expr, s.alive[e])             # s.alive is Any to a type checker (SymState.__getattr__)
 
-    def read(self, obj):
+    def read(self, obj: dict[str, Any]) -> tuple[Structure, dict[str, Any]]:
         gi = read_graph(obj, nodes_required=False)
         return gi.structure, {"alive": [True] * len(gi.structure.edges)}
 
-    def write(self, g, values):
+    def write(self, g: Structure, values: dict[str, Any]) -> dict[str, Any]:
         return write_graph(g, edges=[uv for e, uv in enumerate(g.edges) if values["alive"][e]])
 
 

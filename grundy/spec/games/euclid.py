@@ -14,7 +14,9 @@ the move is made on the larger one (either one when they are equal).
 >>> solve({"game": "euclid", "heaps": [5, 0]})
 {'grundy': 0, 'outcome': 'P'}
 """
-from grundy.spec import move
+from typing import Iterator
+
+from grundy.spec import Move, Structure, SymState, move
 from grundy.spec.expr import product
 from grundy.spec.heaps import HeapGame
 
@@ -25,7 +27,7 @@ class Euclid(HeapGame):
                "No move once a heap is 0. Last mover wins.")
     heap_count = 2
 
-    def moves(self, g, s):
+    def moves(self, g: Structure, s: SymState) -> Iterator[Move]:
         for i, j in ((0, 1), (1, 0)):                      # a = heap i, b = heap j
             a, b = s.heap[i], s.heap[j]
             yield move(f"take {{k}} times heap {j + 1} from heap {i + 1}",

@@ -7,7 +7,9 @@
 >>> solve({"game": "greedy-nim", "heaps": [1, 3]}, winning_moves=True)["winning_moves"][0]["move"]
 'take 2 from heap 2'
 """
-from grundy.spec import maximum, move
+from typing import Iterator
+
+from grundy.spec import Move, Structure, SymState, maximum, move
 from grundy.spec.heaps import HeapGame
 
 
@@ -15,7 +17,7 @@ class GreedyNim(HeapGame):
     name = "greedy-nim"
     summary = "Greedy nim: take k >= 1 from a largest heap. Last mover wins."
 
-    def moves(self, g, s):
+    def moves(self, g: Structure, s: SymState) -> Iterator[Move]:
         for i in g.elements:
             top = maximum([s.heap[j] for j in g.elements])  # the largest stack size
             yield move(f"take {{k}} from heap {i + 1}",

@@ -17,7 +17,10 @@ produces) counts as already deleted: it cannot be selected.
 >>> solve({"game": "grim", "edges": [[1, 2], [2, 3], [3, 4], [4, 1]]})["outcome"]   # C_4
 'P'
 """
-from grundy.spec import Field, Game, any_of, count, move, read_graph, write_graph
+from typing import Any, Iterator, cast
+
+from grundy.spec import Expr, Field, Game, Move, Structure, SymState, any_of, count, move, read_graph, write_graph
+from grundy.spec.expr import Term
 
 
 class Grim(Game):
@@ -27,11 +30,11 @@ class Grim(Game):
     structure = "graph"
     decompose_over = "vertices"
 
-    def fields(self, g):
+    def fields(self, g: Structure) -> list[Field]:
         return [Field("alive", over="vertices", kind="bool")]
 
-    def moves(self, g, s):
-        def keeps_a_neighbour(u, v):                      # u has an alive neighbour besides v
+    def moves(self, g: Structure, s: SymState) -> Iterator[Move]:
+        def keeps_a_neighbour(u: int, v: int) -> Expr:    # u has an alive neighbour besides v
             return any_of(s.alive[w] for w in g.neighbours(u) if w != v)
 
         for v in g.vertices:                              # "selecting and consequently deleting a vertex"
@@ -41,18 +44,18 @@ class Grim(Game):
                                            **{u: s.alive[u] & keeps_a_neighbour(u, v)
                                               for u in g.neighbours(v)}}))
 
-    def rank(self, g, s):
+    def rank(self, g: Structure, s: SymState) -> Term:
         return count(s.alive[v] for v in g.vertices)
 
-    def present(self, g, s, v):
-        return s.alive[v]
+    def present(self, g: Structure, s: SymState, v: int) -> Term:
+        return cast(Expr, s.alive[v])             # s.alive is Any to a type checker (SymState.__getattr__)
 
-    def read(self, obj):
+    def read(self, obj: dict[str, Any]) -> tuple[Structure, dict[str, Any]]:
         gi = read_graph(obj, nodes_required=False)
         g = gi.structure
         return g, {"alive": [g.degree(v) > 0 for v in g.vertices]}
 
-    def write(self, g, values):
+    def write(self, g: Structure, values: dict[str, Any]) -> dict[str, Any]:
         alive = values["alive"]
         return write_graph(g, keep_node=lambda v: alive[v],
                            edges=[(u, v) for u, v in g.edges if alive[u] and alive[v]])

@@ -8,14 +8,14 @@ the sparse-space method.
 >>> [solve({"game": "grundys-game", "heaps": [n]})["grundy"] for n in range(12)]
 [0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2]
 """
-from grundy.spec import TakeAndBreak, TakeBreak
+from grundy.spec import Structure, TakeAndBreak, TakeBreak
 
 
 class GrundysGame(TakeAndBreak):
     name = "grundys-game"
     summary = "Grundy's game: split a heap into two non-empty heaps of different sizes."
 
-    def code(self, g):
+    def code(self, g: Structure) -> TakeBreak:
         return TakeBreak((4,), unequal=True)      # remove nothing, leave two unequal heaps
 
 

@@ -11,7 +11,9 @@ size of any existing stack (stacks at 0 have ceased to exist; k >= 1 never equal
 >>> solve({"game": "jennifer", "heaps": [5]}, winning_moves=True)["winning_moves"][0]["move"]
 'take 4 from heap 1'
 """
-from grundy.spec import all_of, move
+from typing import Iterator
+
+from grundy.spec import Move, Structure, SymState, all_of, move
 from grundy.spec.heaps import HeapGame
 
 
@@ -20,7 +22,7 @@ class Jennifer(HeapGame):
     summary = ("jennifer: take k >= 1 from one heap, where k is not the size of any current heap. "
                "Last mover wins.")
 
-    def moves(self, g, s):
+    def moves(self, g: Structure, s: SymState) -> Iterator[Move]:
         for i in g.elements:
             yield move(f"take {{k}} from heap {i + 1}",
                        choose=[("k", 1, s.heap[i])],

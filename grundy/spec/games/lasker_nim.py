@@ -8,14 +8,16 @@ G(4k+3) = 4k+4, G(4k+4) = 4k+3.
 >>> [solve({"game": "lasker-nim", "heaps": [n]})["grundy"] for n in range(9)]
 [0, 1, 2, 4, 3, 5, 6, 8, 7]
 """
-from grundy.spec import HeapRule, option
+from typing import Iterator
+
+from grundy.spec import Expr, HeapRule, Move, Structure, option
 
 
 class LaskerNim(HeapRule):
     name = "lasker-nim"
     summary = "Lasker's Nim: remove k >= 1 tokens from a heap, or split a heap into two non-empty heaps."
 
-    def options(self, g, n):
+    def options(self, g: Structure, n: Expr) -> Iterator[Move]:
         yield option("remove {k} from heap {heap}", choose=[("k", 1, n)],
                      parts=lambda k: [n - k])
         yield option("split heap {heap} into {a} + {b}",

@@ -14,7 +14,12 @@ disjunctive sum. On K_n this is minnie; with one chip everywhere, parity decides
 >>> solve({"game": "mig", "nodes": [[0, 3], [1, 8]], "edges": [[0, 1]]})["outcome"]   # minnie [3, 8]
 'P'
 """
-from grundy.spec import Field, Game, InputError, ite, minimum, move, read_graph, total, write_graph
+from typing import Any, Iterator, cast
+
+from grundy.spec import Field, Game, InputError, Structure, ite, minimum, move, read_graph, total, write_graph
+from grundy.spec.expr import Expr, Term
+from grundy.spec.game import Move
+from grundy.spec.schema import SymState
 
 
 class Mig(Game):
@@ -24,10 +29,10 @@ class Mig(Game):
     structure = "graph"
     decompose_over = "vertices"
 
-    def fields(self, g):
+    def fields(self, g: Structure) -> list[Field]:
         return [Field("chips", over="vertices")]
 
-    def moves(self, g, s):
+    def moves(self, g: Structure, s: SymState) -> Iterator[Move]:
         c = s.chips
         for v in g.vertices:
             # the smallest non-empty stack in N[v]: an empty neighbour stands in as c[v], which never lowers it
@@ -36,19 +41,19 @@ class Mig(Game):
                        choose=[("k", 1, smallest)],
                        update=lambda k: s.set(chips={v: c[v] - k}))
 
-    def rank(self, g, s):
+    def rank(self, g: Structure, s: SymState) -> Term:
         return total(s.chips[v] for v in g.vertices)
 
-    def present(self, g, s, v):
-        return s.chips[v] > 0
+    def present(self, g: Structure, s: SymState, v: int) -> Term:
+        return cast(Expr, s.chips[v] > 0)         # s.chips is Any to a type checker (SymState.__getattr__)
 
-    def read(self, obj):
+    def read(self, obj: dict[str, Any]) -> tuple[Structure, dict[str, Any]]:
         if "active" in obj:
             raise InputError("active", "mig has no active edge")
         gi = read_graph(obj, node_weights=True)
         return gi.structure, {"chips": gi.node_weight}
 
-    def write(self, g, values):
+    def write(self, g: Structure, values: dict[str, Any]) -> dict[str, Any]:
         return write_graph(g, node_weight=values["chips"])
 
 

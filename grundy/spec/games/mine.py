@@ -14,7 +14,9 @@ Traceback (most recent call last):
 ...
 grundy.errors.InputError: heaps[1]: equals heaps[0] = 3: the existing heaps must be pairwise distinct
 """
-from grundy.spec import move
+from typing import Iterator
+
+from grundy.spec import Move, Structure, SymState, move
 from grundy.spec.heaps import HeapGame, check_distinct, distinct, smallest
 
 
@@ -23,7 +25,7 @@ class Mine(HeapGame):
     summary = ("mine: as minnie (take 1 <= k <= the smallest existing heap from one heap; heaps at 0 "
                "cease to exist), but no move may leave two existing heaps equal. Last mover wins.")
 
-    def moves(self, g, s):
+    def moves(self, g: Structure, s: SymState) -> Iterator[Move]:
         low = smallest([s.heap[j] for j in g.elements])  # the smallest existing heap
         for i in g.elements:
             yield move(f"take {{k}} from heap {i + 1}",
@@ -32,7 +34,7 @@ class Mine(HeapGame):
                        choose=[("k", 1, low)],
                        update=lambda k, i=i: s.set(heap={i: s.heap[i] - k}))
 
-    def check(self, heaps):
+    def check(self, heaps: list[int]) -> None:
         check_distinct(heaps)
 
 

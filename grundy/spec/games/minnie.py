@@ -9,7 +9,9 @@ is the smallest non-zero one). Last mover wins.
 >>> solve({"game": "minnie", "heaps": [1, 1]})["outcome"], solve({"game": "minnie", "heaps": [7]})["grundy"]
 ('P', 7)
 """
-from grundy.spec import move
+from typing import Iterator
+
+from grundy.spec import Move, Structure, SymState, move
 from grundy.spec.heaps import HeapGame, smallest
 
 
@@ -18,7 +20,7 @@ class Minnie(HeapGame):
     summary = ("minnie: choose 1 <= k <= the smallest existing heap and take k from one heap. "
                "A heap at 0 ceases to exist. Last mover wins.")
 
-    def moves(self, g, s):
+    def moves(self, g: Structure, s: SymState) -> Iterator[Move]:
         low = smallest([s.heap[j] for j in g.elements])  # the smallest existing heap
         for i in g.elements:                               # a single stack
             yield move(f"take {{k}} from heap {i + 1}",

@@ -4,7 +4,10 @@
 >>> solve({"game": "nim", "heaps": [1, 2, 3]})["outcome"]
 'P'
 """
-from grundy.spec import move
+from typing import Iterator, cast
+
+from grundy.spec import Expr, Move, Structure, SymState, move
+from grundy.spec.expr import Term
 from grundy.spec.heaps import HeapGame
 
 
@@ -13,14 +16,14 @@ class Nim(HeapGame):
     summary = "Nim: take k >= 1 tokens from one heap. Last mover wins."
     decompose_over = "heaps"                              # heaps are independent: a sum of one-heap games
 
-    def moves(self, g, s):
+    def moves(self, g: Structure, s: SymState) -> Iterator[Move]:
         for i in g.elements:                              # which heap
             yield move(f"take {{k}} from heap {i + 1}",
                        choose=[("k", 1, s.heap[i])],       # how many
                        update=lambda k: s.set(heap={i: s.heap[i] - k}))
 
-    def present(self, g, s, i):
-        return s.heap[i] > 0
+    def present(self, g: Structure, s: SymState, i: int) -> Term:
+        return cast(Expr, s.heap[i] > 0)          # s.heap is Any to a type checker (SymState.__getattr__)
 
 
 GAME = Nim()

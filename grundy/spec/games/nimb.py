@@ -14,7 +14,9 @@ emptying the last stack is legal (no stack is left, hence no equal minimum).
 >>> solve({"game": "nimb", "heaps": [1, 1]})
 {'grundy': 0, 'outcome': 'P'}
 """
-from grundy.spec import move
+from typing import Iterator
+
+from grundy.spec import Expr, Move, Structure, SymState, move
 from grundy.spec.heaps import HeapGame, smallest
 
 
@@ -24,10 +26,10 @@ class Nimb(HeapGame):
                "differs from the smallest non-zero heap before. Heaps at 0 are eliminated. "
                "Last mover wins.")
 
-    def moves(self, g, s):
+    def moves(self, g: Structure, s: SymState) -> Iterator[Move]:
         before = smallest([s.heap[j] for j in g.elements])
         for i in g.elements:                               # a nim move on heap i ...
-            def after(k, i=i):
+            def after(k: Expr, i: int = i) -> Expr:
                 return smallest([s.heap[j] - k if j == i else s.heap[j] for j in g.elements])
             yield move(f"take {{k}} from heap {i + 1}",
                        choose=[("k", 1, s.heap[i])],

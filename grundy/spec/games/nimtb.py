@@ -14,7 +14,9 @@ input's must be too (else InputError). With no stack left, minimum and maximum a
 >>> [q.state for _, q in DEFAULT.options(read_position({"game": "nimtb", "heaps": [3, 4, 6]}))]
 [(3, 4, 2), (3, 4, 1)]
 """
-from grundy.spec import maximum, move
+from typing import Iterator
+
+from grundy.spec import Expr, Move, Structure, SymState, maximum, move
 from grundy.spec.heaps import HeapGame, check_distinct, distinct, smallest
 
 
@@ -24,10 +26,10 @@ class Nimtb(HeapGame):
                "non-zero heap and the largest heap both change and the heaps stay pairwise "
                "distinct. Last mover wins.")
 
-    def moves(self, g, s):
+    def moves(self, g: Structure, s: SymState) -> Iterator[Move]:
         heaps = [s.heap[j] for j in g.elements]
         for i in g.elements:
-            def option(k, i=i):
+            def option(k: Expr, i: int = i) -> list[Expr]:
                 return [s.heap[j] - k if j == i else s.heap[j] for j in g.elements]
             yield move(f"take {{k}} from heap {i + 1}",
                        choose=[("k", 1, s.heap[i])],
@@ -36,7 +38,7 @@ class Nimtb(HeapGame):
                                         & distinct(option(k)) & distinct(heaps)),     # 3.
                        update=lambda k, i=i: s.set(heap={i: s.heap[i] - k}))
 
-    def check(self, heaps):
+    def check(self, heaps: list[int]) -> None:
         check_distinct(heaps)
 
 

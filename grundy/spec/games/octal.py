@@ -14,7 +14,9 @@ Traceback (most recent call last):
 ...
 grundy.errors.InputError: code: '0.8' is not an octal code: digits 0-7, as in "0.77" or "4.07"
 """
-from grundy.spec import TakeAndBreak, need, parse_octal
+from typing import Any
+
+from grundy.spec import Structure, TakeAndBreak, TakeBreak, need, parse_octal
 
 
 class Octal(TakeAndBreak):
@@ -23,13 +25,13 @@ class Octal(TakeAndBreak):
                "may leave no heap if d_k has bit 1, one heap if bit 2, two non-empty heaps if bit 4. "
                "Last mover wins.")
 
-    def code(self, g):
+    def code(self, g: Structure) -> TakeBreak:
         return parse_octal(g.param("code"))
 
-    def read_params(self, obj):
+    def read_params(self, obj: dict[str, Any]) -> dict[str, Any]:
         return {"code": parse_octal(need(obj, "code")).text}     # the code without trailing zeros
 
-    def check_positions(self) -> list[dict]:
+    def check_positions(self) -> list[dict[str, Any]]:
         """A code of each sort (removal only, breaks, splits), on enough slots for every break."""
         return [{"code": "0.07", "heaps": [6, 4]}, {"code": "0.6", "heaps": [6, 4]},
                 {"code": "4.07", "heaps": [5, 3]}, {"code": "0.137", "heaps": [7, 3]}]
@@ -38,7 +40,7 @@ class Octal(TakeAndBreak):
 GAME = Octal()
 
 
-def __getattr__(name):
+def __getattr__(name: str) -> Any:
     """Helpers of the former octal module, kept working with a DeprecationWarning."""
     import warnings
 

@@ -7,7 +7,9 @@ from a heap of n, remove k with 1 <= k and 2k < n. Played on one heap. Last move
 >>> [solve({"game": "restricted-nim", "heaps": [n]})["grundy"] for n in range(1, 9)]
 [0, 0, 1, 0, 2, 1, 3, 0]
 """
-from grundy.spec import move
+from typing import Iterator
+
+from grundy.spec import Move, Structure, SymState, move
 from grundy.spec.heaps import HeapGame
 
 
@@ -16,7 +18,7 @@ class RestrictedNim(HeapGame):
     summary = "Restricted nim: one heap n; remove k with 1 <= k and 2k < n. Last mover wins."
     heap_count = 1
 
-    def moves(self, g, s):
+    def moves(self, g: Structure, s: SymState) -> Iterator[Move]:
         n = s.heap[0]
         yield move("take {k}",
                    choose=[("k", 1, (n - 1) // 2)],        # 2k < n, i.e. k <= (n - 1) // 2

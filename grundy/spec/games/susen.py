@@ -12,7 +12,9 @@ that removes it). Last mover wins.
 >>> sorted(q.state for _, q in DEFAULT.options(read_position({"game": "susen", "heaps": [7, 3]})))
 [(0, 3), (4, 3), (7, 0)]
 """
-from grundy.spec import move
+from typing import Iterator
+
+from grundy.spec import Move, Structure, SymState, move
 from grundy.spec.heaps import HeapGame
 
 
@@ -21,7 +23,7 @@ class Susen(HeapGame):
     summary = ("susen: subtract from one heap the size of some existing heap (possibly itself). "
                "Heaps at 0 vanish. Last mover wins.")
 
-    def moves(self, g, s):
+    def moves(self, g: Structure, s: SymState) -> Iterator[Move]:
         for i in g.elements:                               # the stack to subtract from
             for j in g.elements:                           # the stack whose size is subtracted
                 yield move(f"take heap {j + 1} from heap {i + 1}",

@@ -22,7 +22,10 @@ The graph need not be connected. JSON: ``"edges"`` for a graph, ``"arcs"`` for a
 """
 from __future__ import annotations
 
-from grundy.spec import Field, Game, InputError, move, read_graph, total, write_graph
+from typing import Any, Iterator
+
+from grundy.spec import Field, Game, InputError, Move, Structure, SymState, move, read_graph, total, write_graph
+from grundy.spec.expr import Term
 
 
 class VertexNimG(Game):
@@ -35,10 +38,10 @@ class VertexNimG(Game):
     # Symmetry: the rule reads the fixed structure only through its arcs and loops, which the
     # structure's automorphisms preserve, so every automorphism maps moves to moves.
 
-    def fields(self, g):
+    def fields(self, g: Structure) -> list[Field]:
         return [Field("weight", over="vertices"), Field("token", kind="vertex")]
 
-    def moves(self, g, s):
+    def moves(self, g: Structure, s: SymState) -> Iterator[Move]:
         nm = g.names
         for u in g.vertices:
             for v in g.neighbours(u) + ([u] if g.has_loop(u) else []):   # a neighbour of u (u: its loop)
@@ -47,16 +50,16 @@ class VertexNimG(Game):
                            choose=[("k", 0, s.weight[u] - 1)],          # lower w(u) by a positive amount
                            update=lambda k: s.set(weight={u: k}, token=v))
 
-    def rank(self, g, s):
+    def rank(self, g: Structure, s: SymState) -> Term:
         return total(s.weight[v] for v in g.vertices)
 
-    def read(self, obj):
+    def read(self, obj: dict[str, Any]) -> tuple[Structure, dict[str, Any]]:
         if "arcs" in obj and "edges" in obj:
             raise InputError("edges", "give \"edges\" (a graph) or \"arcs\" (a digraph), not both")
         gi = read_graph(obj, node_weights=True, loops=True, directed="arcs" in obj)
         return gi.structure, {"weight": gi.node_weight, "token": gi.vertex(obj)}
 
-    def write(self, g, values):
+    def write(self, g: Structure, values: dict[str, Any]) -> dict[str, Any]:
         return {**write_graph(g, node_weight=values["weight"]), "token": g.names[values["token"]]}
 
 

@@ -20,6 +20,8 @@ u had no other neighbour the graph is now empty and the game is over.
 """
 from __future__ import annotations
 
+from typing import Any
+
 import networkx as nx
 
 from grundy.spec import Field, InputError, Structure, read_graph
@@ -41,7 +43,7 @@ class VertexNim(DirectedVertexNim):
 
     link = "adj"       # the moves are directed-vertexnim's, read on a symmetric adjacency
 
-    def fields(self, g):
+    def fields(self, g: Structure) -> list[Field]:
         return [Field("weight", over="vertices"), Field("adj", over="pairs", kind="bool"),
                 Field("token", kind="vertex")]
 
@@ -58,7 +60,7 @@ class VertexNim(DirectedVertexNim):
                     out[p, q] = s.adj[p, q] | (s.adj[u, p] & s.adj[u, q])  # N(u) becomes a clique
         return out
 
-    def read(self, obj):
+    def read(self, obj: dict[str, Any]) -> tuple[Structure, dict[str, Any]]:
         if "arcs" in obj:
             raise InputError("arcs", "vertexnim is played on an undirected graph: give \"edges\" "
                              "(or use directed-vertexnim)")

@@ -14,7 +14,10 @@ holds for this reading.
 >>> solve({"game": "weighted-grim", "nodes": [[1, 2], [2, 1]], "edges": [[1, 2]]})  # blow-up: P_3
 {'grundy': 2, 'outcome': 'N'}
 """
-from grundy.spec import Field, Game, any_of, ite, move, read_graph, total, write_graph
+from typing import Any, Iterator, cast
+
+from grundy.spec import Expr, Field, Game, Move, Structure, SymState, any_of, ite, move, read_graph, total, write_graph
+from grundy.spec.expr import Term
 
 
 class WeightedGrim(Game):
@@ -24,11 +27,11 @@ class WeightedGrim(Game):
     structure = "graph"
     decompose_over = "vertices"
 
-    def fields(self, g):
+    def fields(self, g: Structure) -> list[Field]:
         return [Field("weight", over="vertices")]
 
-    def moves(self, g, s):
-        def keeps_a_neighbour(u, v):                      # u has a live neighbour besides v
+    def moves(self, g: Structure, s: SymState) -> Iterator[Move]:
+        def keeps_a_neighbour(u: int, v: int) -> Expr:    # u has a live neighbour besides v
             return any_of(s.weight[w] > 0 for w in g.neighbours(u) if w != v)
 
         for v in g.vertices:                              # select v, a vertex of the (live) graph
@@ -39,18 +42,18 @@ class WeightedGrim(Game):
                                             **{u: ite(stays | keeps_a_neighbour(u, v), s.weight[u], 0)
                                                for u in g.neighbours(v)}}))
 
-    def rank(self, g, s):
+    def rank(self, g: Structure, s: SymState) -> Term:
         return total(s.weight[v] for v in g.vertices)
 
-    def present(self, g, s, v):
-        return s.weight[v] > 0
+    def present(self, g: Structure, s: SymState, v: int) -> Term:
+        return cast(Expr, s.weight[v] > 0)        # s.weight is Any to a type checker (SymState.__getattr__)
 
-    def read(self, obj):
+    def read(self, obj: dict[str, Any]) -> tuple[Structure, dict[str, Any]]:
         gi = read_graph(obj, node_weights=True, node_lower=1)
         g = gi.structure
         return g, {"weight": [w if g.degree(v) > 0 else 0 for v, w in enumerate(gi.node_weight)]}
 
-    def write(self, g, values):
+    def write(self, g: Structure, values: dict[str, Any]) -> dict[str, Any]:
         w = values["weight"]
         return write_graph(g, node_weight=w, keep_node=lambda v: w[v] > 0,
                            edges=[(u, v) for u, v in g.edges if w[u] > 0 and w[v] > 0])

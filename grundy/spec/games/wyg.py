@@ -24,7 +24,12 @@ other edge is left to us), so this game does not decompose.
 >>> solve({"game": "wyg", "nodes": [[1, 1], [2, 2], [3, 1]], "edges": [[1, 2], [2, 3]]})["outcome"]
 'P'
 """
-from grundy.spec import Field, Game, InputError, ite, minimum, move, read_graph, total, write_graph
+from typing import Any, Iterator
+
+from grundy.spec import Field, Game, InputError, Structure, ite, minimum, move, read_graph, total, write_graph
+from grundy.spec.expr import Expr, Term
+from grundy.spec.game import Move
+from grundy.spec.schema import SymState
 
 
 class Wyg(Game):
@@ -35,14 +40,14 @@ class Wyg(Game):
                "you lose.")
     structure = "graph"
 
-    def one_end(self, s, x, y):
+    def one_end(self, s: SymState, x: int, y: int) -> Expr:
         """How many chips a move on the edge xy may take from x alone: "up to k", k the smaller stack."""
         return minimum(s.chips[x], s.chips[y])
 
-    def fields(self, g):
+    def fields(self, g: Structure) -> list[Field]:
         return [Field("chips", over="vertices"), Field("active", kind="edge")]
 
-    def moves(self, g, s):
+    def moves(self, g: Structure, s: SymState) -> Iterator[Move]:
         c, name = s.chips, g.names
         for e, (u, v) in enumerate(g.edges):
             # the edge in play, or, with none, one the mover chooses: both ends still have chips
@@ -58,10 +63,10 @@ class Wyg(Game):
                        update=lambda k: s.set(chips={u: c[u] - k, v: c[v] - k},
                                               active=ite(k < m, e, -1)))
 
-    def rank(self, g, s):
+    def rank(self, g: Structure, s: SymState) -> Term:
         return total(s.chips[v] for v in g.vertices)
 
-    def read(self, obj):
+    def read(self, obj: dict[str, Any]) -> tuple[Structure, dict[str, Any]]:
         gi = read_graph(obj, node_weights=True)
         g, chips = gi.structure, gi.node_weight
         active = -1
@@ -79,7 +84,7 @@ class Wyg(Game):
             active = g.edge_id(u, v)
         return g, {"chips": chips, "active": active}
 
-    def write(self, g, values):
+    def write(self, g: Structure, values: dict[str, Any]) -> dict[str, Any]:
         out = write_graph(g, node_weight=values["chips"])
         if values["active"] >= 0:
             u, v = g.edges[values["active"]]

@@ -12,6 +12,9 @@ Everything else (active edge, who chooses the next edge, no decomposition) is wy
 >>> solve({"game": "wygthoff", "nodes": [["a", 2], ["b", 3]], "edges": [["a", "b"]]})
 {'grundy': 1, 'outcome': 'N'}
 """
+from typing import cast
+
+from grundy.spec import Expr, SymState
 from grundy.spec.games.wyg import Wyg
 
 
@@ -20,9 +23,9 @@ class Wygthoff(Wyg):
     summary = ("wygthoff (selfref ch. 6): as wyg, but on the edge take any k <= c(x) from one end x, "
                "or k <= min(c(u), c(v)) from both.")
 
-    def one_end(self, s, x, y):
+    def one_end(self, s: SymState, x: int, y: int) -> Expr:
         """From one end x: "up to all of the chips" of x."""
-        return s.chips[x]
+        return cast(Expr, s.chips[x])             # s.chips is Any to a type checker (SymState.__getattr__)
 
 
 GAME = Wygthoff()

@@ -12,7 +12,9 @@ two stacks. Last mover wins; misère wynnie (convention "misere"): last mover lo
 >>> solve({"game": "wynnie", "heaps": [0, 1], "convention": "misere"})["outcome"]
 'P'
 """
-from grundy.spec import move
+from typing import Iterator
+
+from grundy.spec import Move, Structure, SymState, move
 from grundy.spec.heaps import HeapGame, smallest
 
 
@@ -22,7 +24,7 @@ class Wynnie(HeapGame):
                "heap or from both. A heap at 0 ceases to exist. Last mover wins (misère: loses).")
     heap_count = 2
 
-    def moves(self, g, s):
+    def moves(self, g: Structure, s: SymState) -> Iterator[Move]:
         low = smallest([s.heap[0], s.heap[1]])           # the smallest existing stack
         for i in g.elements:                               # k chips from one stack
             yield move(f"take {{k}} from heap {i + 1}",

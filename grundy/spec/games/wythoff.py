@@ -8,7 +8,9 @@ Last mover wins.
 >>> solve({"game": "wythoff", "heaps": [1, 2]}), solve({"game": "wythoff", "heaps": [2, 2]})["outcome"]
 ({'grundy': 0, 'outcome': 'P'}, 'N')
 """
-from grundy.spec import minimum, move
+from typing import Iterator
+
+from grundy.spec import Move, Structure, SymState, minimum, move
 from grundy.spec.heaps import HeapGame
 
 
@@ -17,7 +19,7 @@ class Wythoff(HeapGame):
     summary = "Wythoff: take k >= 1 from one of two heaps, or k from both. Last mover wins."
     heap_count = 2
 
-    def moves(self, g, s):
+    def moves(self, g: Structure, s: SymState) -> Iterator[Move]:
         for i in g.elements:                               # nim on one stack
             yield move(f"take {{k}} from heap {i + 1}",
                        choose=[("k", 1, s.heap[i])],
