@@ -376,14 +376,10 @@ def test_slot_moves_agree_with_the_rule(game, options, extra):
         assert grundy.Solver().mover_wins(q) == misere_whole(options, heaps, mis)
 
 
-def test_old_octal_helpers_warn_and_work():
+def test_the_old_octal_helpers_are_gone():
     from grundy.spec.games import octal
-    with pytest.warns(DeprecationWarning):
-        assert octal.parse_code("0.137") == (0, 1, 3, 7)
-    with pytest.warns(DeprecationWarning):
-        assert octal.slot_bound((0, 7, 7), [10]) == 5
-    with pytest.warns(DeprecationWarning):
-        assert octal.octal_structure("0.770", [10]).n == 8
+    for name in ("parse_code", "canonical_code", "slot_bound", "octal_structure", "OctalHeaps"):
+        assert not hasattr(octal, name)      # removed in 0.3: grundy.spec.heaprule has parse_octal, TakeBreak
 
 
 # ------------------------------------------------------------------------------ no move disappears

@@ -199,13 +199,13 @@ def test_the_public_api_needs_no_private_module():
     assert issubclass(HeapGame, Game) and issubclass(GameError, grundy.GrundyError)
 
 
-def test_assigning_into_games_still_works_with_a_deprecation_warning():
+def test_assigning_into_games_is_refused_naming_register():
     ns: dict = {}
     exec(TAKE, ns)
     game = ns["Take"]("t-setitem", (1,))
-    with pytest.warns(DeprecationWarning, match="grundy.register"):
+    with pytest.raises(GameError, match="grundy.register"):
         GAMES["t-setitem"] = game
-    assert GAMES["t-setitem"] is game
+    assert "t-setitem" not in GAMES
 
 
 def test_unlisted_games_are_found_by_name_and_left_out_of_listings():

@@ -187,13 +187,9 @@ class Registry(Mapping):
         return g
 
     def __setitem__(self, name: str, game: Game) -> None:
-        """Deprecated: ``GAMES[name] = game`` (use :func:`register`)."""
-        import warnings
-        warnings.warn("GAMES[name] = game is deprecated: use grundy.register(game)", DeprecationWarning,
-                      stacklevel=2)
-        if getattr(game, "name", None) != name:
-            raise GameError(f"GAMES[{name!r}] = a game named {getattr(game, 'name', None)!r}")
-        self.add(game)
+        """``GAMES[name] = game`` (deprecated in 0.2) was removed in 0.3: a one-line error says
+        what replaces it."""
+        raise GameError(f"GAMES[{name!r}] = game was removed in 0.3: use grundy.register(game)")
 
     def __contains__(self, name: object) -> bool:
         try:

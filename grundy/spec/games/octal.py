@@ -38,20 +38,3 @@ class Octal(TakeAndBreak):
 
 
 GAME = Octal()
-
-
-def __getattr__(name: str) -> Any:
-    """Helpers of the former octal module, kept working with a DeprecationWarning."""
-    import warnings
-
-    from grundy.spec.heaprule import RuleHeaps, TakeBreak
-    old = {"parse_code": lambda code: parse_octal(code).digits,
-           "canonical_code": lambda digits: TakeBreak(tuple(digits)).text,
-           "slot_bound": lambda digits, heaps: TakeBreak(tuple(digits)).max_heaps(heaps),
-           "octal_structure": lambda code, heaps: GAME.structure_for(heaps, GAME.read_params({"code": code})),
-           "OctalHeaps": RuleHeaps}
-    if name not in old:
-        raise AttributeError(name)
-    warnings.warn(f"grundy.spec.games.octal.{name} is deprecated: see grundy.spec.heaprule "
-                  f"(parse_octal, TakeBreak, RuleHeaps)", DeprecationWarning, stacklevel=2)
-    return old[name]
