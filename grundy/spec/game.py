@@ -337,6 +337,7 @@ class Rules:
         out: list[list[int]] = [[] for _ in self.component_elements]
         for slot, (name, key) in enumerate(self.schema.slots):
             if self.schema.fields[name].over == over:
+                assert isinstance(key, int)     # a vertex or an edge: the keys of fields over either are ints
                 out[key].append(slot)
         return out
 
@@ -372,13 +373,16 @@ class Rules:
         emap = [g.edge_id(*_orient(g, sigma[u], sigma[v])) for u, v in g.edges]
         perm: list[int] = [0] * len(self.schema)
         vmaps: list[Callable[[int], int] | None] = [None] * len(self.schema)
+
+        def edge_image(e: int, emap: list[int] = emap) -> int:
+            return -1 if e < 0 else emap[e]
         for slot, (name, key) in enumerate(self.schema.slots):
             f = self.schema.fields[name]
             perm[slot] = self.schema.slot_of[self.schema.key(name, _image(f.over, key, sigma, emap))]
             if f.kind == "vertex":
                 vmaps[slot] = tuple(sigma).__getitem__
             elif f.kind == "edge":
-                vmaps[slot] = lambda e, emap=emap: -1 if e < 0 else emap[e]
+                vmaps[slot] = edge_image
         return perm, vmaps
 
     @cached_property

@@ -13,7 +13,7 @@ from __future__ import annotations
 import itertools
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Hashable, Iterable, Iterator
+from typing import Any, Hashable, Iterable, Iterator
 
 import networkx as nx
 
@@ -127,8 +127,8 @@ class Structure:
     def degree(self, v: int) -> int:
         return len(self._out[v])
 
-    def to_networkx(self) -> nx.Graph:
-        g = nx.DiGraph() if self.directed else nx.Graph()
+    def to_networkx(self) -> nx.Graph[int]:
+        g: nx.Graph[int] = nx.DiGraph() if self.directed else nx.Graph()
         g.add_nodes_from(range(self.n))
         g.add_edges_from(self.edges)
         g.add_edges_from((v, v) for v in self.loops)
@@ -178,12 +178,13 @@ class Structure:
         n = self.n
         out = [set(x) for x in self._out]
         inn = [set(x) for x in self._in]
-        sig = [(len(out[v]), len(inn[v]), v in self.loops) for v in range(n)]
+        # a colour per vertex: a tuple at first, then the rank of its refined colour (only compared and hashed)
+        sig: list[Any] = [(len(out[v]), len(inn[v]), v in self.loops) for v in range(n)]
         while True:     # colour refinement: an automorphism keeps each vertex's final colour
-            new = [(sig[v], tuple(sorted(sig[w] for w in out[v])), tuple(sorted(sig[w] for w in inn[v])))
-                   for v in range(n)]
-            names = {c: i for i, c in enumerate(sorted(set(new)))}
-            new = [names[c] for c in new]
+            refined = [(sig[v], tuple(sorted(sig[w] for w in out[v])), tuple(sorted(sig[w] for w in inn[v])))
+                       for v in range(n)]
+            names = {c: i for i, c in enumerate(sorted(set(refined)))}
+            new = [names[c] for c in refined]
             if len(names) == len(set(sig)):
                 break
             sig = new

@@ -19,6 +19,8 @@ way, the heaps listed around the circuit from the token (``[]``: the game is ove
 """
 from __future__ import annotations
 
+from typing import Any
+
 from grundy.spec import Structure, read_heaps
 
 from .directed_vertexnim import DirectedVertexNim, arcs_of
@@ -37,7 +39,7 @@ class AdjacentNim(DirectedVertexNim):
         g = Structure.graph(names, [(names[i], names[(i + 1) % n]) for i in range(n)], directed=True)
         return g, {"weight": heaps, "arc": arcs_of(g), "token": 0}
 
-    def write(self, g, values):
+    def write(self, g: Structure, values: dict[str, Any]) -> dict[str, Any]:
         w, arc, t = values["weight"], values["arc"], values["token"]
         heaps: list[int] = []
         v = t
