@@ -22,7 +22,8 @@ from typing import Any, Callable, Iterable
 
 from ..caches import register
 from ..errors import RuleError
-from .expr import BOOL, INT, Expr, Term, Var, lift, show
+from .expr import Expr, Term, Var, lift, show
+from .ops import BOOL, INT
 from .schema import Field, Schema, SymState, domain_keys
 from .structure import Structure
 

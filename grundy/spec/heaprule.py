@@ -40,10 +40,10 @@ from dataclasses import dataclass
 from typing import Any, Iterable, Iterator
 
 from .. import hooks
-from ..errors import RuleError
+from ..errors import InputError, RuleError
 from .expr import Expr, Var, all_of, ite, lift, minimum, total
 from .game import Game, Move, move
-from .position import InputError, Position, make_position, read_heaps
+from .position import Position, make_position, read_heaps
 from .schema import Field
 from .structure import Structure
 

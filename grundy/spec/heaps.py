@@ -14,10 +14,10 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from ..errors import RuleError
+from ..errors import InputError, RuleError
 from .expr import Expr, Term, all_of, ite, lift, maximum, minimum, total
 from .game import Game
-from .position import InputError, read_heaps
+from .position import read_heaps
 from .schema import Field
 from .structure import Structure
 

@@ -8,7 +8,8 @@ from __future__ import annotations
 import json
 from typing import Any, Iterator, Union
 
-from .position import InputError, Position, SumPosition, read_position
+from ..errors import InputError
+from .position import Position, SumPosition, read_position
 
 __all__ = ["malformed_json", "decode_json", "positions_from_text", "as_position", "PositionLike"]
 

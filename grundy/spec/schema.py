@@ -20,7 +20,8 @@ from functools import cached_property
 from typing import Any, Hashable
 
 from ..errors import RuleError
-from .expr import BOOL, INT, Expr, Var, lift, variable
+from .expr import Expr, Var, lift, variable
+from .ops import BOOL, INT
 from .structure import Structure
 
 DOMAINS = (None, "vertices", "edges", "heaps", "pairs", "opairs")
