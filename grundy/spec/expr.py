@@ -23,7 +23,9 @@ from __future__ import annotations
 from typing import Any, Callable, Container, Iterable, Sequence, Union
 
 from ..caches import register
-from .ops import BOOL, INT, OPS, Walker, dag_nodes
+from .ops import BOOL as BOOL  # the sorts, re-exported: importers read them from here too
+from .ops import INT as INT
+from .ops import OPS, Walker, dag_nodes
 
 Value = Union[int, bool]
 

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, Callable, Hashable, Literal, Sequence, ge
 
 from .. import hooks
 from ..caches import register
-from ..errors import InputError
+from ..errors import InputError as InputError  # re-exported: importers read it from here too
 from .game import Game
 from .registry import GAMES, GameError, get_game
 from .structure import Structure
