@@ -25,7 +25,8 @@ def _convention(obj: Any) -> str:
     """The play convention a position asks for (its game's by default), before reading it."""
     if not isinstance(obj, dict):
         return "normal"
-    game = GAMES.get(obj.get("game")) if isinstance(obj.get("game"), str) else None
+    name = obj.get("game")
+    game = GAMES.get(name) if isinstance(name, str) else None
     return obj.get("convention", game.convention if game is not None else "normal")
 
 

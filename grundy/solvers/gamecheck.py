@@ -180,7 +180,12 @@ def parse_structure(text: str) -> Structure:
 def _box(rules: Rules, bound: int, max_states: int, seed: int = 0) -> tuple[list[State], str]:
     """States of a small box (int slots lower..lower+b, b <= bound), a sample when too many."""
     doms = rules.slot_domains
-    fixed = [[0, 1] if d is None else list(range(d[0], d[1] + 1)) for d in doms if d is None or d[1] is not None]
+    fixed: list[list[int]] = []
+    for d in doms:
+        if d is None:
+            fixed.append([0, 1])
+        elif d[1] is not None:
+            fixed.append(list(range(d[0], d[1] + 1)))
     n_int = sum(1 for d in doms if d is not None and d[1] is None)
     base = 1
     for v in fixed:

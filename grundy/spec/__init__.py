@@ -1,4 +1,5 @@
 """The declarative layer: expressions, structures, schemas, games and positions."""
+from ..errors import InputError
 from .expr import Expr, Var, all_of, any_of, count, evaluate, implies, ite, lift, maximum, minimum, not_, show, total
 from .game import Choice, Game, Move, Rules, move
 from .graphs import GraphGame
@@ -6,7 +7,6 @@ from .heaprule import HeapRule, OneHeap, RuleHeaps, TakeAndBreak, TakeBreak, opt
 from .heaps import HeapGame, check_distinct, distinct, smallest
 from .position import (
     GraphInput,
-    InputError,
     Position,
     SumPosition,
     make_position,

@@ -23,7 +23,9 @@ from __future__ import annotations
 from typing import Any, Callable, Container, Iterable, Sequence, Union
 
 from ..caches import register
-from .ops import BOOL, INT, OPS, Walker, dag_nodes
+from .ops import BOOL as BOOL  # the sorts, re-exported: importers read them from here too
+from .ops import INT as INT
+from .ops import OPS, Walker, dag_nodes
 
 Value = Union[int, bool]
 
@@ -37,10 +39,10 @@ class Expr:
 
     __slots__ = ("op", "args", "sort")
 
-    def __init__(self, op: str, args: tuple, sort: str):
+    def __init__(self, op: str, args: tuple[Any, ...], sort: str) -> None:
         self.op, self.args, self.sort = op, args, sort
 
-    def __bool__(self):
+    def __bool__(self) -> bool:
         raise TypeError(_NO_BOOL)
 
     __hash__ = object.__hash__
@@ -49,34 +51,34 @@ class Expr:
         return show(self)
 
     # arithmetic
-    def __add__(self, o): return _arith("add", self, o)
-    def __radd__(self, o): return _arith("add", o, self)
-    def __sub__(self, o): return _arith("sub", self, o)
-    def __rsub__(self, o): return _arith("sub", o, self)
-    def __mul__(self, o): return _arith("mul", self, o)
-    def __rmul__(self, o): return _arith("mul", o, self)
-    def __neg__(self): return _arith("sub", 0, self)
-    def __floordiv__(self, k): return _by_constant("div", self, k)
-    def __mod__(self, k): return _by_constant("mod", self, k)
-    def __xor__(self, o): return nim_sum(self, o)
-    def __rxor__(self, o): return nim_sum(o, self)
+    def __add__(self, o: Term) -> Expr: return _arith("add", self, o)
+    def __radd__(self, o: Term) -> Expr: return _arith("add", o, self)
+    def __sub__(self, o: Term) -> Expr: return _arith("sub", self, o)
+    def __rsub__(self, o: Term) -> Expr: return _arith("sub", o, self)
+    def __mul__(self, o: Term) -> Expr: return _arith("mul", self, o)
+    def __rmul__(self, o: Term) -> Expr: return _arith("mul", o, self)
+    def __neg__(self) -> Expr: return _arith("sub", 0, self)
+    def __floordiv__(self, k: Term) -> Expr: return _by_constant("div", self, k)
+    def __mod__(self, k: Term) -> Expr: return _by_constant("mod", self, k)
+    def __xor__(self, o: Term) -> Expr: return nim_sum(self, o)
+    def __rxor__(self, o: Term) -> Expr: return nim_sum(o, self)
 
     # comparisons
-    def __lt__(self, o): return _cmp("lt", self, o)
-    def __le__(self, o): return _cmp("le", self, o)
-    def __gt__(self, o): return _cmp("lt", o, self)
-    def __ge__(self, o): return _cmp("le", o, self)
-    def __eq__(self, o): return _cmp("eq", self, o)  # type: ignore[override]
-    def __ne__(self, o): return ~_cmp("eq", self, o)  # type: ignore[override]
+    def __lt__(self, o: Term) -> Expr: return _cmp("lt", self, o)
+    def __le__(self, o: Term) -> Expr: return _cmp("le", self, o)
+    def __gt__(self, o: Term) -> Expr: return _cmp("lt", o, self)
+    def __ge__(self, o: Term) -> Expr: return _cmp("le", o, self)
+    def __eq__(self, o: Term) -> Expr: return _cmp("eq", self, o)  # type: ignore[override]
+    def __ne__(self, o: Term) -> Expr: return ~_cmp("eq", self, o)  # type: ignore[override]
 
     # boolean connectives
-    def __and__(self, o): return _connective("and", True, (self, o))
-    def __rand__(self, o): return _connective("and", True, (o, self))
-    def __or__(self, o): return _connective("or", False, (self, o))
-    def __ror__(self, o): return _connective("or", False, (o, self))
-    def __invert__(self): return not_(self)
+    def __and__(self, o: Term) -> Expr: return _connective("and", True, (self, o))
+    def __rand__(self, o: Term) -> Expr: return _connective("and", True, (o, self))
+    def __or__(self, o: Term) -> Expr: return _connective("or", False, (self, o))
+    def __ror__(self, o: Term) -> Expr: return _connective("or", False, (o, self))
+    def __invert__(self) -> Expr: return not_(self)
 
-    def __index__(self):
+    def __index__(self) -> int:
         raise TypeError("a grundy expression cannot be used as a Python index or range bound: "
                         "index fields by structure elements and give numeric choices as choose=...")
 
@@ -96,7 +98,8 @@ class Var(Expr):
 
     @property
     def name(self) -> str:
-        return self.args[0]
+        name: str = self.args[0]
+        return name
 
 
 Term = Union[Expr, int, bool]
@@ -111,12 +114,12 @@ Term = Union[Expr, int, bool]
 # holds the ids of the operands, which the node (held by the table) keeps alive, so an id is
 # never reused while its key is in the table. The table starts again past _INTERN_LIMIT
 # entries (memory stays flat over long sweeps; only sharing with older nodes is lost).
-_INTERN: dict[tuple, Expr] = {}
+_INTERN: dict[tuple[Any, ...], Expr] = {}
 _INTERN_LIMIT = 50_000
 register("intern", lambda: len(_INTERN), lambda: _INTERN.clear())
 
 
-def _interned(key: tuple, make: Callable[[], Expr]) -> Expr:
+def _interned(key: tuple[Any, ...], make: Callable[[], Expr]) -> Expr:
     x = _INTERN.get(key)
     if x is None:
         if len(_INTERN) >= _INTERN_LIMIT:
@@ -266,11 +269,12 @@ def not_(a: Term) -> Expr:
     """Logical negation (also written ``~a``)."""
     a = _need(lift(a), BOOL, "not")
     if a.op == "not":
-        return a.args[0]
+        inner: Expr = a.args[0]
+        return inner
     return _node("not", (a,))
 
 
-def _connective(op: str, unit: bool, items) -> Expr:
+def _connective(op: str, unit: bool, items: Iterable[Term]) -> Expr:
     args: list[Expr] = []
     append, extend = args.append, args.extend
     for x in items:
@@ -319,7 +323,7 @@ def ite(c: Term, a: Term, b: Term) -> Expr:
     return _node("ite", (c, a, b))
 
 
-def _extremum(op: str, items) -> Expr:
+def _extremum(op: str, items: Iterable[Any]) -> Expr:   # terms (minimum(*items) or one iterable)
     args = [_need(lift(x), INT, op) for x in items]
     if not args:
         raise ValueError(f"{op} of nothing")
@@ -424,7 +428,8 @@ class _Concrete(Walker, abstract=True):
         self.env = env
 
     def walk_const(self, x: Expr) -> Value:
-        return x.args[0]
+        value: Value = x.args[0]
+        return value
 
     def walk_var(self, x: Expr) -> Value:
         try:
@@ -444,7 +449,8 @@ Evaluate = type("Evaluate", (_Concrete,), {
 
 def evaluate(e: Term, env: dict[str, Value]) -> Value:
     """Evaluate an expression with variables bound by ``env`` (a slow reference interpreter)."""
-    return Evaluate(env).walk(lift(e))
+    value: Value = Evaluate(env).walk(lift(e))
+    return value
 
 
 # ---------------------------------------------------------------------------- printing
@@ -478,4 +484,5 @@ def show(e: Term) -> str:
     >>> show(ite(x < y, minimum(x, y) ^ 1, product(x, y)))
     'ite((x < y), (minimum(x, y) ^ 1), product(x, y))'
     """
-    return Show().walk(lift(e))
+    text: str = Show().walk(lift(e))
+    return text

@@ -18,11 +18,12 @@ import threading
 import weakref
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any, Callable, Iterable
+from typing import Any, Callable, Hashable, Iterable, Sequence
 
 from ..caches import register
 from ..errors import RuleError
-from .expr import BOOL, INT, Expr, Term, Var, lift, show
+from .expr import Expr, Term, Var, lift, show
+from .ops import BOOL, INT
 from .schema import Field, Schema, SymState, domain_keys
 from .structure import Structure
 
@@ -131,7 +132,7 @@ class Game:
         """With ``decompose_over``: when the components really are independent."""
         return True
 
-    def picture(self, obj: dict) -> tuple[str, Any]:
+    def picture(self, obj: dict[str, Any]) -> tuple[str, Any]:
         """How a report draws a JSON position of this game: ``("bars", heights)`` for heaps,
         ``("graph", obj)`` for a graph with weights and a token (override for other pictures)."""
         if self.structure == "heaps":
@@ -144,11 +145,11 @@ class Game:
         solver then adds one-heap values by XOR); None otherwise."""
         return None
 
-    def read(self, obj: dict) -> tuple[Structure, dict[str, Any]]:
+    def read(self, obj: dict[str, Any]) -> tuple[Structure, dict[str, Any]]:
         """A JSON position to a structure and field values (raise InputError on bad input)."""
         raise NotImplementedError
 
-    def write(self, g: Structure, values: dict[str, Any]) -> dict:
+    def write(self, g: Structure, values: dict[str, Any]) -> dict[str, Any]:
         """Field values back to a JSON position (without "game")."""
         raise NotImplementedError
 
@@ -170,8 +171,9 @@ class Game:
         """
         last = self.__dict__.get("_rules_last")    # a batch on one structure: the same object
         if last is not None and last[0] is g and last[1] == g.names:
-            return last[2]
-        cache = self.__dict__.setdefault("_rules", {})
+            hit: Rules = last[2]
+            return hit
+        cache: dict[Structure, Rules] = self.__dict__.setdefault("_rules", {})
         _WITH_RULES.add(self)
         key = g                  # structures are equal only with the same names (move labels use them)
         with _RULES_LOCK:
@@ -224,7 +226,7 @@ class Game:
         """
         return g, state
 
-    def check_positions(self) -> list[dict]:
+    def check_positions(self) -> list[dict[str, Any]]:
         """JSON positions from which ``grundy check`` tests the game instead of boxes of states
         on ``check_structures()`` (for games whose states mean something only when reached
         from a position read, as octal heaps laid out on enough slots)."""
@@ -337,6 +339,7 @@ class Rules:
         out: list[list[int]] = [[] for _ in self.component_elements]
         for slot, (name, key) in enumerate(self.schema.slots):
             if self.schema.fields[name].over == over:
+                assert isinstance(key, int)     # a vertex or an edge: the keys of fields over either are ints
                 out[key].append(slot)
         return out
 
@@ -372,13 +375,16 @@ class Rules:
         emap = [g.edge_id(*_orient(g, sigma[u], sigma[v])) for u, v in g.edges]
         perm: list[int] = [0] * len(self.schema)
         vmaps: list[Callable[[int], int] | None] = [None] * len(self.schema)
+
+        def edge_image(e: int, emap: list[int] = emap) -> int:
+            return -1 if e < 0 else emap[e]
         for slot, (name, key) in enumerate(self.schema.slots):
             f = self.schema.fields[name]
             perm[slot] = self.schema.slot_of[self.schema.key(name, _image(f.over, key, sigma, emap))]
             if f.kind == "vertex":
                 vmaps[slot] = tuple(sigma).__getitem__
             elif f.kind == "edge":
-                vmaps[slot] = lambda e, emap=emap: -1 if e < 0 else emap[e]
+                vmaps[slot] = edge_image
         return perm, vmaps
 
     @cached_property
@@ -393,17 +399,20 @@ def _orient(g: Structure, u: int, v: int) -> tuple[int, int]:
     return (u, v) if g.directed else (min(u, v), max(u, v))
 
 
-def _image(over, key, sigma, emap):
+def _image(over: str | None, key: Hashable, sigma: Sequence[int], emap: Sequence[int]) -> Hashable:
     if over is None:
         return None
     if over == "vertices":
+        assert isinstance(key, int)         # domain_keys: a vertex
         return sigma[key]
     if over == "edges":
+        assert isinstance(key, int)         # domain_keys: an edge id
         return emap[key]
     if over in ("pairs", "opairs"):
+        assert isinstance(key, tuple)       # domain_keys: a pair of vertices
         return (sigma[key[0]], sigma[key[1]])
     return key
 
 
-def field_keys(g: Structure, f: Field) -> list:
+def field_keys(g: Structure, f: Field) -> list[Hashable]:
     return domain_keys(g, f.over)

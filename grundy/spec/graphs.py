@@ -53,13 +53,14 @@ class GraphGame(Game):
         return count(s.alive[v] for v in g.vertices)
 
     def present(self, g: Structure, s: SymState, v: int) -> Term:
-        return s.alive[v]
+        alive: Term = s.alive[v]        # a Var: s's fields are looked up by name
+        return alive
 
-    def read(self, obj: dict) -> tuple[Structure, dict[str, Any]]:
+    def read(self, obj: dict[str, Any]) -> tuple[Structure, dict[str, Any]]:
         gi = read_graph(obj, nodes_required=False, directed=self.directed)
         return gi.structure, {"alive": [True] * gi.structure.n}
 
-    def write(self, g: Structure, values: dict[str, Any]) -> dict:
+    def write(self, g: Structure, values: dict[str, Any]) -> dict[str, Any]:
         alive = values["alive"]
         return write_graph(g, keep_node=lambda v: alive[v],
                            edges=[(u, v) for u, v in g.edges if alive[u] and alive[v]])

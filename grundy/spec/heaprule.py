@@ -40,11 +40,11 @@ from dataclasses import dataclass
 from typing import Any, Iterable, Iterator
 
 from .. import hooks
-from ..errors import RuleError
-from .expr import Expr, Var, all_of, ite, lift, minimum, total
-from .game import Game, Move, move
-from .position import InputError, Position, make_position, read_heaps
-from .schema import Field
+from ..errors import InputError, RuleError
+from .expr import Expr, Term, Var, all_of, ite, lift, minimum, total
+from .game import Game, Move, Rules, move
+from .position import Position, make_position, read_heaps
+from .schema import Field, SymState
 from .structure import Structure
 
 NO_ROOM = -1     # what a move whose parts find no empty slot writes in its heap's slot (outside the domain)
@@ -68,7 +68,7 @@ def option(label: str, *, parts: Any, guard: Any = True,
     >>> [str(c.name) for c in o.choices], len(o.update)
     (['a'], 2)
     """
-    def update(*vs):
+    def update(*vs: Any) -> dict[int, Expr]:
         ps = parts(*vs) if callable(parts) else parts
         return dict(enumerate(lift(p) for p in ps))
     return move(label, update=update, guard=guard, choose=choose)
@@ -81,7 +81,7 @@ class RuleHeaps(Structure):
     """Heap slots, together with the game's parameters read from the JSON (an octal code,
     a subtraction set, ...): ``params`` is a sorted tuple of (key, value) pairs."""
 
-    params: tuple = ()
+    params: tuple[tuple[str, Any], ...] = ()
 
     def param(self, key: str) -> Any:
         """The parameter ``key`` (a RuleError if the structure does not carry it)."""
@@ -93,12 +93,12 @@ class RuleHeaps(Structure):
     def __hash__(self) -> int:
         return hash((Structure.__hash__(self), self.params))
 
-    def __eq__(self, other) -> bool:
+    def __eq__(self, other: object) -> bool:
         return (isinstance(other, RuleHeaps) and self.params == other.params
                 and Structure.__eq__(self, other))
 
 
-def rule_heaps(n: int, params: dict[str, Any] | tuple = ()) -> RuleHeaps:
+def rule_heaps(n: int, params: dict[str, Any] | tuple[tuple[str, Any], ...] = ()) -> RuleHeaps:
     """``n`` heap slots carrying ``params``."""
     items = tuple(sorted(params.items())) if isinstance(params, dict) else tuple(params)
     return RuleHeaps("heaps", n, names=list(range(n)), params=items)
@@ -114,7 +114,7 @@ class OneHeap:
     code: "TakeBreak | None"
 
     @property
-    def key(self) -> tuple:
+    def key(self) -> tuple[Any, ...]:
         """One-heap values depend on the game and its parameters only."""
         return (self.game.name, getattr(self.structure, "params", ()))
 
@@ -143,7 +143,7 @@ class HeapRule(Game):
         game's :meth:`options`."""
         return self.options(g, n)
 
-    def read_params(self, obj: dict) -> dict[str, Any]:
+    def read_params(self, obj: dict[str, Any]) -> dict[str, Any]:
         """The game's parameters from a JSON position (hashable values; InputError if bad)."""
         return {}
 
@@ -165,7 +165,7 @@ class HeapRule(Game):
         n = Var.int("n")
         return n, list(self.rule_options(g if g is not None else rule_heaps(1), n))
 
-    def one_heap_rules(self, g: Structure | None = None):
+    def one_heap_rules(self, g: Structure | None = None) -> Rules:
         """The rule on one heap as ordinary :class:`~grundy.spec.game.Rules`: slot 0 holds the
         heap, slots 1.. (as many as an option leaves parts, minus one) start empty and receive
         the other parts. Moves 0, 1, ... of these rules are the options in order; what the
@@ -181,7 +181,7 @@ class HeapRule(Game):
         """Every position is a sum of heaps: the rule (one per parameter set, kept)."""
         if isinstance(self, TakeAndBreak):
             self.check_derived()                 # the tables read the code, the moves the options
-        cache = self.__dict__.setdefault("_heap_rules", {})
+        cache: dict[Any, OneHeap] = self.__dict__.setdefault("_heap_rules", {})
         key = getattr(g, "params", ())
         rule = cache.get(key)
         if rule is None:
@@ -192,7 +192,7 @@ class HeapRule(Game):
     def fields(self, g: Structure) -> list[Field]:
         return [Field("heap", over="heaps")]
 
-    def moves(self, g: Structure, s) -> Iterator[Move]:
+    def moves(self, g: Structure, s: SymState) -> Iterator[Move]:
         """One option in one heap: the first part stays in the heap's slot, the others go to
         the first empty slots. A structure sized by :meth:`read` always has room; on a smaller
         one (``heaps(1)``, a pair given by hand) a legal option whose parts find no empty slot
@@ -235,14 +235,15 @@ class HeapRule(Game):
                 yield Move(label, (heap[i] >= 1) & o.guard, s.set(heap=upd), o.choices,
                            fits=(room, NO_ROOM_WHY) if len(parts) > 1 else None)
 
-    def rank(self, g: Structure, s):
+    def rank(self, g: Structure, s: SymState) -> Term:
         # parts total at most n and never one part n: sum of (2h - 1) over heaps drops
         return total(ite(s.heap[i] > 0, 2 * s.heap[i] - 1, 0) for i in g.elements)
 
-    def present(self, g, s, i):
-        return s.heap[i] > 0
+    def present(self, g: Structure, s: SymState, i: int) -> Term:
+        nonempty: Term = s.heap[i] > 0      # an Expr: s's fields are looked up by name
+        return nonempty
 
-    def read(self, obj: dict) -> tuple[Structure, dict[str, Any]]:
+    def read(self, obj: dict[str, Any]) -> tuple[Structure, dict[str, Any]]:
         params = self.read_params(obj)
         heaps = read_heaps(obj)
         g = self.structure_for(heaps, params)
@@ -269,13 +270,13 @@ class HeapRule(Game):
             big = cache[(n, params)] = rule_heaps(n, params)
         return big, tuple(state) + (0,) * (n - len(state))
 
-    def write(self, g: Structure, values: dict[str, Any]) -> dict:
+    def write(self, g: Structure, values: dict[str, Any]) -> dict[str, Any]:
         out: dict[str, Any] = {"heaps": [values["heap"][i] for i in g.elements if values["heap"][i] > 0]}
         for k, v in getattr(g, "params", ()):
             out[k] = list(v) if isinstance(v, tuple) else v
         return out
 
-    def check_positions(self) -> list[dict]:
+    def check_positions(self) -> list[dict[str, Any]]:
         """Positions ``grundy check`` starts from (slots sized by :meth:`read`); a game whose
         JSON carries parameters overrides this to give them."""
         return [{"heaps": [5, 3]}, {"heaps": [4, 2, 1]}]
@@ -296,7 +297,8 @@ class HeapRule(Game):
         solve = hooks.get("solve")             # grundy.solve, provided from above: spec imports no solver
         if solve is None:
             raise RuntimeError("no solver provided: import grundy")
-        return solve(self.position(heaps, **params))
+        result: dict[str, Any] = solve(self.position(heaps, **params))
+        return result
 
 
 # ----------------------------------------------------------------------------- take-and-break codes
@@ -320,7 +322,7 @@ class TakeBreak:
     tail: int = 0
     unequal: bool = False
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         ds = tuple(int(d) for d in self.digits) or (0,)
         while len(ds) > 1 and ds[-1] == self.tail:   # canonical: no trailing digits equal to the tail
             ds = ds[:-1]
@@ -439,7 +441,7 @@ class TakeAndBreak(HeapRule):
         c = self.code(g)
         L = len(c.digits)
 
-        def split_options(k: Any, label: str, pre: list) -> Iterator[Move]:
+        def split_options(k: Any, label: str, pre: list[tuple[str, Any, Any]]) -> Iterator[Move]:
             # two non-empty heaps a + b = n - k, a <= b (a < b: unequal)
             yield option(label, guard=lambda *v: n - _k(k, v) >= (3 if c.unequal else 2),
                          choose=pre + [("a", 1, lambda *v: (n - _k(k, v) - (1 if c.unequal else 0)) // 2),
@@ -468,7 +470,7 @@ def _from_the_code(who: Any, replaced: list[str]) -> None:
                         f"{', '.join(replaced)} (write a HeapRule to give options)")
 
 
-def _k(k: Any, v: tuple) -> Any:
+def _k(k: Any, v: tuple[Any, ...]) -> Any:
     """The number removed: a constant, or (None) the first choice."""
     return v[0] if k is None else k
 

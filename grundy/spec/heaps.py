@@ -14,11 +14,11 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from ..errors import RuleError
+from ..errors import InputError, RuleError
 from .expr import Expr, Term, all_of, ite, lift, maximum, minimum, total
 from .game import Game
-from .position import InputError, read_heaps
-from .schema import Field
+from .position import read_heaps
+from .schema import Field, SymState
 from .structure import Structure
 
 __all__ = ["HeapGame", "smallest", "distinct", "check_distinct"]
@@ -49,10 +49,10 @@ class HeapGame(Game):
     def fields(self, g: Structure) -> list[Field]:
         return [Field("heap", over="heaps")]
 
-    def rank(self, g: Structure, s) -> Term:
+    def rank(self, g: Structure, s: SymState) -> Term:
         return total(s.heap[i] for i in g.elements)
 
-    def read(self, obj: dict) -> tuple[Structure, dict[str, Any]]:
+    def read(self, obj: dict[str, Any]) -> tuple[Structure, dict[str, Any]]:
         heaps = read_heaps(obj)
         try:
             self.check_structure(Structure.heaps(len(heaps)))   # the heap count, checked in one place
@@ -64,7 +64,7 @@ class HeapGame(Game):
     def check(self, heaps: list[int]) -> None:
         """Further checks of the heaps read (raise InputError)."""
 
-    def write(self, g: Structure, values: dict[str, Any]) -> dict:
+    def write(self, g: Structure, values: dict[str, Any]) -> dict[str, Any]:
         return {"heaps": [values["heap"][i] for i in g.elements]}
 
 

@@ -16,11 +16,11 @@ from __future__ import annotations
 
 import operator
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Hashable, Literal, get_args
+from typing import TYPE_CHECKING, Any, Callable, Hashable, Literal, Sequence, get_args
 
 from .. import hooks
 from ..caches import register
-from ..errors import InputError
+from ..errors import InputError as InputError  # re-exported: importers read it from here too
 from .game import Game
 from .registry import GAMES, GameError, get_game
 from .structure import Structure
@@ -50,7 +50,7 @@ class Position:
     def with_state(self, state: tuple[int, ...]) -> "Position":
         return Position(self.game, self.structure, tuple(state), self.convention)
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         out = {"game": self.game.name, **self.game.write(self.structure, self.values())}
         if self.convention != self.game.convention:
             out["convention"] = self.convention
@@ -111,14 +111,14 @@ class SumPosition:
         """The sum with part ``i`` replaced by ``q``."""
         return SumPosition(self.parts[:i] + (q,) + self.parts[i + 1:], self.convention)
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"game": "sum", "parts": [p.to_json() for p in self.parts]}
         if self.convention != "normal":
             out["convention"] = self.convention
         return out
 
 
-def read_sum(obj: dict) -> SumPosition:
+def read_sum(obj: dict[str, Any]) -> SumPosition:
     """``{"game": "sum", "parts": [...]}`` to a :class:`SumPosition` (errors name the part)."""
     parts = need(obj, "parts")
     if not isinstance(parts, list) or not parts:
@@ -205,15 +205,15 @@ _DEFAULT = object()      # no "convention" given: the game's own
 
 # Per game, the fields its reader has asked for in a reading that succeeded: a position with
 # no other field is read without tracking which fields are asked for (a batch's fast path).
-_FIELDS: dict[int, tuple[Game, frozenset]] = {}
+_FIELDS: dict[int, tuple[Game, frozenset[str]]] = {}
 register("fields", lambda: len(_FIELDS), lambda: _FIELDS.clear())
 
 
-class _Tracked(dict):
+class _Tracked(dict[str, Any]):
     """A position's JSON object that records which keys the game's reader asked about: every
     other key is a field the game does not have (a misspelling, most likely)."""
 
-    def __init__(self, obj: dict):
+    def __init__(self, obj: dict[str, Any]):
         super().__init__(obj)
         self.asked: set[str] = set()
 
@@ -232,7 +232,7 @@ class _Tracked(dict):
 
 # ---------------------------------------------------------------- JSON readers
 
-def need(obj: dict, key: str) -> Any:
+def need(obj: dict[str, Any], key: str) -> Any:
     if key not in obj:
         raise InputError(key, "missing")
     return obj[key]
@@ -257,7 +257,7 @@ def _name(x: Any, where: str) -> Hashable:
     return x
 
 
-def read_heaps(obj: dict, lower: int = 0) -> list[int]:
+def read_heaps(obj: dict[str, Any], lower: int = 0) -> list[int]:
     heaps = need(obj, "heaps")
     if not isinstance(heaps, list):
         raise InputError("heaps", "must be a list of integers")
@@ -272,7 +272,7 @@ class GraphInput:
     index: dict[Hashable, int]
     order: list[int] = field(default_factory=list, repr=False)  # input edge of each structure edge
 
-    def vertex(self, obj: dict, key: str = "token", optional: bool = False) -> int | None:
+    def vertex(self, obj: dict[str, Any], key: str = "token", optional: bool = False) -> int | None:
         v = obj.get(key)
         if type(v) in _NAME_TYPES:                   # a plain int or str (not a bool)
             i = self.index.get(v)
@@ -288,7 +288,7 @@ class GraphInput:
         return self.index[v]
 
 
-_SHAPES: dict[tuple, tuple[Structure, dict[Hashable, int], list[int], bool]] = {}
+_SHAPES: dict[tuple[Any, ...], tuple[Structure, dict[Hashable, int], list[int], bool]] = {}
 _SHAPES_MAX = 64        # graphs whose reading is remembered (a batch on one graph reads it once)
 register("shapes", lambda: len(_SHAPES), lambda: _SHAPES.clear())
 _NAME_TYPES = frozenset((int, str))
@@ -297,13 +297,13 @@ _FIRST, _SECOND = operator.itemgetter(0), operator.itemgetter(1)
 _INT = frozenset((int,))
 
 
-def _plain(values: list, lower: int) -> bool:
+def _plain(values: list[Any], lower: int) -> bool:
     """Every value a plain int (not a bool) >= lower: what ``natural`` accepts unchanged."""
     return not values or (set(map(type, values)) <= _INT and min(values) >= lower)
 
 
-def _shape_key(obj: dict, ekey: str, node_weights: bool, width: int,
-               flags: tuple) -> tuple[tuple | None, tuple]:
+def _shape_key(obj: dict[str, Any], ekey: str, node_weights: bool, width: int,
+               flags: tuple[Any, ...]) -> tuple[tuple[Any, ...] | None, tuple[Any, ...]]:
     """(key, the edges' columns): the key is what a graph's reading depends on apart from its
     weights, when every name is a plain int or str (equal keys then mean identical names and
     edges), else None; the columns are the edge lists' entries by position (u, v[, weight])."""
@@ -311,7 +311,7 @@ def _shape_key(obj: dict, ekey: str, node_weights: bool, width: int,
     if type(raw_edges) is not list or type(raw_loops) is not list:
         return None, ()
     if raw_nodes is None:
-        nodes: tuple | None = None
+        nodes: tuple[Any, ...] | None = None
     elif type(raw_nodes) is not list:
         return None, ()
     elif node_weights:
@@ -321,7 +321,7 @@ def _shape_key(obj: dict, ekey: str, node_weights: bool, width: int,
     else:
         nodes = tuple(raw_nodes)
     if not raw_edges:
-        cols: tuple = ((),) * width
+        cols: tuple[Any, ...] = ((),) * width
     elif not set(map(type, raw_edges)) <= _LIST or set(map(len, raw_edges)) != {width}:
         return None, ()
     else:
@@ -333,7 +333,7 @@ def _shape_key(obj: dict, ekey: str, node_weights: bool, width: int,
     return (ekey, flags, nodes, cols[0], cols[1], tuple(raw_loops)), cols
 
 
-def read_graph(obj: dict, *, node_weights: bool = False, edge_weights: bool = False,
+def read_graph(obj: dict[str, Any], *, node_weights: bool = False, edge_weights: bool = False,
                directed: bool = False, loops: bool = False, node_lower: int = 0,
                edge_lower: int = 0, nodes_required: bool = True) -> GraphInput:
     """Read ``nodes`` / ``edges`` (or ``arcs``) / ``loops`` with the checks every graph game needs.
@@ -375,7 +375,7 @@ def read_graph(obj: dict, *, node_weights: bool = False, edge_weights: bool = Fa
     return gi
 
 
-def _read_graph(obj: dict, ekey: str, node_weights: bool, edge_weights: bool, directed: bool,
+def _read_graph(obj: dict[str, Any], ekey: str, node_weights: bool, edge_weights: bool, directed: bool,
                 loops: bool, node_lower: int, edge_lower: int, nodes_required: bool) -> GraphInput:
     raw_nodes = obj.get("nodes")
     if raw_nodes is None and nodes_required:
@@ -449,8 +449,9 @@ def _read_graph(obj: dict, ekey: str, node_weights: bool, edge_weights: bool, di
                       [src[j] for j in perm])
 
 
-def write_graph(g: Structure, *, node_weight: dict | None = None, edge_weight: dict | None = None,
-                keep_node=lambda v: True, edges=None, loops=None) -> dict:
+def write_graph(g: Structure, *, node_weight: dict[int, Any] | None = None,
+                edge_weight: dict[int, Any] | None = None, keep_node: Callable[[int], bool] = lambda v: True,
+                edges: Sequence[tuple[int, int]] | None = None, loops: Sequence[int] | None = None) -> dict[str, Any]:
     """The JSON fields of a graph position (nodes, edges or arcs, loops)."""
     name = g.names
     keep = [v for v in range(g.n) if keep_node(v)]

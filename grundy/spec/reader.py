@@ -8,11 +8,12 @@ from __future__ import annotations
 import json
 from typing import Any, Iterator, Union
 
-from .position import InputError, Position, SumPosition, read_position
+from ..errors import InputError
+from .position import Position, SumPosition, read_position
 
 __all__ = ["malformed_json", "decode_json", "positions_from_text", "as_position", "PositionLike"]
 
-PositionLike = Union[dict, str, Position, SumPosition]
+PositionLike = Union[dict[str, Any], str, Position, SumPosition]
 
 
 def malformed_json(e: json.JSONDecodeError) -> str:

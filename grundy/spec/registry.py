@@ -60,7 +60,7 @@ def origin_of(game: Game) -> str:
     return str(getattr(mod, "__file__", None) or type(game).__module__)
 
 
-class Registry(Mapping):
+class Registry(Mapping[str, Game]):
     """Name -> game, filled on first use (built-ins first, then the lazy sources)."""
 
     def __init__(self) -> None:

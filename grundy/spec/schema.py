@@ -17,10 +17,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any, Hashable
+from typing import Any, Hashable, NoReturn
 
 from ..errors import RuleError
-from .expr import BOOL, INT, Expr, Var, lift, variable
+from .expr import Expr, Var, lift, variable
+from .ops import BOOL, INT
 from .structure import Structure
 
 DOMAINS = (None, "vertices", "edges", "heaps", "pairs", "opairs")
@@ -45,7 +46,7 @@ class Field:
     lower: int = 0
     empty: int = 0
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         if self.over not in DOMAINS:
             raise ValueError(f"field {self.name}: over must be one of {DOMAINS}")
         if self.kind not in KINDS:
@@ -133,11 +134,11 @@ class Schema:
         return tuple(out)
 
     @cached_property
-    def _layout(self) -> list[tuple[str, Field, list, list[int]]]:
+    def _layout(self) -> list[tuple[str, Field, list[Hashable], list[int]]]:
         """Per field: its domain keys and their slots, in domain order."""
         out = []
         for name, f in self.fields.items():
-            keys = [None] if f.over is None else list(domain_keys(self.structure, f.over))
+            keys: list[Hashable] = [None] if f.over is None else list(domain_keys(self.structure, f.over))
             out.append((name, f, keys, [self.slot_of[(name, k)] for k in keys]))
         assert [i for *_, slots in out for i in slots] == list(range(len(self.slots))), "pack relies on it"
         return out
@@ -161,14 +162,14 @@ class FieldView:
     def __init__(self, state: "SymState", name: str):
         self._state, self._name = state, name
 
-    def __getitem__(self, key) -> Var:
+    def __getitem__(self, key: Hashable) -> Var:
         sch = self._state.schema
         try:
             return sch.variables[sch.slot_of[sch.key(self._name, key)]]
         except KeyError:
             raise KeyError(f"field {self._name!r} has no element {key!r}") from None
 
-    def __iter__(self):
+    def __iter__(self) -> NoReturn:
         raise TypeError(f"iterate over the structure and index s.{self._name}[x] instead")
 
 
@@ -178,7 +179,7 @@ class SymState:
     def __init__(self, schema: Schema):
         self.schema = schema
 
-    def __getattr__(self, name: str):
+    def __getattr__(self, name: str) -> Any:     # a Var (a scalar field) or a FieldView: fields are dynamic
         sch = self.__dict__["schema"]
         f = sch.fields.get(name)
         if f is None:
@@ -187,7 +188,7 @@ class SymState:
             return sch.variables[sch.slot_of[(name, None)]]
         return FieldView(self, name)
 
-    def set(self, **changes) -> dict[int, Expr]:
+    def set(self, **changes: Any) -> dict[int, Expr]:
         """An update: ``s.set(weight={e: w}, token=v)``; slots not named keep their value."""
         sch = self.schema
         out: dict[int, Expr] = {}

@@ -34,7 +34,7 @@ class Play:
     move: int
     choice: dict[str, Term] = field(default_factory=dict)
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         self.when = lift(self.when)
         self.choice = {k: lift(v) for k, v in self.choice.items()}
 

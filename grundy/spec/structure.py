@@ -13,7 +13,7 @@ from __future__ import annotations
 import itertools
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Hashable, Iterable, Iterator
+from typing import Any, Hashable, Iterable, Iterator
 
 import networkx as nx
 
@@ -36,7 +36,7 @@ class Structure:
         return Structure("heaps", n, names=list(range(n)))
 
     @staticmethod
-    def graph(names: Iterable[Hashable], edges: Iterable[tuple], loops: Iterable[Hashable] = (),
+    def graph(names: Iterable[Hashable], edges: Iterable[tuple[Hashable, ...]], loops: Iterable[Hashable] = (),
               directed: bool = False) -> "Structure":
         """A (di)graph on the named vertices; edges given by names; loops may also be given as edges (v, v)."""
         names = list(names)
@@ -52,12 +52,12 @@ class Structure:
                          frozenset(loop_set), names)
 
     @staticmethod
-    def from_networkx(g: nx.Graph) -> "Structure":
+    def from_networkx(g: nx.Graph[Any]) -> "Structure":
         nodes = sorted(g.nodes, key=_sort_key)
         return Structure.graph(nodes, g.edges, directed=g.is_directed())
 
     # queries ------------------------------------------------------------------
-    def param(self, key: str):
+    def param(self, key: str) -> Any:
         """A game parameter carried by the structure (heap rules: see ``RuleHeaps``); none here."""
         from ..errors import RuleError
         raise RuleError(f"this {self.kind} structure carries no parameter {key!r} "
@@ -127,8 +127,8 @@ class Structure:
     def degree(self, v: int) -> int:
         return len(self._out[v])
 
-    def to_networkx(self) -> nx.Graph:
-        g = nx.DiGraph() if self.directed else nx.Graph()
+    def to_networkx(self) -> nx.Graph[int]:
+        g: nx.Graph[int] = nx.DiGraph() if self.directed else nx.Graph()
         g.add_nodes_from(range(self.n))
         g.add_edges_from(self.edges)
         g.add_edges_from((v, v) for v in self.loops)
@@ -178,12 +178,13 @@ class Structure:
         n = self.n
         out = [set(x) for x in self._out]
         inn = [set(x) for x in self._in]
-        sig = [(len(out[v]), len(inn[v]), v in self.loops) for v in range(n)]
+        # a colour per vertex: a tuple at first, then the rank of its refined colour (only compared and hashed)
+        sig: list[Any] = [(len(out[v]), len(inn[v]), v in self.loops) for v in range(n)]
         while True:     # colour refinement: an automorphism keeps each vertex's final colour
-            new = [(sig[v], tuple(sorted(sig[w] for w in out[v])), tuple(sorted(sig[w] for w in inn[v])))
-                   for v in range(n)]
-            names = {c: i for i, c in enumerate(sorted(set(new)))}
-            new = [names[c] for c in new]
+            refined = [(sig[v], tuple(sorted(sig[w] for w in out[v])), tuple(sorted(sig[w] for w in inn[v])))
+                       for v in range(n)]
+            names = {c: i for i, c in enumerate(sorted(set(refined)))}
+            new = [names[c] for c in refined]
             if len(names) == len(set(sig)):
                 break
             sig = new
@@ -236,16 +237,16 @@ class Structure:
             object.__setattr__(self, "_hash", h)
         return h
 
-    def __eq__(self, other) -> bool:
+    def __eq__(self, other: object) -> bool:
         return self is other or (isinstance(other, Structure) and (self.kind, self.n, self.edges, self.loops)
                 == (other.kind, other.n, other.edges, other.loops)
                 and _names_key(self.names) == _names_key(other.names))
 
 
-def _names_key(names) -> tuple:
+def _names_key(names: Iterable[Hashable]) -> tuple[tuple[str, Hashable], ...]:
     """Names compared by type and value (the vertex 1 and the vertex "1" differ)."""
     return tuple((type(v).__name__, v) for v in names)
 
 
-def _sort_key(v):
+def _sort_key(v: Hashable) -> tuple[int, int, str]:
     return (0, v, "") if isinstance(v, int) else (1, 0, str(v))

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from types import CodeType
-from typing import Callable, Iterator
+from typing import Callable, Iterator, TypeVar, cast
 
 from ...caches import register
 from ...spec.expr import Expr
@@ -120,6 +120,7 @@ def _code(src: str, filename: str) -> CodeType:
 
 
 _BY_ID: dict[tuple, tuple[object, object]] = {}
+_T = TypeVar("_T")
 _BY_ID_CHARS = [0]                # the characters of generated text held by _BY_ID
 _BY_ID_LIMIT = 1_000_000          # past this many, the cache starts again (memory stays flat)
 
@@ -133,7 +134,7 @@ register("code", lambda: len(_CODE), _clear_code)
 register("generated", lambda: len(_BY_ID), _clear_by_id)
 
 
-def _by_identity(key: tuple, keep: object, make: Callable[[], object], chars: Callable[[object], int]) -> object:
+def _by_identity(key: tuple, keep: object, make: Callable[[], _T], chars: Callable[[_T], int]) -> _T:
     """``make()``, once per ``key``: a key of node ids (with everything else the generated text
     depends on). Nodes are hash-consed and immutable (:mod:`grundy.spec.expr`), so the same ids
     mean the same expressions, hence the same text; ``keep`` (the nodes named by the key) stays
@@ -149,7 +150,7 @@ def _by_identity(key: tuple, keep: object, make: Callable[[], object], chars: Ca
         if size <= _BY_ID_LIMIT:
             _BY_ID[key] = hit
             _BY_ID_CHARS[0] += size
-    return hit[1]
+    return cast(_T, hit[1])     # the value make() gave for this key: the key fixes what make builds
 
 
 def _def(name: str, body: list[str], params: str = "s") -> str:
@@ -205,8 +206,8 @@ def _expr_sources(exprs: list[Expr], names: dict[str, str]) -> tuple[list[str], 
         em = emitter(names, shared_nodes(exprs))
         srcs = [em.expr(e) for e in exprs]
         return srcs, em.take_lines()
-    return _by_identity(("exprs", *map(id, exprs), tuple(names.items())), exprs, make,  # type: ignore[return-value]
-                        lambda v: sum(map(len, v[0])) + sum(map(len, v[1])))  # type: ignore[index, arg-type]
+    return _by_identity(("exprs", *map(id, exprs), tuple(names.items())), exprs, make,
+                        lambda v: sum(map(len, v[0])) + sum(map(len, v[1])))
 
 
 @dataclass
@@ -260,8 +261,8 @@ def _move_functions(rules: Rules, env: dict) -> tuple[Callable, Callable, Callab
     the dispatch variable (the text generated once per set of moves, see :func:`_by_identity`)."""
     env["_domain"] = rules.domain_error
     key, keep = _moves_key(rules)
-    ms: _MoveSources = _by_identity(key, keep, lambda: _move_sources(rules),  # type: ignore[assignment]
-                                    lambda v: 2 * v.chars())  # type: ignore[attr-defined]  # text and code
+    ms: _MoveSources = _by_identity(key, keep, lambda: _move_sources(rules),
+                                    lambda v: 2 * v.chars())  # text and code
     return (ms.bind("successors", env), ms.bind("successors_lazy", env),
             _lazy(lambda: ms.bind("options", env)))  # options: compiled when first asked
 
@@ -326,8 +327,8 @@ def compile_expr(rules: Rules, expr: Expr, extra: dict[str, str] | None = None) 
         sig = ", ".join(["s"] + [f"x_{i}=None" for i in range(len(params))])
         src = f"def f({sig}):\n" + "".join(f"    {ln}\n" for ln in lines) + f"    return {r}\n"
         return _code(src, "<grundy expr>"), src
-    code, src = _by_identity(("expr", id(expr), tuple(names.items())), expr, make,  # type: ignore[misc]
-                             lambda v: 2 * len(v[1]))  # type: ignore[index]
+    code, src = _by_identity(("expr", id(expr), tuple(names.items())), expr, make,
+                             lambda v: 2 * len(v[1]))
     env: dict = {"min": min, "max": max}
     exec(code, env)
     fn = env["f"]
@@ -373,8 +374,8 @@ def _canonical(rules: Rules, env: dict) -> Callable[[State], State]:
         chosen = [img for img, sigma in zip(images, auts, strict=False) if sigma[v] == best]
         by_value[v] = _function(f"canonical_{v}", ["return min(" + ", ".join(chosen) + ("," if len(chosen) == 1 else "") + ")"] if len(chosen) > 1
                                 else [f"return {chosen[0]}"], env)
-    table = [by_value[v] for v in range(rules.structure.n)]
-    return lambda s: table[s[tok]](s)
+    canon = [by_value[v] for v in range(rules.structure.n)]
+    return lambda s: canon[s[tok]](s)
 
 
 def _value_table(rules: Rules, slot: int, vmap) -> list[int]:

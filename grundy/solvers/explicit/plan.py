@@ -219,7 +219,7 @@ def move_plan(rules: Rules, m: Move, state_names: Mapping[str, str], syntax=PYTH
     lets()
     # every new value must lie in its field's domain: a rule that breaks one stops at the first
     # offending move (``check``: a condition true when some new value is outside its domain)
-    bad: list[str] = []
+    bad: list[Expr] = []
     for i in list(changed):
         dom = rules.slot_domains[i]
         if dom is None or _within(rules, m, m.update[i], dom):

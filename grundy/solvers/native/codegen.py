@@ -12,7 +12,7 @@ True
 """
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Callable, Sequence
 
 from ...errors import GrundyError
 from ...spec.fingerprint import rules_digest
@@ -173,8 +173,14 @@ def _canonical_source(rules: Rules, box: Box, symmetry: bool) -> str:
     auts = rules.automorphisms                     # in the order of rules.symmetries
     vmap = [list(sigma) or [0] for sigma in auts]
     edge_slot = kinds.index(2) if 2 in kinds else None
-    emap = [[v[edge_slot](e) for e in range(-1, m)] if edge_slot is not None else list(range(-1, m))
-            for _, v in syms]
+
+    def edge_images(v: list[Callable[[int], int] | None]) -> list[int]:
+        if edge_slot is None:
+            return list(range(-1, m))
+        f = v[edge_slot]
+        assert f is not None        # an edge-valued slot always has a value map (Rules.symmetries)
+        return [f(e) for e in range(-1, m)]
+    emap = [edge_images(v) for _, v in syms]
     sigma = vmap
     if tok >= 0:
         order, starts = [], [0]

@@ -44,8 +44,12 @@ class Group:
 def _generator(rules: Rules, what: str, perm: Sequence[int], vmaps: Sequence[Callable | None]) -> Generator:
     doms = rules.slot_domains
     lows = tuple(0 if d is None else d[0] for d in doms)
-    tables = tuple(None if f is None or d is None else tuple(f(v) for v in range(d[0], d[1] + 1))
-                   for f, d in zip(vmaps, doms, strict=False))
+    def table(f: Callable | None, d: tuple[int, int | None] | None) -> tuple[int, ...] | None:
+        if f is None or d is None:
+            return None
+        assert d[1] is not None     # value maps are on vertex/edge slots, whose domains are bounded
+        return tuple(f(v) for v in range(d[0], d[1] + 1))
+    tables = tuple(table(f, d) for f, d in zip(vmaps, doms, strict=False))
     return Generator(what, tuple(perm), tables, lows)
 
 

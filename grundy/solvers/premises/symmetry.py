@@ -131,7 +131,7 @@ def _commutes(rules: Rules, enc, z: _Z3, code, gen: Generator) -> tuple[str, str
     candidates = _matches(rules, code, gen)
     todo = []                   # (move, legal, target, candidates)
     for mv in enc.moves:
-        ren = {new: Var.int(new + "!") for _, new, _, _ in mv.choices}
+        ren: dict[str, Expr] = {new: Var.int(new + "!") for _, new, _, _ in mv.choices}
         legal = substitute(mv.legal, ren)
         target = _image_exprs(gen, [substitute(mv.update.get(names[k], var[k]), ren) for k in range(n)])
         cands = candidates.get(mv.index)
@@ -145,8 +145,9 @@ def _commutes(rules: Rules, enc, z: _Z3, code, gen: Generator) -> tuple[str, str
         todo.append((mv, legal, target, list(cands or ())))
     first = [(legal, _match(enc, at_image, mv, enc.moves[c[0]], target, substitute))
              for mv, legal, target, c in todo if c]
-    if len(first) == len(todo) and all(ok is not None for _, ok in first):
-        if z.check([any_of([legal & not_(ok) for legal, ok in first])])[0] == "unsat":
+    matched = [(legal, ok) for legal, ok in first if ok is not None]
+    if len(first) == len(todo) and len(matched) == len(first):
+        if z.check([any_of([legal & not_(ok) for legal, ok in matched])])[0] == "unsat":
             return PROVED, "", None           # every move matched, in one query
     image_moves: list[tuple[Expr, list[Expr]]] | None = None      # each move at the image (full queries)
     for mv, legal, target, cands in todo:
@@ -219,6 +220,7 @@ def _symmetry_violation(rules: Rules, code, gen: Generator, s: State, mi: int, c
                 return None
     except Exception:            # noqa: BLE001  (a position the rule does not take: not confirmed)
         return None
+    assert t is not None         # else want is None and we returned above
     return (f"{rules.game.name}: the rule does not commute with {gen.what}: at {rules.describe(s)} "
             f"move {rules.move_text(mi, cv)!r} reaches {rules.describe(t)}, but no move from "
             f"{rules.describe(img)} reaches its image (found by Z3)")

@@ -15,6 +15,8 @@ class _Arena:
     """The positions of one game on one structure, as the reference engine plays them; each
     arena keeps its own memo tables (Grundy values and outcomes, per convention)."""
 
+    name: str                   # set by each subclass: the game's name, or "sum"
+
     def __init__(self) -> None:
         self.values: dict[bool, dict[State, int]] = {False: {}, True: {}}   # misère? -> values
         self.wins: dict[bool, dict[State, bool]] = {False: {}, True: {}}

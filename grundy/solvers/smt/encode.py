@@ -55,7 +55,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import product
-from typing import Iterable, Union
+from typing import Iterable, Mapping, Union, overload
 
 import z3
 
@@ -160,6 +160,11 @@ class Encoding:
         self._normal: dict[int, tuple[Expr, Expr]] = {}
         self._next: dict[tuple[int, int], tuple[Expr, Expr]] = {}
 
+    @overload
+    def prepare(self, p: Expr, extra_iv: dict[str, Interval] | None = None) -> Expr: ...
+    @overload
+    def prepare(self, p: "Part", extra_iv: dict[str, Interval] | None = None) -> "Part": ...
+
     def prepare(self, p: "Part", extra_iv: dict[str, Interval] | None = None) -> "Part":
         """A query part with its comparisons normalised (:func:`normalize`; memoised) and, in
         bit-vector mode, each quantified variable held to its interval in the body."""
@@ -177,7 +182,9 @@ class Encoding:
         for n in names:
             lo, hi = (extra_iv or {}).get(n) or self.var_iv[n]
             v = Var.int(n)
-            out.append((lo <= v) & (v <= hi))
+            # a None side (unbounded; only an extra_iv can give one here) is refused by lift with a
+            # TypeError, as it always was: kept so, not narrowed, to leave that behaviour alone
+            out.append((lo <= v) & (v <= hi))  # type: ignore[operator]
         return all_of(out)
 
     def free_names(self, items: Iterable[Expr]) -> list[str]:
@@ -222,7 +229,7 @@ class Encoding:
             hit = self._next[key] = (e, substitute(e, self.moves[i].update))
         return hit[1]
 
-    def with_choices(self, e: Expr, i: int, values: dict[str, Expr]) -> Expr:
+    def with_choices(self, e: Expr, i: int, values: Mapping[str, Term]) -> Expr:
         """``e`` (over move ``i``'s renamed choices) with the choices given by rule name."""
         ren = {new: lift(values[name]) for name, new, _, _ in self.moves[i].choices}
         return substitute(e, ren)
@@ -279,10 +286,10 @@ class Encoding:
     @staticmethod
     def any_part(parts: list[Part]) -> Part | list[Part]:
         exprs = [p for p in parts if not isinstance(p, Exists)]
-        quants = [p for p in parts if isinstance(p, Exists)]
+        quants: list[Part] = [p for p in parts if isinstance(p, Exists)]
         if not quants:
             return any_of(exprs)
-        return [any_of(exprs)] + quants if exprs else quants
+        return [any_of(exprs), *quants] if exprs else quants
 
     # ---------------------------------------------------------------- widths and translation
     def width_for(self, exprs: Iterable[Expr], extra_iv: dict[str, Interval] | None = None) -> int | None:
@@ -291,7 +298,12 @@ class Encoding:
             return None
         var_iv = dict(self.var_iv, **(extra_iv or {}))
         memo = intervals([lift(e) for e in exprs], var_iv)
-        w = max([self.width] + [signed_bits(*self.var_iv[n]) for n in self.names if n in self.var_iv])
+        w = self.width
+        for n in self.names:
+            if n in self.var_iv:
+                slo, shi = self.var_iv[n]
+                assert slo is not None and shi is not None   # bit-vector mode: self.bound bounds every int field
+                w = max(w, signed_bits(slo, shi))
         for x, (lo, hi) in memo.values():
             if x is None or x.sort != INT:
                 continue
@@ -301,6 +313,7 @@ class Encoding:
             if x.op == "div":              # the exact quotient is taken of a - (a mod k)
                 k = x.args[1].args[0]
                 alo, ahi = memo[id(x.args[0])][1]
+                assert alo is not None and ahi is not None     # checked above: the memo lists children first
                 w = max(w, signed_bits(alo - (k - 1), ahi), signed_bits(0, k))
         return w
 
@@ -363,6 +376,7 @@ class _Translator(Walker):
                 self.vars[name] = v
             else:
                 ext = z3.SignExt if signed else z3.ZeroExt
+                assert enc.width is not None     # w != enc.width and w is not None: bit-vector mode
                 self.vars[name] = ext(w - enc.width, v)
 
     def var(self, name: str, sort: str):

@@ -12,11 +12,11 @@ __all__ = ["Interval", "intervals", "Intervals", "signed_bits"]
 Interval = tuple[Union[int, None], Union[int, None]]   # None: unbounded on that side
 
 
-def _add(a, b):
+def _add(a: int | None, b: int | None) -> int | None:
     return None if a is None or b is None else a + b
 
 
-def _floor_div(a, k):
+def _floor_div(a: int | None, k: int) -> int | None:
     return None if a is None else a // k
 
 
@@ -81,10 +81,12 @@ class Intervals(Walker):
 
     def walk_div(self, x: Expr, a: Interval, b: Interval) -> Interval:
         k = b[0]
+        assert k is not None        # the IR takes ``//`` by a positive constant only (expr._by_constant)
         return (_floor_div(a[0], k), _floor_div(a[1], k))
 
     def walk_mod(self, x: Expr, a: Interval, b: Interval) -> Interval:
         k = b[0]
+        assert k is not None        # the IR takes ``%`` by a positive constant only (expr._by_constant)
         lo, hi = a
         if lo is not None and lo >= 0 and hi is not None and hi < k:
             return (lo, hi)
@@ -101,12 +103,12 @@ class Intervals(Walker):
         return (0 if nonneg else -(1 << (n - 1)), (1 << (n - 1)) - 1)
 
     def walk_min(self, x: Expr, *a: Interval) -> Interval:
-        los, his = [p[0] for p in a], [p[1] for p in a if p[1] is not None]
-        return (None if None in los else min(los), min(his) if his else None)
+        los, his = [p[0] for p in a if p[0] is not None], [p[1] for p in a if p[1] is not None]
+        return (min(los) if len(los) == len(a) else None, min(his) if his else None)
 
     def walk_max(self, x: Expr, *a: Interval) -> Interval:
-        los, his = [p[0] for p in a if p[0] is not None], [p[1] for p in a]
-        return (max(los) if los else None, None if None in his else max(his))
+        los, his = [p[0] for p in a if p[0] is not None], [p[1] for p in a if p[1] is not None]
+        return (max(los) if los else None, max(his) if len(his) == len(a) else None)
 
     def walk_ite(self, x: Expr, c: Interval, a: Interval, b: Interval) -> Interval:
         if x.sort == BOOL:

@@ -55,7 +55,8 @@ class _Normalize(Rebuild):
             self.memo = memo
         self.lin: dict[int, tuple[dict, int]] = {}
 
-    def _compare(self, x: Expr, a: Expr, b: Expr) -> Expr:
+    def _compare(self, x: Expr, *ab: Expr) -> Expr:    # Rebuild's walk_<op> signature; a comparison has two
+        a, b = ab
         if a.sort != INT:
             return self._same(x, a, b)
         return _normal_cmp(x.op, _linear(a, self.lin), _linear(b, self.lin))
