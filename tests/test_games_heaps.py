@@ -326,7 +326,7 @@ def test_nimtb_brute_force(heaps):
 def test_nimtb_thesis_example():
     assert nimtb_options((3, 4, 6)) == {(2, 3, 4), (1, 3, 4)}
     pos = read_position({"game": "nimtb", "heaps": [3, 4, 6]})
-    assert sorted(tuple(sorted(q.state)) for _, q in grundy.solvers.explicit.DEFAULT.options(pos)) == \
+    assert sorted(tuple(sorted(q.state)) for _, q in grundy.solvers.solver.DEFAULT.options(pos)) == \
         [(1, 3, 4), (2, 3, 4)]
 
 

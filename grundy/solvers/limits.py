@@ -1,6 +1,6 @@
 """What stops a solver: a limit on the positions it stores, a rank that does not decrease.
 
-Raised by every solver (:class:`grundy.solvers.explicit.Solver`, which re-exports both) and
+Raised by every solver (:class:`grundy.solvers.solver.Solver`; both are defined in :mod:`grundy.errors`) and
 caught by what runs one (:mod:`grundy.solvers.gamecheck`) without importing a solver class.
 """
 from __future__ import annotations
