@@ -56,7 +56,9 @@ class Solver(PythonSearch):
     the same reductions, once the Python path has stored ``NATIVE_AFTER`` positions on a
     table (``native="always"``: from the first position).
     Anything the kernel cannot hold (a position beyond 64 bits, a Grundy value above 253)
-    goes to the Python path.
+    goes to the Python path. Every question goes to :meth:`_values`, which asks the value
+    sources of :mod:`grundy.solvers.sources` in order (:attr:`sources`: one-heap tables, the
+    kernel, the Python search); a batch is grouped by game object, equal structure and convention.
 
     Every reduction is a value source with a premise (:mod:`grundy.solvers.premises`): symmetry
     (sorted heaps, automorphisms, the S_n plan, in Python and in the kernel) needs the rule to
