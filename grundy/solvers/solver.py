@@ -20,46 +20,26 @@ from ..spec.position import Position, SumPosition
 from ..spec.structure import Structure
 from .explicit.compile import State, compile_expr
 from .explicit.sums import MisereSums
-from .heaps import HeapTables, sum_of_heaps
+from .heaps import HeapTables
 from .limits import CycleError, SolverLimit
 from .limits import cycle_error as _cycle
 from .native import build
-from .native.kernel import (
-    CYCLE,
-    DOMAIN,
-    GRUNDY,
-    LIMIT,
-    MAX_KEY,
-    MISERE,
-    MISERE_GRUNDY,
-    NORMAL,
-    Box,
-    Kernel,
-    KernelError,
-    OutOfBox,
-)
 from .premises import VIOLATED, prove_decomposition, prove_symmetry
 from .search import PythonSearch
 from .source_log import HEAP_TABLES, KERNEL, PYTHON, SourceLog, sources_text
-from .table import Table, _domain_violation
+from .sources import (
+    NATIVE_AFTER,
+    REDUCE_AFTER,
+    HeapTablesSource,
+    KernelSource,
+    PythonSource,
+    Query,
+    ValueSource,
+)
+from .table import Table
 
 __all__ = ["Solver", "DEFAULT", "SolverLimit", "CycleError", "SourceLog", "sources_text", "Table",
            "NATIVE_AFTER", "REDUCE_AFTER", "MAX_TABLES", "PYTHON", "KERNEL", "HEAP_TABLES"]
-
-
-class _GoNative(Exception):
-    """The Python path stored enough positions on a table to make building its kernel pay."""
-
-
-class _Reduce(Exception):
-    """The Python path stored enough positions on a table to make proving its reductions pay."""
-
-
-NATIVE_AFTER = 20_000   # positions the Python path stores on a table before its kernel is built
-                        # (building one costs about half a second; small tables never pay for it)
-REDUCE_AFTER = 2_000    # positions the Python path stores on a table before it asks for the premises
-                        # of its reductions (a Z3 proof costs some 10-100 ms, once per structure;
-                        # the values stored before are true values: they need no reduction)
 
 
 MAX_TABLES = 256        # structures whose memo tables a solver keeps (the last used): a sweep over
@@ -76,7 +56,9 @@ class Solver(PythonSearch):
     the same reductions, once the Python path has stored ``NATIVE_AFTER`` positions on a
     table (``native="always"``: from the first position).
     Anything the kernel cannot hold (a position beyond 64 bits, a Grundy value above 253)
-    goes to the Python path.
+    goes to the Python path. Every question goes to :meth:`_values`, which asks the value
+    sources of :mod:`grundy.solvers.sources` in order (:attr:`sources`: one-heap tables, the
+    kernel, the Python search); a batch is grouped by game object, equal structure and convention.
 
     Every reduction is a value source with a premise (:mod:`grundy.solvers.premises`): symmetry
     (sorted heaps, automorphisms, the S_n plan, in Python and in the kernel) needs the rule to
@@ -107,6 +89,7 @@ class Solver(PythonSearch):
         self.sums = MisereSums(self)                # sums of positions, with their misère memos
         self.log: SourceLog | None = None           # what served, while a caller keeps a log open
         self.violations: list[str] = []             # declarations found violated (one line each)
+        self.sources: tuple[ValueSource, ...] = (HeapTablesSource(), KernelSource(), PythonSource())
 
     @property
     def stored(self) -> int:
@@ -170,15 +153,7 @@ class Solver(PythonSearch):
                 log.violations.append(p.violation)
 
     def _room(self, t: Table) -> None:
-        t.py_stored += 1
-        if t.py_stored > self.reduce_after and not t.asked:
-            raise _Reduce
-        if t.py_stored > NATIVE_AFTER and t.native and self.native and not t.in_use:
-            t.in_use = True
-            raise _GoNative
-        self._stored += 1
-        if self._stored > self.max_positions:
-            raise self._limit()
+        PythonSource.room(self, t)      # may hand the table over (premises, kernel) or stop at the limit
 
     def count_stored(self) -> None:
         """Count one position stored outside the tables (a misère sum); SolverLimit past the limit."""
@@ -195,47 +170,38 @@ class Solver(PythonSearch):
         self.sums.clear()
         self._stored = 0
 
-    # the native kernel ----------------------------------------------------------
-    def _native(self, t: Table, mode: int, state: State) -> int | None:
-        """The kernel's stored value for ``state`` (None: use the Python path)."""
-        vals = self._native_many(t, mode, [state])
-        return None if vals is None else vals[0]
+    # the value sources ----------------------------------------------------------
+    def _values(self, game: Game, structure: Structure, states: list[State], convention: str,
+                question: str, sweep: bool = False, engines: tuple[str, ...] | None = None) -> list | None:
+        """The answers to ``question`` (``"grundy"`` or ``"wins"``) at ``states`` of ``game`` on
+        ``structure``: the sources (:attr:`sources`, or those named in ``engines``) are asked in
+        order, the first that answers serves; a source answering only the first states (the
+        Python search handing its table over) is followed by the sources again, from the first,
+        for the rest. None: no source answers. ``sweep``: a batch (see :class:`Query`)."""
+        q = Query(game, structure, convention, question, sweep)
+        sources = [s for s in self.sources if engines is None or s.name in engines]
+        out: list = []
+        while True:                     # at least once: an empty batch is noted as before
+            got = None
+            for src in sources:
+                if src.can_answer(self, q):
+                    got = src.values(self, q, states[len(out):])
+                    if got is not None:
+                        break
+            if got is None:
+                return None
+            out.extend(got)
+            if len(out) >= len(states):
+                return out
 
-    def _native_many(self, t: Table, mode: int, states: list[State]) -> bytes | None:
-        """The kernel's stored values for states of one table (None: use the Python path).
-        The kernel's box grows to hold them, and again whenever a successor leaves it."""
-        if not (self.native and t.native and t.in_use):
-            return None
-        self.establish(t)             # the kernel reduces only by what is proved here
-        rules = t.rules
-        k = t.kernels.get(mode)
-        box = None if k is not None else Box.around(rules, states)
-        try:
-            while True:
-                if box is not None:
-                    if box.size >= MAX_KEY:
-                        t.native = False
-                        return None
-                    k = t.kernels[mode] = Kernel(rules, box, mode, limit=self.max_positions,
-                                                 symmetry=t.symmetric, decompose=t.decomposed)
-                assert k is not None           # built above, or the table's kernel for this mode
-                try:
-                    return k.values(states)
-                except ValueError:         # a state outside the box: a box holding them all
-                    box = Box.around(rules, states).join(k.box)
-                except OutOfBox as e:
-                    name = rules.schema.slots[e.slot][0]
-                    box = k.box.widened([i for i, (nm, _) in enumerate(rules.schema.slots) if nm == name], e.value)
-        except KernelError as e:
-            t.kernels.pop(mode, None)
-            if e.status == CYCLE:
-                raise _cycle(rules) from None
-            if e.status == LIMIT:
-                raise self._limit() from None
-            if e.status == DOMAIN and e.key is not None and k is not None:
-                raise _domain_violation(t, k.box.state(e.key)) from None
-            t.native = False      # a value or a product beyond the kernel: the Python path
-            return None
+    def _batches(self, positions: list, skip: Any = None) -> dict[tuple, list[int]]:
+        """Indices of positions answered in one batch: one game object, equal structures, one
+        convention (the positions keep their games alive: no other object gets their ids)."""
+        groups: dict[tuple, list[int]] = {}
+        for i, p in enumerate(positions):
+            if skip is None or not skip(p):
+                groups.setdefault((id(p.game), p.structure, p.convention), []).append(i)
+        return groups
 
     def grundy(self, pos: Position | SumPosition) -> int:
         """The Grundy value in the position's convention: normal play, the mex of the options'
@@ -250,36 +216,13 @@ class Solver(PythonSearch):
         """
         if isinstance(pos, SumPosition):       # a sum of positions of any games
             return self.sums.grundy(pos, _cycle)
-        misere = pos.convention == "misere"
-        if self.decompose and not misere:   # sums of heaps: XOR of one-heap values (normal play)
-            v = self.heaps.value(pos)
-            if v is not None:
-                self._note(pos.game, pos.structure, HEAP_TABLES)
-                return v
-        t = self.table(pos.game, pos.structure)
-        if t.in_use:
-            v = self._native(t, MISERE_GRUNDY if misere else GRUNDY, pos.state)
-            if v is not None:
-                self._served(t, pos.game, pos.structure, KERNEL)
-                return v - 1
-        try:
-            v = self._grundy(t, t.code.canonical(pos.state), misere)
-        except _GoNative:
-            return self.grundy(pos)
-        except _Reduce:
-            self.establish(t)
-            return self.grundy(pos)
-        self._served(t, pos.game, pos.structure, PYTHON)
-        return v
+        return self._values(pos.game, pos.structure, [pos.state], pos.convention, "grundy")[0]  # type: ignore[index]
 
     def grundy_many(self, positions: list[Position]) -> list[int]:
         """Grundy values of many positions; those on one structure go to its kernel in one
         call (a family sweep), when the native path serves their table."""
         out: list[int | None] = [None] * len(positions)
-        groups: dict[tuple, list[int]] = {}
-        for i, p in enumerate(positions):    # by identity: a batch read from JSON shares its graphs
-            groups.setdefault((id(p.game), id(p.structure), p.convention), []).append(i)   # (alive in positions)
-        for idx in groups.values():
+        for idx in self._batches(positions).values():
             p0 = positions[idx[0]]
             vals = self.grundy_states(p0.game, p0.structure, [positions[i].state for i in idx], p0.convention)
             for i, v in zip(idx, vals, strict=False):
@@ -297,49 +240,14 @@ class Solver(PythonSearch):
         >>> Solver().grundy_states(get_game("edge-nim"), k3, [(1, 1, 1, 0), (0, 0, 0, 0), (2, 0, 0, 0)])
         [1, 0, 2]
         """
-        if self.decompose and convention == "normal" and sum_of_heaps(game, structure) is not None:
-            self._note(game, structure, HEAP_TABLES)
-            return [self.heaps.value(Position(game, structure, tuple(s), convention))  # type: ignore[misc]
-                    for s in states]                  # sums of heaps: XOR, as grundy()
-        t = self.table(game, structure)
-        if len(states) > 1 and self.native and t.native:
-            t.in_use = True            # a family on one structure: worth a kernel at once
-        vals = self._native_many(t, MISERE_GRUNDY if convention == "misere" else GRUNDY, states)
-        if vals is not None:
-            self._served(t, game, structure, KERNEL)
-            return [v - 1 for v in vals]
-        return [self.grundy(Position(game, structure, tuple(s), convention)) for s in states]
+        return self._values(game, structure, states, convention, "grundy", sweep=True)  # type: ignore[return-value]
 
     # outcomes -----------------------------------------------------------------
     def mover_wins(self, pos: Position | SumPosition) -> bool:
         """True iff the player to move wins (in the position's convention)."""
         if isinstance(pos, SumPosition):
             return self.sums.mover_wins(pos, _cycle)
-        if self.decompose and pos.convention == "normal":
-            v = self.heaps.value(pos)
-            if v is not None:
-                self._note(pos.game, pos.structure, HEAP_TABLES)
-                return v != 0
-        t = self.table(pos.game, pos.structure)
-        if t.in_use and self.native and t.native:
-            self.establish(t)
-            sums = t.decomposed                   # a sum's outcome needs values
-            if pos.convention == "normal" and (sums or GRUNDY in t.kernels and t.kernels[GRUNDY].box.contains(pos.state)):
-                v = self._native(t, GRUNDY, pos.state)
-            else:
-                v = self._native(t, NORMAL if pos.convention == "normal" else MISERE, pos.state)
-            if v is not None:
-                self._served(t, pos.game, pos.structure, KERNEL)
-                return v != 1
-        try:
-            w = self._wins(t, t.code.canonical(pos.state), pos.convention)
-        except _GoNative:
-            return self.mover_wins(pos)
-        except _Reduce:
-            self.establish(t)
-            return self.mover_wins(pos)
-        self._served(t, pos.game, pos.structure, PYTHON)
-        return w
+        return self._values(pos.game, pos.structure, [pos.state], pos.convention, "wins")[0]  # type: ignore[index]
 
     def mover_wins_many(self, positions: list[Position]) -> list[bool]:
         """:meth:`mover_wins` of many positions; those on one structure go to its kernel in one
@@ -350,14 +258,12 @@ class Solver(PythonSearch):
         >>> Solver().mover_wins_many(ps)
         [False, True]
         """
+        def alone(p: Any) -> bool:        # a sum of positions, or one the one-heap tables answer
+            return not isinstance(p, Position) or (self.decompose and p.convention == "normal"
+                                                   and p.structure.kind == "heaps"
+                                                   and self.heaps.value(p) is not None)
         out: list[bool | None] = [None] * len(positions)
-        groups: dict[tuple, list[int]] = {}
-        for i, p in enumerate(positions):
-            if isinstance(p, Position) and not (self.decompose and p.convention == "normal"
-                                                and p.structure.kind == "heaps"
-                                                and self.heaps.value(p) is not None):
-                groups.setdefault((id(p.game), p.structure, p.convention), []).append(i)   # (alive in positions)
-        for idx in groups.values():
+        for idx in self._batches(positions, skip=alone).values():
             p0 = positions[idx[0]]
             wins = self.mover_wins_states(p0.game, p0.structure, [positions[i].state for i in idx],
                                           p0.convention)
@@ -379,20 +285,7 @@ class Solver(PythonSearch):
         >>> wins is None or wins == [True, False]
         True
         """
-        t = self.table(game, structure)
-        if len(states) > 1 and self.native and t.native:
-            t.in_use = True            # a family on one structure: worth a kernel at once
-        if not (t.in_use and self.native and t.native):
-            return None
-        self.establish(t)
-        sums = t.decomposed                   # a sum's outcome needs values
-        normal = convention == "normal"
-        mode = GRUNDY if normal and (sums or GRUNDY in t.kernels) else NORMAL if normal else MISERE
-        vals = self._native_many(t, mode, states)
-        if vals is None:
-            return None
-        self._served(t, game, structure, KERNEL)
-        return [v != 1 for v in vals]
+        return self._values(game, structure, states, convention, "wins", sweep=True, engines=(KERNEL,))
 
     def outcome(self, pos: Position | SumPosition) -> str:
         """``"N"`` or ``"P"`` in the position's convention, stopping at the first winning move."""

@@ -1,0 +1,105 @@
+"""The solver as a policy over value sources (grundy.solvers.sources): the order they are asked
+in, a source declining (None) or answering, the Python search handing its table to the kernel or
+to the premises, and batches grouped by game, equal structure and convention."""
+from __future__ import annotations
+
+import pytest
+
+from grundy.solvers import sources
+from grundy.solvers.native.build import available
+from grundy.solvers.solver import HEAP_TABLES, KERNEL, PYTHON, Solver
+from grundy.solvers.source_log import SourceLog
+from grundy.spec import read_position
+
+native = pytest.mark.skipif(not available(), reason="no C compiler")
+
+
+def wythoff(a: int, b: int, convention: str = "normal"):
+    return read_position({"game": "wythoff", "heaps": [a, b], "convention": convention})
+
+
+def test_the_sources_are_asked_in_order():
+    assert [s.name for s in Solver().sources] == [HEAP_TABLES, KERNEL, PYTHON]
+
+
+class Seven:
+    """A source answering every Grundy question with 7, and nothing else."""
+
+    name, premises = "seven", "none"
+
+    def __init__(self):
+        self.asked = 0
+
+    def can_answer(self, solver, q):
+        return q.question == "grundy"
+
+    def values(self, solver, q, states):
+        self.asked += 1
+        return [7] * len(states)
+
+
+class Never(Seven):
+    name = "never"
+
+    def can_answer(self, solver, q):
+        return True
+
+    def values(self, solver, q, states):
+        self.asked += 1
+        return None
+
+
+def test_a_source_declining_passes_the_question_on_and_the_first_answer_serves():
+    s = Solver(native=False)
+    never, seven = Never(), Seven()
+    s.sources = (never, seven, *s.sources)
+    assert s.grundy(wythoff(1, 2)) == 7 and s.grundy_states(*_on(wythoff(1, 2)), [(1, 2), (0, 0)]) == [7, 7]
+    assert s.mover_wins(wythoff(1, 2)) is False       # (a P-position) not a Grundy question: the solver's own sources
+    assert never.asked == 3 and seven.asked == 2
+
+
+def _on(p):
+    return p.game, p.structure
+
+
+def test_the_premises_are_asked_once_the_python_search_has_stored_reduce_after_positions():
+    plain = Solver(native=False, reduce_after=10**9)
+    s = Solver(native=False, reduce_after=10)
+    p = wythoff(12, 17)
+    s.log = SourceLog()
+    assert s.grundy(p) == plain.grundy(p)
+    t = s.table(p.game, p.structure)
+    assert t.asked and t.symmetric and not plain.table(p.game, p.structure).asked
+    assert list(s.log.summary()) == ["Python search with symmetry (S_2 on heaps) proved by Z3, 1 generator"]
+
+
+@native
+def test_the_python_search_hands_a_large_table_to_the_kernel(monkeypatch):
+    monkeypatch.setattr(sources, "NATIVE_AFTER", 50)
+    s, plain = Solver(), Solver(native=False)
+    s.log = SourceLog()
+    p = wythoff(20, 31)
+    assert s.grundy(p) == plain.grundy(p)
+    t = s.table(p.game, p.structure)
+    assert t.in_use and t.py_stored == 51 and t.kernels
+    assert [k.split(" with ")[0] for k in s.log.summary()] == [KERNEL]
+    q = wythoff(3, 5, "misere")           # the table is in use: the kernel from the first position
+    assert s.mover_wins(q) == plain.mover_wins(q)
+
+
+@native
+def test_a_batch_groups_equal_structures_and_goes_to_the_kernel():
+    a, b = wythoff(3, 5), wythoff(4, 7)
+    assert a.structure == b.structure and a.structure is not b.structure
+    s = Solver()
+    s.log = SourceLog()
+    assert s.grundy_many([a, b, wythoff(2, 2)]) == [0, 0, 1]
+    assert [k.split(" with ")[0] for k in s.log.summary()] == [KERNEL]
+    assert s.mover_wins_many([a, b, wythoff(2, 2)]) == [False, False, True]
+
+
+def test_no_kernel_no_batch_of_outcomes():
+    s = Solver(native=False)
+    p = wythoff(3, 5)
+    assert s.mover_wins_states(p.game, p.structure, [(3, 5), (1, 1)]) is None
+    assert s.mover_wins_many([p, wythoff(1, 1)]) == [False, True]
