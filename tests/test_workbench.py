@@ -331,6 +331,31 @@ def test_positions_draw_themselves():
     assert "a-b:5" in text and "token at b" in text
 
 
+def test_a_notebook_draws_the_picture_the_game_asks_for_as_reports_do():
+    from grundy.spec import GraphGame
+    from grundy.tools.pictures import picture_of as report_choice
+    from grundy.tools.positions import picture_of
+
+    class Bars(GraphGame):                      # a graph game whose positions are drawn as bars
+        name = "t-bars"
+
+        def fields(self, g):
+            return GAMES["grim"].fields(g)
+
+        def move(self, g, s):
+            return GAMES["grim"].move(g, s)
+
+        def picture(self, obj):
+            return "bars", [len(obj.get("edges", [])), 1]
+
+    with GAMES.scoped():
+        grundy.register(Bars())
+        p = read_position({"game": "t-bars", "edges": [[0, 1], [1, 2]]})
+        assert report_choice is picture_of and picture_of(p.to_json()) == ("bars", [2, 1])
+        svg = p._repr_svg_()
+    assert "<line" not in svg and svg.count("<circle") == 3 and "heap 2" in svg    # bars of 2 and 1, no graph
+
+
 def test_solve_results_tables_sessions_and_verdicts_show_as_html():
     r = grundy.solve({"game": "nim", "heaps": [1, 2]}, winning_moves=True)
     assert r == {"grundy": 3, "outcome": "N", "winning_moves": r["winning_moves"]} and isinstance(r, dict)

@@ -14,6 +14,8 @@ import math
 from html import escape
 from typing import TYPE_CHECKING, Any
 
+from .positions import picture_of
+
 if TYPE_CHECKING:
     from ..spec.position import Position, SumPosition
     from .play import Session
@@ -87,12 +89,13 @@ def _graph_svg(obj: dict) -> str:
 
 
 def position_svg(pos: "Position | SumPosition") -> str:
-    """A picture of the position: heaps as stacks of tokens, a graph drawn on a circle with
-    its weights (the token's vertex ringed in red)."""
+    """A picture of the position, of the kind its game asks for (:func:`picture_of`, as in
+    reports): bars as stacks of tokens, a graph drawn on a circle with its weights (the token's
+    vertex ringed in red)."""
     if not hasattr(pos, "game"):                 # a sum: its parts side by side
         return "".join(position_svg(part) for part in pos.parts)  # type: ignore[union-attr]
-    obj = pos.to_json()
-    return _heaps_svg(obj["heaps"]) if "heaps" in obj else _graph_svg(obj)
+    kind, data = picture_of(pos.to_json())       # the game's choice, as in reports
+    return _heaps_svg(data) if kind == "bars" else _graph_svg(data)
 
 
 def position_html(pos: "Position | SumPosition") -> str:

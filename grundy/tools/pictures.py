@@ -29,6 +29,7 @@ from typing import Any, Callable
 import networkx as nx
 
 from .layout import Pos, layout_of
+from .positions import picture_of
 
 __all__ = ["layout_of", "position_svg", "line_svg", "available", "draw_graph", "draw_heaps", "draw_two_heap_grid",
            "draw_position"]
@@ -64,24 +65,9 @@ def _graph_of(position: dict) -> tuple[nx.Graph, dict, dict]:
     return g, vweight, eweight
 
 
-def _picture(position: dict) -> tuple[str, Any]:
-    """What to draw, as the game asks (:meth:`~grundy.spec.Game.picture`): ``("bars",
-    heights)`` or ``("graph", position)``; a position written as heaps alone is drawn as heaps
-    even on a graph game (a circuit of heaps, say)."""
-    written_as_heaps = "heaps" in position and not ({"nodes", "edges", "arcs"} & set(position))
-    try:
-        from ..spec.games import GAMES
-        kind, data = GAMES[position["game"]].picture(position)
-    except (KeyError, ImportError, AttributeError):
-        kind, data = ("bars", position["heaps"]) if "heaps" in position else ("graph", position)
-    if kind == "graph" and written_as_heaps:
-        return "bars", list(position["heaps"])
-    return kind, data
-
-
 def _structure(position: dict) -> str:
     """"heaps" when the position is drawn as heaps, else "graph"."""
-    return "heaps" if _picture(position)[0] == "bars" else "graph"
+    return "heaps" if picture_of(position)[0] == "bars" else "graph"
 
 
 def _hook(position: dict) -> Callable | None:
@@ -286,7 +272,7 @@ def draw_position(ax, position: dict, small: bool = False, before: dict | None =
         caption = hook(ax, position)
         if caption:
             return str(caption)
-    kind, data = _picture(position)
+    kind, data = picture_of(position)
     if kind == "bars":
         return draw_heaps(ax, {"heaps": list(data)}, small, top)
     if kind == "graph":

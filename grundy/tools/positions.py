@@ -28,7 +28,7 @@ from ..spec.position import InputError, Position, SumPosition, natural, read_pos
 from ..spec.structure import Structure
 from .graphs import named_graph
 
-__all__ = ["short_position", "graph_position", "draw", "parse_weights", "takes_heaps"]
+__all__ = ["short_position", "graph_position", "draw", "parse_weights", "takes_heaps", "picture_of"]
 
 DRAW_LIMIT = 40     # a heap larger than this is drawn cut, with its size beside it
 
@@ -201,3 +201,24 @@ def draw(pos: "Position | SumPosition", width: int = 78) -> str:
         if k not in ("game", "nodes", "edges", "arcs", "loops", "token", "code", "convention"):
             lines.append(f"  {k}: {v}")
     return "\n".join(lines)
+
+
+def picture_of(position: dict[str, Any]) -> tuple[str, Any]:
+    """What to draw for a JSON position, as its game asks (:meth:`~grundy.spec.Game.picture`):
+    ``("bars", heights)`` or ``("graph", position)``; a position written as heaps alone is drawn
+    as heaps even on a graph game (a circuit of heaps, say). The one choice behind both pictures:
+    a report's (:mod:`grundy.tools.pictures`, matplotlib) and a notebook's (:mod:`grundy.tools.display`).
+
+    >>> picture_of({"game": "nim", "heaps": [3, 1]})
+    ('bars', [3, 1])
+    >>> picture_of({"game": "grim", "edges": [[0, 1]]})[0]
+    'graph'
+    """
+    written_as_heaps = "heaps" in position and not ({"nodes", "edges", "arcs"} & set(position))
+    try:
+        kind, data = GAMES[position["game"]].picture(position)
+    except (KeyError, ImportError, AttributeError):
+        kind, data = ("bars", position["heaps"]) if "heaps" in position else ("graph", position)
+    if kind == "graph" and written_as_heaps:
+        return "bars", list(position["heaps"])
+    return kind, data
