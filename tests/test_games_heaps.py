@@ -411,6 +411,7 @@ def test_node_kayles():
 CODES = ["0.77", "0.07", "0.137", "0.6", "0.4", "0.51", "0.3", "4.07", "0.1234567", "0.4107", "4.0", "0.34"]
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(st.sampled_from(CODES), heap_lists(9, 1, 3))
 def test_octal_brute_force(code, heaps):

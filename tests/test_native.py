@@ -117,6 +117,7 @@ def test_same_values_as_the_python_path(name, symmetry):
         assert nat.grundy(p) == py.grundy(p), (name, s)
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None)
 @given(st.integers(2, 6), st.floats(0.3, 1.0), st.integers(0, 10 ** 6), st.integers(1, 3))
 def test_edge_nim_random_graphs(n, p, seed, w):
@@ -184,6 +185,7 @@ def test_symmetric_kernel_on_symmetric_graphs(n, seed):
     assert Solver(native="always").grundy(pos) == Solver(native=False, symmetry=False).grundy(pos)
 
 
+@pytest.mark.slow
 @settings(max_examples=30, deadline=None)
 @given(st.integers(2, 12), st.floats(0.1, 0.6), st.integers(0, 10 ** 6))
 def test_components_in_the_kernel_grim_on_sparse_graphs(n, p, seed):

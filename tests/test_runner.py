@@ -127,6 +127,7 @@ def _group_with(middle, why: str) -> list[Claim]:
             Claim("t/after-refuted", statement=lambda g, s: s.heap[0] <= s.heap[1], expect="refuted", **same)]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("jobs", [1, 2])
 def test_a_timeout_in_the_middle_of_a_group_loses_nothing_after_it(jobs):
     cs = _group_with(_stuck, "stuck")

@@ -118,6 +118,7 @@ def test_position_limit_is_a_clear_error():
         solver.grundy(pos)
 
 
+@pytest.mark.slow
 def test_deep_games_need_no_recursion():
     # forced lines of 2000 and 1999 moves (deeper than Python's recursion limit): edge-nim on a path of weight-1 edges, token at one end;
     # the player who makes the last move wins, so an even number of edges is P

@@ -53,6 +53,7 @@ def theorems(tmp_path: Path) -> Path:
     return d
 
 
+@pytest.mark.slow
 def test_a_rerun_reads_the_same_verdicts_and_a_change_checks_again(theorems: Path, tmp_path: Path) -> None:
     cache = tmp_path / "cache"
     code, first, err = verify(theorems, cache)
