@@ -256,20 +256,16 @@ def test_the_key_follows_the_ir_not_the_code() -> None:
                      statement=lambda g, s: s.heap[0] % 3 == 0)
 
     with GAMES.scoped():
-        _same_key_unless_the_rule_changes(claim, game, limit)
-
-
-def _same_key_unless_the_rule_changes(claim, game, limit) -> None:
-    first = _key(claim())
-    assert _key(claim()) == first
-    game.__dict__.pop("_rules", None), game.__dict__.pop("_rules_last", None)
-    limit["k"] = 3                                       # the rule reads it: new moves, new key
-    assert _key(claim()) != first
-    limit["k"] = 2
-    game.__dict__.pop("_rules", None), game.__dict__.pop("_rules_last", None)
-    assert _key(claim()) == first
-    assert _key(claim("another text")) != first          # what the verdict shows of the claim
-    assert _key(claim(), "full") != first
+        first = _key(claim())
+        assert _key(claim()) == first
+        game.__dict__.pop("_rules", None), game.__dict__.pop("_rules_last", None)
+        limit["k"] = 3                                       # the rule reads it: new moves, new key
+        assert _key(claim()) != first
+        limit["k"] = 2
+        game.__dict__.pop("_rules", None), game.__dict__.pop("_rules_last", None)
+        assert _key(claim()) == first
+        assert _key(claim("another text")) != first          # what the verdict shows of the claim
+        assert _key(claim(), "full") != first
 
 
 def test_bounds_are_keyed_as_resolved_values_and_unused_structures_are_not_read() -> None:

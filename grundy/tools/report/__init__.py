@@ -7,19 +7,6 @@ The HTML report is one self-contained file: pictures are inline SVG, the style s
 small script that filters the index by paper and verdict are inline; nothing is fetched, so
 it opens offline and survives being moved or mailed. An interrupted run's report, JUnit and
 JSON say so ("interrupted: k of n claims done") and list the unfinished claims.
-
->>> from grundy.verify.verdict import Verdict
->>> vs = [Verdict("demo/a", "char", "proved", "proved", "all heaps, 2 heaps", 0.5, paper="demo",
-...               coverage={"smt": "all sizes"}),
-...       Verdict("demo/c", "char", "proved", "proved", "all heaps < 2^32", 0.5, paper="demo",
-...               coverage={"smt": "below 2^32"}),
-...       Verdict("demo/b", "char", "unknown", "proved", "", 9.0, "timed out", paper="demo")]
->>> print(summary(vs))
-demo: 2 proved (1 for all sizes, 1 below 2^32), 0 verified, 0 refuted, 1 unknown, 0 error — 1 not as expected
->>> import xml.etree.ElementTree as ET
->>> root = ET.fromstring(junit(vs))
->>> [(t.get("name"), t.find("failure") is not None) for t in root.iter("testcase")]
-[('demo/a', False), ('demo/c', False), ('demo/b', True)]
 """
 from __future__ import annotations
 

@@ -8,12 +8,6 @@ bounds, and how small a position is).
 A :class:`Family` is a list of named structures, smallest first (fewest vertices,
 then fewest edges); families add up with ``+``.
 
->>> cycles(4, 6).names()
-['C_4', 'C_6']
->>> [name for name, g in (paths(3) + stars(3)).items()]
-['P_3', 'S_3']
->>> len(all_graphs(4, min_n=4)), len(all_graphs(4, min_n=4, connected=True))
-(11, 6)
 >>> list(heap_tuples(2, 2))
 [(0, 0), (0, 1), (0, 2), (1, 1), (1, 2), (2, 2)]
 """

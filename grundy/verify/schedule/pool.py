@@ -1,15 +1,10 @@
 """Running claims in long-lived worker processes (claims on one game and family share a
 worker's solver), each claim with a time limit.
 
->>> import pathlib, tempfile
->>> from grundy.verify.loading import load
->>> d = pathlib.Path(tempfile.mkdtemp())
->>> _ = (d / "demo.py").write_text('''
-... from grundy.verify import Claim, heaps
-... CLAIMS = [Claim("demo/nim", game="nim", kind="char", family=heaps(2), bounds={"heap": 4},
+>>> from grundy.verify import Claim, heaps
+>>> claims = [Claim("demo/nim", game="nim", kind="char", family=heaps(2), bounds={"heap": 4},
 ...                 statement=lambda g, s: s.heap[0] == s.heap[1])]
-... ''')
->>> [v.verdict for v in run(load([str(d)]), jobs=1)]
+>>> [v.verdict for v in run(claims, jobs=1)]
 ['verified']
 """
 from __future__ import annotations
