@@ -1,0 +1,109 @@
+"""Period claims (kind "period"): proved by the periodicity theorem of the rule, refuted by a
+heap where the period fails, verified only up to the computed heap where no theorem applies."""
+import pytest
+
+from grundy.errors import ClaimError
+from grundy.spec import HeapRule, Var, option
+from grundy.verify.check import check_claim
+from grundy.verify.claims import Claim
+from grundy.verify.families import heaps
+
+KAYLES = dict(game="octal", params={"code": "0.77"}, kind="period")
+
+
+class TakeOneToThree(HeapRule):
+    """Take 1, 2 or 3 tokens: written by hand, not as a code."""
+    name = "test-take-1-3"
+
+    def options(self, g, n):
+        yield option("take {k} from heap {heap}", choose=[("k", 1, 3)], guard=n >= Var.int("k"),
+                     parts=lambda k: [n - k])
+
+
+class TakeOneToThreeButFar(HeapRule):
+    """As TakeOneToThree, and a heap of 200 may also be emptied (differs from 0.333 at 200 only)."""
+    name = "test-take-1-3-far"
+
+    def options(self, g, n):
+        yield option("take {k} from heap {heap}", choose=[("k", 1, 3)], guard=n >= Var.int("k"),
+                     parts=lambda k: [n - k])
+        yield option("empty heap {heap}", guard=n == 200, parts=[0])
+
+
+def test_kayles_period_proved():
+    v = check_claim(Claim("t/kayles", period=(71, 12), expect="proved", **KAYLES))
+    assert v.verdict == "proved", v.scope
+    assert "Guy and Smith" in v.scope and "0.77" in v.scope
+
+
+def test_planted_kayles_period_from_70_refuted():
+    v = check_claim(Claim("t/kayles-70", period=(70, 12), expect="refuted", **KAYLES))
+    assert v.verdict == "refuted"
+    c = v.counterexample
+    assert c.witness["heaps"] == [82] and (c.claimed, c.actual) == (6, 2)     # G(70) = 6, G(82) = 2
+
+
+def test_a_later_start_and_a_multiple_are_periods_too():
+    assert check_claim(Claim("t/k2", period=(100, 24), **KAYLES)).verdict == "proved"
+    assert check_claim(Claim("t/k3", period=(71, 6), **KAYLES)).verdict == "refuted"
+
+
+def test_hand_written_rule_gets_the_codes_theorem():
+    v = check_claim(Claim("t/take3", game=TakeOneToThree(), kind="period", period=(0, 4), expect="proved"))
+    assert v.verdict == "proved", v.scope
+    assert "hand-written" in v.scope and "0.333" in v.scope
+
+
+def test_a_rule_that_differs_from_the_code_is_not_proved_by_it():
+    v = check_claim(Claim("t/take3-far", game=TakeOneToThreeButFar(), kind="period", period=(0, 4),
+                          bounds={"heap": 150}))
+    assert v.verdict == "verified" and "no theorem applies" in v.scope, v.scope
+    v = check_claim(Claim("t/take3-far2", game=TakeOneToThreeButFar(), kind="period", period=(0, 4),
+                          bounds={"heap": 300}))
+    assert v.verdict == "refuted"            # G(200) = mex{G(197..199), 0}: the far option shows
+
+
+def test_subtraction_set_and_arithmetic_periodicity():
+    v = check_claim(Claim("t/s134", game="subtraction", params={"set": [1, 3, 4]}, kind="period",
+                          period=(0, 7)))
+    assert v.verdict == "proved", v.scope
+    v = check_claim(Claim("t/s134-saltus", game="subtraction", params={"set": [1, 3, 4]}, kind="period",
+                          period=(0, 7, 1)))
+    assert v.verdict == "refuted"
+
+
+def test_infinite_code_is_verified_up_to_the_bound_only():
+    # 0.333...: nim on one heap as a code: G(n) = n, arithmetic-periodic with p = 1, s = 1
+    v = check_claim(Claim("t/nim-code", game="octal", params={"code": "0.333333333333"}, kind="period",
+                          period=(0, 1, 1), bounds={"heap": 12}))
+    assert v.verdict == "verified" and "G(0..12)" in v.scope     # G(n) = n up to the last digit
+    v = check_claim(Claim("t/nim-code2", game="octal", params={"code": "0.333333333333"}, kind="period",
+                          period=(0, 1, 1), bounds={"heap": 30}))
+    assert v.verdict == "refuted" and v.counterexample.witness["heaps"] == [13]    # G(13) = 0
+    v = check_claim(Claim("t/lasker", game="lasker-nim", kind="period", period=(1, 4, 4), bounds={"heap": 60}))
+    assert v.verdict == "verified" and "arithmetic" in v.scope and "G(0..60)" in v.scope
+
+
+def test_period_claims_are_checked_when_written():
+    with pytest.raises(ClaimError, match="period must be"):
+        Claim("t/bad", kind="period", game="octal", period=(1,))
+    with pytest.raises(ClaimError, match="p >= 1"):
+        Claim("t/bad", kind="period", game="octal", period=(1, 0))
+    with pytest.raises(ClaimError, match="no statement"):
+        Claim("t/bad", kind="period", game="octal", period=(1, 2), statement=lambda g, s: True)
+    with pytest.raises(ClaimError, match="params="):
+        Claim("t/bad", kind="char", game="nim", family=heaps(1), statement=lambda g, s: True, params={"a": 1})
+
+
+class HandKayles(HeapRule):
+    """Kayles by hand: take 1 or 2 from a heap, leaving 0, 1 or 2 heaps."""
+    name = "test-hand-kayles"
+
+    def options(self, g, n):
+        yield option("take {k}, leave {a} and the rest", choose=[("k", 1, 2), ("a", 0, (n - Var.int("k")) // 2)],
+                     guard=n >= Var.int("k"), parts=lambda k, a: [a, n - k - a])
+
+
+def test_hand_written_kayles_gets_guy_smith():
+    v = check_claim(Claim("t/hk", game=HandKayles(), kind="period", period=(71, 12)))
+    assert v.verdict == "proved" and "proved by Z3" in v.scope, v.scope
