@@ -170,7 +170,8 @@ class _Key:
             from ..spec.position import read_position
             pos = read_position({"game": c.game, "heaps": [0], **c.params})
             d.value(["period", list(c.period or ()), sorted(c.params.items()), c.bounds_for(self.profile)])
-            d.value(["one heap", _rules_digest(GAMES[c.game].one_heap_rules(pos.structure))])
+            game: Any = GAMES[c.game]
+            d.value(["one heap", _rules_digest(game.one_heap_rules(getattr(pos, "structure", None)))])
             return d.hexdigest()
         fam = c.family
         d.value(["family", type(fam).__name__, fam.scope])

@@ -92,7 +92,7 @@ def rule_is_code(rule: OneHeap, code: TakeBreak) -> tuple[bool, str]:
             return False, (f"option {opts[i].label!r} leaves parts no move of code {code.text} leaves"
                            if r == "sat" else f"Z3: {r}")
     a = Var.int("a#code")
-    for b, want in ((1, None), (2, None), (4, a)):
+    for b in (1, 2, 4):
         for k in ks[b]:
             if b in (1, 2) and k == 0:
                 continue
