@@ -107,3 +107,33 @@ class HandKayles(HeapRule):
 def test_hand_written_kayles_gets_guy_smith():
     v = check_claim(Claim("t/hk", game=HandKayles(), kind="period", period=(71, 12)))
     assert v.verdict == "proved" and "proved by Z3" in v.scope, v.scope
+
+
+def test_apparent_needs_three_repeats_over_half_the_range():
+    from grundy.solvers.heaps import period
+    twice = list(range(20)) + [5, 6, 7] * 2          # the tail repeats twice only
+    assert period(None, twice) is None
+    late = list(range(40)) + [1, 2] * 3              # three times, but far less than half of G(0..N)
+    assert period(None, late) is None
+    for vals in (twice, late, [0, 1] * 30, list(range(9)) + [3, 1, 4] * 5):
+        p = period(None, vals)
+        if p is not None and not p.proved:
+            n = len(vals)
+            assert n - p.preperiod >= 3 * p.period and 2 * (n - p.preperiod) >= n
+
+
+def test_values_period_cli_proves_a_hand_written_rule(tmp_path):
+    from grundy.cli import main
+    import contextlib
+    import io
+    (tmp_path / "take3.py").write_text(
+        "from grundy.spec import HeapRule, Var, option\n"
+        "class T(HeapRule):\n"
+        "    name = 'cli-take-1-3'\n"
+        "    def options(self, g, n):\n"
+        "        yield option('take {k}', choose=[('k', 1, 3)], guard=n >= Var.int('k'), parts=lambda k: [n - k])\n"
+        "GAME = T()\n")
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        code = main(["values", "--games", str(tmp_path / "take3.py"), "cli-take-1-3", "10", "--period"])
+    assert code == 0 and "period 4 from n = 0 (proved" in out.getvalue(), out.getvalue()

@@ -19,6 +19,9 @@ from ..errors import GrundyError
 __all__ = ["main"]
 
 
+PERIOD_MAX_N = 1 << 16      # grundy values --period: the largest N it doubles to
+
+
 def add_games_option(parser: argparse.ArgumentParser) -> None:
     """``--games PATH`` (repeatable), on every subcommand (once: a subcommand may declare it)."""
     from ..spec.registry import ENV_VAR
@@ -104,7 +107,10 @@ def _parser() -> argparse.ArgumentParser:
     v.add_argument("game", help="a game whose positions are sums of heaps (see grundy games)")
     v.add_argument("n", type=int, help="the largest heap")
     v.add_argument("--period", action="store_true",
-                   help="print the period (proved by a theorem where one applies, else apparent), not the values")
+                   help="print the period (proved by a theorem where one applies, else apparent), not the values; "
+                        "where a theorem applies, N doubles until the period is proved or N reaches --max-n")
+    v.add_argument("--max-n", type=int, default=PERIOD_MAX_N, metavar="N",
+                   help=f"with --period: the largest heap N may double to (default {PERIOD_MAX_N:,})")
     v.add_argument("--code", help='octal code, e.g. 0.6 or 4.07 (game octal)')
     v.add_argument("--set", type=int, nargs="+", metavar="S", help="subtraction set, e.g. 1 3 4 (game subtraction)")
     v.add_argument("--param", action="append", metavar="KEY=JSON", help="any other parameter of the game")

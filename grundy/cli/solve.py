@@ -228,6 +228,8 @@ def cmd_values(args: argparse.Namespace) -> int:
                   f"heaps under one rule)", file=sys.stderr)
             return 2
         values = heap_values(rule, args.n)
+        if args.period:
+            code, values, why = _period_code(rule, values, args.max_n)
     except (GrundyError, MemoryError) as e:
         print(f"grundy: {e}", file=sys.stderr)
         return 2
@@ -236,7 +238,35 @@ def cmd_values(args: argparse.Namespace) -> int:
         return 0
     params = " ".join(str(obj[k]) for k in obj if k not in ("game", "heaps"))
     name = args.label or (f"{args.game} {params}" if params else args.game)
-    found = period(rule.code, values)
-    print(f"{name}: no period proved or apparent in G(0..{args.n})" if found is None else
-          found.describe(name, args.n))
+    n = len(values) - 1
+    found = period(code, values)
+    print(f"{name}: no period proved or apparent in G(0..{n})" if found is None else
+          found.describe(name, n) + ("" if found.proved or not why else f" ({why})"))
     return 0
+
+
+def _period_code(rule: Any, values: list[int], max_n: int) -> tuple[Any, list[int], str]:
+    """(the code whose periodicity theorem applies to the rule, or None; G(0..N) with N doubled
+    until the period is proved or N reaches ``max_n``; why nothing was proved, if it was not).
+    A hand-written rule has a code's theorem only when its options are the code's on every heap
+    (compared up to N, proved by Z3)."""
+    from ..solvers.heaps import heap_values, period
+    from ..solvers.heaps.bounds import code_of_rule, options_match, theorem_for
+    code = code_of_rule(rule)
+    if theorem_for(code) is None:
+        return None, values, "no periodicity theorem applies to this rule"
+    while True:
+        if code != rule.code and options_match(rule, code, len(values) - 1) is not None:
+            return None, values, "the rule's options are no finite code's"
+        found = period(code, values)
+        if found is not None and found.proved or len(values) - 1 >= max_n:
+            break
+        values = heap_values(rule, min(max_n, 2 * len(values)))
+    if code != rule.code:
+        from ..solvers.heaps.codeproof import rule_is_code
+        same, because = rule_is_code(rule, code)
+        if not same:
+            return None, values, f"not proved that the rule's options are code {code.text}'s: {because}"
+    if found is None or not found.proved:
+        return code, values, f"not proved up to N = {len(values) - 1} (--max-n {max_n})"
+    return code, values, ""
