@@ -123,9 +123,10 @@ def test_apparent_needs_three_repeats_over_half_the_range():
 
 
 def test_values_period_cli_proves_a_hand_written_rule(tmp_path):
-    from grundy.cli import main
     import contextlib
     import io
+
+    from grundy.cli import main
     (tmp_path / "take3.py").write_text(
         "from grundy.spec import HeapRule, Var, option\n"
         "class T(HeapRule):\n"

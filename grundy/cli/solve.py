@@ -253,7 +253,7 @@ def _period_code(rule: Any, values: list[int], max_n: int) -> tuple[Any, list[in
     from ..solvers.heaps import heap_values, period
     from ..solvers.heaps.bounds import code_of_rule, options_match, theorem_for
     code = code_of_rule(rule)
-    if theorem_for(code) is None:
+    if code is None or theorem_for(code) is None:
         return None, values, "no periodicity theorem applies to this rule"
     while True:
         if code != rule.code and options_match(rule, code, len(values) - 1) is not None:
