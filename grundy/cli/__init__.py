@@ -92,6 +92,9 @@ def _parser() -> argparse.ArgumentParser:
     s.add_argument("--max-positions", type=int, default=20_000_000, metavar="N",
                    help="stop with an error after storing N positions (default 20,000,000)")
     s.add_argument("--no-symmetry", action="store_true", help="do not reduce by symmetry")
+    s.add_argument("--theorems", action="append", metavar="PATH",
+                   help="a theorem file or folder: its claims marked serves=True answer the positions in "
+                        "their scope by their formula, once proved (checked now, or read from the verdict cache)")
     s.add_argument("--progress", action="store_true",
                    help="show progress on stderr even when it is not a terminal (a log line every 5 s)")
     s.add_argument("--native", choices=("auto", "always", "off"), default="auto",

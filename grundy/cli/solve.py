@@ -117,6 +117,15 @@ def _solve(args: argparse.Namespace, read: Callable[[], None]) -> int:
     read()
     native = {"auto": None, "always": "always", "off": False}[args.native]
     solver = Solver(max_positions=args.max_positions, symmetry=not args.no_symmetry, native=native)
+    if getattr(args, "theorems", None):
+        from ..verify.loading import load
+        from ..verify.serve import serve
+        try:
+            for line in serve(solver, load(args.theorems)):
+                print(f"grundy: theorem {line}", file=sys.stderr)
+        except GrundyError as e:
+            print(f"grundy: --theorems: {e}", file=sys.stderr)
+            return 2
     status = 0
     conv = [] if args.json else [_convention(obj) for _, obj, _ in inputs]   # for the table's head
     all_misere = bool(conv) and all(c == "misere" for c in conv)
@@ -195,6 +204,8 @@ def _solve(args: argparse.Namespace, read: Callable[[], None]) -> int:
     for line in solver.violations:       # a declaration the solver did not use: said, one line each
         print(f"grundy: warning: a declared property does not hold, so it was not used (the values "
               f"come from the moves): {line}", file=sys.stderr)
+    for label, count in solver.theorems.used.items():
+        print(f"grundy: {count:,} position{'s' * (count != 1)} answered {label}", file=sys.stderr)
     return status
 
 

@@ -89,7 +89,9 @@ class Solver(PythonSearch):
         self.sums = MisereSums(self)                # sums of positions, with their misère memos
         self.log: SourceLog | None = None           # what served, while a caller keeps a log open
         self.violations: list[str] = []             # declarations found violated (one line each)
-        self.sources: tuple[ValueSource, ...] = (HeapTablesSource(), KernelSource(), PythonSource())
+        from .theorems import TheoremSource
+        self.theorems = TheoremSource()        # proved formulas (none until the verify layer adds them)
+        self.sources: tuple[ValueSource, ...] = (self.theorems, HeapTablesSource(), KernelSource(), PythonSource())
 
     @property
     def stored(self) -> int:

@@ -146,7 +146,7 @@ _BOOLEAN_KINDS = ("outcome", "char", "strategy", "conj")   # statement: true at 
 
 _FIELDS = ("source", "game", "kind", "family", "statement", "strategy", "witnesses", "exact", "assume",
            "bounds", "full", "full_family", "methods", "timeout", "expect", "convention", "note",
-           "text", "reading", "finding", "table", "period", "params")
+           "text", "reading", "finding", "table", "period", "params", "serves")
 
 
 def _no_statement(g: Any, s: Any) -> Any:
@@ -257,7 +257,7 @@ class Claim:
                  expect: VerdictName = "verified", convention: Convention | None = None,
                  note: str = "", text: str = "", reading: str = "", finding: "Finding | None" = None,
                  table: Any = None, period: Any = None, params: dict[str, Any] | None = None,
-                 **unknown: Any):
+                 serves: bool = False, **unknown: Any):
         self.id = id
         self.where: str = _caller()
         where = f"{self.where + ': ' if self.where else ''}claim {id!r}"
@@ -271,6 +271,7 @@ class Claim:
                 family, statement = table_positions(None if family is _UNSET else family, table)
             except (TypeError, ValueError) as e:
                 raise ClaimError(f"{where}: table: {e}") from None
+        self.serves = serves             # registered for its game: the solver answers by it once proved
         self.period: tuple[int, int, int] | None = None
         self.params: dict[str, Any] = dict(params or {})
         if kind == "period" or period is not None:     # G(n + p) = G(n) + s for n >= n0: no statement
@@ -348,6 +349,8 @@ class Claim:
         if self.witnesses is not None and (self.kind != "grundy" or not callable(self.witnesses)
                                            or not _takes(self.witnesses, 4)):
             raise fail("witnesses must be a function (g, s, rules, v) -> list of Play, for a grundy claim")
+        if self.serves and (self.kind not in ("grundy", "char") or isinstance(self.family, Positions)):
+            raise fail("serves=True registers a grundy or char claim on a family of structures as a value source")
         if self.params and self.kind != "period":
             raise fail("params= serves period claims only (the game's parameters, e.g. {'code': '0.77'})")
         if self.kind == "period" and (any(isinstance(m, Smt) for m in self.methods) or self.game == "sum"
