@@ -73,7 +73,8 @@ class TheoremSource:
     """Proved formulas, asked first; a state outside every formula's scope goes to the next source."""
 
     formulas: list[ProvedFormula] = field(default_factory=list)
-    used: dict[str, int] = field(default_factory=dict)
+    used: dict[str, int] = field(default_factory=dict)     # label -> positions answered (each once)
+    seen: set[int] = field(default_factory=set, repr=False)
     name: str = THEOREM
     premises: str = "the theorem's proof (established before the formula was registered)"
 
@@ -101,7 +102,10 @@ class TheoremSource:
                 a = f.answer(tuple(s), q.question)
                 if a is not None:
                     out.append(a)
-                    self.used[f.label] = self.used.get(f.label, 0) + 1
+                    key = hash((f.label, q.structure, tuple(s)))
+                    if key not in self.seen:
+                        self.seen.add(key)
+                        self.used[f.label] = self.used.get(f.label, 0) + 1
                     solver._note(q.game, q.structure, f.label)
                     break
             else:

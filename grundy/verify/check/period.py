@@ -12,6 +12,7 @@ default n0 + 3p + 100) and the verdict is ``verified`` up to that heap, saying t
 applies. A heap where the period fails is a counterexample: G(n + p) differs from G(n) + s.
 
 >>> from grundy.verify.claims import Claim
+>>> from grundy.verify.check import check_claim
 >>> kayles = dict(game="octal", params={"code": "0.77"}, kind="period")
 >>> v = check_claim(Claim("demo/kayles", period=(71, 12), expect="proved", **kayles))
 >>> v.verdict
@@ -33,7 +34,7 @@ from ..claims import Claim
 from ..recheck import Disagreement
 from ..verdict import ERROR, PROVED, REFUTED, VERIFIED, Counterexample, Verdict
 
-__all__ = ["check_period", "check_claim"]
+__all__ = ["check_period"]
 
 EXTRA = 100             # heaps checked beyond n0 + 3p when no theorem applies and no bound is given
 RECHECK_HEAPS = 24      # the smallest heaps the reference engine re-solves behind a pass
@@ -148,8 +149,3 @@ def check_period(claim: Claim, v: Verdict, profile: str, tick: Any, recheck: str
         done, beyond = _reference(claim, values, list(range(min(RECHECK_HEAPS, top) + 1)), tick)
         v.scope += f"; cross-checked by the reference engine at heaps 0..{done - 1}" if done else ""
         v.coverage.update(cross_checked=done, cross_check_beyond=beyond)
-
-
-def check_claim(claim: Claim) -> Verdict:       # the doctest's entry: the claim's check as verify runs it
-    from .claim import check_claim as run
-    return run(claim)
