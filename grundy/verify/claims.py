@@ -136,7 +136,9 @@ def _method(m: Any) -> Explicit | Smt:
         return Explicit()
     if m == "smt":
         return Smt()
-    raise ClaimError(f"unknown method {m!r} (use 'explicit', 'smt', bitvec(k), Explicit(...), Smt(...))")
+    if m == "search":
+        return Explicit(sums="search")
+    raise ClaimError(f"unknown method {m!r} (use 'explicit', 'search', 'smt', bitvec(k), Explicit(...), Smt(...))")
 
 
 Statement = Callable[..., Any]   # (g, s) -> Expr; a strategy: (g, s, rules) -> list[Play]
@@ -374,6 +376,8 @@ class Claim:
                 raise fail("a family of listed positions is checked by the explicit method only")
             if self.bounds or self.full:
                 raise fail("a family of listed positions takes no bounds (it lists the positions)")
+        if self.game != "sum" and any(isinstance(m, Explicit) and m.sums != "xor" for m in self.methods):
+            raise fail("the method 'search' values sums by search: it serves claims on sums (game='sum')")
         if self.game == "sum" and not isinstance(self.family, Positions):
             raise fail("a claim on sums needs a family of positions (families.positions, sums)")
         if isinstance(self.statement, TableStatement):

@@ -131,7 +131,8 @@ def _run(claim: Claim, profile: str, solver: Solver, deadline: Deadline, progres
     for m in claim.methods:
         if isinstance(m, Explicit):
             bounds = claim.bounds_for(profile)
-            ex = (sweep_listed(claim, solver, deadline, progress, cross) if isinstance(claim.family, Positions)
+            ex = (sweep_listed(claim, solver, deadline, progress, cross, search=m.sums == "search")
+                  if isinstance(claim.family, Positions)
                   else sweep(claim, m, bounds, solver, deadline, progress, cross))
             cov["positions"] = cov.get("positions", 0) + ex.checked
             cov["structures"] = max(cov.get("structures", 0), ex.structures)
