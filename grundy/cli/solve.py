@@ -211,6 +211,7 @@ def _solve(args: argparse.Namespace, read: Callable[[], None]) -> int:
 
 def cmd_values(args: argparse.Namespace) -> int:
     from ..solvers.heaps import heap_values, period, sum_of_heaps
+    from ..solvers.heaps.bounds import theorem_for
     obj: dict[str, Any] = {"game": args.game, "heaps": []}
     if args.code is not None:
         obj["code"] = args.code
@@ -251,8 +252,13 @@ def cmd_values(args: argparse.Namespace) -> int:
     name = args.label or (f"{args.game} {params}" if params else args.game)
     n = len(values) - 1
     found = period(code, values)
+    note = why
+    if found is not None and found.proved and code is not None:
+        th = theorem_for(code)
+        note = (f"{th.name if th else ''}, code {code.text}"
+                + ("" if code == rule.code else ": the rule's options are the code's, proved by Z3"))
     print(f"{name}: no period proved or apparent in G(0..{n})" if found is None else
-          found.describe(name, n) + ("" if found.proved or not why else f" ({why})"))
+          found.describe(name, n, note))
     return 0
 
 

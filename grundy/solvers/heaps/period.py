@@ -26,11 +26,12 @@ class Period:
     period: int
     proved: bool
 
-    def describe(self, name: str, n: int) -> str:
+    def describe(self, name: str, n: int, by: str = "") -> str:
+        """One line; ``by``: the theorem that proves it (or why none does), said in the parentheses."""
         how = (f"proved by G(0..{n})" if self.proved else
                f"apparent in G(0..{n}), not proved: it repeats {(n + 1 - self.preperiod) // self.period} times "
                f"in G({self.preperiod}..{n})")
-        return f"{name}: period {self.period} from n = {self.preperiod} ({how})"
+        return f"{name}: period {self.period} from n = {self.preperiod} ({how}{'; ' + by if by else ''})"
 
 
 def _least_n0(values: list[int], p: int) -> int:
