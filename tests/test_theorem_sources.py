@@ -88,3 +88,15 @@ def test_solve_cli_names_the_theorem(tmp_path, capsys):
     out, err = capsys.readouterr()
     assert "1000005" in out
     assert "answered by theorem cli/nim-sum, proved (Z3 on 32-bit vectors)" in err
+
+
+def test_a_one_heap_formula_answers_only_the_rule_with_its_parameters():
+    """A grundy claim on one heap of octal 0.07 (given by its own game class) is not used for
+    another code of the registered octal game."""
+    from grundy.solvers.theorems import ProvedFormula
+    from grundy.spec import Structure
+    s = Solver()
+    s.theorems.formulas.append(ProvedFormula("t/fake", "octal", "normal", Structure.heaps(1), "grundy", 32,
+                                             lambda st: 99, per_heap=True))
+    assert s.grundy(pos("octal", [3], code="0.77")) == 3          # Kayles: G(3) = 3, not the formula's 99
+    assert s.theorems.used == {}

@@ -83,8 +83,9 @@ class TheoremSource:
         for f in self.formulas:
             if f.game != q.game.name or f.convention != q.convention:
                 continue
-            if f.per_heap:
-                if sum_of_heaps(q.game, q.structure) is None:
+            if f.per_heap:                     # the same one-heap rule: the game's parameters too
+                if (sum_of_heaps(q.game, q.structure) is None
+                        or getattr(f.structure, "params", ()) != getattr(q.structure, "params", ())):
                     continue
             elif f.structure != q.structure:
                 continue
