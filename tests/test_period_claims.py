@@ -11,6 +11,14 @@ from grundy.verify.families import heaps
 KAYLES = dict(game="octal", params={"code": "0.77"}, kind="period")
 
 
+@pytest.fixture(autouse=True)
+def _games_forgotten_after():
+    """The games these tests register are forgotten after each (the registry as it was)."""
+    from grundy.spec import GAMES
+    with GAMES.scoped():
+        yield
+
+
 class TakeOneToThree(HeapRule):
     """Take 1, 2 or 3 tokens: written by hand, not as a code."""
     name = "test-take-1-3"
@@ -91,6 +99,8 @@ def test_period_claims_are_checked_when_written():
         Claim("t/bad", kind="period", game="octal", period=(1, 0))
     with pytest.raises(ClaimError, match="no statement"):
         Claim("t/bad", kind="period", game="octal", period=(1, 2), statement=lambda g, s: True)
+    with pytest.raises(ClaimError, match="on one heap"):
+        Claim("t/bad", kind="period", game="octal", period=(1, 2), family=heaps(2))
     with pytest.raises(ClaimError, match="params="):
         Claim("t/bad", kind="char", game="nim", family=heaps(1), statement=lambda g, s: True, params={"a": 1})
 

@@ -279,7 +279,9 @@ class Claim:
         if kind == "period" or period is not None:     # G(n + p) = G(n) + s for n >= n0: no statement
             kind = "period" if kind is _UNSET else kind
             self.period = _read_period(where, kind, period, statement)
-            family = heaps(1) if family is _UNSET else family
+            if family is not _UNSET:
+                raise ClaimError(f"{where}: a period claim is on one heap (no family=; the game's parameters: params=)")
+            family = heaps(1)
             statement = _no_statement
         for k, x in (("game", game), ("kind", kind), ("family", family), ("statement", statement)):
             if x is _UNSET:
