@@ -40,7 +40,7 @@ def cmd_explore(args: argparse.Namespace) -> int:
     except OSError as e:
         return _fail(f"output: cannot write {args.output}: {e.strerror}")
     print(f"wrote {args.output}: {len(tree.nodes)} positions, the options of {done} "
-          f"(up to {args.depth} moves from the start)")
+          f"(the tree {args.depth} moves deep)")
     return 0
 
 
@@ -83,7 +83,8 @@ def add_explore_command(sub: Any) -> None:
     e.add_argument("-o", "--output", metavar="FILE", default="explore.html",
                    help="the page to write (default explore.html)")
     e.add_argument("--depth", type=_natural, default=3, metavar="D",
-                   help="compute the options of every position up to D moves from the start (default 3)")
+                   help="the tree D moves deep in the page: the options of every position fewer than D "
+                        "moves from the start (default 3)")
     e.add_argument("--max-nodes", type=_natural, default=1500, metavar="N",
                    help="at most N positions in the page (default 1500); the nearest first")
     e.add_argument("--serve", type=_natural, nargs="?", const=0, metavar="PORT",

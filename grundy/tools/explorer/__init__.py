@@ -3,9 +3,10 @@
 options are rows that open, one level at a time, each drawn small with its value, its outcome
 and a "winning" mark on the moves to a P-position.
 
-Values are computed here, in Python, for every position down to ``depth`` moves from the start
-(and for at most ``max_nodes`` positions, the nearest first); a position further down is shown
-with its value but with its options marked "not computed in this file". A static page cannot
+Values are computed here, in Python, for the tree ``depth`` moves deep (the options of every
+position fewer than ``depth`` moves from the start; at most ``max_nodes`` positions, the nearest
+first, but always the start's options); a position at the bottom is shown with its value and
+outcome, its options marked "not in this file". A static page cannot
 call Python: such a position is explored by running ``grundy explore`` on it (its JSON is on the
 row), or by serving the page with ``grundy explore ... --serve``, which computes the options of
 any position the reader opens (:mod:`.serve`). The page fetches nothing from the network.
@@ -32,7 +33,7 @@ from ..display import position_svg
 
 __all__ = ["explore", "Explorer", "node_key", "DEPTH", "MAX_NODES"]
 
-DEPTH = 3            # moves from the start whose options are computed into the file
+DEPTH = 3            # the tree in the file: this many moves deep
 MAX_NODES = 1500     # positions in the file at most (each carries a small drawing)
 
 
@@ -64,8 +65,8 @@ class Explorer:
 
     def __init__(self, position: Any, depth: int = DEPTH, max_nodes: int = MAX_NODES,
                  solver: Solver | None = None):
-        if isinstance(depth, bool) or not isinstance(depth, int) or depth < 0:
-            raise InputError("depth", f"must be a non-negative integer, got {depth!r}")
+        if isinstance(depth, bool) or not isinstance(depth, int) or depth < 1:
+            raise InputError("depth", f"must be a positive integer (moves deep), got {depth!r}")
         if isinstance(max_nodes, bool) or not isinstance(max_nodes, int) or max_nodes < 1:
             raise InputError("max_nodes", f"must be a positive integer, got {max_nodes!r}")
         self.solver = solver or DEFAULT

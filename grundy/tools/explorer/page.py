@@ -110,8 +110,8 @@ _JS = r"""
       return fetchNode(r.dataset.position).then(function () { kids.removeChild(wait); fill(kids, i, level); },
         function (e) { wait.textContent = 'grundy could not compute its options: ' + e.message; });
     }
-    kids.appendChild(el('div', 'note', 'Its options are not in this file (it holds the options of the positions up to '
-      + D.depth + ' moves from the start, ' + D.max_nodes + ' positions at most). To explore on from here, run: '
+    kids.appendChild(el('div', 'note', 'Its options are not in this file (it holds the tree '
+      + D.depth + ' moves deep, ' + D.max_nodes + ' positions at most). To explore on from here, run: '
       + "grundy explore '" + JSON.stringify(n.position) + "'  (or serve the tree: " + D.command + ' --serve)'));
     return Promise.resolve();
   }
@@ -222,8 +222,8 @@ def render(data: dict[str, Any]) -> str:
                 "open it (stop the server with Ctrl-C in its terminal).")
     else:
         note = (f"This file holds {len(data['nodes'])} positions: the options of {inner} of them are in it "
-                f"(every position up to {data['depth']} moves from the start, {data['max_nodes']} positions at "
-                "most). A position further down shows its value and outcome, but a file cannot run grundy: "
+                f"(the tree {data['depth']} moves deep, {data['max_nodes']} positions at "
+                "most). A position at the bottom shows its value and outcome, but a file cannot run grundy: "
                 "to open it, run grundy explore on it (its JSON is on its row), or serve this tree with "
                 f"{data['command']} --serve, which computes options as you open them.")
     blob = json.dumps(data, ensure_ascii=False).replace("</", "<\\/")
