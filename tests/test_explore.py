@@ -10,6 +10,7 @@ import subprocess
 import sys
 import tempfile
 import threading
+import time
 import urllib.parse
 import urllib.request
 from functools import reduce
@@ -238,3 +239,51 @@ def test_the_page_in_headless_chromium_shows_what_grundy_solve_says(start, tmp_p
             assert urls and all(u.startswith(("file://", "data:")) for u in urls), urls
         finally:
             b.close()
+
+
+@pytest.mark.skipif(CHROMIUM is None, reason="chromium is not installed (Debian: apt-get install chromium; "
+                                              ".ci/run installs it where it can)")
+@pytest.mark.slow
+def test_the_served_page_computes_options_past_the_depth_in_headless_chromium():
+    e = explore({"game": "nim", "heaps": [2, 3]}, depth=1)
+    httpd = server(e)
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    try:
+        with tempfile.TemporaryDirectory() as profile:
+            b = Chromium(profile)
+            try:
+                b.open(f"http://127.0.0.1:{httpd.server_address[1]}/")
+                assert "Served by grundy" in b.eval("document.getElementById('note').textContent")
+                _key(b, "ArrowRight", 39)                    # the first option's options: from the server
+                for _ in range(100):
+                    if b.eval("document.querySelectorAll('#tree .row[aria-level=\"2\"]').length"):
+                        break
+                    time.sleep(0.1)
+                rows = [r for r in b.eval(ROWS) if r[4] == 2]
+                assert [json.loads(r[0])["heaps"] for r in rows] == [[0, 3], [1, 2], [1, 1], [1, 0]]
+                assert [r[1] for r in rows] == ["G = 3", "G = 3", "G = 0", "G = 1"]
+                # a position the tree does not reach: computed on its own
+                b.eval("document.getElementById('q').value = '{\"heaps\": [5, 1]}';"
+                       "document.getElementById('search').requestSubmit()")
+                for _ in range(100):
+                    if b.eval("document.querySelectorAll('#found .row').length") > 1:
+                        break
+                    time.sleep(0.1)
+                found = b.eval("Array.from(document.querySelectorAll('#found .row')).map(function (r) {"
+                               " return [r.dataset.position, r.querySelector('.val').textContent]; })")
+                assert found[0] == [node_key({"game": "nim", "heaps": [5, 1]}), "G = 4"] and len(found) == 1 + 6
+                assert b.errors() == [], b.errors()
+            finally:
+                b.close()
+    finally:
+        httpd.shutdown()
+        httpd.server_close()
+
+
+def test_the_docs_command_prints_what_the_docs_show(tmp_path, capsys, monkeypatch):
+    block = re.search(r"```console\n\$ (grundy explore .*?)\n(.*?)\n```", (ROOT / "docs" / "exploring.md").read_text(),
+                      re.S)
+    monkeypatch.chdir(tmp_path)
+    assert main(block.group(1).split()[1:]) == 0
+    assert capsys.readouterr().out.strip() == block.group(2).strip()
+    assert (tmp_path / "tree.html").exists()

@@ -38,6 +38,9 @@ def server(explorer: Explorer, port: int = 0) -> ThreadingHTTPServer:
             if url.path in ("/", "/index.html"):
                 self._send(200, "text/html; charset=utf-8", page)
                 return
+            if url.path == "/favicon.ico":          # browsers ask: no icon, and no error either
+                self._send(204, "image/x-icon", b"")
+                return
             if url.path != "/node":
                 self._send(404, "text/plain; charset=utf-8", b"not found")
                 return
