@@ -19,6 +19,7 @@ h1 { font-size: 1.4em; margin: 0 0 0.4em; }
 .note { font-size: 13px; background: #f6f8fa; border: 1px solid var(--line); border-radius: 6px;
         padding: 0.5em 0.8em; }
 .start { display: flex; gap: 1.2em; align-items: center; flex-wrap: wrap; margin-bottom: 0.8em; }
+.start .pic { display: flex; gap: 1em; align-items: flex-end; flex-wrap: wrap; }
 .start .pic svg { max-height: 260px; width: auto; }
 .start > div { flex: 1; min-width: 18em; }
 .start .json { white-space: normal; word-break: break-all; }
@@ -32,7 +33,8 @@ form input { flex: 1; font: 13px ui-monospace, monospace; padding: 0.3em; }
        cursor: pointer; outline: none; }
 .row:focus { background: #e8f1fb; box-shadow: inset 3px 0 0 var(--focus); }
 .row.hit { background: #fff3cd; }
-.row .pic svg { height: 72px; width: 92px; }
+.row .pic { display: flex; gap: 2px; overflow: hidden; }
+.row .pic svg { height: 72px; width: auto; max-width: 92px; min-width: 0; flex: 0 1 auto; }
 .tw { color: var(--muted); text-align: center; }
 .o { font-weight: 600; text-align: center; border-radius: 4px; }
 .o-P { background: #d4edda; } .o-N { background: #e9ecef; }
@@ -123,10 +125,10 @@ _JS = r"""
   function visible() {
     return Array.prototype.filter.call(document.querySelectorAll('.row'), function (r) { return r.offsetParent !== null; });
   }
-  function focus(r) {
+  function focus(r, still) {
     if (!r) return;
     document.querySelectorAll('.row[tabindex="0"]').forEach(function (x) { x.tabIndex = -1; });
-    r.tabIndex = 0; r.focus();
+    r.tabIndex = 0; r.focus({preventScroll: !!still});
   }
   function parentRow(r) {
     var g = r.parentNode.parentNode;
@@ -202,7 +204,7 @@ _JS = r"""
     say('not among the ' + nodes.length + ' positions in this file: explore it with grundy explore \'' + text + "'");
   });
   fill(tree, 0, 1);
-  focus(visible()[0]);
+  focus(visible()[0], true);
 })();
 """
 
