@@ -41,7 +41,7 @@ from pathlib import Path
 from grundy.verify.claims import Claim
 from grundy.verify.families import complete
 from grundy.verify.loading import load
-from grundy.verify.schedule.checkpoint import PartsResult, run_parts
+from grundy.verify.schedule.checkpoint import PartsResult, run_parts, sample
 from grundy.verify.schedule.chunks import executor
 
 THEOREMS = Path(__file__).resolve().parent.parent / "theorems"
@@ -111,6 +111,7 @@ def main() -> None:
     ap.add_argument("--limit", type=float, default=None, help="seconds allowed to one part (default: the budget)")
     ap.add_argument("--machines", type=int, nargs="*", default=[1, 10, 100, 1000], help="N for the projection")
     ap.add_argument("--cores", type=int, default=2, help="cores per machine for the projection")
+    ap.add_argument("--every", type=float, default=30.0, help="seconds between samples of the workers")
     args = ap.parse_args()
     k = round(math.log(args.chunks, args.top))
     if args.top ** k != args.chunks or k < 0:
@@ -131,17 +132,27 @@ def main() -> None:
     make = functools.partial(claim_on, args.n, args.top)
     t0 = time.monotonic()
     last = [t0]
+    samples: list[tuple[float, dict]] = []          # (wall, a worker's sample)
+    client = [None]
 
     def progress(r: PartsResult) -> None:
         now = time.monotonic()
-        if now - last[0] >= 60 and r.results:
-            last[0] = now
-            cpu = sum(x["cpu"] for x in r.results)
-            stored = {x["pid"]: x["stored"] for x in r.results}
-            print(f"  [{now - t0:5.0f} s] {r.done:,}/{r.total:,} parts; {cpu:.0f} CPU s; stored "
-                  f"{', '.join(f'{s:,}' for s in stored.values())}", file=sys.stderr, flush=True)
+        if now - last[0] < args.every:
+            return
+        last[0] = now
+        got = {}
+        if client[0] is not None:                   # each worker's solver, read while it runs
+            try:
+                got = client[0].run(sample)
+            except Exception:                       # noqa: BLE001  (a worker busy or gone: no sample)
+                got = {}
+        samples.extend((now - t0, x) for x in got.values())
+        line = "; ".join(f"pid {x['pid']}: {x['stored']:,} stored, {x['cpu']:.0f} CPU s, RSS {x['rss']:.0f} MiB"
+                         for x in got.values())
+        print(f"  [{now - t0:5.0f} s] {r.done:,}/{r.total:,} parts done; {line}", file=sys.stderr, flush=True)
 
     def go(ex) -> PartsResult:
+        client[0] = getattr(ex, "client", None)
         return run_parts(claim, ex, field="weight", k=k, path=path, budget=args.budget,
                          limit=args.limit or args.budget, claim_of=make, max_positions=args.max_positions,
                          progress=progress)
@@ -158,6 +169,25 @@ def main() -> None:
     if v.counterexample is not None:
         print(f"counterexample: {v.counterexample.witness}", flush=True)
     report(r, per, args.machines, args.cores, wall)
+    growth(samples)
+
+
+def growth(samples: list[tuple[float, dict]]) -> None:
+    """Each worker's positions stored per CPU-second and MiB per million positions, from its
+    first and last samples with positions stored (the parts' progress inside the C kernel)."""
+    by: dict[int, list[dict]] = {}
+    for _, x in samples:
+        by.setdefault(x["pid"], []).append(x)
+    for pid, xs in sorted(by.items()):
+        xs = [x for x in xs if x["stored"] > 0]
+        if len(xs) < 2:
+            continue
+        a, b = xs[0], xs[-1]
+        cpu, grew = b["cpu"] - a["cpu"], b["stored"] - a["stored"]
+        per = (b["rss"] - a["rss"]) / grew * 1e6 if grew > 0 else float("nan")
+        print(f"worker {pid}: {a['stored']:,} -> {b['stored']:,} positions stored in {cpu:.0f} CPU s "
+              f"({grew / cpu if cpu > 0 else 0:,.0f} per CPU-second); RSS {a['rss']:.0f} -> {b['rss']:.0f} MiB "
+              f"({per:.0f} MiB per million positions); peak {b['peak']:.0f} MiB", flush=True)
 
 
 if __name__ == "__main__":

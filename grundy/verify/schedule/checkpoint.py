@@ -61,7 +61,7 @@ from ..families import slot_values, values_of
 from ..verdict import ERROR, REFUTED, UNKNOWN, VERIFIED, Verdict
 from .chunks import ChunkFailed, Dask, Local, merge
 
-__all__ = ["Pinned", "Part", "Checkpoint", "PartsResult", "parts", "run_part", "run_parts"]
+__all__ = ["Pinned", "Part", "Checkpoint", "PartsResult", "parts", "run_part", "run_parts", "sample"]
 
 SETTLED = (VERIFIED, REFUTED)
 
@@ -152,8 +152,13 @@ def run_part(part: Part) -> dict:
     t0, c0 = time.time(), time.process_time()
     base = part.key.split(":")[0]
     if base not in _CLAIM:              # built once per worker and claim
+        from ..cache import claim_key
         _CLAIM.clear()
-        _CLAIM[base] = part.claim_of()
+        built = part.claim_of()
+        if claim_key(built, _options(part.profile, part.recheck, part.field)) != base:
+            raise RuntimeError(f"claim {built.id!r} as built in this worker is not the claim of the run "
+                               "(its content key differs)")
+        _CLAIM[base] = built
     claim = pinned(_CLAIM[base], part.field, part.pins, part.profile)
     solver = _SOLVER.get(base)
     if solver is None or solver.stored >= solver.max_positions:
@@ -172,6 +177,19 @@ def run_part(part: Part) -> dict:
     return {"verdict": v.to_json(), "swept": v.swept, "start": t0, "end": time.time(),
             "cpu": time.process_time() - c0, "stored": solver.stored, "pid": os.getpid(),
             "rss": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}
+
+
+def sample() -> dict:
+    """What this worker holds now (read while a part runs, e.g. through Dask's ``client.run``):
+    its solver's positions stored, its CPU seconds, its resident and peak memory (MiB)."""
+    rss = 0.0
+    try:
+        with open("/proc/self/statm") as f:
+            rss = int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") / 2 ** 20
+    except OSError:
+        pass
+    return {"stored": sum(s.stored for s in _SOLVER.values()), "cpu": time.process_time(), "rss": rss,
+            "peak": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, "pid": os.getpid()}
 
 
 # ------------------------------------------------------------------------------- the store
@@ -216,7 +234,8 @@ def part_key(base: str, pins: tuple[tuple[Any, int], ...]) -> str:
 @dataclass
 class PartsResult:
     """What :func:`run_parts` established: the verdict, the parts done (reused from the
-    checkpoint, checked now), the total, the stale lines, and the results of the parts checked now."""
+    checkpoint, checked now), the total, the stale lines, the results of the parts checked now,
+    and the parts that ran without a settled verdict."""
 
     verdict: Verdict
     done: int
@@ -225,19 +244,25 @@ class PartsResult:
     checked: int
     stale: int
     results: list[dict] = field(default_factory=list)
+    failed: int = 0                       # parts that ran and settled nothing (timed out, failed)
+    why: str = ""                         # the first one's reason
 
 
-_HELD: dict[str, Claim] = {}           # claims held here: forked local workers inherit them
+_HELD: dict[str, Claim] = {}           # claims held here, by key: forked local workers inherit them
 
 
 @dataclass(frozen=True)
 class _Held:
-    """The claim ``cid`` held by the process that forked the worker (pickles as its id)."""
+    """The claim of key ``key`` held by the process that forked the worker (pickles as its key)."""
 
-    cid: str
+    key: str
 
     def __call__(self) -> Claim:
-        return _HELD[self.cid]
+        return _HELD[self.key]
+
+
+def _options(profile: str, recheck: str, field: str) -> dict[str, Any]:
+    return {"profile": profile, "recheck": recheck, "parts": field}
 
 
 def run_parts(claim: Claim, ex: Local | Dask, *, field: str, k: int, path: str | os.PathLike[str] | None = None,
@@ -249,11 +274,14 @@ def run_parts(claim: Claim, ex: Local | Dask, *, field: str, k: int, path: str |
     ``path`` holds under this claim's key, for at most ``budget`` seconds (parts still running
     then are abandoned: checked again next time) and at most ``stop_after`` new parts (a run
     stopped early, as if interrupted). ``claim_of`` builds the claim in the worker (a Dask
-    worker cannot load a claim built in this process; default: the claim itself, pickled)."""
+    worker cannot load a claim built in this process; default: the claim, held by its key in
+    this process, which forks the local workers again to hand it over). ``progress`` is given
+    the result so far as parts finish, and every 30 s. A claim whose key cannot be built
+    (:class:`~grundy.verify.cache.NotCacheable`) cannot be checkpointed: it raises."""
     from ..cache import claim_key
     t0 = time.monotonic()
     pins = parts(claim, field, k, profile)
-    base = claim_key(claim, {"profile": profile, "recheck": recheck, "parts": field})
+    base = claim_key(claim, _options(profile, recheck, field))
     keys = [part_key(base, p) for p in pins]
     store = Checkpoint(path)
     store.settle(set(keys))
@@ -263,9 +291,11 @@ def run_parts(claim: Claim, ex: Local | Dask, *, field: str, k: int, path: str |
         todo = todo[:stop_after]
     each = claim.limit(limit)
     out = PartsResult(Verdict(claim.id, claim.kind, UNKNOWN, claim.expect), reused, len(pins), reused, 0, store.stale)
-    if claim_of is None:
-        _HELD[claim.id] = claim
-    make = claim_of or _Held(claim.id)
+    if claim_of is None and base not in _HELD:
+        _HELD[base] = claim
+        if isinstance(ex, Local):
+            ex.close()                    # its workers are forked again, holding this claim
+    make = claim_of or _Held(base)
     window = 2 * ex.workers               # parts in flight: each gets the time left when it starts
     pending: dict[Any, int] = {}
     queue: Iterator[int] = iter(todo)
@@ -284,10 +314,10 @@ def run_parts(claim: Claim, ex: Local | Dask, *, field: str, k: int, path: str |
                                                  max_positions))] = i
             if not pending:
                 break
-            wait = None if budget is None else max(0.5, budget - (time.monotonic() - t0) + 30)
-            done = ex.wait_first(set(pending), wait)
-            if not done:                    # past the budget and its grace: abandoned
+            over = None if budget is None else budget - (time.monotonic() - t0) + 30
+            if over is not None and over <= 0:          # past the budget and its grace: abandoned
                 break
+            done = ex.wait_first(set(pending), min(over, 30.0) if over is not None else 30.0)
             for f in done:
                 i = pending.pop(f)
                 try:
@@ -295,7 +325,10 @@ def run_parts(claim: Claim, ex: Local | Dask, *, field: str, k: int, path: str |
                 except Exception as e:      # noqa: BLE001  (the part raised, or its worker died)
                     r = ChunkFailed(f"{type(e).__name__}: {e}")
                 if isinstance(r, ChunkFailed) or r["verdict"]["verdict"] not in SETTLED:
-                    continue                # checked again next time
+                    out.failed += 1         # checked again next time
+                    out.why = out.why or (r.why if isinstance(r, ChunkFailed) else
+                                          f"{r['verdict']['verdict']}: {r['verdict'].get('detail', '')}")
+                    continue
                 store.add(keys[i], [list(p) for p in pins[i]], r)
                 out.results.append(r)
                 out.checked += 1
@@ -315,6 +348,8 @@ def run_parts(claim: Claim, ex: Local | Dask, *, field: str, k: int, path: str |
         out.verdict = merge(claim, profile, [r for r in results if r is not None], recheck)
     else:
         out.verdict.detail = (f"{out.done:,} of {len(pins):,} parts done ({out.reused:,} from the checkpoint); "
-                              "the others not yet checked")
+                              "the others not yet checked"
+                              + (f"; {out.failed:,} ran without a settled verdict (the first: {out.why})"
+                                 if out.failed else ""))
     out.verdict.seconds = time.monotonic() - t0
     return out
