@@ -246,6 +246,7 @@ class PartsResult:
     results: list[dict] = field(default_factory=list)
     failed: int = 0                       # parts that ran and settled nothing (timed out, failed)
     why: str = ""                         # the first one's reason
+    abandoned: int = 0                    # parts still running at the budget's end
 
 
 _HELD: dict[str, Claim] = {}           # claims held here, by key: forked local workers inherit them
@@ -337,6 +338,7 @@ def run_parts(claim: Claim, ex: Local | Dask, *, field: str, k: int, path: str |
             if progress is not None:
                 progress(out)
     finally:
+        out.abandoned = len(pending)
         if pending:
             ex.cancel(pending)
             ex.abandon()
@@ -350,6 +352,8 @@ def run_parts(claim: Claim, ex: Local | Dask, *, field: str, k: int, path: str |
         out.verdict.detail = (f"{out.done:,} of {len(pins):,} parts done ({out.reused:,} from the checkpoint); "
                               "the others not yet checked"
                               + (f"; {out.failed:,} ran without a settled verdict (the first: {out.why})"
-                                 if out.failed else ""))
+                                 if out.failed else "")
+                              + (f"; {out.abandoned:,} still running at the end of the budget, abandoned"
+                                 if out.abandoned else ""))
     out.verdict.seconds = time.monotonic() - t0
     return out
