@@ -57,7 +57,7 @@ from typing import Any, Callable, Iterator
 
 from ...caches import release
 from ..claims import Claim
-from ..families import slot_values, values_of
+from ..families import slot_values
 from ..verdict import ERROR, REFUTED, UNKNOWN, VERIFIED, Verdict
 from .chunks import ChunkFailed, Dask, Local, merge
 
@@ -68,24 +68,28 @@ SETTLED = (VERIFIED, REFUTED)
 
 @dataclass(frozen=True)
 class Pinned:
-    """A bound function: the slots keyed ``pins`` take their pinned value, the others ``base``
-    (an int, a pair, a list, or a function ``(structure, key) -> values``)."""
+    """A bound function for one structure: the slots keyed in ``pins`` take their pinned value,
+    the others the values the claim's own bound gives them there (``values``: key -> values,
+    read once by :func:`~grundy.verify.families.slot_values`, so a part sweeps nothing the
+    claim would not); ``text`` is what the claim's bound says."""
 
-    base: Any
+    values: tuple[tuple[Any, tuple[int, ...]], ...]
     pins: tuple[tuple[Any, int], ...]
-    lower: int = 0
+    text: str = ""
 
     @property
     def __doc__(self) -> str:  # type: ignore[override]  # what a verdict's scope says of the bound
-        base = (self.base.__doc__ or "").strip().splitlines()[0] if callable(self.base) else repr(self.base)
         pins = ", ".join(f"{k}: {v}" for k, v in self.pins)
-        return f"{base} with the slots {{{pins}}} pinned"
+        return f"{self.text} with the slots {{{pins}}} pinned"
 
     def __call__(self, g: Any, key: Any) -> list[int]:
         for k, v in self.pins:
             if k == key:
                 return [v]
-        return list(self.base(g, key)) if callable(self.base) else values_of(self.base, self.lower)
+        for k, vs in self.values:
+            if k == key:
+                return list(vs)
+        raise KeyError(f"no slot {key!r} in the part's structure")
 
 
 @dataclass(frozen=True)
@@ -131,11 +135,14 @@ def parts(claim: Claim, field: str, k: int, profile: str = "quick") -> list[tupl
 def pinned(claim: Claim, field: str, pins: tuple[tuple[Any, int], ...], profile: str = "quick") -> Claim:
     """The claim on the starts of one part only (its bound on ``field`` pinned)."""
     from ...spec.games import GAMES
+    from ..check.scope import _bounds_text
     c = copy.copy(claim.at(profile))
-    g = c.family.items()[0][1] if hasattr(c.family, "items") else None
-    lower = GAMES[c.game].rules(g).schema.fields[field].lower if g is not None else 0
-    base = c.bounds_for(profile).get(field)
-    c.bounds = c.full = {**c.bounds_for(profile), field: Pinned(base, pins, lower)}
+    bounds = c.bounds_for(profile)
+    rules = GAMES[c.game].rules(next(iter(c.family.items()))[1])
+    vals = slot_values(rules, bounds)
+    mine = tuple((key, tuple(v)) for (name, key), v in zip(rules.schema.slots, vals, strict=True) if name == field)
+    text = _bounds_text({field: bounds[field]}) if field in bounds else f"{field}: every value"
+    c.bounds = c.full = {**bounds, field: Pinned(mine, pins, text)}
     return c
 
 
