@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import gc
 import json
+import os
 import sys
 import time
 import traceback
@@ -13,12 +14,13 @@ from contextlib import contextmanager
 from typing import Any, Callable, Iterator, cast
 
 from ..api import solve
-from ..errors import DeclarationWarning, GrundyError, RuleError
+from ..errors import DeclarationWarning, GrundyError, RuleError, user_line
 from ..solvers.solver import CycleError, Solver, SolverLimit
 from ..spec.position import InputError, Position, SumPosition, read_position
 from ..spec.registry import GAMES
 from ..tools.progress import Progress
 from . import workbench
+from .params import game_params
 
 
 def _convention(obj: Any) -> str:
@@ -28,6 +30,12 @@ def _convention(obj: Any) -> str:
     name = obj.get("game")
     game = GAMES.get(name) if isinstance(name, str) else None
     return obj.get("convention", game.convention if game is not None else "normal")
+
+
+def _debug(e: BaseException) -> None:
+    """With ``--debug``: the whole traceback of an error met in a user's file, on stderr."""
+    if os.environ.get("GRUNDY_DEBUG"):
+        traceback.print_exception(e)
 
 
 BATCH = 16   # positions on one structure that go to its kernel in one call (fewer: one by one)
@@ -92,8 +100,8 @@ def _parse(inputs: list[tuple[int, Any, str | None]]) -> list[tuple[int, Any, Po
             except GrundyError as e:
                 err = f"position {i + 1}: {e}"
             except Exception as e:            # a bug in a game's reader (a user's file): one line
-                tb = traceback.extract_tb(e.__traceback__)[-1]
-                err = f"position {i + 1}: {type(e).__name__}: {e} (at {tb.filename}:{tb.lineno})"
+                err = f"position {i + 1}: {type(e).__name__}: {e}{user_line(e)}"
+                _debug(e)
         parsed.append((i, obj, pos, err))
     return parsed
 
@@ -123,6 +131,10 @@ def _solve(args: argparse.Namespace, read: Callable[[], None]) -> int:
     mixed = not all_misere and "misere" in conv
     head = "grundy (misère)" if all_misere else "grundy"
     width = max(6, len(head), 15 if mixed else 0)
+    if args.show_edges and not args.json:
+        for i, _, pos, _ in parsed:
+            if isinstance(pos, Position):
+                print(workbench.weight_list(i, pos))
     if not args.json:
         print(f"{'#':>3}  {'game':<14} {'position':<60} {head:>{width}}  outcome")
     tty = sys.stderr.isatty()
@@ -166,8 +178,8 @@ def _solve(args: argparse.Namespace, read: Callable[[], None]) -> int:
                 except GrundyError as e:
                     err = f"position {i + 1}: {e}"
                 except Exception as e:            # a bug in a game's rules (a user's file): one line
-                    tb = traceback.extract_tb(e.__traceback__)[-1]
-                    err = f"position {i + 1}: {type(e).__name__}: {e} (at {tb.filename}:{tb.lineno})"
+                    err = f"position {i + 1}: {type(e).__name__}: {e}{user_line(e)}"
+                    _debug(e)
         if bar is not None and bar.tty and bar.last:    # the terminal's line is the progress line's
             bar.clear()
             bar.last = ""
@@ -200,20 +212,17 @@ def _solve(args: argparse.Namespace, read: Callable[[], None]) -> int:
 
 def cmd_values(args: argparse.Namespace) -> int:
     from ..solvers.heaps import heap_values, period, sum_of_heaps
-    obj: dict[str, Any] = {"game": args.game, "heaps": []}
-    if args.code is not None:
-        obj["code"] = args.code
-    if args.set is not None:
-        obj["set"] = args.set
-    for kv in args.param or []:
-        key, eq, val = kv.partition("=")
-        try:
-            obj[key] = json.loads(val) if eq else None
-        except json.JSONDecodeError:
-            obj[key] = val
-        if not eq:
-            print(f"grundy: --param {kv!r}: write KEY=VALUE", file=sys.stderr)
-            return 2
+    try:
+        params = game_params(args)
+        if args.weights is not None or args.token is not None:
+            raise InputError("weights" if args.weights is not None else "token",
+                             "grundy values is for one-heap games: no weights or token")
+        if args.misere:
+            raise InputError("misere", "grundy values gives Grundy values, which are normal play's")
+    except GrundyError as e:
+        print(f"grundy: {e}", file=sys.stderr)
+        return 2
+    obj: dict[str, Any] = {"game": args.game, **params, "heaps": []}
     from ..spec.game import Game
     game = GAMES.get(args.game)
     if game is not None and type(game).heap_rule is Game.heap_rule:
@@ -234,8 +243,8 @@ def cmd_values(args: argparse.Namespace) -> int:
     if not args.period:
         print(" ".join(map(str, values)))
         return 0
-    params = " ".join(str(obj[k]) for k in obj if k not in ("game", "heaps"))
-    name = args.label or (f"{args.game} {params}" if params else args.game)
+    params_text = " ".join(str(v) for v in params.values())
+    name = args.label or (f"{args.game} {params_text}" if params_text else args.game)
     found = period(rule.code, values)
     print(f"{name}: no period proved or apparent in G(0..{args.n})" if found is None else
           found.describe(name, args.n))
