@@ -20,6 +20,7 @@ from ..spec.position import InputError, Position, SumPosition, read_position
 from ..spec.registry import GAMES
 from ..tools.progress import Progress
 from . import workbench
+from .foresight import Watch, estimate, foresight
 from .params import game_params
 
 
@@ -138,9 +139,11 @@ def _solve(args: argparse.Namespace, read: Callable[[], None]) -> int:
     if not args.json:
         print(f"{'#':>3}  {'game':<14} {'position':<60} {head:>{width}}  outcome")
     tty = sys.stderr.isatty()
-    bar = Progress(tty) if (tty or args.progress) and len(parsed) > 1 else None
+    bar = Progress(tty) if tty or args.progress else None
+    watch = Watch(bar, solver) if bar is not None else None
+    many = len(parsed) > 1
     shown = started if tty else 0.0       # a terminal: nothing drawn for a command of < 0.5 s
-    if bar is not None and not tty:
+    if bar is not None and not tty and many:
         bar(f"grundy solve: {len(parsed):,} positions read, solving")
     known = {} if args.outcome_only else _batch_values(solver, [p for _, _, p, _ in parsed])
     plain = not (args.winning_moves or args.line)
@@ -157,7 +160,7 @@ def _solve(args: argparse.Namespace, read: Callable[[], None]) -> int:
         if pending:               # before anything else is written, or a long solve starts
             sys.stdout.write("".join(pending))
             pending.clear()
-        if bar is not None and time.monotonic() - shown >= 0.5:     # twice a second at most
+        if bar is not None and many and time.monotonic() - shown >= 0.5:     # twice a second at most
             shown = time.monotonic()
             bar(f"grundy solve: position {n + 1:,} of {len(parsed):,}")
         result: dict[str, Any] | None = None
@@ -167,6 +170,14 @@ def _solve(args: argparse.Namespace, read: Callable[[], None]) -> int:
                 result = {"grundy": g, "outcome": "N" if g else "P"}   # what solve() gives
                 flush = False
             else:
+                work = ("explicit", 0)
+                if watch is not None and len(parsed) <= BATCH:     # a few positions: each foreseen
+                    work = estimate(pos)
+                    for line in foresight(pos, obj):
+                        print(f"grundy solve: position {i + 1}: {line}", file=sys.stderr)
+                if watch is not None:
+                    watch.begin(work, pos.game.name if isinstance(pos, Position) else "sum",
+                                f"position {n + 1:,} of {len(parsed):,}: " if many else "")
                 try:
                     with warnings.catch_warnings():    # a declaration found false: said once, below
                         warnings.simplefilter("ignore", DeclarationWarning)
@@ -180,6 +191,9 @@ def _solve(args: argparse.Namespace, read: Callable[[], None]) -> int:
                 except Exception as e:            # a bug in a game's rules (a user's file): one line
                     err = f"position {i + 1}: {type(e).__name__}: {e}{user_line(e)}"
                     _debug(e)
+                finally:
+                    if watch is not None:
+                        watch.end()
         if bar is not None and bar.tty and bar.last:    # the terminal's line is the progress line's
             bar.clear()
             bar.last = ""
@@ -202,6 +216,8 @@ def _solve(args: argparse.Namespace, read: Callable[[], None]) -> int:
             for m in result.get("line", []):
                 print(f"{'':>5}line: {m['move']}")
     sys.stdout.write("".join(pending))
+    if watch is not None:
+        watch.close()
     if bar is not None:
         bar.clear()
     for line in solver.violations:       # a declaration the solver did not use: said, one line each
