@@ -9,7 +9,7 @@ import sys
 import textwrap
 from typing import Any, Iterator
 
-from ..errors import GrundyError
+from ..errors import GrundyError, user_line
 from ..spec.games import GAMES
 from ..spec.position import InputError, read_position
 from ..spec.reader import positions_from_text
@@ -233,6 +233,8 @@ def show_game(name: str) -> int:
         print(f"    grundy {r['grundy']}, outcome {r['outcome']}")
     except GrundyError as e:
         print(f"    ({e})")
+    except Exception as e:               # a bug in a user's game: its line, and the page goes on
+        print(f"    ({type(e).__name__}: {e}{user_line(e)})")
     words = ["grundy solve", name] + ([str(h) for h in ex.get("heaps", [])] if "heaps" in ex else [])
     if "code" in ex:
         words.insert(2, ex["code"])
