@@ -14,8 +14,8 @@ from operator import xor
 
 import pytest
 
-from grundy.cli import main
 from grundy.cli import foresight as fs
+from grundy.cli import main
 from grundy.cli.params import spread_lists
 from grundy.solvers.solver import Solver
 from grundy.spec import read_position
