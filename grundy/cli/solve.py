@@ -107,6 +107,17 @@ def _parse(inputs: list[tuple[int, Any, str | None]]) -> list[tuple[int, Any, Po
     return parsed
 
 
+def _foresee(watch: Watch, pos: Position | SumPosition, obj: Any, i: int, prefix: str, foresee: bool) -> None:
+    """Before one solve: the estimate and the faster route when it is large (``foresee``: for a
+    few positions only, each said), and the progress line's watch begun."""
+    work = ("explicit", 0)
+    if foresee:
+        work = estimate(pos)
+        for line in foresight(pos, obj):
+            print(f"grundy solve: position {i + 1}: {line}", file=sys.stderr)
+    watch.begin(work, pos.game.name if isinstance(pos, Position) else "sum", prefix)
+
+
 def cmd_solve(args: argparse.Namespace) -> int:
     with _batch_gc() as read:
         return _solve(args, read)
@@ -170,15 +181,10 @@ def _solve(args: argparse.Namespace, read: Callable[[], None]) -> int:
                 result = {"grundy": g, "outcome": "N" if g else "P"}   # what solve() gives
                 flush = False
             else:
-                work = ("explicit", 0)
-                if watch is not None and len(parsed) <= BATCH:     # a few positions: each foreseen
-                    work = estimate(pos)
-                    for line in foresight(pos, obj):
-                        print(f"grundy solve: position {i + 1}: {line}", file=sys.stderr)
-                if watch is not None:
-                    watch.begin(work, pos.game.name if isinstance(pos, Position) else "sum",
-                                f"position {n + 1:,} of {len(parsed):,}: " if many else "")
                 try:
+                    if watch is not None:
+                        _foresee(watch, pos, obj, i, f"position {n + 1:,} of {len(parsed):,}: " if many else "",
+                                 len(parsed) <= BATCH)
                     with warnings.catch_warnings():    # a declaration found false: said once, below
                         warnings.simplefilter("ignore", DeclarationWarning)
                         result = solve(pos, winning_moves=args.winning_moves, outcome_only=args.outcome_only,
