@@ -295,3 +295,16 @@ def test_bouton_through_the_one_vocabulary(capsys):
     code, out, err = run(capsys, "solve", "--json", "nim", *map(str, heaps), "--misere")
     assert code == 0 and err == ""
     assert json.loads(out)["outcome"] == ("P" if reduce(xor, heaps) == 0 else "N")   # not all heaps <= 1
+
+
+@pytest.mark.parametrize("game", ["octal", "subtraction", "nim"])
+def test_the_command_a_game_s_page_shows_runs_and_answers_as_its_example(capsys, game):
+    code, out, _ = run(capsys, "games", game)
+    example = json.loads(out.split("Example:\n")[1].splitlines()[0])
+    command = out.rstrip().splitlines()[-1].split()
+    assert command[:2] == ["grundy", "solve"]
+    assert {"octal": "--code", "subtraction": "--set", "nim": "nim"}[game] in command
+    code, got, err = run(capsys, "solve", "--json", *command[2:])
+    assert code == 0 and err == ""
+    from grundy import solve
+    assert json.loads(got)["grundy"] == solve(example)["grundy"]

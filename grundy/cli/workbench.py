@@ -235,14 +235,16 @@ def show_game(name: str) -> int:
         print(f"    ({e})")
     except Exception as e:               # a bug in a user's game: its line, and the page goes on
         print(f"    ({type(e).__name__}: {e}{user_line(e)})")
+    params = {k: v for k, v in ex.items() if k not in ("game", "heaps", "nodes", "edges", "arcs", "token",
+                                                        "loops", "active", "convention")}
     words = ["grundy solve", name] + ([str(h) for h in ex.get("heaps", [])] if "heaps" in ex else [])
-    if "code" in ex:
-        words.insert(2, ex["code"])
+    words += [f"--{k} {','.join(map(str, v)) if isinstance(v, list) else v}" if k in OPTION_TEXT else
+              f"--param {k}={json.dumps(v)}" for k, v in params.items()]
     if not takes_heaps(name):
         words.append("P3  (or " + GRAPH_NAMES + ", a graph6 string; --weights, --token)")
     else:
         try:
-            read_position(short_position(words[1:]))
+            read_position(short_position([name, *map(str, ex.get("heaps", []))], params=params))
         except GrundyError:                    # parameters the short form does not carry: JSON
             words = ["grundy solve", "'" + json.dumps(ex) + "'"]
     print("    " + " ".join(words))
