@@ -82,7 +82,7 @@ def add_game_options(p: argparse.ArgumentParser, *, misere: bool = True) -> None
     add("--param", action="append", metavar="KEY=JSON",
         help="any other parameter of the game, as in its JSON (repeatable)")
     add("--weights", metavar="W", help="graph games: one weight W for all, or one per weighted vertex "
-        "or edge, in the order --show-edges prints (edges sorted, u < v): W1,W2,... or W1 W2 ...; default 1")
+        "or edge, in the order grundy solve --show-edges prints (edges sorted, u < v): W1,W2,... or W1 W2 ...; default 1")
     add("--token", metavar="V", help="graph games with a token: its vertex (default: the first)")
     if misere:
         add("--misere", action="store_true", help="misère play (the last mover loses)")
