@@ -161,6 +161,8 @@ def _parser() -> argparse.ArgumentParser:
     from .verify import add_verify_command
     add_verify_command(sub)
     workbench.add_commands(sub)
+    from .explore import add_explore_command
+    add_explore_command(sub)
     for command in sub.choices.values():
         add_games_option(command)
         add_debug_option(command)
