@@ -48,18 +48,19 @@ def estimate(pos: Position | SumPosition) -> tuple[str, int]:
 
 
 def faster_route(pos: Position | SumPosition, obj: Any) -> str | None:
-    """A faster way to the answer, if there is one: a proved theorem (:data:`THEOREM_ROUTE`), or
-    ``grundy values`` where the solve builds one heap's values anyway."""
+    """Another route to the answer, if there is one: ``faster: ...``, a proved theorem that
+    gives it (:data:`THEOREM_ROUTE`), or ``see also: ...``, ``grundy values``, where the solve
+    builds one heap's values anyway (the same work, every heap's value printed)."""
     if THEOREM_ROUTE is not None:
         line = THEOREM_ROUTE(pos)
         if line:
-            return line
+            return f"faster: {line}"
     kind, n = estimate(pos)
     if kind == "one-heap" and isinstance(obj, dict):
         params = " ".join(f"--{k} {_word(v)}" if k in ("code", "set") else f"--param {k}={_word(v)}"
                           for k, v in obj.items() if k not in ("game", "heaps", "convention"))
-        return (f"the same work gives every heap's value: grundy values {obj.get('game')} {n}"
-                + (f" {params}" if params else ""))
+        return (f"see also: grundy values {obj.get('game')} {n}" + (f" {params}" if params else "")
+                + " (the same work, every heap's value up to it)")
     return None
 
 
@@ -80,7 +81,7 @@ def foresight(pos: Position | SumPosition, obj: Any) -> list[str]:
         return []
     route = faster_route(pos, obj)
     if route:
-        lines.append(f"faster: {route}")
+        lines.append(route)
     return lines
 
 
