@@ -308,3 +308,17 @@ def test_the_command_a_game_s_page_shows_runs_and_answers_as_its_example(capsys,
     assert code == 0 and err == ""
     from grundy import solve
     assert json.loads(got)["grundy"] == solve(example)["grundy"]
+
+
+def test_the_commands_of_the_command_line_doc_run(capsys, tmp_path, monkeypatch):
+    from pathlib import Path
+    text = (Path(__file__).resolve().parent.parent / "docs" / "command-line.md").read_text()
+    block = text.split("```sh\n")[1].split("```")[0]
+    commands = [line.split()[1:] for line in block.splitlines() if line.startswith("grundy ")]
+    assert len(commands) >= 5
+    monkeypatch.chdir(tmp_path)
+    for words in commands:
+        if words[0] == "plot":
+            pytest.importorskip("matplotlib")
+        code, out, err = run(capsys, *words)
+        assert code == 0 and err == "", (words, err)
