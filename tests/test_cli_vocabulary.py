@@ -288,6 +288,13 @@ def test_a_helper_without_claims_in_a_theorem_folder_is_skipped_with_a_note(tmp_
     assert len(notes) == 1 and "defines no CLAIMS, skipped" in notes[0]
     code, out, err = run(capsys, "verify", str(d / "helper.py"), "--jobs", "1")   # named: still an error
     assert code == 2 and "defines no list CLAIMS" in err
+    (d / "typo.py").write_text(textwrap.dedent('''
+        from grundy.verify import Claim, heaps
+        CLAIM = [Claim("t/typo", game="nim", kind="char", family=heaps(2), bounds={"heap": 4},
+                       statement=lambda g, s: s.heap[0] == s.heap[1])]
+        '''))
+    code, out, err = run(capsys, "verify", str(d), "--jobs", "1", "--no-cache")   # a typo is never skipped
+    assert code == 2 and "typo.py: defines claims but no list CLAIMS" in err, out + err
 
 
 def test_bouton_through_the_one_vocabulary(capsys):

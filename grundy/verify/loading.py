@@ -49,6 +49,13 @@ def _theorem_files(paths: Iterable[str]) -> list[tuple[Path, bool]]:
     return out
 
 
+def _holds_claims(value: object) -> bool:
+    """A Claim, or a list or tuple with one in it (``CLAIM = [Claim(...)]`` is a typo, not a helper)."""
+    if isinstance(value, (list, tuple)):
+        return any(isinstance(v, Claim) for v in value)
+    return isinstance(value, Claim)
+
+
 def load_file(path: Path, scanned: bool = False, notes: list[str] | None = None) -> list[Claim]:
     """The CLAIMS of one theorem file, checked: known games, well-formed claims.
 
@@ -69,6 +76,9 @@ def load_file(path: Path, scanned: bool = False, notes: list[str] | None = None)
     claims = getattr(mod, "CLAIMS", None)
     if claims is None and scanned and any(isinstance(v, Game) for v in vars(mod).values()):
         return []                                  # a games module beside the theorem files
+    if claims is None and scanned and any(_holds_claims(v) for v in vars(mod).values()):
+        raise LoadError(f"{path}: defines claims but no list CLAIMS (a theorem file lists its "
+                        f"claims in CLAIMS)")      # a typo such as CLAIM = [...] is never skipped
     if claims is None and scanned:                 # a helper module beside the theorem files
         if notes is not None:
             notes.append(f"{path}: defines no CLAIMS, skipped (a helper module; a name starting "
