@@ -4,7 +4,7 @@
 >>> grundy.solve({"game": "nim", "heaps": [1, 2, 3]})
 {'grundy': 0, 'outcome': 'P'}
 
-The twenty names of ``grundy.__all__`` load when first used: ``import grundy`` alone loads
+The names of ``grundy.__all__`` load when first used: ``import grundy`` alone loads
 neither networkx, nor Z3, nor matplotlib. The rest of the API lives in its layer:
 ``grundy.spec`` (rules, expressions, positions), ``grundy.verify`` (claims, families),
 ``grundy.tools`` (tables, plots, pictures), ``grundy.errors`` (every error grundy raises).
@@ -20,13 +20,14 @@ from ._version import __version__ as __version__
 
 __all__ = ["solve", "as_position", "Position", "SumPosition", "Structure", "Game", "GraphGame",
            "HeapGame", "HeapRule", "TakeAndBreak", "Field", "move", "option", "register", "load_games",
-           "Solver", "check_game", "table", "Session", "GrundyError"]
+           "Solver", "check_game", "table", "Session", "GrundyError", "explore"]
 
 _HOME = {  # name -> the module that defines it
     **dict.fromkeys(["solve", "as_position"], "grundy.api"),
     **dict.fromkeys(["Position", "SumPosition", "Structure", "Game", "GraphGame", "HeapGame", "HeapRule",
                      "TakeAndBreak", "Field", "move", "option", "register", "load_games"], "grundy.spec"),
     "Solver": "grundy.solvers.solver", "check_game": "grundy.solvers.gamecheck",
+    "explore": "grundy.tools.explorer",
     **dict.fromkeys(["table", "Session"], "grundy.tools"), "GrundyError": "grundy.errors",
 }
 
@@ -101,5 +102,6 @@ if TYPE_CHECKING:  # type checkers and editors see the same names, imported eage
         option,
         register,
     )
+    from .tools.explorer import explore
     from .tools.play import Session
     from .tools.table import table

@@ -9,7 +9,7 @@ True
 """
 from __future__ import annotations
 
-__all__ = ["DeclarationWarning", "GrundyError", "RuleError", "ClaimError", "LoadError", "Disagreement", "ExecutorError", "GengMissing", "MissingDependency", "GameError", "MissingOperator", "UnsupportedOperator", "InputError", "SolverLimit", "CycleError", "ReferenceLimit", "ReferenceCycle", "BuildError", "KernelError", "OutOfBox"]
+__all__ = ["DeclarationWarning", "GrundyError", "RuleError", "ClaimError", "LoadError", "Disagreement", "ExecutorError", "GengMissing", "MissingDependency", "GameError", "MissingOperator", "UnsupportedOperator", "InputError", "SolverLimit", "CycleError", "ReferenceLimit", "ReferenceCycle", "BuildError", "KernelError", "OutOfBox", "user_line"]
 
 
 class GrundyError(Exception):
@@ -110,3 +110,31 @@ class OutOfBox(KernelError):
     def __init__(self, slot: int, value: int):
         super().__init__(1, f"slot {slot} took value {value}, outside the box")
         self.slot, self.value = slot, value
+
+
+def user_line(e: BaseException, default: "tuple[str, int] | None" = None) -> str:
+    """`` (at FILE:LINE)``: where an error met in a user's code comes from, the innermost frame
+    of its traceback in a user's file (a games file, a theorem file, a statement), not in
+    grundy's own modules, Python's library or an installed package; else ``default`` (such as a
+    statement's first line), else ``""``. With ``GRUNDY_DEBUG`` set (``--debug``), the innermost
+    frame whatever it is.
+
+    >>> user_line(ValueError("raised nowhere"), ("mine.py", 3))
+    ' (at mine.py:3)'
+    """
+    import os
+    import sysconfig
+    import traceback
+    from pathlib import Path
+    frames = traceback.extract_tb(e.__traceback__) if e.__traceback__ else []
+    if os.environ.get("GRUNDY_DEBUG") and frames:
+        return f" (at {frames[-1].filename}:{frames[-1].lineno})"
+    own = [Path(__file__).resolve().parent] + [Path(p).resolve() for p in {sysconfig.get_paths()[k] for k in
+                                                                          ("stdlib", "platstdlib", "purelib", "platlib")}]
+    for fr in reversed(frames):
+        if fr.filename.startswith("<"):
+            continue
+        f = Path(fr.filename).resolve()
+        if not any(f == d or d in f.parents for d in own):
+            return f" (at {fr.filename}:{fr.lineno})"
+    return f" (at {default[0]}:{default[1]})" if default else ""

@@ -1,5 +1,5 @@
 """Names that moved in 0.3 still answer, with a DeprecationWarning naming their new home;
-the front door has at most twenty names and each of them loads."""
+the front door has at most twenty-one names and each of them loads."""
 from __future__ import annotations
 
 import importlib
@@ -10,7 +10,7 @@ import grundy
 
 
 def test_the_front_door_is_small_and_every_name_loads():
-    assert len(grundy.__all__) <= 20 and len(set(grundy.__all__)) == len(grundy.__all__)
+    assert len(grundy.__all__) <= 21 and len(set(grundy.__all__)) == len(grundy.__all__)
     for name in grundy.__all__:
         assert getattr(grundy, name) is not None, name
     assert set(grundy.__all__) <= set(dir(grundy))

@@ -389,6 +389,14 @@ def test_example_notebook_runs():
     assert not [o for o in outputs if o.output_type == "error"]
     rich = [o for o in outputs if o.output_type in ("display_data", "execute_result")]
     assert any("image/svg+xml" in o.data or "text/html" in o.data for o in rich)
+    text = "".join(o.get("text", "") for o in outputs if o.output_type == "stream")
+    assert "proved=True" in text                                    # the period is proved, not apparent
+    assert any('title="grundy explorer"' in o.data.get("text/html", "") for o in rich)   # the explorer's frame
+    try:
+        import matplotlib  # noqa: F401
+    except ImportError:
+        return
+    assert any("image/png" in o.data for o in rich)                 # the period's figure
 
 
 # ---------------------------------------------------------------- grundy games GAME, closed pipes

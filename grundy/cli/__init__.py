@@ -14,7 +14,7 @@ import os
 import sys
 from functools import lru_cache
 
-from ..errors import GrundyError
+from ..errors import GrundyError, user_line
 
 __all__ = ["main"]
 
@@ -30,6 +30,14 @@ def add_games_option(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--games", action="append", default=[], metavar="PATH",
                         help="register the games defined in a Python file, or in every file of a "
                              f"folder (repeatable; also ${ENV_VAR}, separated by '{os.pathsep}')")
+
+
+def add_debug_option(parser: argparse.ArgumentParser) -> None:
+    """``--debug``, on every subcommand: errors met in a user's file show grundy's own frames too."""
+    if "--debug" not in parser._option_string_actions:
+        parser.add_argument("--debug", action="store_true",
+                            help="show the whole traceback of an error met in your own file (games, "
+                                 "theorems, statements), grundy's frames included")
 
 
 def use_games(paths: list[str]) -> str | None:
@@ -53,7 +61,9 @@ def main(argv: list[str] | None = None) -> int:
         from .._version import __version__
         print(f"grundy {__version__}")
         return 0
-    args = _parser().parse_args(argv)
+    args = _parse(sys.argv[1:] if argv is None else list(argv))
+    if getattr(args, "debug", False):
+        os.environ["GRUNDY_DEBUG"] = "1"          # read by user_line, here and in worker processes
     err = use_games(args.games)
     if err is not None:
         print(f"grundy: {err}", file=sys.stderr)
@@ -69,6 +79,26 @@ def main(argv: list[str] | None = None) -> int:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())      # so that the final flush does not fail again
         return 141
+    except Exception as e:                        # met in a user's file: one line naming it
+        where = user_line(e)
+        if getattr(args, "debug", False) or not where:
+            raise                                 # grundy's own bug: its traceback
+        print(f"grundy: {type(e).__name__}: {e}{where} (--debug shows the traceback)", file=sys.stderr)
+        return 2
+
+
+def _parse(argv: list[str]) -> argparse.Namespace:
+    """The command line read: a list option's items gathered (:func:`.params.spread_lists`), and a
+    command's options allowed anywhere among its words (``grundy solve octal --code 0.6 5 6``)."""
+    from .params import spread_lists
+    argv = spread_lists(argv)
+    parser = _parser()
+    commands = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction)).choices
+    if argv and argv[0] in commands:
+        args = commands[argv[0]].parse_intermixed_args(argv[1:])
+        args.command = argv[0]
+        return args
+    return parser.parse_args(argv)
 
 
 @lru_cache(maxsize=None)
@@ -77,6 +107,7 @@ def _parser() -> argparse.ArgumentParser:
     from .._version import __version__
     from . import workbench
     from .check import cmd_check
+    from .params import add_game_options
     from .solve import cmd_solve, cmd_values
     from .workbench import cmd_games
     p = argparse.ArgumentParser(prog="grundy", description="Impartial games: solve positions, check claims.")
@@ -89,6 +120,8 @@ def _parser() -> argparse.ArgumentParser:
     s.add_argument("--winning-moves", action="store_true", help="list the winning moves")
     s.add_argument("--line", action="store_true", help="show one winning line of play")
     s.add_argument("--outcome-only", action="store_true", help="N/P only, stopping at the first winning move")
+    s.add_argument("--show-edges", action="store_true",
+                   help="a graph game's short form: list the vertices or edges in the order --weights follows")
     s.add_argument("--max-positions", type=int, default=20_000_000, metavar="N",
                    help="stop with an error after storing N positions (default 20,000,000)")
     s.add_argument("--no-symmetry", action="store_true", help="do not reduce by symmetry")
@@ -114,9 +147,7 @@ def _parser() -> argparse.ArgumentParser:
                         "where a theorem applies, N doubles until the period is proved or N reaches --max-n")
     v.add_argument("--max-n", type=int, default=PERIOD_MAX_N, metavar="N",
                    help=f"with --period: the largest heap N may double to (default {PERIOD_MAX_N:,})")
-    v.add_argument("--code", help='octal code, e.g. 0.6 or 4.07 (game octal)')
-    v.add_argument("--set", type=int, nargs="+", metavar="S", help="subtraction set, e.g. 1 3 4 (game subtraction)")
-    v.add_argument("--param", action="append", metavar="KEY=JSON", help="any other parameter of the game")
+    add_game_options(v)
     v.set_defaults(run=cmd_values, label=None)
     c = sub.add_parser("check", help="check the properties a game declares (symmetry, components, "
                                      "heap count, domains, rank) on small structures",
@@ -139,8 +170,11 @@ def _parser() -> argparse.ArgumentParser:
     from .verify import add_verify_command
     add_verify_command(sub)
     workbench.add_commands(sub)
+    from .explore import add_explore_command
+    add_explore_command(sub)
     for command in sub.choices.values():
         add_games_option(command)
+        add_debug_option(command)
     return p
 
 

@@ -16,7 +16,7 @@ def cmd_check(args: argparse.Namespace) -> int:
     try:
         game = GAMES.get(args.game)
         if game is None:
-            raise InputError("game", f"unknown game {args.game!r} (one of: {', '.join(sorted(GAMES))})")
+            raise InputError("game", GAMES.unknown(args.game))
         structures = [parse_structure(s) for s in args.structures] or None
         positions = [json.loads(p) for p in args.position or []] or None
         if positions is not None and structures is None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import gc
 import json
+import os
 import sys
 import time
 import traceback
@@ -13,12 +14,14 @@ from contextlib import contextmanager
 from typing import Any, Callable, Iterator, cast
 
 from ..api import solve
-from ..errors import DeclarationWarning, GrundyError, RuleError
+from ..errors import DeclarationWarning, GrundyError, RuleError, user_line
 from ..solvers.solver import CycleError, Solver, SolverLimit
 from ..spec.position import InputError, Position, SumPosition, read_position
 from ..spec.registry import GAMES
 from ..tools.progress import Progress
 from . import workbench
+from .foresight import Watch, estimate, foresight
+from .params import game_params
 
 
 def _convention(obj: Any) -> str:
@@ -28,6 +31,12 @@ def _convention(obj: Any) -> str:
     name = obj.get("game")
     game = GAMES.get(name) if isinstance(name, str) else None
     return obj.get("convention", game.convention if game is not None else "normal")
+
+
+def _debug(e: BaseException) -> None:
+    """With ``--debug``: the whole traceback of an error met in a user's file, on stderr."""
+    if os.environ.get("GRUNDY_DEBUG"):
+        traceback.print_exception(e)
 
 
 BATCH = 16   # positions on one structure that go to its kernel in one call (fewer: one by one)
@@ -92,10 +101,21 @@ def _parse(inputs: list[tuple[int, Any, str | None]]) -> list[tuple[int, Any, Po
             except GrundyError as e:
                 err = f"position {i + 1}: {e}"
             except Exception as e:            # a bug in a game's reader (a user's file): one line
-                tb = traceback.extract_tb(e.__traceback__)[-1]
-                err = f"position {i + 1}: {type(e).__name__}: {e} (at {tb.filename}:{tb.lineno})"
+                err = f"position {i + 1}: {type(e).__name__}: {e}{user_line(e)}"
+                _debug(e)
         parsed.append((i, obj, pos, err))
     return parsed
+
+
+def _foresee(watch: Watch, pos: Position | SumPosition, obj: Any, i: int, prefix: str, foresee: bool) -> None:
+    """Before one solve: the estimate and the faster route when it is large (``foresee``: for a
+    few positions only, each said), and the progress line's watch begun."""
+    work = ("explicit", 0)
+    if foresee:
+        work = estimate(pos)
+        for line in foresight(pos, obj):
+            print(f"grundy solve: position {i + 1}: {line}", file=sys.stderr)
+    watch.begin(work, pos.game.name if isinstance(pos, Position) else "sum", prefix)
 
 
 def cmd_solve(args: argparse.Namespace) -> int:
@@ -132,12 +152,18 @@ def _solve(args: argparse.Namespace, read: Callable[[], None]) -> int:
     mixed = not all_misere and "misere" in conv
     head = "grundy (misère)" if all_misere else "grundy"
     width = max(6, len(head), 15 if mixed else 0)
+    if args.show_edges and not args.json:
+        for i, _, pos, _ in parsed:
+            if isinstance(pos, Position):
+                print(workbench.weight_list(i, pos))
     if not args.json:
         print(f"{'#':>3}  {'game':<14} {'position':<60} {head:>{width}}  outcome")
     tty = sys.stderr.isatty()
-    bar = Progress(tty) if (tty or args.progress) and len(parsed) > 1 else None
+    bar = Progress(tty) if tty or args.progress else None
+    watch = Watch(bar, solver) if bar is not None else None
+    many = len(parsed) > 1
     shown = started if tty else 0.0       # a terminal: nothing drawn for a command of < 0.5 s
-    if bar is not None and not tty:
+    if bar is not None and not tty and many:
         bar(f"grundy solve: {len(parsed):,} positions read, solving")
     known = {} if args.outcome_only else _batch_values(solver, [p for _, _, p, _ in parsed])
     plain = not (args.winning_moves or args.line)
@@ -154,7 +180,7 @@ def _solve(args: argparse.Namespace, read: Callable[[], None]) -> int:
         if pending:               # before anything else is written, or a long solve starts
             sys.stdout.write("".join(pending))
             pending.clear()
-        if bar is not None and time.monotonic() - shown >= 0.5:     # twice a second at most
+        if bar is not None and many and time.monotonic() - shown >= 0.5:     # twice a second at most
             shown = time.monotonic()
             bar(f"grundy solve: position {n + 1:,} of {len(parsed):,}")
         result: dict[str, Any] | None = None
@@ -165,6 +191,9 @@ def _solve(args: argparse.Namespace, read: Callable[[], None]) -> int:
                 flush = False
             else:
                 try:
+                    if watch is not None:
+                        _foresee(watch, pos, obj, i, f"position {n + 1:,} of {len(parsed):,}: " if many else "",
+                                 len(parsed) <= BATCH)
                     with warnings.catch_warnings():    # a declaration found false: said once, below
                         warnings.simplefilter("ignore", DeclarationWarning)
                         result = solve(pos, winning_moves=args.winning_moves, outcome_only=args.outcome_only,
@@ -175,8 +204,11 @@ def _solve(args: argparse.Namespace, read: Callable[[], None]) -> int:
                 except GrundyError as e:
                     err = f"position {i + 1}: {e}"
                 except Exception as e:            # a bug in a game's rules (a user's file): one line
-                    tb = traceback.extract_tb(e.__traceback__)[-1]
-                    err = f"position {i + 1}: {type(e).__name__}: {e} (at {tb.filename}:{tb.lineno})"
+                    err = f"position {i + 1}: {type(e).__name__}: {e}{user_line(e)}"
+                    _debug(e)
+                finally:
+                    if watch is not None:
+                        watch.end()
         if bar is not None and bar.tty and bar.last:    # the terminal's line is the progress line's
             bar.clear()
             bar.last = ""
@@ -199,6 +231,8 @@ def _solve(args: argparse.Namespace, read: Callable[[], None]) -> int:
             for m in result.get("line", []):
                 print(f"{'':>5}line: {m['move']}")
     sys.stdout.write("".join(pending))
+    if watch is not None:
+        watch.close()
     if bar is not None:
         bar.clear()
     for line in solver.violations:       # a declaration the solver did not use: said, one line each
@@ -212,20 +246,17 @@ def _solve(args: argparse.Namespace, read: Callable[[], None]) -> int:
 def cmd_values(args: argparse.Namespace) -> int:
     from ..solvers.heaps import heap_values, period, sum_of_heaps
     from ..solvers.heaps.bounds import theorem_for
-    obj: dict[str, Any] = {"game": args.game, "heaps": []}
-    if args.code is not None:
-        obj["code"] = args.code
-    if args.set is not None:
-        obj["set"] = args.set
-    for kv in args.param or []:
-        key, eq, val = kv.partition("=")
-        try:
-            obj[key] = json.loads(val) if eq else None
-        except json.JSONDecodeError:
-            obj[key] = val
-        if not eq:
-            print(f"grundy: --param {kv!r}: write KEY=VALUE", file=sys.stderr)
-            return 2
+    try:
+        params = game_params(args)
+        if args.weights is not None or args.token is not None:
+            raise InputError("weights" if args.weights is not None else "token",
+                             "grundy values is for one-heap games: no weights or token")
+        if args.misere:
+            raise InputError("misere", "grundy values gives Grundy values, which are normal play's")
+    except GrundyError as e:
+        print(f"grundy: {e}", file=sys.stderr)
+        return 2
+    obj: dict[str, Any] = {"game": args.game, **params, "heaps": []}
     from ..spec.game import Game
     game = GAMES.get(args.game)
     if game is not None and type(game).heap_rule is Game.heap_rule:
@@ -248,8 +279,8 @@ def cmd_values(args: argparse.Namespace) -> int:
     if not args.period:
         print(" ".join(map(str, values)))
         return 0
-    params = " ".join(str(obj[k]) for k in obj if k not in ("game", "heaps"))
-    name = args.label or (f"{args.game} {params}" if params else args.game)
+    params_text = " ".join(str(v) for v in params.values())
+    name = args.label or (f"{args.game} {params_text}" if params_text else args.game)
     n = len(values) - 1
     found = period(code, values)
     note = why

@@ -110,11 +110,14 @@ def _consume(verdicts: Iterator, take: Callable) -> bool:
 
 def _verify(args: argparse.Namespace) -> int:
     from ..tools.report import Interruption, header, row
+    notes: list[str] = []
     try:
-        claims = load(args.paths, args.only)
+        claims = load(args.paths, args.only, notes)
     except LoadError as e:
         print(f"grundy verify: {e}", file=sys.stderr)
         return 2
+    for note in notes:
+        print(f"grundy verify: note: {note}", file=sys.stderr)
     if args.jobs is not None and args.jobs < 1:
         print("grundy verify: --jobs must be at least 1", file=sys.stderr)
         return 2

@@ -9,17 +9,18 @@ import sys
 import textwrap
 from typing import Any, Iterator
 
-from ..errors import GrundyError
+from ..errors import GrundyError, user_line
 from ..spec.games import GAMES
 from ..spec.position import InputError, read_position
 from ..spec.reader import positions_from_text
 from ..tools.graphs import FAMILIES, GRAPH_NAMES
-from ..tools.positions import graph_position, short_position, takes_heaps
+from ..tools.positions import graph_position, short_position, takes_heaps, weight_order
 from ..tools.table import parse_range
+from .params import add_game_options, game_params, legacy_code
 
 __all__ = ["add_commands", "add_position_options", "read_positions", "solve_row", "show_game"]
 
-POSITION_HELP = ("a position: a short form (nim 3 5 6; octal 0.77 5 6; edge-nim K4; grim petersen), "
+POSITION_HELP = ("a position: a short form (nim 3 5 6; octal --code 0.77 5 6; edge-nim K4; grim petersen), "
                  "inline JSON, a JSON file (one position, a list, or JSON lines) or - for stdin")
 
 
@@ -29,11 +30,16 @@ def _fail(msg: str) -> int:
 
 
 def add_position_options(p: argparse.ArgumentParser) -> None:
-    """--weights, --token, --misere: what a short form of a graph game needs, and misère play."""
-    p.add_argument("--weights", metavar="W", help="graph games: every weight W, or one per weighted "
-                   "vertex/edge in order (W1,W2,...); default 1")
-    p.add_argument("--token", metavar="V", help="graph games with a token: its vertex (default: the first)")
-    p.add_argument("--misere", action="store_true", help="misère play (the last mover loses)")
+    """The game's parameters (--code, --set, --param), --weights, --token, --misere: what a short
+    form needs, and misère play (the one vocabulary of :mod:`.params`)."""
+    add_game_options(p)
+
+
+def short_params(words: list[str], args: argparse.Namespace) -> tuple[list[str], dict[str, Any]]:
+    """The words of a short form after its game's name, and the game's parameters: the options,
+    or a code written as the first word (the older spelling, noted on stderr)."""
+    params = game_params(args)
+    return legacy_code(words[0], words[1:], params), params
 
 
 def read_positions(words: list[str], args: argparse.Namespace) -> Iterator[tuple[int, Any, str | None]]:
@@ -42,15 +48,18 @@ def read_positions(words: list[str], args: argparse.Namespace) -> Iterator[tuple
     first = words[0]
     misere = getattr(args, "misere", False)
     if first in GAMES:
-        yield 0, short_position(words, weights=args.weights, token=args.token, misere=misere), None
+        rest, params = short_params(words, args)
+        yield 0, short_position([first, *rest], weights=args.weights, token=args.token, misere=misere,
+                                params=params), None
         return
-    if getattr(args, "weights", None) is not None or getattr(args, "token", None) is not None:
-        raise InputError("weights" if args.weights is not None else "token",
-                         "only a short form (GAME GRAPH) takes --weights and --token")
+    for opt in ("weights", "token", "code", "set", "param"):
+        if getattr(args, opt, None) is not None:
+            raise InputError(opt, f"only a short form (GAME HEAPS or GAME GRAPH) takes --{opt}; "
+                                  f"JSON positions carry their own fields")
     if first.lstrip().startswith(("{", "[")):
         text = " ".join(words)
     elif len(words) > 1:
-        raise InputError("game", f"unknown game {first!r} (one of: {', '.join(sorted(GAMES))})")
+        raise InputError("game", GAMES.unknown(first))
     elif first == "-":
         text = sys.stdin.read()
     elif not os.path.exists(first) and os.sep not in first and not first.endswith((".json", ".jsonl")):
@@ -105,6 +114,24 @@ def solve_row(i: int, obj: dict, value: str, outcome: str, value_width: int = 6,
     return "\n".join([first] + [f"{'':>3}  {'':<14} {p}" for p in parts[1:]])
 
 
+def weight_list(i: int, pos: Any) -> str:
+    """``--show-edges``: the elements a list of weights follows, in order, with their weights."""
+    what, names = weight_order(pos.game.name, pos.structure)
+    g = pos.structure
+    if g.kind not in ("graph", "digraph"):
+        return f"{i + 1:>3}  {pos.game.name}: played on {g.kind}, no weights"
+    if not what:
+        return (f"{i + 1:>3}  {pos.game.name}: no weights; its edges: "
+                + (", ".join(f"{g.names[u]}-{g.names[v]}" for u, v in g.edges) or "none"))
+    obj = pos.to_json()
+    ws = [n[1] for n in obj.get("nodes", [])] if what == "vertices" else [e[2] for e in obj.get("edges", [])]
+    lines = [f"{i + 1:>3}  {pos.game.name}: --weights W1,W2,... follow the {what} in this order"
+             + (" (sorted, u < v)" if what == "edges" and g.kind == "graph" else
+                " (sorted)" if what == "edges" else "") + ":"]
+    lines += [f"{'':>5}{k + 1:>3}. {nm:<10} weight {w}" for k, (nm, w) in enumerate(zip(names, ws, strict=False))]
+    return "\n".join(lines)
+
+
 # ------------------------------------------------------------------ grundy games GAME
 
 FIELD_TEXT = {
@@ -146,16 +173,47 @@ def example_position(name: str) -> dict:
     return {"game": name}
 
 
+OPTION_TEXT = {
+    "code": "--code CODE       the code, e.g. --code 0.77",
+    "set": "--set S1,S2,...   the subtraction set, e.g. --set 1,3,4 (or --set 1 3 4)",
+}
+
+
+def option_lines(name: str, ex: dict[str, Any]) -> list[str]:
+    """The options ``grundy games GAME`` lists for the game: its parameters, then what a graph
+    game's short form takes (weights in the order they follow), then misère play."""
+    from ..tools.graphs import named_graph
+    lines = []
+    for k in ex:
+        if k in ("game", "heaps", "nodes", "edges", "arcs", "loops", "token", "active", "convention"):
+            continue
+        lines.append(OPTION_TEXT.get(k, f"--param {k}=JSON  its \"{k}\", as in the JSON"))
+    if not takes_heaps(name):
+        what, order = weight_order(name, named_graph("C4"))
+        if what == "edges":
+            lines.append("--weights W       one weight per edge, or W1,W2,... in the sorted edge order "
+                         f"(on C4: {', '.join(order)}; --show-edges prints it)")
+        elif what == "vertices":
+            lines.append("--weights W       one weight per vertex, or W1,W2,... in vertex order "
+                         "(--show-edges prints it)")
+        if any(f.kind == "vertex" for f in GAMES[name].fields(named_graph("C4"))):
+            lines.append("--token V         the token's vertex (default: the first)")
+    lines.append("--misere          misère play (the last mover loses)")
+    return lines
+
+
 def show_game(name: str) -> int:
     """``grundy games GAME``: the rules, the JSON fields, an example position and its value."""
     from ..api import solve
     if name not in GAMES:
-        return _fail(f"game: unknown game {name!r} (one of: {', '.join(sorted(GAMES))})")
+        return _fail(f"game: {GAMES.unknown(name)}")
     gm = GAMES[name]
     print(f"{name}  [{gm.structure}; {gm.convention} play]")
     print(textwrap.fill(gm.summary, 88, initial_indent="    ", subsequent_indent="    "))
-    module = type(gm).__module__.rsplit(".", 1)[-1]
-    print(f"\nRule (grundy/spec/games/{module}.py):")
+    where = GAMES.origin(name)
+    if where == "built-in":
+        where = f"grundy/spec/games/{type(gm).__module__.rsplit('.', 1)[-1]}.py"
+    print(f"\nRule ({where}):")
     print(textwrap.indent(textwrap.dedent(gm.source()).rstrip(), "    "))
     ex = example_position(name)
     keys = [k for k in ex if k != "game"]
@@ -165,6 +223,9 @@ def show_game(name: str) -> int:
     print(f"    {'game':<11} \"{name}\"")
     for k in keys + ["convention"]:
         print(f"    {k:<11} {FIELD_TEXT.get(k, '')}")
+    print("\nOn the command line (grundy solve, table, plot, play, values):")
+    for line in option_lines(name, ex):
+        print("    " + line)
     print("\nExample:")
     print("    " + json.dumps(ex))
     try:
@@ -172,14 +233,18 @@ def show_game(name: str) -> int:
         print(f"    grundy {r['grundy']}, outcome {r['outcome']}")
     except GrundyError as e:
         print(f"    ({e})")
+    except Exception as e:               # a bug in a user's game: its line, and the page goes on
+        print(f"    ({type(e).__name__}: {e}{user_line(e)})")
+    params = {k: v for k, v in ex.items() if k not in ("game", "heaps", "nodes", "edges", "arcs", "token",
+                                                        "loops", "active", "convention")}
     words = ["grundy solve", name] + ([str(h) for h in ex.get("heaps", [])] if "heaps" in ex else [])
-    if "code" in ex:
-        words.insert(2, ex["code"])
+    words += [f"--{k} {','.join(map(str, v)) if isinstance(v, list) else v}" if k in OPTION_TEXT else
+              f"--param {k}={json.dumps(v)}" for k, v in params.items()]
     if not takes_heaps(name):
         words.append("P3  (or " + GRAPH_NAMES + ", a graph6 string; --weights, --token)")
     else:
         try:
-            read_position(short_position(words[1:]))
+            read_position(short_position([name, *map(str, ex.get("heaps", []))], params=params))
         except GrundyError:                    # parameters the short form does not carry: JSON
             words = ["grundy solve", "'" + json.dumps(ex) + "'"]
     print("    " + " ".join(words))
@@ -190,15 +255,12 @@ def show_game(name: str) -> int:
 
 def _table_args(args: argparse.Namespace) -> tuple[list[Any], dict[str, Any]]:
     """The axes and keyword arguments of tools.table.table from the command line."""
-    words = list(args.spec)
     kw: dict[str, Any] = {"misere": args.misere}
     gm = GAMES.get(args.game)
     if gm is None:
-        raise InputError("game", f"unknown game {args.game!r} (one of: {', '.join(sorted(GAMES))})")
-    if args.game == "octal":
-        if not words or "." not in words[0]:
-            raise InputError("code", "give the octal code first: grundy table octal 0.77 0..30")
-        kw["code"] = words.pop(0)
+        raise InputError("game", GAMES.unknown(args.game))
+    kw["params"] = params = game_params(args)
+    words = legacy_code(args.game, list(args.spec), params)
     if not takes_heaps(args.game):
         if not words or words[0] not in FAMILIES:
             raise InputError("family", f"{args.game} is played on graphs: give a family "
@@ -234,11 +296,11 @@ def cmd_plot(args: argparse.Namespace) -> int:
         varying = sum(1 for a in axes if isinstance(a, range))
         path = args.output or f"{args.game}.png"
         if varying == 2:
-            plot_ppositions(args.game, *axes, values=args.values, code=kw.get("code"), misere=args.misere, path=path)
+            plot_ppositions(args.game, *axes, values=args.values, params=kw["params"], misere=args.misere, path=path)
         elif varying == 1:
             if args.misere:
                 raise InputError("misere", "a values plot is of Grundy values (normal play)")
-            plot_values(args.game, *axes, code=kw.get("code"), path=path)
+            plot_values(args.game, *axes, params=kw["params"], path=path)
         else:
             raise InputError("range", "give one range (values) or two (P-positions), like 0..30")
     except GrundyError as e:
@@ -267,12 +329,13 @@ def cmd_play(args: argparse.Namespace) -> int:
 def add_commands(sub: Any) -> None:
     """Register ``table``, ``plot`` and ``play`` on the ``grundy`` command's subparsers."""
     t = sub.add_parser("table", help="Grundy values or outcomes over ranges of heap sizes or a graph family",
-                       description="grundy table nim 0..10 0..10 | grundy table octal 0.07 0..100 --bfile | "
+                       description="grundy table nim 0..10 0..10 | grundy table octal --code 0.07 0..100 --bfile | "
+                                   "grundy table subtraction --set 1,3,4 0..30 | "
                                    "grundy table grim paths 1..12 | grundy table edge-nim cycles 3..9 --weights 2")
     t.add_argument("game")
     t.add_argument("spec", nargs="+", metavar="SIZE|RANGE",
                    help="heap games: one size (held fixed) or range (A..B) per heap, one or two ranges; "
-                        "octal: the code first; graph games: a family (" + ", ".join(FAMILIES) + ") and a range of n")
+                        "graph games: a family (" + ", ".join(FAMILIES) + ") and a range of n")
     t.add_argument("--outcome", action="store_true", help="outcomes (N/P) instead of Grundy values")
     fmt = t.add_mutually_exclusive_group()
     fmt.add_argument("--csv", action="store_true", help="CSV: one row per cell")
@@ -281,14 +344,16 @@ def add_commands(sub: Any) -> None:
     add_position_options(t)
     t.set_defaults(run=cmd_table)
     p = sub.add_parser("plot", help="picture of a two-heap game's P-positions, or a one-heap game's values",
-                       description="grundy plot wythoff 0..40 0..40 -o wythoff.svg | grundy plot octal 0.07 0..200")
+                       description="grundy plot wythoff 0..40 0..40 -o wythoff.svg | "
+                                   "grundy plot octal --code 0.07 0..200")
     p.add_argument("game")
     p.add_argument("spec", nargs="+", metavar="SIZE|RANGE",
                    help="two ranges: P-positions (or --values); one range: the values with their period")
     p.add_argument("-o", "--output", metavar="FILE", help="a .png, .svg or .pdf file (default GAME.png)")
     p.add_argument("--values", action="store_true", help="two ranges: Grundy values as colours")
     p.add_argument("--misere", action="store_true", help="misère play's P-positions")
-    p.set_defaults(run=cmd_plot, weights=None, token=None)
+    add_position_options(p)
+    p.set_defaults(run=cmd_plot)
     q = sub.add_parser("play", help="play a position in the terminal: every option with its value, "
                                     "grundy's replies, undo")
     q.add_argument("position", nargs="+", metavar="POSITION", help=POSITION_HELP)

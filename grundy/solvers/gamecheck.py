@@ -46,7 +46,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Sequence
 
 from .. import hooks
-from ..errors import GrundyError, RuleError
+from ..errors import GrundyError, RuleError, user_line
 from ..spec.game import Game, Rules
 from ..spec.games import get_game
 from ..spec.position import Position
@@ -284,9 +284,7 @@ def _failure(e: Exception) -> str:
     """An exception in one line: a GrundyError's text, else its type, text and where it was raised."""
     if isinstance(e, GrundyError):
         return str(e)
-    import traceback
-    tb = traceback.extract_tb(e.__traceback__)[-1] if e.__traceback__ else None
-    return f"{type(e).__name__}: {e}" + (f" (at {tb.filename}:{tb.lineno})" if tb else "")
+    return f"{type(e).__name__}: {e}{user_line(e)}"
 
 
 def fitting_structures(game: Game) -> tuple[list[Structure], list[str]]:

@@ -8,6 +8,7 @@ plots, playing a position, and how results display in a notebook.
 {'grundy': 0, 'outcome': 'P'}
 """
 from . import display  # noqa: F401  (fills the verdicts' notebook renderer)
+from .explorer import Explorer, explore
 from .graphs import family_graph, named_graph
 from .play import Option, Session
 from .plot import MissingDependency, find_period, plot_ppositions, plot_values
@@ -16,7 +17,7 @@ from .table import ValueTable, table
 
 __all__ = ["named_graph", "family_graph", "Session", "Option", "plot_ppositions", "plot_values",
            "find_period", "MissingDependency", "short_position", "graph_position", "draw", "table",
-           "ValueTable"]
+           "ValueTable", "explore", "Explorer"]
 
 
 def __getattr__(name: str) -> type:

@@ -28,7 +28,18 @@ def _figure(width: float, height: float):
     return Figure(figsize=(width, height), layout="constrained")
 
 
-def find_period(game: str, values: list[int], *, code: str | None = None):
+def _params(code: str | None, params: dict | None) -> dict:
+    """The game's parameters: ``params``, with ``code`` (its short form) added."""
+    return {**(params or {}), **({"code": code} if code is not None else {})}
+
+
+def _name(game: str, params: dict) -> str:
+    """A title's name of the game: ``octal 0.77``, ``subtraction 1,3,4``."""
+    words = [",".join(map(str, v)) if isinstance(v, (list, tuple)) else str(v) for v in params.values()]
+    return " ".join([game, *words])
+
+
+def find_period(game: str, values: list[int], *, code: str | None = None, params: dict | None = None):
     """The period of the one-heap values G(0..N), a ``grundy.solvers.heaps.Period``
     (preperiod, period, proved: by a periodicity theorem for the game's rule, else only
     apparent), or None. The one place the plots ask for a period.
@@ -42,7 +53,7 @@ def find_period(game: str, values: list[int], *, code: str | None = None):
     from ..spec.position import Position, read_position
     if game not in GAMES or type(GAMES[game]).heap_rule is Game.heap_rule:
         return None
-    obj: dict = {"game": game, "heaps": [0], **({"code": code} if code is not None else {})}
+    obj: dict = {"game": game, **_params(code, params), "heaps": [0]}
     pos = cast(Position, read_position(obj))      # heaps: never a sum
     rule = pos.game.heap_rule(pos.structure)
     if rule is None:
@@ -64,11 +75,12 @@ def _save(fig, path: str | Path | None) -> None:
 
 def plot_ppositions(game: str, rows: Axis = range(0, 31), cols: Axis = range(0, 31), *more: Axis,
                     values: bool = False, code: str | None = None, misere: bool = False,
-                    path: str | Path | None = None, solver: Solver | None = None):
+                    path: str | Path | None = None, solver: Solver | None = None, params: dict | None = None):
     """The P-positions (black) of a two-heap game over ``rows`` x ``cols`` heap sizes, or with
     ``values=True`` its Grundy values as colours; further heap sizes in ``more`` are held
     fixed. Returns the matplotlib Figure (saved to ``path`` if given)."""
-    t = table(game, rows, cols, *more, code=code, misere=misere, outcome=not values, solver=solver)
+    params = _params(code, params)
+    t = table(game, rows, cols, *more, params=params, misere=misere, outcome=not values, solver=solver)
     if len(t.axes) != 2:
         raise InputError("range", "a picture of a two-heap game needs two ranges")
     (rname, rs), (cname, cs) = t.axes
@@ -94,29 +106,30 @@ def plot_ppositions(game: str, rows: Axis = range(0, 31), cols: Axis = range(0, 
     ax.set_xlabel(cname)
     ax.set_ylabel(rname)
     conv = ", misère" if misere else ""
-    ax.set_title(f"{game}{' ' + code if code else ''}: {what}{conv}")
+    ax.set_title(f"{_name(game, params)}: {what}{conv}")
     _save(fig, path)
     return fig
 
 
 def plot_values(game: str, n: Axis = range(0, 101), *more: Axis, code: str | None = None,
-                path: str | Path | None = None, solver: Solver | None = None):
+                path: str | Path | None = None, solver: Solver | None = None, params: dict | None = None):
     """The Grundy values G(n) of a one-heap game over ``n`` (further heaps in ``more`` held
     fixed), with the period the values prove marked: the preperiod shaded, a line at the
     start of each period. Returns the matplotlib Figure (saved to ``path`` if given)."""
-    t = table(game, n, *more, code=code, solver=solver)
+    params = _params(code, params)
+    t = table(game, n, *more, params=params, solver=solver)
     if len(t.axes) != 1:
         raise InputError("range", "a values plot takes one range of heap sizes")
     xs = t.axes[0][1]
     ys = t.values()
     found = None
     if xs == list(range(len(xs))) and not more:        # G(0..N): a period can be read
-        found = find_period(game, ys, code=code)
+        found = find_period(game, ys, params=params)
     fig = _figure(8, 3.6)
     ax = fig.add_subplot()
     ax.plot(xs, ys, color="#9aa5b1", linewidth=0.8, zorder=1)
     ax.scatter(xs, ys, s=10, color="#1f4e79", zorder=2)
-    name = f"{game} {code}" if code else game
+    name = _name(game, params)
     if found is None:
         note = f"no period proved or apparent in G({xs[0]}..{xs[-1]})"
     else:

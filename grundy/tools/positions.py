@@ -1,12 +1,16 @@
 """Positions as people type them, and positions drawn as text.
 
 A short form is a game name and what the game is played on: heap sizes for a heap game
-(``nim 3 5 6``; an octal game takes its code first: ``octal 0.77 5 6``), a graph name or
-graph6 string for a graph game (``edge-nim K4``, ``grim petersen``), with every weight
-given at once (``weights=2``) or one per weighted element in order (``weights="1,2,2"``).
+(``nim 3 5 6``), a graph name or graph6 string for a graph game (``edge-nim K4``,
+``grim petersen``), with every weight given at once (``weights=2``) or one per weighted
+element in order (``weights="1,2,2"``: vertices in their order, edges sorted with u < v, as
+:func:`weight_order` lists them). The game's parameters are ``params`` (``{"code": "0.77"}``;
+a code as the first word, ``octal 0.77 5 6``, is the older spelling and still read).
 
 >>> short_position(["nim", "3", "5", "6"])
 {'game': 'nim', 'heaps': [3, 5, 6]}
+>>> short_position(["octal", "5", "6"], params={"code": "0.77"})
+{'game': 'octal', 'code': '0.77', 'heaps': [5, 6]}
 >>> short_position(["edge-nim", "P3"], weights="2", token="1")
 {'game': 'edge-nim', 'nodes': [0, 1, 2], 'edges': [[0, 1, 2], [1, 2, 2]], 'token': 1}
 >>> short_position(["grim", "C4"], misere=True)["convention"]
@@ -20,6 +24,7 @@ nim, normal play
 from __future__ import annotations
 
 import functools
+import re
 import textwrap
 from typing import Any
 
@@ -28,14 +33,27 @@ from ..spec.position import InputError, Position, SumPosition, natural, read_pos
 from ..spec.structure import Structure
 from .graphs import named_graph
 
-__all__ = ["short_position", "graph_position", "draw", "parse_weights", "takes_heaps", "picture_of"]
+__all__ = ["short_position", "graph_position", "draw", "parse_weights", "takes_heaps", "picture_of",
+           "code_word", "weight_order"]
 
 DRAW_LIMIT = 40     # a heap larger than this is drawn cut, with its size beside it
+_CODE_WORD = re.compile(r"[0-9]*\.[0-9]+")
+
+
+def code_word(words: list[str], params: dict[str, Any] | None = None) -> bool:
+    """Whether the first word after a heap game's name is its code, in the older spelling
+    (``octal 0.77 5 6``): a word such as ``0.77`` (not a size, not a range ``0..30``) and no
+    code given otherwise.
+
+    >>> code_word(["0.77", "5"]), code_word(["0..30"]), code_word(["0.6"], {"code": "0.6"})
+    (True, False, False)
+    """
+    return "code" not in (params or {}) and bool(words) and bool(_CODE_WORD.fullmatch(words[0]))
 
 
 def _game(name: str):
     if name not in GAMES:
-        raise InputError("game", f"unknown game {name!r} (one of: {', '.join(sorted(GAMES))})")
+        raise InputError("game", GAMES.unknown(name))
     return GAMES[name]
 
 
@@ -81,8 +99,31 @@ def parse_weights(text: str | int | list[int] | None, count: int, where: str = "
     return ws
 
 
+def weight_order(game: str, g: Structure) -> tuple[str, list[str]]:
+    """What ``weights`` weigh on ``g`` (``"vertices"``, ``"edges"`` or ``""``: nothing), and
+    those elements in the order a list of weights follows: vertices in their order, edges
+    sorted (u < v, by u then v).
+
+    >>> weight_order("edge-nim", Structure.graph([0, 1, 2], [(1, 2), (0, 1)]))
+    ('edges', ['0-1', '1-2'])
+    """
+    node_w, edge_w = _weighs(_game(game).fields(g))
+    names = g.names
+    if node_w:
+        return "vertices", [str(names[v]) for v in range(g.n)]
+    if edge_w:
+        return "edges", [f"{names[u]}-{names[v]}" for u, v in g.edges]
+    return "", []
+
+
+def _weighs(fields: list) -> tuple[bool, bool]:
+    """Whether a game's fields weigh the vertices, the edges."""
+    return (any(f.over == "vertices" and f.kind == "int" for f in fields),
+            any(f.over == "edges" and f.kind == "int" for f in fields))
+
+
 def graph_position(game: str, g: Structure, *, weights: Any = None, token: Any = None,
-                   misere: bool = False) -> dict:
+                   misere: bool = False, params: dict[str, Any] | None = None) -> dict:
     """The JSON position of a graph game on ``g``: weights on whatever the game weighs (its
     vertex or edge integer field), the token (if the game has one) on ``token`` or vertex 0.
 
@@ -93,10 +134,9 @@ def graph_position(game: str, g: Structure, *, weights: Any = None, token: Any =
     if takes_heaps(game):
         raise InputError("game", f"{game} is played on heaps, not on a graph")
     fields = gm.fields(g)
-    node_w = any(f.over == "vertices" and f.kind == "int" for f in fields)
-    edge_w = any(f.over == "edges" and f.kind == "int" for f in fields)
+    node_w, edge_w = _weighs(fields)
     names = g.names
-    out: dict[str, Any] = {"game": game}
+    out: dict[str, Any] = {"game": game, **(params or {})}
     if node_w:
         ws = parse_weights(weights, g.n)
         out["nodes"] = [[names[v], ws[v]] for v in range(g.n)]
@@ -122,8 +162,9 @@ def graph_position(game: str, g: Structure, *, weights: Any = None, token: Any =
 
 
 def short_position(words: list[str], *, weights: Any = None, token: Any = None,
-                   misere: bool = False) -> dict:
-    """The JSON position a short form stands for (InputError naming the word at fault)."""
+                   misere: bool = False, params: dict[str, Any] | None = None) -> dict:
+    """The JSON position a short form stands for (InputError naming the word at fault), with
+    the game's parameters ``params`` (``{"code": "0.77"}``, ``{"set": [1, 3, 4]}``)."""
     if not words:
         raise InputError("position", "missing: give a game and its heaps or graph, e.g. nim 3 5 6")
     gm = _game(words[0])
@@ -132,14 +173,16 @@ def short_position(words: list[str], *, weights: Any = None, token: Any = None,
         if len(rest) != 1:
             raise InputError("graph", f"{gm.name} is played on a graph: give one graph name or graph6 "
                                       f"string, e.g. {gm.name} petersen")
-        return graph_position(gm.name, named_graph(rest[0]), weights=weights, token=token, misere=misere)
+        return graph_position(gm.name, named_graph(rest[0]), weights=weights, token=token, misere=misere,
+                              params=params)
     if weights is not None or token is not None:
         raise InputError("weights" if weights is not None else "token", f"{gm.name} is a heap game")
-    out: dict[str, Any] = {"game": gm.name}
-    if gm.name == "octal":
-        if not rest:
-            raise InputError("code", "missing: octal CODE HEAP..., e.g. octal 0.77 5 6")
+    out: dict[str, Any] = {"game": gm.name, **(params or {})}
+    if code_word(rest, params):
         out["code"], rest = rest[0], rest[1:]
+    if gm.name == "octal" and "code" not in out:
+        raise InputError("code", "missing: the octal code, e.g. --code 0.77 (params={'code': '0.77'} "
+                                 "in Python)")
     out["heaps"] = [_int(w, f"heaps[{i}]") for i, w in enumerate(rest)]
     if misere:
         out["convention"] = "misere"

@@ -141,13 +141,11 @@ class ValueTable:
 Axis = int | range | Sequence[int] | str
 
 
-def _one_heap_values(game: str, code: str | None, parts: list) -> list[int] | None:
+def _one_heap_values(game: str, params: dict[str, Any], parts: list) -> list[int] | None:
     """G(0..max) of the game's one-heap rule when its positions are sums of heaps under one
     rule (octal and other take-and-break codes, subtraction games...), else None."""
     from ..solvers.heaps import heap_values, sum_of_heaps
-    obj: dict[str, Any] = {"game": game, "heaps": [0] * len(parts)}
-    if code is not None:
-        obj["code"] = code
+    obj: dict[str, Any] = {"game": game, **params, "heaps": [0] * len(parts)}
     pos = cast(Position, read_position(obj))  # a bad code is an InputError here
     rule = sum_of_heaps(pos.game, pos.structure)      # sums of heaps by construction only
     if rule is None:
@@ -168,8 +166,11 @@ def _axis(x: Axis, where: str) -> int | list[int]:
 
 def table(game: str, *axes: Axis, family: str | None = None, code: str | None = None,
           weights: Any = None, token: Any = None, misere: bool = False, outcome: bool = False,
-          solver: Solver | None = None) -> ValueTable:
+          solver: Solver | None = None, params: dict[str, Any] | None = None) -> ValueTable:
     """The values of ``game`` over the given axes.
+
+    The game's parameters: ``params``, its JSON fields (``{"set": [1, 3, 4]}``); ``code`` is
+    short for ``params={"code": code}``.
 
     Heap games: one argument per heap, a size (held fixed) or a range (varying; one or two
     of them). Graph games: ``family`` and one range of its parameter n, with ``weights``
@@ -177,7 +178,7 @@ def table(game: str, *axes: Axis, family: str | None = None, code: str | None = 
     (Grundy values are normal play's); ``outcome=True`` asks for outcomes in normal play.
     """
     if game not in GAMES:
-        raise InputError("game", f"unknown game {game!r} (one of: {', '.join(sorted(GAMES))})")
+        raise InputError("game", GAMES.unknown(game))
     solver = solver or DEFAULT
     parts = [_axis(x, f"axis {i + 1}") for i, x in enumerate(axes)]
     varying = [i for i, p in enumerate(parts) if isinstance(p, list)]
@@ -201,7 +202,8 @@ def table(game: str, *axes: Axis, family: str | None = None, code: str | None = 
     pts = t.points()
     if len(pts) > MAX_CELLS:
         raise InputError("range", f"{len(pts):,} cells: at most {MAX_CELLS:,}")
-    one = _one_heap_values(game, code, parts) if heaps_game and not misere else None
+    params = {**(params or {}), **({"code": code} if code is not None else {})}
+    one = _one_heap_values(game, params, parts) if heaps_game and not misere else None
     for p in pts:
         if one is not None:   # a sum of heaps under one rule: XOR of one-heap values, no position built
             heaps = list(parts)
@@ -210,21 +212,19 @@ def table(game: str, *axes: Axis, family: str | None = None, code: str | None = 
             v = 0
             for h in heaps:
                 v ^= one[h]  # type: ignore[index]
-            t.positions[p] = {"game": game, **({"code": code} if code is not None else {}), "heaps": heaps}
+            t.positions[p] = {"game": game, **params, "heaps": heaps}
             t.cells[p] = ("N" if v else "P") if kind == "outcome" else v
             continue
         if heaps_game:
             heaps = list(parts)
             for i, x in zip(varying, p, strict=False):
                 heaps[i] = x
-            obj: dict[str, Any] = {"game": game, "heaps": heaps}
-            if code is not None:
-                obj["code"] = code
+            obj: dict[str, Any] = {"game": game, **params, "heaps": heaps}
             if misere:
                 obj["convention"] = "misere"
         else:
             obj = graph_position(game, family_graph(family, p[0]), weights=weights, token=token,  # type: ignore[arg-type]
-                                 misere=misere)
+                                 misere=misere, params=params)
         pos = read_position(obj)
         t.positions[p] = obj
         t.cells[p] = solver.outcome(pos) if kind == "outcome" else solver.grundy(pos)

@@ -49,13 +49,22 @@ def _theorem_files(paths: Iterable[str]) -> list[tuple[Path, bool]]:
     return out
 
 
-def load_file(path: Path, scanned: bool = False) -> list[Claim]:
+def _holds_claims(value: object) -> bool:
+    """A Claim, or a list or tuple with one in it (``CLAIM = [Claim(...)]`` is a typo, not a helper)."""
+    if isinstance(value, (list, tuple)):
+        return any(isinstance(v, Claim) for v in value)
+    return isinstance(value, Claim)
+
+
+def load_file(path: Path, scanned: bool = False, notes: list[str] | None = None) -> list[Claim]:
     """The CLAIMS of one theorem file, checked: known games, well-formed claims.
 
     The file may import modules beside it (its folder is importable while it runs, and the
     modules it imports from there are forgotten afterwards, so folders do not leak into each
     other). ``scanned``: the file was found in a folder, where a games module (one that
-    defines games and no CLAIMS, or one loaded with ``--games``) is skipped."""
+    defines games and no CLAIMS, or one loaded with ``--games``) is skipped, and so is any
+    other file that defines no ``CLAIMS`` (a helper), with a one-line note put in ``notes``
+    (name a helper ``_x.py`` to have it skipped unread)."""
     if scanned and str(path.resolve()) in GAMES.files:
         return []
     name = "grundy_theorems_" + "".join(ch if ch.isalnum() else "_" for ch in str(path.resolve()))
@@ -67,6 +76,14 @@ def load_file(path: Path, scanned: bool = False) -> list[Claim]:
     claims = getattr(mod, "CLAIMS", None)
     if claims is None and scanned and any(isinstance(v, Game) for v in vars(mod).values()):
         return []                                  # a games module beside the theorem files
+    if claims is None and scanned and any(_holds_claims(v) for v in vars(mod).values()):
+        raise LoadError(f"{path}: defines claims but no list CLAIMS (a theorem file lists its "
+                        f"claims in CLAIMS)")      # a typo such as CLAIM = [...] is never skipped
+    if claims is None and scanned:                 # a helper module beside the theorem files
+        if notes is not None:
+            notes.append(f"{path}: defines no CLAIMS, skipped (a helper module; a name starting "
+                         f"with '_' skips it unread)")
+        return []
     if not isinstance(claims, list):
         raise LoadError(f"{path}: defines no list CLAIMS")
     for i, c in enumerate(claims):
@@ -105,12 +122,13 @@ def _line_in(e: BaseException, path: Path) -> str:
     return ""
 
 
-def load(paths: Iterable[str], only: list[str] | None = None) -> list[Claim]:
-    """Every claim in the theorem files (``only``: ids or glob patterns such as ``selfref/*``)."""
+def load(paths: Iterable[str], only: list[str] | None = None, notes: list[str] | None = None) -> list[Claim]:
+    """Every claim in the theorem files (``only``: ids or glob patterns such as ``selfref/*``);
+    ``notes``: one line for each file of a folder skipped for defining no ``CLAIMS``."""
     claims: list[Claim] = []
     seen: dict[str, str] = {}
     for f, scanned in _theorem_files(paths):
-        for c in load_file(f, scanned):
+        for c in load_file(f, scanned, notes):
             if c.id in seen:
                 raise LoadError(f"{f}: claim {c.id!r} is already defined in {seen[c.id]}")
             seen[c.id] = str(f)

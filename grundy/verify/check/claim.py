@@ -5,10 +5,9 @@ of a family (:func:`check_part`).
 from __future__ import annotations
 
 import time
-import traceback
 from typing import Any
 
-from ...errors import RuleError
+from ...errors import RuleError, user_line
 from ...solvers.solver import CycleError, Solver, SolverLimit, SourceLog
 from ...spec.games import GAMES
 from ...spec.ops import UnsupportedOperator
@@ -50,18 +49,28 @@ def check_claim(claim: Claim, *, profile: str = "quick", timeout: float | None =
     except (SolverLimit, CycleError) as e:
         v.verdict, v.detail = ERROR, f"explicit solver: {e}"
     except (ClaimError, RuleError) as e:      # a wrong claim; a rule breaking its own contract (a move
-        v.verdict, v.detail = ERROR, str(e)   # that does not fit, a field out of its domain): one line
+        v.verdict, v.detail = ERROR, str(e) + _user_line(e, claim)   # that does not fit, a field out
+                                                                     # of its domain): one line
     except UnsupportedOperator as e:      # a backend refusing an operator: its message says what to do
         v.verdict, v.detail = ERROR, f"claim {claim.id!r}: {e}"
     except Exception as e:  # a bug in a statement, a strategy or a backend: shown, not raised
-        tb = traceback.extract_tb(e.__traceback__)[-1]
-        v.verdict, v.detail = ERROR, f"{type(e).__name__}: {e} (at {tb.filename}:{tb.lineno})"
+        v.verdict, v.detail = ERROR, f"{type(e).__name__}: {e}{_user_line(e, claim)}"
     finally:
         solver.log = before
     served(v, log)
     v.seconds = time.monotonic() - deadline.start
     v.coverage["obligations"] = sum(o["status"] == "holds" for o in v.obligations)
     return v
+
+
+def _user_line(e: BaseException, claim: Claim) -> str:
+    """`` (at FILE:LINE)`` in the user's file where the error was met (the statement's, the
+    strategy's or the game's line), else the first line of the statement; ``""`` when the
+    message names a place already."""
+    if " (at " in str(e):
+        return ""
+    fn = getattr(claim.statement, "__code__", None)
+    return user_line(e, (fn.co_filename, fn.co_firstlineno) if fn is not None else None)
 
 
 def served(v: Verdict, log: SourceLog) -> None:
