@@ -104,3 +104,27 @@ def test_the_theorem_file_fails_loudly_without_its_games_module(folder, tmp_path
     p = run(f"grundy verify {alone}", tmp_path)
     assert p.returncode == 2
     assert "paper.py:" in p.stderr and "games" in p.stderr and len(p.stderr.strip().splitlines()) == 1
+
+
+PERIODS = ROOT / "examples" / "periods"
+
+
+def test_the_periods_example_verifies_as_expected(tmp_path):
+    """examples/periods: Kayles' period proved and a planted one refuted, a hand-written rule's
+    period proved, a theorem registered as a value source, Sprague-Grundy checked by search."""
+    shutil.copytree(PERIODS, tmp_path / "periods", ignore=shutil.ignore_patterns("__pycache__"))
+    p = run("grundy verify periods --no-cache --json", tmp_path)
+    assert p.returncode == 0, p.stdout + p.stderr
+    import json
+    got = {d["id"]: d["verdict"] for d in map(json.loads, p.stdout.splitlines()) if "id" in d}
+    assert got == {"periods/kayles": "proved", "periods/kayles-from-70": "refuted",
+                   "periods/take-1-to-3": "proved", "periods/nim-sum": "proved",
+                   "periods/sum-is-xor": "verified", "periods/misere-sum-is-xor": "refuted"}
+
+
+def test_the_periods_example_theorem_answers_grundy_solve(tmp_path):
+    shutil.copytree(PERIODS, tmp_path / "periods", ignore=shutil.ignore_patterns("__pycache__"))
+    p = run("grundy solve nim 1000000 5 --theorems periods/theorems.py", tmp_path)
+    assert p.returncode == 0, p.stderr
+    assert str(1000000 ^ 5) in p.stdout
+    assert "answered by theorem periods/nim-sum, proved" in p.stderr

@@ -9,6 +9,7 @@ from grundy.solvers import sources
 from grundy.solvers.native.build import available
 from grundy.solvers.solver import HEAP_TABLES, KERNEL, PYTHON, Solver
 from grundy.solvers.source_log import SourceLog
+from grundy.solvers.theorems import THEOREM
 from grundy.spec import read_position
 
 native = pytest.mark.skipif(not available(), reason="no C compiler")
@@ -19,7 +20,7 @@ def wythoff(a: int, b: int, convention: str = "normal"):
 
 
 def test_the_sources_are_asked_in_order():
-    assert [s.name for s in Solver().sources] == [HEAP_TABLES, KERNEL, PYTHON]
+    assert [s.name for s in Solver().sources] == [THEOREM, HEAP_TABLES, KERNEL, PYTHON]   # no theorem until served
 
 
 class Seven:

@@ -21,6 +21,7 @@ rule (the position is too large to solve).
 """
 from grundy.spec import Play, all_of, ite
 from grundy.verify import Claim, Finding, Source, bitvec, heaps
+from grundy.verify.serve import nim_witnesses
 
 BOUTON = "Bouton 1901"
 BITS = 32
@@ -111,15 +112,28 @@ def lasker_planted(g, s):
     return ite(n == BIG_LASKER, BIG_LASKER, lasker(n))
 
 
+def nim_sum_value(g, s):
+    """The nim-sum of every heap: the Grundy value of a Nim position."""
+    x = s.heap[0]
+    for i in g.elements[1:]:
+        x = x ^ s.heap[i]
+    return x
+
+
 CLAIMS = [
+    Claim("classics/nim-sum", source=Source(BOUTON, "Grundy values (2 to 4 heaps)"),
+          game="nim", kind="grundy", family=heaps(2, 3, 4), statement=nim_sum_value, witnesses=nim_witnesses,
+          bounds={"heap": 5}, full={"heap": 9}, methods=["explicit", bitvec(BITS)], expect="proved", serves=True,
+          text="Nim on 2, 3 or 4 heaps: the Grundy value is the nim-sum of the heaps (registered as a value "
+               "source: grundy solve --theorems answers Nim positions by it)."),
     Claim("classics/bouton-3", source=Source(BOUTON, "Theorem (3 heaps)"),
           game="nim", kind="char", family=heaps(3), statement=bouton_p, strategy=bouton_strategy,
-          bounds={"heap": 7}, full={"heap": 15}, methods=["explicit", bitvec(BITS)], expect="proved",
+          bounds={"heap": 7}, full={"heap": 15}, methods=["explicit", bitvec(BITS)], expect="proved", serves=True,
           text="Nim on three heaps: a position is P exactly when the nim-sum h0 ^ h1 ^ h2 is 0."),
     Claim("classics/misere-nim-3", source=Source(BOUTON, "misère Nim (3 heaps)"),
           game="nim", kind="char", family=heaps(3), statement=misere_p, strategy=misere_strategy,
           convention="misere", bounds={"heap": 7}, full={"heap": 15},
-          methods=["explicit", bitvec(BITS)], expect="proved",
+          methods=["explicit", bitvec(BITS)], expect="proved", serves=True,
           text=("Misère Nim on three heaps: P exactly when some heap exceeds 1 and the nim-sum is 0, "
                 "or every heap is at most 1 and the nim-sum is 1 (an odd number of heaps of size 1).")),
     Claim("planted/bouton-3-far", source=Source("planted", "Bouton's theorem, one position changed"),
@@ -139,7 +153,7 @@ CLAIMS = [
     Claim("classics/lasker-nim", source=Source("Winning Ways", "ch. 4, Lasker's Nim"),
           game="lasker-nim", kind="grundy", family=heaps(1), statement=lasker_value,
           witnesses=lasker_witnesses, bounds={"heap": 200}, full={"heap": 1000},
-          methods=["explicit", bitvec(BITS)], expect="proved",
+          methods=["explicit", bitvec(BITS)], expect="proved", serves=True,
           text=("Lasker's Nim (remove any number from a heap, or split a heap into two non-empty heaps): "
                 "G(4k+1) = 4k+1, G(4k+2) = 4k+2, G(4k+3) = 4k+4, G(4k+4) = 4k+3.")),
     Claim("planted/lasker-nim-far", source=Source("planted", "Lasker's formula, one value changed"),

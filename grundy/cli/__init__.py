@@ -19,6 +19,9 @@ from ..errors import GrundyError, user_line
 __all__ = ["main"]
 
 
+PERIOD_MAX_N = 1 << 16      # grundy values --period: the largest N it doubles to
+
+
 def add_games_option(parser: argparse.ArgumentParser) -> None:
     """``--games PATH`` (repeatable), on every subcommand (once: a subcommand may declare it)."""
     from ..spec.registry import ENV_VAR
@@ -122,6 +125,9 @@ def _parser() -> argparse.ArgumentParser:
     s.add_argument("--max-positions", type=int, default=20_000_000, metavar="N",
                    help="stop with an error after storing N positions (default 20,000,000)")
     s.add_argument("--no-symmetry", action="store_true", help="do not reduce by symmetry")
+    s.add_argument("--theorems", action="append", metavar="PATH",
+                   help="a theorem file or folder: its claims marked serves=True answer the positions in "
+                        "their scope by their formula, once proved (checked now, or read from the verdict cache)")
     s.add_argument("--progress", action="store_true",
                    help="show progress on stderr even when it is not a terminal (a log line every 5 s)")
     s.add_argument("--native", choices=("auto", "always", "off"), default="auto",
@@ -137,7 +143,10 @@ def _parser() -> argparse.ArgumentParser:
     v.add_argument("game", help="a game whose positions are sums of heaps (see grundy games)")
     v.add_argument("n", type=int, help="the largest heap")
     v.add_argument("--period", action="store_true",
-                   help="print the period (proved by a theorem where one applies, else apparent), not the values")
+                   help="print the period (proved by a theorem where one applies, else apparent), not the values; "
+                        "where a theorem applies, N doubles until the period is proved or N reaches --max-n")
+    v.add_argument("--max-n", type=int, default=PERIOD_MAX_N, metavar="N",
+                   help=f"with --period: the largest heap N may double to (default {PERIOD_MAX_N:,})")
     add_game_options(v)
     v.set_defaults(run=cmd_values, label=None)
     c = sub.add_parser("check", help="check the properties a game declares (symmetry, components, "

@@ -137,6 +137,15 @@ def _solve(args: argparse.Namespace, read: Callable[[], None]) -> int:
     read()
     native = {"auto": None, "always": "always", "off": False}[args.native]
     solver = Solver(max_positions=args.max_positions, symmetry=not args.no_symmetry, native=native)
+    if getattr(args, "theorems", None):
+        from ..verify.loading import load
+        from ..verify.serve import serve
+        try:
+            for line in serve(solver, load(args.theorems)):
+                print(f"grundy: theorem {line}", file=sys.stderr)
+        except GrundyError as e:
+            print(f"grundy: --theorems: {e}", file=sys.stderr)
+            return 2
     status = 0
     conv = [] if args.json else [_convention(obj) for _, obj, _ in inputs]   # for the table's head
     all_misere = bool(conv) and all(c == "misere" for c in conv)
@@ -229,11 +238,14 @@ def _solve(args: argparse.Namespace, read: Callable[[], None]) -> int:
     for line in solver.violations:       # a declaration the solver did not use: said, one line each
         print(f"grundy: warning: a declared property does not hold, so it was not used (the values "
               f"come from the moves): {line}", file=sys.stderr)
+    for label, count in solver.theorems.used.items():
+        print(f"grundy: {count:,} position{'s' * (count != 1)} answered {label}", file=sys.stderr)
     return status
 
 
 def cmd_values(args: argparse.Namespace) -> int:
     from ..solvers.heaps import heap_values, period, sum_of_heaps
+    from ..solvers.heaps.bounds import theorem_for
     try:
         params = game_params(args)
         if args.weights is not None or args.token is not None:
@@ -259,6 +271,8 @@ def cmd_values(args: argparse.Namespace) -> int:
                   f"heaps under one rule)", file=sys.stderr)
             return 2
         values = heap_values(rule, args.n)
+        if args.period:
+            code, values, why = _period_code(rule, values, args.max_n)
     except (GrundyError, MemoryError) as e:
         print(f"grundy: {e}", file=sys.stderr)
         return 2
@@ -267,7 +281,40 @@ def cmd_values(args: argparse.Namespace) -> int:
         return 0
     params_text = " ".join(str(v) for v in params.values())
     name = args.label or (f"{args.game} {params_text}" if params_text else args.game)
-    found = period(rule.code, values)
-    print(f"{name}: no period proved or apparent in G(0..{args.n})" if found is None else
-          found.describe(name, args.n))
+    n = len(values) - 1
+    found = period(code, values)
+    note = why
+    if found is not None and found.proved and code is not None:
+        th = theorem_for(code)
+        note = (f"{th.name if th else ''}, code {code.text}"
+                + ("" if code == rule.code else ": the rule's options are the code's, proved by Z3"))
+    print(f"{name}: no period proved or apparent in G(0..{n})" if found is None else
+          found.describe(name, n, note))
     return 0
+
+
+def _period_code(rule: Any, values: list[int], max_n: int) -> tuple[Any, list[int], str]:
+    """(the code whose periodicity theorem applies to the rule, or None; G(0..N) with N doubled
+    until the period is proved or N reaches ``max_n``; why nothing was proved, if it was not).
+    A hand-written rule has a code's theorem only when its options are the code's on every heap
+    (compared up to N, proved by Z3)."""
+    from ..solvers.heaps import heap_values, period
+    from ..solvers.heaps.bounds import code_of_rule, options_match, theorem_for
+    code = code_of_rule(rule)
+    if code is None or theorem_for(code) is None:
+        return None, values, "no periodicity theorem applies to this rule"
+    while True:
+        if code != rule.code and options_match(rule, code, len(values) - 1) is not None:
+            return None, values, "the rule's options are no finite code's"
+        found = period(code, values)
+        if found is not None and found.proved or len(values) - 1 >= max_n:
+            break
+        values = heap_values(rule, min(max_n, 2 * len(values)))
+    if code != rule.code:
+        from ..solvers.heaps.codeproof import rule_is_code
+        same, because = rule_is_code(rule, code)
+        if not same:
+            return None, values, f"not proved that the rule's options are code {code.text}'s: {because}"
+    if found is None or not found.proved:
+        return code, values, f"not proved up to N = {len(values) - 1} (--max-n {max_n})"
+    return code, values, ""

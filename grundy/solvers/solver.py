@@ -89,7 +89,9 @@ class Solver(PythonSearch):
         self.sums = MisereSums(self)                # sums of positions, with their misère memos
         self.log: SourceLog | None = None           # what served, while a caller keeps a log open
         self.violations: list[str] = []             # declarations found violated (one line each)
-        self.sources: tuple[ValueSource, ...] = (HeapTablesSource(), KernelSource(), PythonSource())
+        from .theorems import TheoremSource
+        self.theorems = TheoremSource()        # proved formulas (none until the verify layer adds them)
+        self.sources: tuple[ValueSource, ...] = (self.theorems, HeapTablesSource(), KernelSource(), PythonSource())
 
     @property
     def stored(self) -> int:
@@ -243,6 +245,13 @@ class Solver(PythonSearch):
         return self._values(game, structure, states, convention, "grundy", sweep=True)  # type: ignore[return-value]
 
     # outcomes -----------------------------------------------------------------
+    def grundy_by_search(self, pos: Position | SumPosition) -> int:
+        """As :meth:`grundy`, but a sum's value by a search over the whole sum (a move is a move
+        in one part), in normal play too: never the XOR of its parts' values."""
+        if isinstance(pos, SumPosition):
+            return self.sums.searched(pos, _cycle)
+        return self.grundy(pos)
+
     def mover_wins(self, pos: Position | SumPosition) -> bool:
         """True iff the player to move wins (in the position's convention)."""
         if isinstance(pos, SumPosition):

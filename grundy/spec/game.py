@@ -243,16 +243,29 @@ class Rules:
     def __init__(self, game: Game, g: Structure):
         self.game, self.structure = game, g
         self.schema = Schema(g, game.fields(g))
-        s = self.schema.symbolic()
-        self.state = s
-        self.rank: Expr = lift(game.rank(g, s))
-        if self.rank.sort != INT:
-            raise TypeError(f"{game.name}: the rank must be an integer expression")
-        self.present: list[Expr] | None = None
-        self.decomposable: Expr = lift(True)
-        if game.decompose_over:
-            self.present = [lift(game.present(g, s, x)) for x in self.component_elements]
-            self.decomposable = lift(game.decomposable(g, s))
+        self.state = self.schema.symbolic()
+
+    # built when first needed: reading a position needs only the schema (a heap of 20,000 tokens
+    # of a splitting rule has 32,768 slots, and a rank of as many terms)
+    @cached_property
+    def rank(self) -> Expr:
+        """The rank: an integer expression every move lowers."""
+        rank = lift(self.game.rank(self.structure, self.state))
+        if rank.sort != INT:
+            raise TypeError(f"{self.game.name}: the rank must be an integer expression")
+        return rank
+
+    @cached_property
+    def present(self) -> list[Expr] | None:
+        """Per component element, whether it is present (None: the game does not decompose)."""
+        if not self.game.decompose_over:
+            return None
+        return [lift(self.game.present(self.structure, self.state, x)) for x in self.component_elements]
+
+    @cached_property
+    def decomposable(self) -> Expr:
+        """Where the position splits into components."""
+        return lift(self.game.decomposable(self.structure, self.state)) if self.game.decompose_over else lift(True)
 
     @cached_property
     def moves(self) -> list[Move]:

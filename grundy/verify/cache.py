@@ -166,6 +166,13 @@ class _Key:
             d.value(["hypothesis", hypothesis.__version__])
         if c.game == "sum":
             raise NotCacheable("a statement on sums is evaluated in Python on concrete values")
+        if c.kind == "period":             # one heap of the game with its parameters: the rule is the key
+            from ..spec.position import read_position
+            pos = read_position({"game": c.game, "heaps": [0], **c.params})
+            d.value(["period", list(c.period or ()), sorted(c.params.items()), c.bounds_for(self.profile)])
+            game: Any = GAMES[c.game]
+            d.value(["one heap", _rules_digest(game.one_heap_rules(getattr(pos, "structure", None)))])
+            return d.hexdigest()
         fam = c.family
         d.value(["family", type(fam).__name__, fam.scope])
         if isinstance(c.statement, TableStatement):

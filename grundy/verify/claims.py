@@ -41,12 +41,12 @@ from ..errors import ClaimError, GrundyError
 from ..spec.game import Game
 from ..spec.position import Convention
 from ..spec.registry import GAMES, GameError, register
-from .families import Family, Positions, TableStatement, table_positions
+from .families import Family, Positions, TableStatement, heaps, table_positions
 from .families.bounds import bounds_problem
 from .methods import Explicit, Smt, bitvec  # noqa: F401  (bitvec: grundy.verify.claims.bitvec as before)
 from .verdict import VERDICTS, VerdictName
 
-Kind = Literal["outcome", "char", "grundy", "strategy", "conj", "table"]
+Kind = Literal["outcome", "char", "grundy", "strategy", "conj", "table", "period"]
 KINDS: tuple[Kind, ...] = get_args(Kind)
 DEFAULT_TIMEOUT = 120.0     # seconds a claim gets when neither it nor the run sets a limit
 
@@ -136,7 +136,9 @@ def _method(m: Any) -> Explicit | Smt:
         return Explicit()
     if m == "smt":
         return Smt()
-    raise ClaimError(f"unknown method {m!r} (use 'explicit', 'smt', bitvec(k), Explicit(...), Smt(...))")
+    if m == "search":
+        return Explicit(sums="search")
+    raise ClaimError(f"unknown method {m!r} (use 'explicit', 'search', 'smt', bitvec(k), Explicit(...), Smt(...))")
 
 
 Statement = Callable[..., Any]   # (g, s) -> Expr; a strategy: (g, s, rules) -> list[Play]
@@ -146,7 +148,32 @@ _BOOLEAN_KINDS = ("outcome", "char", "strategy", "conj")   # statement: true at 
 
 _FIELDS = ("source", "game", "kind", "family", "statement", "strategy", "witnesses", "exact", "assume",
            "bounds", "full", "full_family", "methods", "timeout", "expect", "convention", "note",
-           "text", "reading", "finding", "table")
+           "text", "reading", "finding", "table", "period", "params", "serves")
+
+
+def _no_statement(g: Any, s: Any) -> Any:
+    """A period claim's statement: none (the claim is its ``period=``)."""
+    from ..spec.expr import lift
+    return lift(True)
+
+
+def _read_period(where: str, kind: Any, period: Any, statement: Any) -> tuple[int, int, int]:
+    """``period=(n0, p)`` or ``(n0, p, s)`` checked: integers, n0 >= 0, p >= 1, s >= 0."""
+    if kind != "period":
+        raise ClaimError(f"{where}: period= is the claim of kind 'period', not {kind!r}")
+    if statement is not _UNSET:
+        raise ClaimError(f"{where}: a period claim has no statement (its claim is period=(n0, p))")
+    ok = (isinstance(period, (tuple, list)) and len(period) in (2, 3)
+          and all(isinstance(x, int) and not isinstance(x, bool) for x in period))
+    if not ok:
+        raise ClaimError(f"{where}: period must be (n0, p) or (n0, p, s) (integers: G(n + p) = G(n) + s "
+                         f"for every n >= n0), got {period!r}")
+    n0, p, *rest = period
+    s = rest[0] if rest else 0
+    if n0 < 0 or p < 1 or s < 0:
+        raise ClaimError(f"{where}: period: the preperiod n0 >= 0, the period p >= 1 and the saltus s >= 0, "
+                         f"got {tuple(period)!r}")
+    return (n0, p, s)
 
 
 def _caller() -> str:
@@ -231,7 +258,8 @@ class Claim:
                  methods: Iterable[Any] = ("explicit",), timeout: float | None = None,
                  expect: VerdictName = "verified", convention: Convention | None = None,
                  note: str = "", text: str = "", reading: str = "", finding: "Finding | None" = None,
-                 table: Any = None, **unknown: Any):
+                 table: Any = None, period: Any = None, params: dict[str, Any] | None = None,
+                 serves: bool = False, **unknown: Any):
         self.id = id
         self.where: str = _caller()
         where = f"{self.where + ': ' if self.where else ''}claim {id!r}"
@@ -245,6 +273,16 @@ class Claim:
                 family, statement = table_positions(None if family is _UNSET else family, table)
             except (TypeError, ValueError) as e:
                 raise ClaimError(f"{where}: table: {e}") from None
+        self.serves = serves             # registered for its game: the solver answers by it once proved
+        self.period: tuple[int, int, int] | None = None
+        self.params: dict[str, Any] = dict(params or {})
+        if kind == "period" or period is not None:     # G(n + p) = G(n) + s for n >= n0: no statement
+            kind = "period" if kind is _UNSET else kind
+            self.period = _read_period(where, kind, period, statement)
+            if family is not _UNSET:
+                raise ClaimError(f"{where}: a period claim is on one heap (no family=; the game's parameters: params=)")
+            family = heaps(1)
+            statement = _no_statement
         for k, x in (("game", game), ("kind", kind), ("family", family), ("statement", statement)):
             if x is _UNSET:
                 raise ClaimError(f"{where}: field {k!r} is missing")
@@ -315,6 +353,14 @@ class Claim:
         if self.witnesses is not None and (self.kind != "grundy" or not callable(self.witnesses)
                                            or not _takes(self.witnesses, 4)):
             raise fail("witnesses must be a function (g, s, rules, v) -> list of Play, for a grundy claim")
+        if self.serves and (self.kind not in ("grundy", "char") or isinstance(self.family, Positions)):
+            raise fail("serves=True registers a grundy or char claim on a family of structures as a value source")
+        if self.params and self.kind != "period":
+            raise fail("params= serves period claims only (the game's parameters, e.g. {'code': '0.77'})")
+        if self.kind == "period" and (any(isinstance(m, Smt) for m in self.methods) or self.game == "sum"
+                                      or isinstance(self.family, Positions)):
+            raise fail("a period claim is on one heap of a one-heap game, checked by its periodicity "
+                       "theorem (no smt method, no listed positions)")
         if self.kind == "strategy" and self.strategy is None:
             raise fail("a strategy claim needs strategy=...")
         if self.exact_given is not False:
@@ -332,6 +378,8 @@ class Claim:
                 raise fail("a family of listed positions is checked by the explicit method only")
             if self.bounds or self.full:
                 raise fail("a family of listed positions takes no bounds (it lists the positions)")
+        if self.game != "sum" and any(isinstance(m, Explicit) and m.sums != "xor" for m in self.methods):
+            raise fail("the method 'search' values sums by search: it serves claims on sums (game='sum')")
         if self.game == "sum" and not isinstance(self.family, Positions):
             raise fail("a claim on sums needs a family of positions (families.positions, sums)")
         if isinstance(self.statement, TableStatement):

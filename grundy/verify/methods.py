@@ -16,13 +16,18 @@ __all__ = ["Explicit", "Smt", "bitvec"]
 class Explicit:
     """Solve every position of the family within the claim's bounds (``full``: the bounds of
     ``--profile full``); ``samples`` > 0 adds a random search (with shrinking) within
-    ``sample_bounds``, for families too large to sweep."""
+    ``sample_bounds``, for families too large to sweep. ``sums="search"`` (the method
+    ``"search"``): on a family of sums, each sum's value is found by a search over the whole sum
+    (a move is a move in one part), never as the XOR of its parts' values, so that a claim "the
+    sum's value is the XOR" checks the Sprague-Grundy theorem instead of using it."""
 
     samples: int = 0
     sample_bounds: dict[str, Any] | None = None
+    sums: str = "xor"        # "search": a sum's value by a search over the whole sum, not the XOR
 
     def __str__(self) -> str:
-        return "explicit" + (f" + {self.samples} random samples" if self.samples else "")
+        return ("explicit" + (f" + {self.samples} random samples" if self.samples else "")
+                + (" (sums by search)" if self.sums == "search" else ""))
 
 
 @dataclass(frozen=True)

@@ -77,6 +77,7 @@ class MisereSums:
     def clear(self) -> None:
         self.values: dict[Key, int] = {}        # misère Grundy values of sums
         self.wins: dict[Key, int] = {}          # 1 iff the mover wins (misère)
+        self.normal: dict[Key, int] = {}        # normal-play Grundy values of sums found by search
         self.summands = _Summands(self.solver)
 
     def grundy(self, pos: SumPosition, cycle: Callable[["Rules"], Exception]) -> int:
@@ -88,6 +89,12 @@ class MisereSums:
         for p in pos.parts:
             v ^= self.solver.grundy(Position(p.game, p.structure, p.state, "normal"))
         return v
+
+    def searched(self, pos: SumPosition, cycle: Callable[["Rules"], Exception]) -> int:
+        """The Grundy value in the sum's convention by a search over the whole sum (a move is a
+        move in one part; no XOR of the parts' values, in normal play too): what checks the
+        Sprague-Grundy theorem rather than using it."""
+        return self._misere_search(pos, cycle, values=True, misere=pos.convention == "misere")
 
     def mover_wins(self, pos: SumPosition, cycle: Callable[["Rules"], Exception]) -> bool:
         """Whether the player to move wins the sum in its convention (``cycle(rules)``: the error
@@ -101,11 +108,14 @@ class MisereSums:
         return [(f"part {i}: {label}", pos.with_part(i, q))
                 for i, p in enumerate(pos.parts) for label, q in self.solver.options(p)]
 
-    def _misere_search(self, pos: SumPosition, cycle: Callable[["Rules"], Exception], values: bool) -> int:
+    def _misere_search(self, pos: SumPosition, cycle: Callable[["Rules"], Exception], values: bool,
+                       misere: bool = True) -> int:
         """Depth-first search over the sums reachable from ``pos`` in misère play: with ``values``
         the misère Grundy value (every option is valued), else 1 iff the mover wins (stopping at
-        the first winning move)."""
-        solver, memo, sm = self.solver, (self.values if values else self.wins), self.summands
+        the first winning move). ``misere=False``: the normal-play Grundy value (``values`` only)."""
+        assert misere or values
+        solver, sm = self.solver, self.summands
+        memo = (self.values if values else self.wins) if misere else self.normal
         root = sm.key([x for p in pos.parts for x in sm.split(sm.table_id(p), p.state)])
         if root in memo:
             return memo[root]
@@ -135,7 +145,7 @@ class MisereSums:
                 continue
             if result is None:
                 if not kids:
-                    result = 1                   # no move: the mover wins in misère play
+                    result = 1 if misere else 0  # no move: the mover wins in misère play
                 elif values:
                     seen = {memo[k] for k in kids}
                     result = next(m for m in range(len(seen) + 1) if m not in seen)

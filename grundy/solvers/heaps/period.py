@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...spec.heaprule import TakeBreak
+from .bounds import theorem_for
 
 __all__ = ["Period", "period"]
 
@@ -25,9 +26,12 @@ class Period:
     period: int
     proved: bool
 
-    def describe(self, name: str, n: int) -> str:
-        how = f"proved by G(0..{n})" if self.proved else f"apparent in G(0..{n}), not proved"
-        return f"{name}: period {self.period} from n = {self.preperiod} ({how})"
+    def describe(self, name: str, n: int, by: str = "") -> str:
+        """One line; ``by``: the theorem that proves it (or why none does), said in the parentheses."""
+        how = (f"proved by G(0..{n})" if self.proved else
+               f"apparent in G(0..{n}), not proved: it repeats {(n + 1 - self.preperiod) // self.period} times "
+               f"in G({self.preperiod}..{n})")
+        return f"{name}: period {self.period} from n = {self.preperiod} ({how}{'; ' + by if by else ''})"
 
 
 def _least_n0(values: list[int], p: int) -> int:
@@ -47,27 +51,33 @@ def period(code: TakeBreak | None, values: list[int]) -> Period | None:
     exactly t, whose "take all" is special, out of the induction). Finite codes with breaks:
     the periodicity theorem of Guy and Smith: if G(n + p) = G(n) for
     n0 <= n < 2 n0 + p + t, then for every n >= n0 (for n0 = 0 one more n is checked: at
-    N = p + t the induction would match the split p + p of N + p with the "split" p + 0 of N). Otherwise (an infinite code,
-    unequal splits, a rule without a code), the least p whose repetition covers G(n0..N) at
-    least twice over is reported as apparent.
+    N = p + t the induction would match the split p + p of N + p with the "split" p + 0 of N);
+    :mod:`.bounds` has the theorems. Otherwise (an infinite code, unequal splits, a rule without
+    a code), the least p that repeats at least three times in G(n0..N), with G(n0..N) at least
+    half of G(0..N), is reported as apparent.
+
+    >>> period(None, [0, 1, 2, 3, 4, 5, 6, 7, 8, 0, 1, 0, 1, 0, 1]) is None    # 3 repeats, under half
+    True
+    >>> period(None, [0, 1, 2] + [0, 1] * 4)
+    Period(preperiod=3, period=2, proved=False)
 
     >>> from grundy.solvers.heaps.takebreak import takebreak_run
     >>> period(TakeBreak((0, 3, 0, 3, 3)), takebreak_run(TakeBreak((0, 3, 0, 3, 3)), 30).values)
     Period(preperiod=0, period=7, proved=True)
     """
     N = len(values) - 1
-    if code is not None and code.last is not None and not code.unequal:
-        t = code.last
+    th = theorem_for(code)
+    if th is not None:
         for p in range(1, N + 1):
-            if (2 * p + t if code.breaks else p + t) > N:
+            if th.needed(0, p) > N:
                 break                               # no larger p can be proved either
             n0 = _least_n0(values, p)
-            end = 2 * n0 + p + t + (1 if n0 == 0 else 0) if code.breaks else max(n0, 1) + t
-            if end - 1 + p <= N:                    # G(n + p) = G(n) checked for n0 <= n < end
+            if th.needed(n0, p) <= N:               # G(n + p) = G(n) checked for n0 <= n < end
                 return Period(n0, p, True)
     for p in range(1, N // 3 + 1):
         n0 = _least_n0(values, p)
-        if N + 1 - n0 >= 3 * p:                     # three periods seen after n0
+        # three periods seen after n0, and the periodic part at least half of G(0..N)
+        if N + 1 - n0 >= 3 * p and 2 * (N + 1 - n0) >= N + 1:
             return Period(n0, p, False)
     return None
 

@@ -128,6 +128,10 @@ def _run(claim: Claim, profile: str, solver: Solver, deadline: Deadline, progres
          v: Verdict, allow_empty: bool = False, cross: CrossCheck | None = None) -> None:
     if claim.game != "sum" and claim.game not in GAMES:
         raise KeyError(f"unknown game {claim.game!r}")
+    if claim.kind == "period":            # its own check: the periodicity theorem of the rule
+        from .period import check_period
+        check_period(claim, v, profile, deadline.check, cross.mode if cross is not None else "sample")
+        return
     cross = cross or CrossCheck(claim, tick=deadline.check)
     scopes: list[str] = []                 # what the explicit sweeps covered
     proofs: list[str] = []                 # what the Z3 proofs covered
@@ -136,7 +140,8 @@ def _run(claim: Claim, profile: str, solver: Solver, deadline: Deadline, progres
     for m in claim.methods:
         if isinstance(m, Explicit):
             bounds = claim.bounds_for(profile)
-            ex = (sweep_listed(claim, solver, deadline, progress, cross) if isinstance(claim.family, Positions)
+            ex = (sweep_listed(claim, solver, deadline, progress, cross, search=m.sums == "search")
+                  if isinstance(claim.family, Positions)
                   else sweep(claim, m, bounds, solver, deadline, progress, cross))
             cov["positions"] = cov.get("positions", 0) + ex.checked
             cov["structures"] = max(cov.get("structures", 0), ex.structures)

@@ -26,8 +26,8 @@ class SumInstance:
     concrete states (``s[i].heap[0]`` is an int) and returns the claimed value (a bool: true at
     the P-positions; an int: the Grundy value)."""
 
-    def __init__(self, claim: Claim, solver: Solver):
-        self.claim, self.solver = claim, solver
+    def __init__(self, claim: Claim, solver: Solver, search: bool = False):
+        self.claim, self.solver, self.search = claim, solver, search
 
     def claimed(self, pos: SumPosition) -> Any:
         """What the statement states at ``pos``: a Grundy value, or "P"/"N"."""
@@ -42,7 +42,11 @@ class SumInstance:
 
     def judge(self, pos: SumPosition) -> tuple[Any, Any, list[dict] | None] | None:
         c = self.claimed(pos)
-        a = self.solver.grundy(pos) if isinstance(c, int) else self.solver.outcome(pos)
+        if self.search:                  # the whole sum searched: the Sprague-Grundy theorem not used
+            v = self.solver.grundy_by_search(pos)
+            a: Any = v if isinstance(c, int) else ("N" if v else "P")
+        else:
+            a = self.solver.grundy(pos) if isinstance(c, int) else self.solver.outcome(pos)
         return None if a == c else (c, a, None)
 
     def counterexample(self, pos: SumPosition, found: tuple, label: str, how: str) -> Counterexample:
@@ -96,7 +100,7 @@ def _check_state(sch: Any, g: Structure, state: tuple) -> None:
 
 
 def sweep_listed(claim: Claim, solver: Solver, deadline: Deadline, progress: Progress = _nothing,
-                 cross: CrossCheck | None = None) -> SweepResult:
+                 cross: CrossCheck | None = None, search: bool = False) -> SweepResult:
     """Check the claim at every position a :class:`Positions` family lists, in order; report the
     first counterexample (the family chooses the order)."""
     fam = claim.family
@@ -116,7 +120,7 @@ def sweep_listed(claim: Claim, solver: Solver, deadline: Deadline, progress: Pro
                 ticker.tick(lambda: f"explicit: {checked:,} positions")  # noqa: B023  (called at once)
             seen.add(tuple(p.structure for p in pos.parts) if isinstance(pos, SumPosition) else pos.structure)
             if isinstance(pos, SumPosition):
-                sums_ = sums_ or SumInstance(claim, solver)
+                sums_ = sums_ or SumInstance(claim, solver, search)
                 found = sums_.judge(pos)
                 if found is None and cross is not None:
                     cross.offer_listed(sums_, pos)
@@ -140,4 +144,10 @@ def sweep_listed(claim: Claim, solver: Solver, deadline: Deadline, progress: Pro
     except TimedOut:
         return SweepResult(checked, None, False, f"{fam.scope}{_conditions(claim)}: timed out after {checked:,} positions",
                            met, len(seen), len(listed))
-    return SweepResult(checked, None, True, f"{fam.scope}{_conditions(claim)}: {checked:,} positions", met, len(seen), len(listed))
+    how = ""
+    if sums_ is not None:
+        how = ("; each sum's value by a search over the whole sum (Sprague-Grundy not used)" if search else
+               "" if claim.convention == "misere" else
+               "; a sum's value is the XOR of its parts' values (the Sprague-Grundy theorem, used)")
+    return SweepResult(checked, None, True, f"{fam.scope}{_conditions(claim)}: {checked:,} positions{how}", met,
+                       len(seen), len(listed))

@@ -1,0 +1,97 @@
+"""Proved claims as value sources of a solver (``Claim(..., serves=True)``, ``grundy solve
+--theorems PATH``).
+
+:func:`serve` establishes each registered claim's verdict before its formula is used: read
+from the content-keyed verdict cache when the claim is unchanged, else checked now (and
+stored). Only a claim whose verdict is ``proved`` by Z3 (for all sizes, or below 2^k) is handed
+to the solver's :class:`~grundy.solvers.theorems.TheoremSource`, one formula per structure of
+its family, with its scope: the convention, the bit width, ``assume``. A claim that is not
+proved is never used, and :func:`serve` says why.
+
+>>> from grundy.solvers.solver import Solver
+>>> from grundy.spec import read_position
+>>> from grundy.verify import Claim, bitvec, heaps
+>>> c = Claim("demo/nim-sum-2", game="nim", kind="grundy", family=heaps(2), bounds={"heap": 3},
+...           statement=lambda g, s: s.heap[0] ^ s.heap[1], witnesses=nim_witnesses,
+...           methods=["explicit", bitvec(32)], expect="proved", serves=True)
+>>> s = Solver()
+>>> [line for line in serve(s, [c], cache=False)]
+['demo/nim-sum-2: proved (Z3 on 32-bit vectors): the solver answers by it']
+>>> s.grundy(read_position({"game": "nim", "heaps": [1000000, 5]})), s.theorems.used
+(1000005, {'by theorem demo/nim-sum-2, proved (Z3 on 32-bit vectors)': 1})
+"""
+from __future__ import annotations
+
+from typing import Any, Iterable
+
+from ..solvers.heaps import sum_of_heaps
+from ..solvers.reference import Tape
+from ..solvers.theorems import ProvedFormula
+from ..spec.games import GAMES
+from ..spec.strategy import Play
+from .claims import Claim
+from .families import Positions
+from .verdict import PROVED, Verdict
+
+__all__ = ["serve", "nim_witnesses"]
+
+
+def nim_witnesses(g: Any, s: Any, rules: Any, v: Any) -> list[Play]:
+    """Witnesses of the nim-sum's mex condition on any number of heaps: for a value v below the
+    nim-sum x, a heap h with h ^ v ^ x < h goes down to h ^ v ^ x (one exists: the heap with
+    the highest bit of v ^ x)."""
+    x = s.heap[0]
+    for i in g.elements[1:]:
+        x = x ^ s.heap[i]
+    return [Play((s.heap[i] ^ v ^ x) < s.heap[i], i, {"k": s.heap[i] - (s.heap[i] ^ v ^ x)}) for i in g.elements]
+
+
+def _verdict(claim: Claim, cache: bool) -> Verdict:
+    from .check import check_claim
+    if not cache:
+        return check_claim(claim)
+    from .cache import VerdictCache
+    return VerdictCache({"profile": "quick", "timeout": None}).verdict(claim, lambda: check_claim(claim))
+
+
+def _formulas(claim: Claim, v: Verdict) -> list[ProvedFormula]:
+    smt = v.coverage.get("smt", "")
+    bits = None if smt == "all sizes" else int(smt.rsplit("^", 1)[1])
+    how = "Z3, all sizes" if bits is None else f"Z3 on {bits}-bit vectors"
+    game = GAMES[claim.game]
+    out = []
+    for _, g in claim.family.items():
+        rules = game.rules(g)
+        slots = rules.schema.slot_by_var
+        tape = Tape([claim.statement(g, rules.state)], slots)
+        inside = None
+        if claim.assume is not None:
+            atape = Tape([claim.assume(g, rules.state)], slots)
+            inside = (lambda a: lambda st: bool(a.run(st)[0]))(atape)
+        per_heap = (claim.kind == "grundy" and g.n == 1 and claim.assume is None and claim.convention == "normal"
+                    and sum_of_heaps(game, g) is not None)
+        out.append(ProvedFormula(claim.id, claim.game, claim.convention, g, claim.kind, bits,
+                                 (lambda t: lambda st: t.run(st)[0])(tape), inside, per_heap, how))
+    return out
+
+
+def serve(solver: Any, claims: Iterable[Claim], *, cache: bool = True) -> list[str]:
+    """Register the claims marked ``serves=True`` with ``solver``, each once its verdict is
+    ``proved`` (from the cache or checked now): one line per claim saying what was done."""
+    lines = []
+    for c in claims:
+        if not c.serves:
+            continue
+        if isinstance(c.family, Positions) or c.kind not in ("grundy", "char"):
+            lines.append(f"{c.id}: not used (only grundy and char claims on families of structures serve)")
+            continue
+        v = _verdict(c, cache)
+        if v.verdict != PROVED or "smt" not in v.coverage:
+            lines.append(f"{c.id}: not used: its verdict is {v.verdict}, not proved by Z3"
+                         + (f" ({v.detail})" if v.detail else ""))
+            continue
+        fs = _formulas(c, v)
+        solver.theorems.formulas.extend(fs)
+        lines.append(f"{c.id}: proved ({fs[0].how if fs else ''}): the solver answers by it"
+                     + (" (from the verdict cache)" if v.cache == "from the cache" else ""))
+    return lines
