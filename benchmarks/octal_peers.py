@@ -133,7 +133,7 @@ def median(runs: list[Outcome]) -> Outcome:
     done = [r for r in runs if r is not None]
     if len(done) < len(runs):
         return None
-    return statistics.median(r[0] for r in done), done[-1][1]
+    return statistics.median(r[0] for r in done), next((r[1] for r in done if r[1]), "")
 
 
 def main() -> None:
