@@ -42,7 +42,10 @@ the scan of rares must cover every pair whose c differ). For 0.6 up to 10^6 the 
 settles at 494 (0b111101110), P = 0: 1,583 of the 10^6 heaps are rare.
 
 **The plain method** is the same loop with the mask fixed at 0 and every split of a heap
-scanned at once (each split once: a <= b), nothing resumed.
+scanned at once (each split once: a <= b), nothing resumed. The adaptive sparse method also
+runs the plain loop from a checkpoint to the next when even the best pair leaves more than a
+quarter of the heaps rare (0.137, Dawson's chess, about 41%): the scan of the rares plus the
+resumed scans would then cost more than scanning each split once.
 
 The code's rule is stated here once for Python (the fallback without a C compiler) and once
 in ``takebreak.c`` (the same loop, step for step: both report the same work counters); the
@@ -189,6 +192,7 @@ def run(code: TakeBreak, n: int, fixed: tuple[int, int] | None = None,
     G: list[int] = []
     seen = [0, 0]
     mask, par = (0, 0) if plain or fixed is None else fixed
+    whole = plain                          # every split scanned at once: the plain loop
     R: list[int] = []
     rare_pairs = full_pairs = changes = 0
     maxg = vb = 0
@@ -202,7 +206,7 @@ def run(code: TakeBreak, n: int, fixed: tuple[int, int] | None = None,
             dk = code.digit(k)
             _mark_whole_heap_moves(G, seen, st, h, k, dk)
             if dk & 4 and h - k >= 2:
-                if plain:
+                if whole:
                     full_pairs += _scan_all(G, seen, st, h - k, uneq)
                 else:
                     rare_pairs += _scan_rares(G, seen, st, h - k, uneq, R)
@@ -212,7 +216,7 @@ def run(code: TakeBreak, n: int, fixed: tuple[int, int] | None = None,
             if seen[g] == st:
                 g += 1
                 continue
-            if plain:
+            if whole:
                 break
             found, pairs = _resume(G, seen, st, h, g, uneq, cur, mask, par)
             full_pairs += pairs
@@ -231,5 +235,6 @@ def run(code: TakeBreak, n: int, fixed: tuple[int, int] | None = None,
             if nm != (mask, par):
                 (mask, par), changes = nm, changes + 1
                 R = [i for i in range(1, h + 1) if _rare(G[i], i, mask, par)]
+            whole = 4 * len(R) > h
             next_check = 2 * next_check if next_check < CHECK_STEP else next_check + CHECK_STEP
     return G, [mask, len(R), changes, rare_pairs, full_pairs, par]

@@ -77,6 +77,7 @@ int tb_run(const int *d, int L, int tail, int uneq, i64 n, i64 fixed, int fpar, 
     u32 mask = fixed >= 0 && !plain ? (u32)fixed : 0;
     int par = fixed >= 0 && !plain ? fpar : 0;
     int adaptive = fixed < 0 && !plain;
+    int whole = plain;                     /* every split scanned at once: the plain loop */
     i64 nr = 0, rare_pairs = 0, full_pairs = 0, changes = 0, next_check = FIRST_CHECK;
     i64 ncur = tail ? n + 1 : L;
     u32 *R = (u32 *)malloc((size_t)(n + 1) * sizeof(u32));   /* heaps >= 1 with a rare value */
@@ -92,7 +93,7 @@ int tb_run(const int *d, int L, int tail, int uneq, i64 n, i64 fixed, int fpar, 
             if (k > 0 && (dk & 2) && h > k) seen[G[h - k]] = st;
             if ((dk & 4) && h - k >= 2) {
                 i64 m = h - k, i = 0;
-                if (plain) {                            /* every split, now */
+                if (whole) {                            /* every split, now */
                     full_pairs += scan_all(seen, G, m, uneq, st);
                     continue;
                 }
@@ -105,7 +106,7 @@ int tb_run(const int *d, int L, int tail, int uneq, i64 n, i64 fixed, int fpar, 
         u32 g = 0;
         for (;;) {
             if (seen[g] == st) { g++; continue; }
-            if (plain) break;
+            if (whole) break;
             /* resume, in turns of RESUME_STEP splits, the full scans of every k for which g is
                rare for h - k (common for h - k: the rares saw it) */
             int found = 0, active = 1;
@@ -142,6 +143,7 @@ int tb_run(const int *d, int L, int tail, int uneq, i64 n, i64 fixed, int fpar, 
                 mask = nm; par = np; changes++; nr = 0;
                 for (i64 i = 1; i <= h; i++) if (rare(G[i], i, mask, par)) R[nr++] = (u32)i;
             }
+            whole = 4 * nr > h;     /* rares too many: the plain loop until the next check */
             next_check = next_check < CHECK_STEP ? 2 * next_check : next_check + CHECK_STEP;
         }
     }
