@@ -16,7 +16,7 @@ G(0..n) by
   grundy's.
 
 Every time is the median of ``--repeat`` runs (3), contenders interleaved, all in this run;
-each contender is stopped after ``--limit`` wall seconds (then "> limit", not repeated). Times
+each contender is stopped after ``--limit`` CPU seconds (then "> limit", not repeated). Times
 are CPU seconds: grundy's of the computation in its child, the baseline's of its loop, the
 peers' of their whole process (ogs: a run that does not print its values; tczajka: until its
 line). The table gives each time and its
@@ -28,20 +28,18 @@ ratio to grundy's (above 1: grundy is faster).
 from __future__ import annotations
 
 import argparse
+import math
+import multiprocessing
 import os
 import re
 import resource
 import shutil
 import statistics
 import subprocess
-import sys
 import tempfile
 import time
 from pathlib import Path
 from typing import Callable
-
-sys.path.insert(0, str(Path(__file__).parent))
-from _harness import in_child  # noqa: E402
 
 from grundy.solvers.heaps import takebreak_run  # noqa: E402
 from grundy.solvers.native import build  # noqa: E402
@@ -55,19 +53,46 @@ def checksum(values: list[int]) -> int:
     return sum((h + 1) * v for h, v in enumerate(values)) % 2**64
 
 
+def cpu_limit(limit: float) -> None:
+    """In a child process: killed (SIGXCPU) once it has used ``limit`` CPU seconds."""
+    secs = math.ceil(limit)
+    resource.setrlimit(resource.RLIMIT_CPU, (secs, secs + 1))
+
+
+def wall(limit: float) -> float:
+    """A wall-clock guard far above a CPU limit (the limit itself is counted in CPU time, so
+    that a loaded machine stretches no contender past it)."""
+    return 50 * limit + 60
+
+
 def grundy_run(code: str, n: int, limit: float) -> tuple[Outcome, list[int] | None]:
-    def work() -> tuple[float, list[int]]:
+    ctx = multiprocessing.get_context("fork")
+    recv, send = ctx.Pipe(duplex=False)
+
+    def work() -> None:
+        cpu_limit(limit)
         t = time.process_time()
         values = takebreak_run(parse_octal(code), n, native=True).values
-        return time.process_time() - t, values
-    out = in_child(work, limit)
+        send.send((time.process_time() - t, values))
+    child = ctx.Process(target=work)
+    child.start()
+    send.close()
+    out = None
+    try:
+        if recv.poll(wall(limit)):
+            out = recv.recv()
+    except EOFError:                   # killed at its CPU limit
+        out = None
+    child.kill()
+    child.join()
     return (None, None) if out is None else ((out[0], ""), out[1])
 
 
 def baseline_run(exe: str, code: str, n: int, limit: float, values: list[int] | None) -> Outcome:
     try:
-        p = subprocess.run([exe, code, str(n)], capture_output=True, text=True, timeout=limit, check=True)
-    except subprocess.TimeoutExpired:
+        p = subprocess.run([exe, code, str(n)], capture_output=True, text=True, timeout=wall(limit), check=True,
+                           preexec_fn=lambda: cpu_limit(limit))
+    except (subprocess.TimeoutExpired, subprocess.CalledProcessError):
         return None
     secs = float(re.search(r"seconds (\S+)", p.stdout).group(1))         # type: ignore[union-attr]
     got = int(re.search(r"checksum (\d+)", p.stdout).group(1))          # type: ignore[union-attr]
@@ -87,8 +112,9 @@ def ogs_run(exe: str, code: str, n: int, limit: float, values: list[int] | None)
     once per code and n, in an extra run that prints them."""
     t = child_cpu()
     try:
-        subprocess.run([exe, code, "-m", "rc2", "-n", str(n)], capture_output=True, timeout=limit, check=True)
-    except subprocess.TimeoutExpired:
+        subprocess.run([exe, code, "-m", "rc2", "-n", str(n)], capture_output=True, timeout=wall(limit), check=True,
+                       preexec_fn=lambda: cpu_limit(limit))
+    except (subprocess.TimeoutExpired, subprocess.CalledProcessError):
         return None
     secs = child_cpu() - t
     same = ""
@@ -104,25 +130,28 @@ def ogs_run(exe: str, code: str, n: int, limit: float, values: list[int] | None)
 
 def tczajka_run(exe: str, code: str, n: int, limit: float, values: list[int] | None) -> Outcome:
     t, cpu = time.perf_counter(), child_cpu()
-    proc = subprocess.Popen([exe, code], stdout=subprocess.PIPE, text=True)
+    proc = subprocess.Popen([exe, code], stdout=subprocess.PIPE, text=True, preexec_fn=lambda: cpu_limit(limit))
     assert proc.stdout is not None
-    note, last = "", None
+    note, last, reached = "", None, False
     try:
         for line in proc.stdout:
-            if time.perf_counter() - t > limit:
+            if time.perf_counter() - t > wall(limit):
                 return None
             if line.startswith("Found period"):
-                note = "stopped at a period"
+                note, reached = "stopped at a period", True
                 break
             m = re.match(r"n=2\^(\d+) largest G\[(\d+)\]=(\d+)", line)
             if m:
                 last = (int(m.group(2)), int(m.group(3)))
                 if 2 ** int(m.group(1)) > n:
+                    reached = True
                     break
     finally:
         proc.kill()
         proc.wait()
     secs = child_cpu() - cpu
+    if not reached:                    # killed at its CPU limit (or it ended without reaching n)
+        return None
     if values is not None and last is not None and last[0] < len(values):
         agree = values[last[0]] == last[1] and max(values[: last[0] + 1]) == last[1]
         note = ", ".join(x for x in (note, "largest value agrees" if agree else "LARGEST VALUE DIFFERS") if x)
@@ -141,7 +170,10 @@ def main() -> None:
     ap.add_argument("--n", type=int, nargs="+", default=[100_000, 1_000_000])
     ap.add_argument("--codes", nargs="+", default=CODES)
     ap.add_argument("--repeat", type=int, default=3)
-    ap.add_argument("--limit", type=float, default=120.0, help="seconds per run of a contender")
+    ap.add_argument("--limit", type=float, default=120.0, help="CPU seconds per run of a contender")
+    ap.add_argument("--baseline-n", type=int, default=10**6,
+                    help="run the plain baseline only up to this n (it is quadratic: beyond, its time is "
+                         "projected from its largest run, x (n / n0)^2)")
     ap.add_argument("--ogs", help="path of a build of impartial-games' ogsolve")
     ap.add_argument("--tczajka", help="path of a build of tczajka/octal-games' old/bin/analyze")
     args = ap.parse_args()
@@ -153,6 +185,7 @@ def main() -> None:
     subprocess.run([cc or "cc", "-O2", "-o", exe, str(Path(__file__).with_name("plain_mex.c"))], check=True)
     takebreak_run(parse_octal("0.6"), 10, native=True)          # builds (or loads) grundy's kernel
     peers: list[tuple[str, Callable[..., Outcome]]] = [("plain C", lambda *a: baseline_run(exe, *a))]
+    measured: dict[str, tuple[int, float]] = {}          # per code: the baseline's largest run
     if args.ogs:
         peers.append(("ogs rc2", lambda *a: ogs_run(args.ogs, *a)))
     if args.tczajka:
@@ -172,12 +205,21 @@ def main() -> None:
                     g_runs.append(out)
                     values = vals if vals is not None else values
                 for name, fn in peers:
+                    if name == "plain C" and n > args.baseline_n:
+                        continue
                     if not p_runs[name] or p_runs[name][-1] is not None:
                         p_runs[name].append(fn(code, n, args.limit, values))
             g = median(g_runs)
             row = f"{code:>6} n={n:<9,} grundy {'> limit' if g is None else f'{g[0]:9.3f} s'}"
             for name, _ in peers:
+                if name == "plain C" and n > args.baseline_n:
+                    if code in measured:
+                        n0, t0 = measured[code]
+                        row += f" | plain C ~{t0 * (n / n0) ** 2:.0f} s (projected from n = {n0:,}; not run)"
+                    continue
                 r = median(p_runs[name])
+                if name == "plain C" and r is not None:
+                    measured[code] = (n, r[0])
                 if r is None:
                     row += f" | {name} > {args.limit:.0f} s"
                     continue
