@@ -192,19 +192,53 @@ def test_mask_zero_is_the_plain_method():
 
 
 @pytest.mark.parametrize("native", [False, pytest.param(True, marks=needs_cc)])
-@pytest.mark.parametrize("code", ["0.6", "0.77", "0.137", "0.16"])
-def test_mask_has_the_fewest_rares_at_the_first_checkpoint(native, code):
+@pytest.mark.parametrize("code, sizes", [("0.6", True), ("0.77", False), ("0.137", True), ("0.16", True),
+                                         ("4.07", True), ("0.4", True), ("4.0", True)])
+def test_mask_has_the_fewest_rares_at_the_first_checkpoint(native, code, sizes):
+    # the size parity may count only where every splitting k has one parity (0.77 splits at 1 and 2)
     n = octal.FIRST_CHECK
     run = octal_run(code, n, native=native)
     vals = run.values
     width = max(vals).bit_length()
 
-    def rare_count(mask):
-        return sum(1 for v in vals if bin(v & mask).count("1") % 2 == 0)
+    def rare(h, mask, par):
+        return (bin(vals[h] & mask).count("1") + par * (h % 2)) % 2 == 0
 
-    best = min(range(1, 1 << width), key=lambda m: (rare_count(m), m))
-    assert run.mask == best
-    assert run.rares == sum(1 for h in range(1, n + 1) if bin(vals[h] & best).count("1") % 2 == 0)
+    def rare_count(mask, par):
+        return sum(1 for h in range(n + 1) if rare(h, mask, par))
+
+    pairs = [(m, p) for p in ((0, 1) if sizes else (0,)) for m in range(1 << width) if (m, p) != (0, 0)]
+    best = min(pairs, key=lambda mp: (rare_count(*mp), mp[1], mp[0]))
+    assert (run.mask, run.parity) == best
+    assert run.rares == sum(1 for h in range(1, n + 1) if rare(h, *best))
+
+
+@pytest.mark.parametrize("native", [False, pytest.param(True, marks=needs_cc)])
+@pytest.mark.parametrize("mask, par", [(0, 1), (1, 1), (3, 1), (494, 1), (5, 0)])
+def test_any_mask_and_size_parity_give_the_same_values(native, mask, par):
+    # with the size parity too, on codes whose splitting k have mixed parities (0.77, 4.4, 0.4444)
+    for code in ["0.6", "0.77", "4.07", "4.4", "0.4444", "4.0"]:
+        assert octal_run(code, 300, mask=mask, parity=par, native=native).values == naive_values(code, 300)
+
+
+@needs_cc
+def test_4_07_is_linear_with_the_size_parity():
+    # 4.07 splits a heap of 2j into j + j: with the value alone half the heaps stay rare
+    small, big = octal_run("4.07", 20_000), octal_run("4.07", 40_000)
+    assert small.values == octal_run("4.07", 20_000, method="plain").values
+    assert big.parity == 1 and big.rares < 100
+    work = [r.rare_pairs + r.full_pairs for r in (small, big)]
+    assert work[1] < 2.2 * work[0]                                   # doubling n about doubles the work
+    value_only = octal_run("4.07", 20_000, mask=big.mask)             # the same mask without the parity
+    assert value_only.rares > 5_000
+
+
+@needs_cc
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from([0, 4]), st.lists(st.integers(0, 7), min_size=1, max_size=5), st.integers(200, 3000))
+def test_sparse_equals_plain_on_random_codes(d0, ds, n):
+    code = f"{d0}." + "".join(map(str, ds))
+    assert octal_values(code, n) == octal_values(code, n, method="plain")
 
 
 def test_grim_on_paths_is_octal_0_6():

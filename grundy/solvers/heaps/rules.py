@@ -15,9 +15,12 @@ from ...spec.game import Move
 from ...spec.heaprule import HeapRule, OneHeap
 from ...spec.structure import Structure
 from ..explicit.compile import compile_rules
+from .rulevalues import native_rule_values
 from .takebreak import check_n, takebreak_run
 
-__all__ = ["sum_of_heaps", "rule_options", "rule_values", "heap_values"]
+__all__ = ["sum_of_heaps", "rule_options", "rule_values", "heap_values", "NATIVE_FROM"]
+
+NATIVE_FROM = 1024          # heap_values of a rule written as options: in C from this n on
 
 _DERIVED = ("fields", "moves", "heap_rule", "one_heap", "one_heap_rules", "max_parts")
 
@@ -121,9 +124,24 @@ def rule_values(rule: OneHeap, n: int, start: list[int] | None = None) -> list[i
 
 def heap_values(rule: OneHeap, n: int, *, native: bool | None = None) -> list[int]:
     """G(0..n) of one heap: the sparse-space method for a take-and-break code, else the rule's
-    options."""
+    options: in C (:mod:`.rulevalues`) when ``native`` is True, or None and n is at least
+    ``NATIVE_FROM`` (below, Python is quicker than a first compilation); in Python otherwise or
+    where C cannot answer (Python also names any option that is not a heap rule's).
+
+    >>> from grundy.spec.games import get_game
+    >>> from grundy.spec.heaprule import rule_heaps
+    >>> rule = get_game("lasker-nim").heap_rule(rule_heaps(1))
+    >>> heap_values(rule, 300, native=True) == heap_values(rule, 300, native=False)
+    True
+    """
     if rule.code is not None:
         return takebreak_run(rule.code, n, native=native).values
+    check_n(n)
+    use_c = n >= NATIVE_FROM if native is None else native
+    if use_c and not rule_options(rule, 0):            # no option on an empty heap (see .rulevalues)
+        values = native_rule_values(rule, n)
+        if values is not None:
+            return values
     return rule_values(rule, n)
 
 

@@ -5,31 +5,47 @@ A heap of h has three kinds of options under a code d0.d1d2...: remove a whole h
 non-empty heaps a + b = h - k (bit 4: G(a) ^ G(b); with ``unequal``, a != b). The breaks make
 the plain method O(n^2).
 
-**Sparse space.** Fix a bit mask M. Call a value v *rare* if v & M has an even number of
-bits, *common* otherwise. Parity of v & M is additive under XOR, so rare ^ rare and
-common ^ common are rare, and rare ^ common is common. Hence every common option value
-G(a) ^ G(b) has a rare side: scanning only the indices r with G(r) rare finds *all* common
-option values (for ``unequal`` the scan skips r = m - r, exactly the splits the rule
-forbids). The mex is then found by walking g = 0, 1, 2, ...: a marked g is an option;
-an unmarked common g is certainly not one (so it is the mex); an unmarked rare g may still
-come from two commons, so the full scan of the splits is resumed (marking every value it
-meets) until g turns up or the splits run out. Correctness never depends on how few the
-rares are: with M = 0 every value is rare and this is the plain method. The cost per heap
-is (number of rare indices) plus the resumed full scans, which stop at the last rare value
-below the mex (a few thousand splits for 0.6, whose values reach 302) and run to the end
-only when G(h) itself is rare.
+**Sparse space.** Fix a bit mask M and a bit P (the *size parity*, 0 or 1). Call a heap r
+*rare* if c(r) = parity(G(r) & M) ^ (P & r) is 0, *common* otherwise (parity: of the number
+of bits; P & r: P times the parity of the size r). For a split a + b = m with value
+v = G(a) ^ G(b): parity of a bit count is additive under XOR, and a + b has the parity of
+a ^ b, so c(a) ^ c(b) = parity(v & M) ^ (P & m): the *class of v for m*, known from v and m
+alone. When it is 1 (v *common for m*), one of a, b is rare: scanning only the rare indices
+r < m (each pair r + (m - r)) finds *every* option value of the splits of m that is common
+for m (for ``unequal`` the scan skips r = m - r, exactly the splits the rule forbids). The
+mex is then found by walking g = 0, 1, 2, ...: a marked g is an option; an unmarked g common
+for every m = h - k of the splitting moves k is certainly not one (so it is the mex); if g
+is rare for some of them it may still come from two commons of those, so their full scans are
+resumed (in turns, marking every value they meet) until g turns up or they run out. Correctness never
+depends on how few the rares are, nor on M and P: with M = 0 and P = 0 every heap is rare and
+this is the plain method. The cost per heap is (number of rare indices) plus the resumed
+full scans, which stop at the last rare value below the mex (a few thousand splits for 0.6,
+whose values reach 302) and run to the end only when G(h) itself is rare.
 
-**Choice of mask.** The scans through rares cost one split per rare index, so M is the
-non-zero mask that makes the fewest of the values found so far rare. For every M at once
-this count is (h + 1 + W[M]) / 2, where W is the Walsh-Hadamard transform of the histogram
-of values (W[M] = sum over v of count(v) * (-1)^popcount(v & M)). The choice is revisited at
-h = 64, 128, 256, ... (then every 65,536) and the list of rare indices rebuilt when a mask
-makes fewer values rare than the current one. Only the class containing 0 can be the
-rare one (a subgroup: the scan of rares must cover every pair whose XOR is common). For
-0.6 up to 10^6 the mask settles at 494 (0b111101110): 1,583 of the 10^6 heaps are rare.
+**Why the size parity.** Where a code splits a heap into two equal ones (4.07: a heap of 2j
+into j + j, value 0), the values of even and odd heaps fall in different classes of every
+value-only mask: half the heaps stay rare and the method is quadratic. With P = 1 the class
+of a heap also counts its size's parity, and the rares are few again (4.07 up to 10^6:
+mask 1 with P = 1, and no heap rare at all). P = 1 is chosen only when every splitting k has the same parity (a finite code,
+or a tail without splits): then all the m = h - k of one heap share a parity, and "common
+for every m" is one test, as with P = 0.
+
+**Choice of mask.** The scans through rares cost one split per rare index, so (M, P) is the
+non-zero pair that makes the fewest of the heaps so far rare. Write E(r) = G(r) + 2^b (r & 1)
+(b the bit width of the values) and M' = M + 2^b P: then c(r) = parity(E(r) & M'), and for
+every M' at once the count of rares is (h + 1 + W[M']) / 2, where W is the Walsh-Hadamard
+transform of the histogram of E (W[M'] = sum over e of count(e) * (-1)^popcount(e & M');
+over b bits only when P = 1 is not allowed). The choice is revisited at h = 64, 128, 256,
+... (then every 65,536) and the list of rare indices rebuilt when a pair makes fewer heaps
+rare than the current one. Only the class containing c = 0 can be the rare one (a subgroup:
+the scan of rares must cover every pair whose c differ). For 0.6 up to 10^6 the mask
+settles at 494 (0b111101110), P = 0: 1,583 of the 10^6 heaps are rare.
 
 **The plain method** is the same loop with the mask fixed at 0 and every split of a heap
-scanned at once (each split once: a <= b), nothing resumed.
+scanned at once (each split once: a <= b), nothing resumed. The adaptive sparse method also
+runs the plain loop from a checkpoint to the next when even the best pair leaves more than a
+quarter of the heaps rare (0.137, Dawson's chess, about 41%): the scan of the rares plus the
+resumed scans would then cost more than scanning each split once.
 
 The code's rule is stated here once for Python (the fallback without a C compiler) and once
 in ``takebreak.c`` (the same loop, step for step: both report the same work counters); the
@@ -47,10 +63,11 @@ from bisect import bisect_left
 
 from ...spec.heaprule import TakeBreak
 
-__all__ = ["run", "MAX_WHT_BITS", "FIRST_CHECK", "CHECK_STEP"]
+__all__ = ["run", "parity_allowed", "MAX_WHT_BITS", "FIRST_CHECK", "CHECK_STEP", "RESUME_STEP"]
 
 MAX_WHT_BITS = 20          # the mask is chosen only while values have at most 20 bits
 FIRST_CHECK, CHECK_STEP = 64, 65_536
+RESUME_STEP = 16           # splits per k and turn when full scans are resumed
 
 
 def _parity(x: int) -> int:
@@ -61,6 +78,18 @@ def _grow(seen: list[int], vb: int) -> None:
     need = (1 << vb) + 1
     if need > len(seen):
         seen.extend([0] * (need - len(seen)))
+
+
+def parity_allowed(code: TakeBreak) -> bool:
+    """Whether the mask may count the heap size's parity (P = 1): every k whose digit splits
+    has the same parity.
+
+    >>> parity_allowed(TakeBreak((4, 0, 7))), parity_allowed(TakeBreak((0, 7, 7)))
+    (True, False)
+    """
+    if code.tail & 4:
+        return False
+    return len({k & 1 for k, d in enumerate(code.digits) if d & 4}) <= 1
 
 
 def _ks(code: TakeBreak, h: int) -> range:
@@ -77,14 +106,15 @@ def _mark_whole_heap_moves(G: list[int], seen: list[int], st: int, h: int, k: in
         seen[G[h - k]] = st
 
 
-def choose_mask(G: list[int], vb: int, current: int) -> int:
-    """The non-zero mask making the fewest of ``G`` rare (ties: the smallest), or ``current``
-    when none makes fewer rare than it does, or the values are too wide."""
+def choose_mask(G: list[int], vb: int, current: tuple[int, int], ext: bool) -> tuple[int, int]:
+    """The non-zero (mask, size parity) making the fewest heaps of ``G`` rare (ties: the
+    smallest M + 2^vb P; P = 0 unless ``ext``), or ``current`` when none makes fewer rare than
+    it does, or the values are too wide."""
     if vb == 0 or vb > MAX_WHT_BITS:
         return current
-    W = [0] * (1 << vb)
-    for v in G:
-        W[v] += 1
+    W = [0] * (1 << (vb + ext))
+    for r, v in enumerate(G):
+        W[v | ((r & 1 & ext) << vb)] += 1
     length = 1
     while length < len(W):
         for i in range(0, len(W), 2 * length):
@@ -93,7 +123,14 @@ def choose_mask(G: list[int], vb: int, current: int) -> int:
                 W[j], W[j + length] = a + b, a - b
         length *= 2
     best = min(range(1, len(W)), key=lambda M: (W[M], M))
-    return best if current == 0 or W[best] < W[current] else current
+    now = current[0] | (current[1] << vb)
+    return (best & ((1 << vb) - 1), best >> vb) if now == 0 or W[best] < W[now] else current
+
+
+def _rare(g: int, r: int, mask: int, par: int) -> bool:
+    """Whether heap ``r`` of value ``g`` is rare (equivalently: whether an option value g of
+    the splits of a heap of r is rare for r)."""
+    return not (_parity(g & mask) ^ (par & r & 1))
 
 
 def _scan_all(G: list[int], seen: list[int], st: int, m: int, uneq: bool) -> int:
@@ -105,7 +142,7 @@ def _scan_all(G: list[int], seen: list[int], st: int, m: int, uneq: bool) -> int
 
 
 def _scan_rares(G: list[int], seen: list[int], st: int, m: int, uneq: bool, R: list[int]) -> int:
-    """Mark the splits r + (m - r) with G(r) rare; their number."""
+    """Mark the splits r + (m - r) with heap r rare; their number."""
     i = bisect_left(R, m)
     for r in R[:i]:
         if not (uneq and 2 * r == m):
@@ -113,40 +150,55 @@ def _scan_rares(G: list[int], seen: list[int], st: int, m: int, uneq: bool, R: l
     return i
 
 
-def _resume(G: list[int], seen: list[int], st: int, h: int, g: int, uneq: bool, cur: dict[int, int]) -> tuple[bool, int]:
-    """Resume the full scans of the splits (from ``cur[k]``, per k) until the value ``g`` turns
-    up: whether it did, and the splits looked at."""
+def _resume(G: list[int], seen: list[int], st: int, h: int, g: int, uneq: bool, cur: dict[int, int],
+            mask: int, par: int) -> tuple[bool, int]:
+    """Resume the full scans of the splits of h - k (from ``cur[k]``) for every k for which
+    ``g`` is rare, in turns of ``RESUME_STEP`` splits, until g turns up: whether it did, and
+    the splits looked at. (In turns: g often comes early in one k's splits and never in
+    another's; the order changes only the work, never what is marked before g is declared
+    the mex: every split of every such k.)"""
     pairs = 0
-    for k in cur:
-        m = h - k
-        half = (m - 1) // 2 if uneq else m // 2
-        a = start = cur[k]
-        found = False
-        while a <= half:
-            v = G[a] ^ G[m - a]
-            seen[v] = st
-            a += 1
-            if v == g:
-                found = True
-                break
-        pairs += max(a - start, 0)
-        cur[k] = a
-        if found:
-            return True, pairs
+    active = [k for k in cur if _rare(g, h - k, mask, par)]    # g common for h - k: the rares saw it
+    while active:
+        still = []
+        for k in active:
+            m = h - k
+            half = (m - 1) // 2 if uneq else m // 2
+            a = start = cur[k]
+            stop = min(half, a + RESUME_STEP - 1)
+            found = False
+            while a <= stop:
+                v = G[a] ^ G[m - a]
+                seen[v] = st
+                a += 1
+                if v == g:
+                    found = True
+                    break
+            pairs += max(a - start, 0)
+            cur[k] = a
+            if found:
+                return True, pairs
+            if a <= half:
+                still.append(k)
+        active = still
     return False, pairs
 
 
-def run(code: TakeBreak, n: int, fixed: int | None = None, plain: bool = False) -> tuple[list[int], list[int]]:
-    """G(0..n) and the work counters (mask, rares, mask changes, rare pairs, full pairs):
-    ``fixed`` a mask (None: chosen as the values come), ``plain`` the plain method."""
+def run(code: TakeBreak, n: int, fixed: tuple[int, int] | None = None,
+        plain: bool = False) -> tuple[list[int], list[int]]:
+    """G(0..n) and the work counters (mask, rares, mask changes, rare pairs, full pairs, size
+    parity): ``fixed`` a (mask, size parity) (None: chosen as the values come), ``plain`` the
+    plain method."""
     G: list[int] = []
     seen = [0, 0]
-    mask = 0 if plain else fixed or 0
+    mask, par = (0, 0) if plain or fixed is None else fixed
+    whole = plain                          # every split scanned at once: the plain loop
     R: list[int] = []
     rare_pairs = full_pairs = changes = 0
     maxg = vb = 0
     next_check = FIRST_CHECK
     uneq = code.unequal
+    ext = parity_allowed(code)
     for h in range(n + 1):
         st = h + 1
         cur: dict[int, int] = {}           # per k with splits: where its full scan resumes
@@ -154,34 +206,35 @@ def run(code: TakeBreak, n: int, fixed: int | None = None, plain: bool = False) 
             dk = code.digit(k)
             _mark_whole_heap_moves(G, seen, st, h, k, dk)
             if dk & 4 and h - k >= 2:
-                if plain:
+                if whole:
                     full_pairs += _scan_all(G, seen, st, h - k, uneq)
                 else:
                     rare_pairs += _scan_rares(G, seen, st, h - k, uneq, R)
-                    cur[k] = (h - k) // 2 + 1 if mask == 0 else 1
+                    cur[k] = (h - k) // 2 + 1 if mask == par == 0 else 1
         g = 0
         while True:
             if seen[g] == st:
                 g += 1
                 continue
-            if plain or _parity(g & mask):
-                break                                   # common and unmarked: not an option
-            found, pairs = _resume(G, seen, st, h, g, uneq, cur)
+            if whole:
+                break
+            found, pairs = _resume(G, seen, st, h, g, uneq, cur, mask, par)
             full_pairs += pairs
             if not found:
-                break                                   # every split seen: g is the mex
+                break                                   # unmarked, every split that could give it seen
             g += 1
         G.append(g)
-        if h >= 1 and not _parity(g & mask):
+        if h >= 1 and _rare(g, h, mask, par):
             R.append(h)
         if g > maxg:
             maxg = g
             vb = maxg.bit_length()
             _grow(seen, vb)
         if fixed is None and not plain and h == next_check:
-            nm = choose_mask(G, vb, mask)
-            if nm != mask:
-                mask, changes = nm, changes + 1
-                R = [i for i in range(1, h + 1) if not _parity(G[i] & mask)]
+            nm = choose_mask(G, vb, (mask, par), ext)
+            if nm != (mask, par):
+                (mask, par), changes = nm, changes + 1
+                R = [i for i in range(1, h + 1) if _rare(G[i], i, mask, par)]
+            whole = 4 * len(R) > h
             next_check = 2 * next_check if next_check < CHECK_STEP else next_check + CHECK_STEP
-    return G, [mask, len(R), changes, rare_pairs, full_pairs]
+    return G, [mask, len(R), changes, rare_pairs, full_pairs, par]

@@ -20,7 +20,7 @@ from ...errors import RuleError
 from ...spec.game import Game
 from ...spec.heaprule import NO_ROOM_WHY, OneHeap
 from ...spec.position import Position
-from .rules import heap_values, rule_options, rule_values, sum_of_heaps
+from .rules import heap_values, rule_options, sum_of_heaps
 
 __all__ = ["HeapTables"]
 
@@ -36,10 +36,7 @@ class HeapTables:
         key = (id(rule.game), rule.key)       # by the game object (kept with its table): two games
         table = self.tables.get(key, (None, []))[1]        # of one name never share a table
         if top >= len(table):
-            if rule.code is not None:
-                table = heap_values(rule, max(top, 2 * len(table), 64))
-            else:
-                table = rule_values(rule, max(top, 2 * len(table), 16), start=table)
+            table = heap_values(rule, max(top, 2 * len(table), 64 if rule.code is not None else 16))
             self.tables[key] = (rule.game, table)
         return table
 

@@ -7,7 +7,7 @@
 typedef uint32_t u32;
 typedef int64_t i64;
 
-/* FIRST_CHECK, CHECK_STEP and MAX_WHT_BITS are defined by the loader
+/* FIRST_CHECK, CHECK_STEP, RESUME_STEP and MAX_WHT_BITS are defined by the loader
    (grundy/solvers/heaps/takebreak.py), from the constants the Python method uses too. */
 #ifndef MAX_WHT_BITS
 #error "load this file through grundy.solvers.heaps.takebreak"
@@ -15,6 +15,8 @@ typedef int64_t i64;
 
 static int bitlen(u32 x) { int b = 0; while (x) { b++; x >>= 1; } return b; }
 static int parity(u32 x) { return __builtin_parity(x); }
+/* heap r of value g is rare (equally: an option value g of the splits of r is rare for r) */
+static inline int rare(u32 g, i64 r, u32 mask, int par) { return !(parity(g & mask) ^ (par & (int)(r & 1))); }
 
 /* seen[v] == stamp: v is an option of the current heap. Grown to 2^bits(max value) + 1,
    which bounds every XOR of values and the mex. */
@@ -41,37 +43,41 @@ static i64 scan_all(u32 *restrict seen, const u32 *restrict G, i64 m, int uneq, 
     return half;
 }
 
-/* The non-zero mask making the fewest of G[0..h] rare (ties: the smallest), or 0 when none
-   makes fewer rare than `current` does, or the values are too wide. */
-static i64 choose_mask(const u32 *G, i64 h, int vb, u32 current, u32 *out) {
-    *out = current;
+/* The non-zero (mask, size parity) making the fewest heaps of G[0..h] rare (ties: the
+   smallest mask + 2^vb parity; parity 0 unless ext), kept in *out / *opar unless it makes
+   fewer rare than the current pair does; nothing when the values are too wide. */
+static i64 choose_mask(const u32 *G, i64 h, int vb, int ext, u32 *out, int *opar) {
     if (vb == 0 || vb > MAX_WHT_BITS) return 0;
-    i64 size = (i64)1 << vb;
+    i64 size = (i64)1 << (vb + ext);
     i64 *W = (i64 *)calloc((size_t)size, sizeof(i64));
     if (!W) return -1;
-    for (i64 i = 0; i <= h; i++) W[G[i]]++;
+    for (i64 i = 0; i <= h; i++) W[G[i] | ((u32)(i & 1 & ext) << vb)]++;
     for (i64 len = 1; len < size; len <<= 1)
         for (i64 i = 0; i < size; i += 2 * len)
             for (i64 j = i; j < i + len; j++) {
                 i64 a = W[j], b = W[j + len];
                 W[j] = a + b; W[j + len] = a - b;
             }
-    u32 best = 0; i64 bw = 0;
+    i64 best = 0, bw = 0, now = (i64)*out | ((i64)*opar << vb);
     for (i64 M = 1; M < size; M++)
-        if (best == 0 || W[M] < bw) { best = (u32)M; bw = W[M]; }
-    if (current == 0 || bw < W[current]) *out = best;
+        if (best == 0 || W[M] < bw) { best = M; bw = W[M]; }
+    if (now == 0 || bw < W[now]) { *out = (u32)(best & (((i64)1 << vb) - 1)); *opar = (int)(best >> vb); }
     free(W);
     return 0;
 }
 
 /* G(0..n) under the code (digits d[0..L), tail digit, unequal splits) by the sparse-space
    method (see grundy/solvers/heaps/sparse.py, its Python statement, step for step): `fixed` a
-   mask (-1: chosen as the values come); `plain`: mask 0 and every split scanned at once (the
-   plain method). stats: mask, rares, mask changes, rare pairs, full pairs. */
-int tb_run(const int *d, int L, int tail, int uneq, i64 n, i64 fixed, int plain, u32 *G, i64 *stats) {
+   mask (-1: chosen as the values come) and `fpar` its size parity; `ext`: the size parity may
+   be chosen (sparse.parity_allowed); `plain`: mask 0 and every split scanned at once (the
+   plain method). stats: mask, rares, mask changes, rare pairs, full pairs, size parity. */
+int tb_run(const int *d, int L, int tail, int uneq, i64 n, i64 fixed, int fpar, int ext, int plain, u32 *G,
+           i64 *stats) {
     u32 *seen = NULL; i64 cap = 0; u32 maxg = 0; int vb = 0;
-    u32 mask = fixed >= 0 ? (u32)fixed : 0;
+    u32 mask = fixed >= 0 && !plain ? (u32)fixed : 0;
+    int par = fixed >= 0 && !plain ? fpar : 0;
     int adaptive = fixed < 0 && !plain;
+    int whole = plain;                     /* every split scanned at once: the plain loop */
     i64 nr = 0, rare_pairs = 0, full_pairs = 0, changes = 0, next_check = FIRST_CHECK;
     i64 ncur = tail ? n + 1 : L;
     u32 *R = (u32 *)malloc((size_t)(n + 1) * sizeof(u32));   /* heaps >= 1 with a rare value */
@@ -87,52 +93,62 @@ int tb_run(const int *d, int L, int tail, int uneq, i64 n, i64 fixed, int plain,
             if (k > 0 && (dk & 2) && h > k) seen[G[h - k]] = st;
             if ((dk & 4) && h - k >= 2) {
                 i64 m = h - k, i = 0;
-                if (plain) {                            /* every split, now */
+                if (whole) {                            /* every split, now */
                     full_pairs += scan_all(seen, G, m, uneq, st);
                     continue;
                 }
                 for (; i < nr && R[i] < m; i++)
                     if (!(uneq && 2 * (i64)R[i] == m)) seen[G[R[i]] ^ G[m - R[i]]] = st;
                 rare_pairs += i;
-                if (mask == 0) cur[k] = m / 2 + 1;   /* every heap is rare: nothing left */
+                if (mask == 0 && par == 0) cur[k] = m / 2 + 1;   /* every heap is rare: nothing left */
             }
         }
         u32 g = 0;
         for (;;) {
             if (seen[g] == st) { g++; continue; }
-            if (plain || parity(g & mask)) break;   /* common and unmarked: not an option */
-            int found = 0;
-            for (i64 k = 0; k <= K && !found; k++) {
-                if (!(DIG(k) & 4) || h - k < 2) continue;
-                i64 m = h - k, half = uneq ? (m - 1) / 2 : m / 2, a = cur[k];
-                while (a <= half) {
-                    u32 v = G[a] ^ G[m - a];
-                    seen[v] = st; a++;
-                    if (v == g) { found = 1; break; }
+            if (whole) break;
+            /* resume, in turns of RESUME_STEP splits, the full scans of every k for which g is
+               rare for h - k (common for h - k: the rares saw it) */
+            int found = 0, active = 1;
+            while (active && !found) {
+                active = 0;
+                for (i64 k = 0; k <= K && !found; k++) {
+                    if (!(DIG(k) & 4) || h - k < 2) continue;
+                    if (!rare(g, h - k, mask, par)) continue;
+                    i64 m = h - k, half = uneq ? (m - 1) / 2 : m / 2, a = cur[k];
+                    i64 stop = a + RESUME_STEP - 1 < half ? a + RESUME_STEP - 1 : half;
+                    while (a <= stop) {
+                        u32 v = G[a] ^ G[m - a];
+                        seen[v] = st; a++;
+                        if (v == g) { found = 1; break; }
+                    }
+                    if (a > cur[k]) full_pairs += a - cur[k];
+                    cur[k] = a;
+                    if (a <= half) active = 1;
                 }
-                if (a > cur[k]) full_pairs += a - cur[k];
-                cur[k] = a;
             }
-            if (!found) break;                      /* every split seen: g is the mex */
+            if (!found) break;                      /* every split that could give g seen: the mex */
             g++;
         }
         G[h] = g;
-        if (h >= 1 && !parity(g & mask)) R[nr++] = (u32)h;
+        if (h >= 1 && rare(g, h, mask, par)) R[nr++] = (u32)h;
         if (g > maxg) {
             maxg = g; vb = bitlen(maxg);
             if (grow(&seen, &cap, ((i64)1 << vb) + 1)) { free(R); free(cur); free(seen); return -1; }
         }
         if (adaptive && h == next_check) {
-            u32 nm;
-            if (choose_mask(G, h, vb, mask, &nm)) { free(R); free(cur); free(seen); return -1; }
-            if (nm != mask) {
-                mask = nm; changes++; nr = 0;
-                for (i64 i = 1; i <= h; i++) if (!parity(G[i] & mask)) R[nr++] = (u32)i;
+            u32 nm = mask; int np = par;
+            if (choose_mask(G, h, vb, ext, &nm, &np)) { free(R); free(cur); free(seen); return -1; }
+            if (nm != mask || np != par) {
+                mask = nm; par = np; changes++; nr = 0;
+                for (i64 i = 1; i <= h; i++) if (rare(G[i], i, mask, par)) R[nr++] = (u32)i;
             }
+            whole = 4 * nr > h;     /* rares too many: the plain loop until the next check */
             next_check = next_check < CHECK_STEP ? 2 * next_check : next_check + CHECK_STEP;
         }
     }
     stats[0] = mask; stats[1] = nr; stats[2] = changes; stats[3] = rare_pairs; stats[4] = full_pairs;
+    stats[5] = par;
     free(R); free(cur); free(seen);
     return 0;
 }

@@ -33,8 +33,9 @@ Method = Literal["sparse", "plain"]
 class HeapRun:
     """Values G(0..n) and what the computation did.
 
-    ``mask``: the final mask (0 for the plain method); ``rares``: heaps 1..n whose value is
-    rare under it; ``mask_changes``: how often the mask was replaced; ``rare_pairs``: splits
+    ``mask``: the final mask (0 for the plain method), ``parity``: whether it counts the heap
+    size's parity (see :mod:`~grundy.solvers.heaps.sparse`); ``rares``: heaps 1..n that are
+    rare under them; ``mask_changes``: how often the mask was replaced; ``rare_pairs``: splits
     looked at through the rare list; ``full_pairs``: splits looked at by the resumed full
     scans (for the plain method, every split).
     """
@@ -48,31 +49,33 @@ class HeapRun:
     mask_changes: int = 0
     rare_pairs: int = 0
     full_pairs: int = 0
+    parity: int = 0
 
-    def counters(self) -> tuple[int, int, int, int, int]:
-        return (self.mask, self.rares, self.mask_changes, self.rare_pairs, self.full_pairs)
+    def counters(self) -> tuple[int, int, int, int, int, int]:
+        return (self.mask, self.rares, self.mask_changes, self.rare_pairs, self.full_pairs, self.parity)
 
 
 @lru_cache(maxsize=1)
 def _kernel() -> ctypes.CDLL:
     defines = (f"#define FIRST_CHECK {FIRST_CHECK}\n#define CHECK_STEP {CHECK_STEP}\n"
-               f"#define MAX_WHT_BITS {MAX_WHT_BITS}\n")
+               f"#define MAX_WHT_BITS {MAX_WHT_BITS}\n#define RESUME_STEP {sparse.RESUME_STEP}\n")
     lib = build.load(defines + build.fixed_c(__package__, "takebreak.c"))
     lib.tb_run.argtypes = [ctypes.POINTER(ctypes.c_int), ctypes.c_int, ctypes.c_int, ctypes.c_int, ctypes.c_int64,
-                           ctypes.c_int64, ctypes.c_int, ctypes.POINTER(ctypes.c_uint32),
+                           ctypes.c_int64, ctypes.c_int, ctypes.c_int, ctypes.c_int, ctypes.POINTER(ctypes.c_uint32),
                            ctypes.POINTER(ctypes.c_int64)]
     lib.tb_run.restype = ctypes.c_int
     return lib
 
 
-def _native(code: TakeBreak, n: int, fixed: int | None, plain: bool) -> tuple[list[int], list[int]]:
+def _native(code: TakeBreak, n: int, fixed: tuple[int, int] | None, plain: bool) -> tuple[list[int], list[int]]:
     lib = _kernel()
     digits = code.digits
     d = (ctypes.c_int * len(digits))(*digits)
     out = (ctypes.c_uint32 * (n + 1))()
-    stats = (ctypes.c_int64 * 5)()
-    mask = 0 if plain else -1 if fixed is None else fixed
-    if lib.tb_run(d, len(digits), code.tail, int(code.unequal), n, mask, int(plain), out, stats) != 0:
+    stats = (ctypes.c_int64 * 6)()
+    mask, par = (0, 0) if plain else (-1, 0) if fixed is None else fixed
+    if lib.tb_run(d, len(digits), code.tail, int(code.unequal), n, mask, par, int(sparse.parity_allowed(code)),
+                  int(plain), out, stats) != 0:
         raise MemoryError(f"one-heap values up to {n}: out of memory")
     return list(out), list(stats)
 
@@ -86,13 +89,14 @@ def check_n(n: Any) -> None:
 
 
 def takebreak_run(code: TakeBreak, n: int, *, method: Method = "sparse", native: bool | None = None,
-                  mask: int | None = None) -> HeapRun:
+                  mask: int | None = None, parity: bool = False) -> HeapRun:
     """G(0..n) of one heap under a take-and-break ``code``, with the work counters (see
     :class:`HeapRun`).
 
     ``method``: "sparse" or "plain". ``native``: None uses C when a compiler is available;
     False forces Python; True requires C. ``mask`` fixes the sparse method's mask (any
-    mask gives the same values; None chooses it as :mod:`~grundy.solvers.heaps.sparse` says).
+    mask gives the same values; None chooses it as :mod:`~grundy.solvers.heaps.sparse` says);
+    ``parity``, with a fixed ``mask``, makes it count the heap size's parity too (any code).
 
     >>> r = takebreak_run(TakeBreak((0, 0, 7)), 20, native=False); r.values[:10], r.method
     ([0, 0, 1, 1, 2, 0, 3, 1, 1, 0], 'sparse')
@@ -106,5 +110,6 @@ def takebreak_run(code: TakeBreak, n: int, *, method: Method = "sparse", native:
         raise ValueError(f"mask must be in 0..2^32 - 1, got {mask}")
     use_c = build.available() if native is None else native
     plain = method == "plain"
-    values, stats = (_native if use_c else sparse.run)(code, n, mask, plain)
+    fixed = None if mask is None else (mask, int(parity))
+    values, stats = (_native if use_c else sparse.run)(code, n, fixed, plain)
     return HeapRun(code.text, values, method, bool(use_c), *stats)

@@ -25,7 +25,7 @@ from .box import Box
 from .csyntax import C
 from .source_cache import cached_text
 
-__all__ = ["c_source", "kernel_source", "CYCLE", "TOO_LARGE", "LIMIT", "NO_MEMORY", "OVERFLOW", "DOMAIN",
+__all__ = ["c_source", "moves_source", "kernel_source", "CYCLE", "TOO_LARGE", "LIMIT", "NO_MEMORY", "OVERFLOW", "DOMAIN",
            "PAUSED"]
 
 # the status codes of the C (the fixed search returns them; the generated moves set DOMAIN)
@@ -45,7 +45,33 @@ def c_source(rules: Rules, box: Box, symmetry: bool = False, decompose: bool = F
     over the automorphisms that send the token to the least vertex of its orbit; ``decompose``:
     Grundy values of positions that split into independent components are the XOR of the
     components' values, as in the Python path)."""
-    n = len(rules.schema)
+    head = _head(rules, box) + [_components_source(rules, box, decompose)]
+    return "\n".join(head + _successors(rules) + _unpack(box) + [_canonical_source(rules, box, symmetry),
+                                                                  build.fixed_c(__package__, "c/solver.c")])
+
+
+def moves_source(rules: Rules, box: Box) -> str:
+    """The moves alone, as in :func:`c_source` (the runtime, the box's constants,
+    ``successors`` and ``unpack``): the part of a kernel another fixed C file can drive (the
+    one-heap values of a heap rule, :mod:`grundy.solvers.heaps.rulevalues`).
+
+    >>> from grundy.spec.games import get_game
+    >>> from grundy.spec.structure import Structure
+    >>> rules = get_game("nim").rules(Structure.heaps(2))
+    >>> src = moves_source(rules, Box.around(rules, [(3, 4)]))
+    >>> "static void successors(" in src and "solve(" not in src
+    True
+    """
+    return "\n".join(_head(rules, box) + _successors(rules) + _unpack(box))
+
+
+def _head(rules: Rules, box: Box) -> list[str]:
+    return [build.fixed_c(__package__, "c/runtime.c"), f"#define NS {len(rules.schema)}",
+            _c_array("I", "LO", box.lo), _c_array("I", "RADIX", box.radix),
+            _c_array("K", "STRIDE", box.strides, "ULL")]
+
+
+def _successors(rules: Rules) -> list[str]:
     state_names = slot_sources(rules)
     var = dispatch_var(rules)
     plain: list[str] = []
@@ -68,17 +94,15 @@ def c_source(rules: Rules, box: Box, symmetry: bool = False, decompose: bool = F
         body.append("    default: break;")
         body.append("    }")
     body.append("}")
-    head = [build.fixed_c(__package__, "c/runtime.c"), f"#define NS {n}",
-            _c_array("I", "LO", box.lo), _c_array("I", "RADIX", box.radix),
-            _c_array("K", "STRIDE", box.strides, "ULL")]
-    head.append(_components_source(rules, box, decompose))
-    head.append(_canonical_source(rules, box, symmetry))
+    return body
+
+
+def _unpack(box: Box) -> list[str]:
     # unrolled, so that each division is by a literal constant (a multiply and a shift)
     unpack = ["static void unpack(K key, I *s) {"]
     unpack += [f"    s[{i}] = (I)(key % {box.radix[i]}ULL) + ({box.lo[i]}LL); key /= {box.radix[i]}ULL;"
                for i in box.order]
-    unpack += ["    (void)key;", "}"]
-    return "\n".join(head[:-1] + body + unpack + head[-1:] + [build.fixed_c(__package__, "c/solver.c")])
+    return unpack + ["    (void)key;", "}"]
 
 
 def _c_move(rules: Rules, mi: int, m, state_names, skip) -> list[str]:
