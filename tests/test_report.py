@@ -54,7 +54,8 @@ def test_html_is_self_contained(tmp_path):
     assert not re.search(r'(src|href)="(?!#)', text)                         # nothing fetched
     assert "<style>" in text and "<script>" in text and text.count("<svg") >= 7
     assert "interrupted: 7 of 9 claims done" in text and "gamma/y" in text
-    assert text.count('<tr data-paper=') == 7
+    index = text[text.index('id="index"'):]
+    assert index.count('<tr data-paper=') == 7
     assert "A losing line" in text and "Winning line" in text               # P- and N-position lines
     ids = re.findall(r'\sid="([^"]+)"', text)
     assert len(ids) == len(set(ids)), "ids inside the inline SVGs must be unique in the page"
@@ -206,8 +207,13 @@ def test_report_in_headless_chromium(tmp_path):
             visible = b.eval("Array.from(document.querySelectorAll('section.claim')).filter(function (s) {"
                              " return !s.hidden && s.offsetParent !== null; }).map(function (s) { return s.id; })")
             assert visible == ["c-beta-lemma13", "c-beta-cor17"]
+            found = "document.querySelectorAll('#findings tbody tr:not([hidden])').length"
+            assert b.eval(found) == 2                        # the Findings table follows the filter
             choose("f-paper", "")
             assert b.eval(rows) == sum(v.verdict == "refuted" for v in vs)
+            assert b.eval(found) == sum(v.verdict == "refuted" for v in vs)
+            choose("f-verdict", "proved")
+            assert b.eval(found) == 0 and b.eval("document.getElementById('findings-none').hidden") is False
             assert b.errors() == [], b.errors()
         finally:
             b.close()

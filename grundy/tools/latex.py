@@ -35,7 +35,7 @@ SHADE = "black!20"                      # the colour of a shaded cell (a P-posit
 _SPECIAL = {"\\": r"\textbackslash{}", "{": r"\{", "}": r"\}", "$": r"\$", "&": r"\&", "#": r"\#",
             "^": r"\^{}", "_": r"\_", "%": r"\%", "~": r"\~{}", "<": "$<$", ">": "$>$", "|": "$|$"}
 _UNICODE = {"→": r"$\to$", "←": r"$\leftarrow$", "—": "---", "–": "--", "≤": r"$\le$", "≥": r"$\ge$",
-            "≠": r"$\ne$", "×": r"$\times$", "✗": r"$\times$", "✓": r"$\checkmark$", "⊕": r"$\oplus$",
+            "≠": r"$\ne$", "×": r"$\times$", "✗": r"$\times$", "✓": r"$\surd$", "⊕": r"$\oplus$",
             "∈": r"$\in$", "…": r"\ldots{}", "’": "'", "‘": "`", "“": "``", "”": "''", "·": r"$\cdot$",
             "è": r"\`e", "é": r"\'e", "ö": r"\"o", "ü": r"\"u", "ä": r"\"a", "≡": r"$\equiv$",
             "∞": r"$\infty$", "∀": r"$\forall$", "∃": r"$\exists$", "¬": r"$\neg$", "∧": r"$\wedge$",
