@@ -169,7 +169,7 @@ def vertex_radius(ref: Pos) -> float:
     pts = list(ref.values())
     closest = min((math.hypot(p[0] - q[0], p[1] - q[1]) for i, p in enumerate(pts) for q in pts[i + 1:]),
                   default=span)
-    return min(0.07 * span if len(ref) <= 12 else 0.05 * span, 0.26 * closest)
+    return min(0.07 * span if len(ref) <= 12 else 0.05 * span, 0.24 * closest)
 
 
 def span_of(pos: Pos) -> float:
