@@ -15,6 +15,7 @@ import math
 from typing import TYPE_CHECKING, Any
 
 from .latex import latex_escape
+from .layout import Pos, edge_routes, layout_of, span_of, vertex_radius
 from .positions import picture_of, two_heap_ppositions
 
 if TYPE_CHECKING:
@@ -108,22 +109,29 @@ def values_tikz(xs: list[int], ys: list[int], found: Any, title: str, xname: str
 
 
 # ------------------------------------------------------------------------------- positions
-def _graph(position: dict, width: float, small: bool, before: dict | None) -> tuple[list[str], str, float]:
-    """TikZ commands drawing a graph position ``width`` cm wide; its caption; its lowest y."""
-    from .layout import edge_routes, layout_of, span_of, vertex_radius
+Drawn = tuple[list[str], str]          # TikZ commands and the caption
+
+
+def _graph(position: dict, width: float, small: bool, before: dict | None, layout: Pos | None = None) -> Drawn:
+    """TikZ commands drawing a graph position ``width`` cm wide, and its caption. ``before``:
+    the position a move came from (what it changed is red); ``layout``: where an earlier drawing
+    put the vertices (a line of play keeps the start's)."""
     from .pictures import _graph_of
     g, vweight, eweight = _graph_of(position)
     pos, name = layout_of(g)
+    if layout is not None and all(v in layout for v in pos):
+        pos = {v: layout[v] for v in pos}
+    ref = layout if layout is not None and set(pos) <= set(layout) else pos     # the frame: the start's
     if not pos:
         return [rf"\draw[dashed, black!50] (0,0) rectangle ({_n(width)},{_n(width / 3)});",
                 rf"\node[font=\small, black!60, align=center] at ({_n(width / 2)},{_n(width / 6)}) "
-                r"{empty graph\\(no vertices, no moves)};"], "the empty graph", 0.0
+                r"{empty graph\\(no vertices, no moves)};"], "the empty graph"
     changed: set = set()
     if before is not None:
         _, _, ew0 = _graph_of(before)
         changed = {e for e, w in eweight.items() if ew0.get(e, ew0.get(e[::-1])) != w}
-    r = vertex_radius(pos)
-    u_ = width / (span_of(pos) + 4 * r)
+    r = vertex_radius(ref)
+    u_ = width / (span_of(ref) + 4 * r)
     font = r"\tiny" if small else r"\footnotesize"
     token, active = position.get("token"), position.get("active")
     hot = {tuple(active), tuple(active[::-1])} if active else set()
@@ -150,9 +158,9 @@ def _graph(position: dict, width: float, small: bool, before: dict | None) -> tu
         if w is not None and e.label is not None:
             labels.append(rf"\node[draw=black!40, fill=white, rounded corners=1pt, inner sep=1pt, font={font}"
                           + (f", text={RED}" if red else "") + f"] at {_pt(e.label)} {{{latex_escape(w)}}};")
-    cx = sum(p[0] for p in pos.values()) / len(pos)
-    cy = sum(p[1] for p in pos.values()) / len(pos)
-    flat = len({round(p[1], 6) for p in pos.values()}) == 1
+    cx = sum(p[0] for p in ref.values()) / len(ref)
+    cy = sum(p[1] for p in ref.values()) / len(ref)
+    flat = len({round(p[1], 6) for p in ref.values()}) == 1
     for v in position.get("loops", []):
         if v in pos:
             x, y = pos[v]
@@ -168,14 +176,13 @@ def _graph(position: dict, width: float, small: bool, before: dict | None) -> tu
             dx, dy = ((x - cx) / d, (y - cy) / d) if d > 1e-9 and not flat else (0.0, 1.0)
             out.append(rf"\node[draw=black!40, fill=yellow!20, rounded corners=1pt, inner sep=1pt, font={font}] "
                        f"at {_pt((x + 1.9 * r * dx, y + 1.9 * r * dy))} {{{latex_escape(vweight[v])}}};")
-    low = min(p[1] for p in pos.values()) - 2.4 * r
     out.append(r"\end{scope}")
     bits = [name] + ([f"token on {token}"] if token is not None else []) + \
         ([f"active edge {active[0]}–{active[1]}"] if active else []) + (["boxed: vertex weights"] if vweight else [])
-    return out, ", ".join(bits), low * u_
+    return out, ", ".join(bits)
 
 
-def _bars(hs: list[int], width: float, small: bool, top: int | None = None) -> tuple[list[str], str, float]:
+def _bars(hs: list[int], width: float, small: bool, top: int | None = None) -> Drawn:
     top = max([top or 0, 1] + hs)
     s = 0.6 * width / top
     font = r"\tiny" if small else r"\footnotesize"
@@ -186,10 +193,10 @@ def _bars(hs: list[int], width: float, small: bool, top: int | None = None) -> t
                    if h else rf"\draw[line width=0.4pt] (0,{_n(y)}) -- (0,{_n(y + 0.35)});")
         out.append(rf"\node[left, font={font}] at (0,{_n(y + 0.175)}) {{heap {i}}};")
         out.append(rf"\node[right, font={font}] at ({_n(h * s)},{_n(y + 0.175)}) {{\textbf{{{h}}}}};")
-    return out, "heaps " + ", ".join(map(str, hs)), -0.5 * max(len(hs) - 1, 0) - 0.2
+    return out, "heaps " + ", ".join(map(str, hs))
 
 
-def _grid(position: dict, width: float) -> tuple[list[str], str, float] | None:
+def _grid(position: dict, width: float) -> Drawn | None:
     try:
         found = two_heap_ppositions(position)
     except Exception:                      # a position the solver cannot answer: plain bars
@@ -210,11 +217,11 @@ def _grid(position: dict, width: float) -> tuple[list[str], str, float] | None:
             rf"\node[left=8pt, rotate=90, anchor=south, font=\scriptsize] at (-0.5,{_n(n / 2)}) {{heap 1}};",
             r"\end{scope}"]
     conv = " (misère)" if position.get("convention") == "misere" else ""
-    return out, f"P-positions{conv} (squares); counterexample ({a}, {b}) ringed", -1.2 * s
+    return out, f"P-positions{conv} (squares); counterexample ({a}, {b}) ringed"
 
 
 def _body(position: dict, width: float, small: bool, grid: bool, before: dict | None = None,
-          top: int | None = None) -> tuple[list[str], str, float]:
+          top: int | None = None, layout: Pos | None = None) -> Drawn:
     kind, data = picture_of(position)
     hs = position.get("heaps")
     if grid and kind == "bars" and isinstance(hs, list) and len(hs) == 2:
@@ -224,16 +231,16 @@ def _body(position: dict, width: float, small: bool, grid: bool, before: dict | 
     if kind == "bars":
         return _bars(list(data), width, small, top)
     if kind == "graph":
-        return _graph(data, width, small, before)
+        return _graph(data, width, small, before, layout)
     text = latex_escape(json.dumps({k: v for k, v in position.items() if k != "game"}))
     return [rf"\node[font=\scriptsize, text width={_n(width)}cm] at (0,0) {{{text}}};"], \
-        f"no drawing for a {kind!r} picture", -0.5
+        f"no drawing for a {kind!r} picture"
 
 
 def position_tikz(position: dict, title: str | None = None, grid: bool = True, width: float = 6.0) -> str:
     """A ``tikzpicture`` of one position, about ``width`` cm wide, captioned below (titled
     above with ``title``); a two-heap position (with ``grid``) as the P-positions around it."""
-    body, caption, low = _body(position, width, False, grid)
+    body, caption = _body(position, width, False, grid)
     out = [f"% {latex_escape(title or caption)}", NEEDS, r"\begin{tikzpicture}"]
     out += body
     out.append(rf"\node[below, font=\footnotesize, text width={_n(width)}cm, align=center] at "
@@ -249,6 +256,10 @@ def line_tikz(position: dict, line: list[dict], first_mover_wins: bool | None, m
     """A line of play as small pictures, four to a row (each a ``tikzpicture`` in a
     ``minipage``): the start, then the position after each move, the mover named."""
     shown = line[: most - 1]
+    layout = None
+    if picture_of(position)[0] == "graph" and position.get("nodes"):     # every panel keeps the start's layout
+        from .pictures import _graph_of
+        layout = layout_of(_graph_of(position)[0])[0]
     top = max([h for p in [position] + [m["to"] for m in shown] for h in p.get("heaps", [])] or [1])
     if first_mover_wins is True:
         head = "Winning line: Player 1 wins whatever Player 2 replies"
@@ -264,7 +275,7 @@ def line_tikz(position: dict, line: list[dict], first_mover_wins: bool | None, m
         panels.append((f"{i + 1}. {'Player 1' if i % 2 == 0 else 'Player 2'}: {m['move']}", m["to"],
                        panels[-1][1]))
     for k, (label, pos, before) in enumerate(panels):
-        body, _, _ = _body(pos, 3.2, True, False, before, top)
+        body, _ = _body(pos, 3.2, True, False, before, top, layout)
         out += [r"\begin{minipage}[t]{0.24\linewidth}\centering",
                 rf"{{\scriptsize {latex_escape(label)}}}\par\smallskip", r"\begin{tikzpicture}"] + body + \
             [r"\end{tikzpicture}", r"\end{minipage}" + ("\\par\\medskip" if k % 4 == 3 else "\\hspace{0.5mm}")]
