@@ -18,7 +18,7 @@ from typing import Any
 
 import networkx as nx
 
-__all__ = ["layout_of", "Pos", "Route", "edge_routes", "vertex_radius", "seg_dist", "bezier", "span_of"]
+__all__ = ["layout_of", "Pos", "Route", "edge_routes", "vertex_radius", "seg_dist", "bezier", "span_of", "graph_of"]
 
 Pos = dict[Any, tuple[float, float]]
 
@@ -134,6 +134,24 @@ def layout_of(g: nx.Graph) -> tuple[Pos, str]:
             if pos:
                 return pos, f"prism C_{k} x K_2"
     return {v: (float(x), float(y)) for v, (x, y) in nx.spring_layout(und, seed=1).items()}, f"{n} vertices"
+
+
+def graph_of(position: dict) -> tuple[nx.Graph, dict, dict]:
+    """The graph of a JSON position (a DiGraph for ``arcs``), its vertex weights and its edge weights."""
+    directed = "arcs" in position
+    g: nx.Graph = nx.DiGraph() if directed else nx.Graph()
+    vweight: dict = {}
+    for item in position.get("nodes", []):
+        v = item[0] if isinstance(item, list) else item
+        g.add_node(v)
+        if isinstance(item, list) and len(item) >= 2:
+            vweight[v] = item[1]
+    eweight: dict = {}
+    for e in position.get("arcs" if directed else "edges", []):
+        g.add_edge(e[0], e[1])
+        if len(e) >= 3:
+            eweight[(e[0], e[1])] = e[2]
+    return g, vweight, eweight
 
 
 def _side_by_side(g: nx.Graph) -> tuple[Pos, str]:

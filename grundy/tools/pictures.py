@@ -26,9 +26,7 @@ import math
 import textwrap
 from typing import Any, Callable
 
-import networkx as nx
-
-from .layout import Pos, edge_routes, layout_of, span_of, vertex_radius
+from .layout import Pos, edge_routes, graph_of, layout_of, span_of, vertex_radius
 from .positions import picture_of, two_heap_ppositions
 
 __all__ = ["layout_of", "position_svg", "line_svg", "available", "draw_graph", "draw_heaps", "draw_two_heap_grid",
@@ -47,24 +45,6 @@ def available() -> bool:
 
 
 # ------------------------------------------------------------------------------- reading
-def _graph_of(position: dict) -> tuple[nx.Graph, dict, dict]:
-    """The graph of a position, its vertex weights and its edge weights."""
-    directed = "arcs" in position
-    g: nx.Graph = nx.DiGraph() if directed else nx.Graph()
-    vweight: dict = {}
-    for item in position.get("nodes", []):
-        v = item[0] if isinstance(item, list) else item
-        g.add_node(v)
-        if isinstance(item, list) and len(item) >= 2:
-            vweight[v] = item[1]
-    eweight: dict = {}
-    for e in position.get("arcs" if directed else "edges", []):
-        g.add_edge(e[0], e[1])
-        if len(e) >= 3:
-            eweight[(e[0], e[1])] = e[2]
-    return g, vweight, eweight
-
-
 def _structure(position: dict) -> str:
     """"heaps" when the position is drawn as heaps, else "graph"."""
     return "heaps" if picture_of(position)[0] == "bars" else "graph"
@@ -85,14 +65,14 @@ def draw_graph(ax, position: dict, small: bool = False, before: dict | None = No
     ``before`` (the position a move came from) the edges and vertex weights it changed are red;
     ``layout`` keeps the vertices where an earlier drawing put them."""
     from matplotlib.patches import Circle, FancyArrowPatch, FancyBboxPatch
-    g, vweight, eweight = _graph_of(position)
+    g, vweight, eweight = graph_of(position)
     pos, name = layout_of(g)
     if layout is not None and all(v in layout for v in pos):
         pos = {v: layout[v] for v in pos}
     changed: set = set()
     vchanged: set = set()
     if before is not None:
-        _, vw0, ew0 = _graph_of(before)
+        _, vw0, ew0 = graph_of(before)
         changed = {e for e, w in eweight.items() if ew0.get(e, ew0.get(e[::-1])) != w}
         vchanged = {v for v, w in vweight.items() if vw0.get(v) != w}
     ax.set_axis_off()
@@ -304,7 +284,7 @@ def _line(position: dict, line: list[dict], first_mover_wins: bool | None, most:
     layout = None
     ratio = 0.6
     if _structure(position) != "heaps" and position.get("nodes"):
-        layout = layout_of(_graph_of(position)[0])[0]         # every panel keeps the start's layout
+        layout = layout_of(graph_of(position)[0])[0]         # every panel keeps the start's layout
         xs, ys = [p[0] for p in layout.values()], [p[1] for p in layout.values()]
         pad = 0.45 * span_of(layout)
         ratio = min(1.1, max(0.3, (max(ys) - min(ys) + pad) / (max(xs) - min(xs) + pad)))

@@ -15,7 +15,7 @@ import math
 from typing import TYPE_CHECKING, Any
 
 from .latex import latex_escape
-from .layout import Pos, edge_routes, layout_of, span_of, vertex_radius
+from .layout import Pos, edge_routes, graph_of, layout_of, span_of, vertex_radius
 from .positions import picture_of, two_heap_ppositions
 
 if TYPE_CHECKING:
@@ -116,8 +116,7 @@ def _graph(position: dict, width: float, small: bool, before: dict | None, layou
     """TikZ commands drawing a graph position ``width`` cm wide, and its caption. ``before``:
     the position a move came from (what it changed is red); ``layout``: where an earlier drawing
     put the vertices (a line of play keeps the start's)."""
-    from .pictures import _graph_of
-    g, vweight, eweight = _graph_of(position)
+    g, vweight, eweight = graph_of(position)
     pos, name = layout_of(g)
     if layout is not None and all(v in layout for v in pos):
         pos = {v: layout[v] for v in pos}
@@ -128,7 +127,7 @@ def _graph(position: dict, width: float, small: bool, before: dict | None, layou
                 r"{empty graph\\(no vertices, no moves)};"], "the empty graph"
     changed: set = set()
     if before is not None:
-        _, _, ew0 = _graph_of(before)
+        _, _, ew0 = graph_of(before)
         changed = {e for e, w in eweight.items() if ew0.get(e, ew0.get(e[::-1])) != w}
     r = vertex_radius(ref)
     u_ = width / (span_of(ref) + 4 * r)
@@ -258,8 +257,7 @@ def line_tikz(position: dict, line: list[dict], first_mover_wins: bool | None, m
     shown = line[: most - 1]
     layout = None
     if picture_of(position)[0] == "graph" and position.get("nodes"):     # every panel keeps the start's layout
-        from .pictures import _graph_of
-        layout = layout_of(_graph_of(position)[0])[0]
+            layout = layout_of(graph_of(position)[0])[0]
     top = max([h for p in [position] + [m["to"] for m in shown] for h in p.get("heaps", [])] or [1])
     if first_mover_wins is True:
         head = "Winning line: Player 1 wins whatever Player 2 replies"
