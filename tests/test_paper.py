@@ -194,3 +194,21 @@ def test_cite_says_what_citation_cff_says():
     assert out.count("{") == out.count("}")
     code, out2, _ = cli("--cite", "solve", "nim", "1")             # as --version: the entry, nothing else
     assert code == 0 and out2 == out
+
+
+@pytest.mark.skipif(PDFLATEX is None, reason=NO_TEX)
+def test_markdown_report_writes_each_picture_as_tikz_beside_it(tmp_path):
+    from test_report import _verdicts
+
+    from grundy.tools.report import write_report
+    vs = _verdicts()
+    md = tmp_path / "r.md"
+    write_report(vs, str(md))
+    tex = sorted(p.name for p in tmp_path.glob("*.tex"))
+    cex = [v for v in vs if v.counterexample is not None]
+    assert len(tex) == len(cex) + sum(bool(v.counterexample.line) for v in cex)
+    text = md.read_text()
+    assert all(f"]({name})" in text for name in tex)
+    doc = tmp_path / "paper.tex"
+    doc.write_text(PREAMBLE + "".join(f"\\input{{{name}}}\n\n" for name in tex) + "\\end{document}\n")
+    assert compile_tex(doc) >= 1
