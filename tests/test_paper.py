@@ -212,3 +212,12 @@ def test_markdown_report_writes_each_picture_as_tikz_beside_it(tmp_path):
     doc = tmp_path / "paper.tex"
     doc.write_text(PREAMBLE + "".join(f"\\input{{{name}}}\n\n" for name in tex) + "\\end{document}\n")
     assert compile_tex(doc) >= 1
+
+
+def test_cite_loads_nothing_heavy():
+    """As --version: answered before any command's module is loaded."""
+    code = ("import sys; from grundy.cli import main; main(['--cite']); "
+            "print(sorted(m for m in ('networkx', 'z3', 'matplotlib', 'grundy.spec', 'grundy.solvers') "
+            "if m in sys.modules))")
+    p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert p.returncode == 0 and p.stdout.strip().endswith("[]"), p.stdout + p.stderr
