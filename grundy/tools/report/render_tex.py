@@ -28,6 +28,14 @@ def _tt(text: object) -> str:
     return r"\texttt{" + latex_escape(text) + "}"
 
 
+def _id(text: str) -> str:
+    """A claim id in typewriter type, breakable after its "/", "-" and "." (a narrow column)."""
+    out = latex_escape(text)
+    for ch in ("/", "-", "."):
+        out = out.replace(ch, ch + r"\allowbreak{}")
+    return r"\texttt{" + out + "}"
+
+
 def render_tex(p: Plan) -> str:
     """The LaTeX source of a report: the summary, the interruption, the findings, the index
     (a longtable), then a section per claim with its pictures in TikZ."""
@@ -42,14 +50,14 @@ def render_tex(p: Plan) -> str:
     if p.findings:
         out += [r"\subsection*{Findings}", r"\begin{longtable}{>{\raggedright}p{0.3\linewidth}"
                 r">{\raggedright\arraybackslash}p{0.62\linewidth}}", r"\toprule claim & classification \\ \midrule"]
-        out += [f"{_tt(i)} & {e(t)} \\\\" for i, t in p.findings]
+        out += [f"{_id(i)} & {e(t)} \\\\" for i, t in p.findings]
         out += [r"\bottomrule", r"\end{longtable}"]
-    out += [r"\subsection*{Index}", r"\begin{longtable}{>{\raggedright}p{0.22\linewidth}>{\raggedright}p{0.1\linewidth}"
-            r">{\raggedright}p{0.1\linewidth}r>{\raggedright\arraybackslash}p{0.38\linewidth}}",
+    out += [r"\subsection*{Index}", r"\begin{longtable}{>{\raggedright}p{0.25\linewidth}>{\raggedright}p{0.1\linewidth}"
+            r">{\raggedright}p{0.1\linewidth}r>{\raggedright\arraybackslash}p{0.35\linewidth}}",
             r"\toprule claim & paper & verdict & time & statement \\ \midrule \endhead"]
     for v in p.verdicts:
         mark = "" if v.passed else r" $\times$"
-        out.append(f"{_tt(v.id)} & {e(v.paper)} & {e(v.verdict)}{mark} & {v.seconds:.1f} s & {e(_text(v))} \\\\")
+        out.append(f"{_id(v.id)} & {e(v.paper)} & {e(v.verdict)}{mark} & {v.seconds:.1f} s & {e(_text(v))} \\\\")
     out += [r"\bottomrule", r"\end{longtable}"]
     for s in p.sections:
         out += _section(s)
