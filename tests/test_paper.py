@@ -167,12 +167,14 @@ def test_latex_report_compiles(tmp_path):
     from grundy.tools.report import Interruption, write_report
     vs = _verdicts()
     vs[0].text = "P iff x_1 = x_2 & 50% — ≤ →"
+    vs[1].id = "alpha/thm2-corrected-for-all-weights-on-n5"           # a long id breaks in its column
     out = tmp_path / "r.tex"
     write_report(vs, str(out), Interruption(7, 9, ["beta/x"]))
     text = out.read_text()
     assert text.count("\\begin{tikzpicture}") >= 4 + 3 and "\\begin{longtable}" in text
     assert list(tmp_path.iterdir()) == [out]                         # one file: the pictures are inside
     assert compile_tex(out) >= 2
+    assert "Overfull \\hbox" not in (tmp_path / "r.log").read_text()
 
 
 # ------------------------------------------------------------------ --cite
