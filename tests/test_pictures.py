@@ -80,10 +80,10 @@ def test_petersen_drawing_is_the_standard_one():
     g = nx.Graph([(u, v) for u, v, _ in PETERSEN["edges"]])
     pos, _ = layout_of(g)
     radius = {v: round(math.hypot(*p), 6) for v, p in pos.items()}
-    assert sorted(set(radius.values())) == [0.5, 1.0]
+    assert sorted(set(radius.values())) == [0.6, 1.0]
     outer = [v for v in g if radius[v] == 1.0]
     assert nx.is_isomorphic(g.subgraph(outer), nx.cycle_graph(5))
-    inner = [v for v in g if radius[v] == 0.5]
+    inner = [v for v in g if radius[v] == 0.6]
     angle = lambda v: math.atan2(pos[v][1], pos[v][0])            # noqa: E731
     for u, v in g.subgraph(inner).edges:                          # pentagram: neighbours 144° apart
         d = abs(math.degrees(angle(u) - angle(v))) % 360
@@ -116,6 +116,41 @@ def test_edge_weight_labels_do_not_overlap():
         for i, a in enumerate(boxes):
             for b in boxes[i + 1:]:
                 assert not a.overlaps(b), (position["edges"], a, b)
+
+
+SYMMETRIC = {"petersen": nx.petersen_graph(), "K5": nx.complete_graph(5), "K3,3": nx.complete_bipartite_graph(3, 3),
+             "prism": nx.circular_ladder_graph(5), "wheel": nx.wheel_graph(7), "Q3": nx.hypercube_graph(3),
+             "C8": nx.cycle_graph(8), "grid": nx.grid_2d_graph(3, 3)}
+
+
+@pytest.mark.parametrize("name", sorted(SYMMETRIC))
+def test_symmetric_graphs_leave_room_for_their_labels(name):
+    """Every weight's box is clear of every other box and of every vertex's disc (in the
+    drawing as rendered), on the Petersen graph and other symmetric graphs."""
+    import matplotlib.pyplot as plt
+    from matplotlib.patches import Circle
+
+    from grundy.tools.pictures import draw_graph
+    g = nx.convert_node_labels_to_integers(SYMMETRIC[name])
+    position = _edge_nim(g, weight=lambda u, v: 10 + (u * 7 + v * 3) % 90)     # two-digit labels
+    fig, ax = plt.subplots(figsize=(4.6, 4.0))
+    draw_graph(ax, position)
+    fig.canvas.draw()
+    r = fig.canvas.get_renderer()
+    boxes = [t.get_bbox_patch().get_window_extent(r) for t in ax.texts if t.get_bbox_patch() is not None]
+    discs = []
+    for c in ax.patches:
+        if isinstance(c, Circle):
+            (x0, y0), (x1, _) = ax.transData.transform([c.center, (c.center[0] + c.radius, c.center[1])])
+            discs.append((x0, y0, x1 - x0))
+    plt.close(fig)
+    assert len(boxes) == g.number_of_edges() and len(discs) == g.number_of_nodes()
+    for i, a in enumerate(boxes):
+        for b in boxes[i + 1:]:
+            assert not a.overlaps(b), (name, a, b)
+        for x, y, rad in discs:                  # the box's nearest point lies outside the disc
+            nx_, ny = min(max(x, a.x0), a.x1), min(max(y, a.y0), a.y1)
+            assert math.hypot(nx_ - x, ny - y) > rad, (name, a, (x, y, rad))
 
 
 def test_empty_position_is_a_captioned_placeholder():

@@ -54,7 +54,10 @@ def test_html_is_self_contained(tmp_path):
     assert not re.search(r'(src|href)="(?!#)', text)                         # nothing fetched
     assert "<style>" in text and "<script>" in text and text.count("<svg") >= 7
     assert "interrupted: 7 of 9 claims done" in text and "gamma/y" in text
-    assert text.count('<tr data-paper=') == 7
+    index = text[text.index('id="index"'):text.index('id="findings"')]
+    assert index.count('<tr data-paper=') == 7
+    findings = text[text.index('id="findings"'):text.index('class="claim"')]
+    assert findings.count('<tr data-paper="beta" data-verdict="refuted">') == 2   # the filter's keys
     assert "A losing line" in text and "Winning line" in text               # P- and N-position lines
     ids = re.findall(r'\sid="([^"]+)"', text)
     assert len(ids) == len(set(ids)), "ids inside the inline SVGs must be unique in the page"
@@ -206,8 +209,56 @@ def test_report_in_headless_chromium(tmp_path):
             visible = b.eval("Array.from(document.querySelectorAll('section.claim')).filter(function (s) {"
                              " return !s.hidden && s.offsetParent !== null; }).map(function (s) { return s.id; })")
             assert visible == ["c-beta-lemma13", "c-beta-cor17"]
+            found = "document.querySelectorAll('#findings tbody tr:not([hidden])').length"
+            assert b.eval(found) == 2                        # the Findings table follows the filter
             choose("f-paper", "")
             assert b.eval(rows) == sum(v.verdict == "refuted" for v in vs)
+            assert b.eval(found) == sum(v.verdict == "refuted" for v in vs)
+            choose("f-verdict", "proved")
+            assert b.eval(found) == 0 and b.eval("document.getElementById('findings-none').hidden") is False
             assert b.errors() == [], b.errors()
         finally:
             b.close()
+
+
+# ------------------------------------------------------------------ the statement column, whole scopes
+CLAIMS_WITHOUT_TEXT = '''
+from grundy.verify import Claim, heaps
+
+
+def equal_heaps(g, s):
+    """The P-positions are the pairs of equal heaps (Bouton, two heaps)."""
+    return s.heap[0] == s.heap[1]
+
+
+CLAIMS = [
+    Claim("t/doc", game="nim", kind="char", family=heaps(2), bounds={"heap": 4}, statement=equal_heaps),
+    Claim("t/lam", game="nim", kind="char", family=heaps(2), bounds={"heap": 4},
+          statement=lambda g, s: (s.heap[0] ^ s.heap[1]) == 0,   # Bouton
+          assume=lambda g, s: (s.heap[0] <= 3) & (s.heap[1] <= 3) & (s.heap[0] + s.heap[1] <= 6) & (s.heap[0] >= 0)),
+    Claim("t/txt", game="nim", kind="char", family=heaps(2), bounds={"heap": 4}, text="Equal heaps are P.",
+          statement=lambda g, s: s.heap[0] == s.heap[1]),
+]
+'''
+
+
+def test_statement_column_falls_back_to_the_statements_docstring_or_source(tmp_path):
+    """A claim without text=: its statement's docstring, else the lambda's body as written in
+    the user's file; a long assume is in the scope whole (never cut)."""
+    import subprocess
+    import sys
+    f = tmp_path / "mine.py"
+    f.write_text(CLAIMS_WITHOUT_TEXT)
+    out = tmp_path / "r.html"
+    p = subprocess.run([sys.executable, "-m", "grundy.cli", "verify", str(f), "--no-cache", "--report", str(out),
+                        "--json"], capture_output=True, text=True, timeout=600)
+    assert p.returncode == 0, p.stderr
+    rows = {r["id"]: r for r in map(json.loads, p.stdout.splitlines()) if r.get("id")}
+    assert rows["t/doc"]["text"] == "The P-positions are the pairs of equal heaps (Bouton, two heaps)."
+    assert rows["t/lam"]["text"] == "(s.heap[0] ^ s.heap[1]) == 0"
+    assert rows["t/txt"]["text"] == "Equal heaps are P."
+    whole = "(s.heap[0] <= 3) & (s.heap[1] <= 3) & (s.heap[0] + s.heap[1] <= 6) & (s.heap[0] >= 0)"
+    assert whole in rows["t/lam"]["scope"]
+    page = out.read_text()
+    index = page[page.index('id="index"'):]
+    assert "(s.heap[0] ^ s.heap[1]) == 0" in index and "pairs of equal heaps" in index

@@ -61,6 +61,10 @@ def main(argv: list[str] | None = None) -> int:
         from .._version import __version__
         print(f"grundy {__version__}")
         return 0
+    if (sys.argv[1:] if argv is None else argv) == ["--cite"]:      # the same: a BibTeX entry, at once
+        from .cite import bibtex
+        print(bibtex())
+        return 0
     args = _parse(sys.argv[1:] if argv is None else list(argv))
     if getattr(args, "debug", False):
         os.environ["GRUNDY_DEBUG"] = "1"          # read by user_line, here and in worker processes
@@ -101,6 +105,15 @@ def _parse(argv: list[str]) -> argparse.Namespace:
     return parser.parse_args(argv)
 
 
+class _Cite(argparse.Action):
+    """``--cite`` anywhere before the command: the BibTeX entry, then exit (as ``--version``)."""
+
+    def __call__(self, parser, namespace, values, option_string=None):  # type: ignore[no-untyped-def]
+        from .cite import bibtex
+        print(bibtex())
+        parser.exit()
+
+
 @lru_cache(maxsize=None)
 def _parser() -> argparse.ArgumentParser:
     """The argument parser (built once per process: main() may be called many times)."""
@@ -112,6 +125,7 @@ def _parser() -> argparse.ArgumentParser:
     from .workbench import cmd_games
     p = argparse.ArgumentParser(prog="grundy", description="Impartial games: solve positions, check claims.")
     p.add_argument("--version", action="version", version=f"grundy {__version__}")
+    p.add_argument("--cite", action=_Cite, nargs=0, help="print a BibTeX entry for grundy (as in CITATION.cff) and exit")
     sub = p.add_subparsers(dest="command", required=True)
     s = sub.add_parser("solve", help="solve positions: nim 3 5 6, grim petersen, JSON, a file, or - for stdin")
     s.add_argument("file", nargs="+", metavar="POSITION", help=workbench.POSITION_HELP)

@@ -29,7 +29,8 @@ def add_verify_command(subparsers) -> None:
     v.add_argument("--only", nargs="+", metavar="ID", help="only these claims (ids or patterns like 'selfref/*')")
     v.add_argument("--json", action="store_true", help="print one JSON object per claim instead of the table")
     v.add_argument("--junit", metavar="FILE", help="also write JUnit XML to FILE")
-    v.add_argument("--report", metavar="FILE", help="also write a report (FILE.md or FILE.html) with pictures")
+    v.add_argument("--report", metavar="FILE", help="also write a report with pictures: FILE.md, FILE.html, or "
+                                                    "FILE.tex (LaTeX, pictures in TikZ)")
     v.add_argument("--jobs", type=int, default=None, metavar="N",
                    help=f"run claims in N processes (default {default_jobs()})")
     v.add_argument("--timeout", type=float, default=None, metavar="S",

@@ -279,7 +279,10 @@ def cmd_table(args: argparse.Namespace) -> int:
     try:
         axes, kw = _table_args(args)
         t = table(args.game, *axes, outcome=args.outcome, **kw)
-        out = t.bfile() if args.bfile else t.to_csv() if args.csv else t.to_json_lines() if args.json else str(t) + "\n"
+        if args.shade and not args.latex:
+            raise InputError("shade", "--shade shades the P-positions of a --latex table")
+        out = (t.bfile() if args.bfile else t.to_csv() if args.csv else t.to_json_lines() if args.json
+               else t.to_latex(shade=args.shade) + "\n" if args.latex else str(t) + "\n")
     except GrundyError as e:
         return _fail(str(e))
     for line in out.splitlines():         # line by line: a reader that stops early is noticed at once
@@ -294,13 +297,15 @@ def cmd_plot(args: argparse.Namespace) -> int:
         if "family" in kw:
             raise InputError("family", "plots are of heap games")
         varying = sum(1 for a in axes if isinstance(a, range))
-        path = args.output or f"{args.game}.png"
+        fmt = args.format
+        path = args.output or f"{args.game}.{'tex' if fmt == 'tikz' else fmt or 'png'}"
         if varying == 2:
-            plot_ppositions(args.game, *axes, values=args.values, params=kw["params"], misere=args.misere, path=path)
+            plot_ppositions(args.game, *axes, values=args.values, params=kw["params"], misere=args.misere, path=path,
+                            fmt=fmt)
         elif varying == 1:
             if args.misere:
                 raise InputError("misere", "a values plot is of Grundy values (normal play)")
-            plot_values(args.game, *axes, params=kw["params"], path=path)
+            plot_values(args.game, *axes, params=kw["params"], path=path, fmt=fmt)
         else:
             raise InputError("range", "give one range (values) or two (P-positions), like 0..30")
     except GrundyError as e:
@@ -341,6 +346,9 @@ def add_commands(sub: Any) -> None:
     fmt.add_argument("--csv", action="store_true", help="CSV: one row per cell")
     fmt.add_argument("--json", action="store_true", help="JSON lines: one object per cell, with its position")
     fmt.add_argument("--bfile", action="store_true", help="an OEIS b-file: lines \"n a(n)\" (one range)")
+    fmt.add_argument("--latex", action="store_true", help="a LaTeX tabular (booktabs) to \\input in a paper")
+    t.add_argument("--shade", action="store_true",
+                   help="--latex: shade the P-positions' cells (needs \\usepackage[table]{xcolor})")
     add_position_options(t)
     t.set_defaults(run=cmd_table)
     p = sub.add_parser("plot", help="picture of a two-heap game's P-positions, or a one-heap game's values",
@@ -349,7 +357,11 @@ def add_commands(sub: Any) -> None:
     p.add_argument("game")
     p.add_argument("spec", nargs="+", metavar="SIZE|RANGE",
                    help="two ranges: P-positions (or --values); one range: the values with their period")
-    p.add_argument("-o", "--output", metavar="FILE", help="a .png, .svg or .pdf file (default GAME.png)")
+    p.add_argument("-o", "--output", metavar="FILE",
+                   help="a .png, .svg or .pdf file, or .tex for TikZ (default GAME.png, or GAME.tex with --format tikz)")
+    p.add_argument("--format", choices=("png", "svg", "pdf", "tikz"),
+                   help="the picture's format (default: the file's suffix); tikz: a tikzpicture to \\input in a "
+                        "paper (needs no matplotlib)")
     p.add_argument("--values", action="store_true", help="two ranges: Grundy values as colours")
     p.add_argument("--misere", action="store_true", help="misère play's P-positions")
     add_position_options(p)

@@ -13,11 +13,12 @@ rings, disconnected graphs side by side; anything else by a force layout.
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 from typing import Any
 
 import networkx as nx
 
-__all__ = ["layout_of", "Pos"]
+__all__ = ["layout_of", "Pos", "Route", "edge_routes", "vertex_radius", "seg_dist", "bezier", "span_of", "graph_of"]
 
 Pos = dict[Any, tuple[float, float]]
 
@@ -90,7 +91,7 @@ def layout_of(g: nx.Graph) -> tuple[Pos, str]:
         return _side_by_side(und)
     if connected and n == 10 and m == 15 and deg == [3] * 10:
         outer = _circle(list(range(5)), 1.0)
-        inner = _circle(list(range(5, 10)), 0.5)
+        inner = _circle(list(range(5, 10)), 0.6)          # room for the pentagram's labels
         pos = _transport(nx.petersen_graph(), und, {**outer, **inner})
         if pos:
             return pos, "Petersen graph"
@@ -135,6 +136,24 @@ def layout_of(g: nx.Graph) -> tuple[Pos, str]:
     return {v: (float(x), float(y)) for v, (x, y) in nx.spring_layout(und, seed=1).items()}, f"{n} vertices"
 
 
+def graph_of(position: dict) -> tuple[nx.Graph, dict, dict]:
+    """The graph of a JSON position (a DiGraph for ``arcs``), its vertex weights and its edge weights."""
+    directed = "arcs" in position
+    g: nx.Graph = nx.DiGraph() if directed else nx.Graph()
+    vweight: dict = {}
+    for item in position.get("nodes", []):
+        v = item[0] if isinstance(item, list) else item
+        g.add_node(v)
+        if isinstance(item, list) and len(item) >= 2:
+            vweight[v] = item[1]
+    eweight: dict = {}
+    for e in position.get("arcs" if directed else "edges", []):
+        g.add_edge(e[0], e[1])
+        if len(e) >= 3:
+            eweight[(e[0], e[1])] = e[2]
+    return g, vweight, eweight
+
+
 def _side_by_side(g: nx.Graph) -> tuple[Pos, str]:
     """Each component drawn by its own layout, scaled to the same height, left to right."""
     out: Pos = {}
@@ -155,3 +174,90 @@ def _side_by_side(g: nx.Graph) -> tuple[Pos, str]:
         x0 += (max(xs) - min(xs)) * scale + 1.2
         names.append(name.split(" ")[-1] if " " in name else name)
     return out, " + ".join(names)
+
+
+# ------------------------------------------------------------------ edges and their labels
+# One geometry for every drawing of a graph (matplotlib's and TikZ's): the vertices' radius,
+# which edges bend round a vertex they would cross, where each edge's label goes.
+
+def vertex_radius(ref: Pos) -> float:
+    """The radius of a vertex's disc in a drawing of the layout ``ref`` (a share of its span,
+    and at most 0.3 of the closest two vertices' distance)."""
+    span = span_of(ref)
+    pts = list(ref.values())
+    closest = min((math.hypot(p[0] - q[0], p[1] - q[1]) for i, p in enumerate(pts) for q in pts[i + 1:]),
+                  default=span)
+    return min(0.07 * span if len(ref) <= 12 else 0.05 * span, 0.24 * closest)
+
+
+def span_of(pos: Pos) -> float:
+    xs, ys = [p[0] for p in pos.values()], [p[1] for p in pos.values()]
+    return max(max(xs) - min(xs), max(ys) - min(ys), 1.0)
+
+
+def seg_dist(p, a, b) -> float:
+    """The distance from the point ``p`` to the segment ``a``–``b``."""
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    L = dx * dx + dy * dy
+    t = 0.0 if L == 0 else max(0.0, min(1.0, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / L))
+    return math.hypot(p[0] - a[0] - t * dx, p[1] - a[1] - t * dy)
+
+
+def bezier(p0, c, p2, t: float) -> tuple[float, float]:
+    """The point at ``t`` of the quadratic Bézier curve from ``p0`` to ``p2`` with control ``c``."""
+    return ((1 - t) ** 2 * p0[0] + 2 * t * (1 - t) * c[0] + t * t * p2[0],
+            (1 - t) ** 2 * p0[1] + 2 * t * (1 - t) * c[1] + t * t * p2[1])
+
+
+@dataclass
+class Route:
+    """How one edge is drawn: from ``u`` to ``v``, bent by ``rad`` (matplotlib's arc3: the
+    quadratic curve's control point is ``ctrl``), its label (if any) at ``label``."""
+
+    u: Any
+    v: Any
+    rad: float
+    ctrl: tuple[float, float]
+    label: tuple[float, float] | None = None
+
+
+_SPOTS = (0.5, 0.38, 0.62, 0.3, 0.7, 0.24, 0.76, 0.18, 0.82)
+
+
+def edge_routes(g: nx.Graph, pos: Pos, r: float, labelled: set | frozenset = frozenset()) -> list[Route]:
+    """The routes of ``g``'s edges (loops left out) in the drawing ``pos`` with vertices of
+    radius ``r``. An edge that would pass through another vertex bends; a directed pair of
+    opposite arcs bends apart. Each edge of ``labelled`` gets the first spot along it that is
+    clear of the vertices, of the labels placed before it and of the other edges (the centre of a
+    pentagram is left to its crossings), else the clearest spot."""
+    routes = []
+    directed = g.is_directed()
+    for u, v in g.edges():
+        if u == v:
+            continue
+        a, b = pos[u], pos[v]
+        through = any(seg_dist(pos[w], a, b) < 1.2 * r for w in pos if w not in (u, v))
+        rad = 0.12 if directed and g.has_edge(v, u) else 0.18 if through else 0.0
+        mid = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
+        routes.append(Route(u, v, rad, (mid[0] + rad * (b[1] - a[1]), mid[1] - rad * (b[0] - a[0]))))
+    placed: list[tuple[float, float]] = []
+    for e in routes:
+        if (e.u, e.v) not in labelled and (e.v, e.u) not in labelled:
+            continue
+        a, b = pos[e.u], pos[e.v]
+        others = [(pos[o.u], pos[o.v]) for o in routes if o is not e and o.rad == 0.0]
+        best: tuple[float, tuple[float, float]] | None = None
+        for t in _SPOTS:
+            p = bezier(a, e.ctrl, b, t)
+            clear = min([math.hypot(p[0] - q[0], p[1] - q[1]) for q in placed] + [9.9])
+            near = min(math.hypot(p[0] - q[0], p[1] - q[1]) for q in pos.values())
+            off = min([seg_dist(p, x, y) for x, y in others] + [9.9])
+            score = min(clear / (1.6 * r), near / (1.7 * r), off / (0.75 * r))
+            if best is None or score > best[0] + 1e-9:
+                best = (score, p)
+            if score >= 1.0:
+                break
+        assert best is not None                   # the loop above ran
+        e.label = best[1]
+        placed.append(best[1])
+    return routes

@@ -26,10 +26,8 @@ import math
 import textwrap
 from typing import Any, Callable
 
-import networkx as nx
-
-from .layout import Pos, layout_of
-from .positions import picture_of
+from .layout import Pos, edge_routes, graph_of, layout_of, span_of, vertex_radius
+from .positions import picture_of, two_heap_ppositions
 
 __all__ = ["layout_of", "position_svg", "line_svg", "available", "draw_graph", "draw_heaps", "draw_two_heap_grid",
            "draw_position"]
@@ -47,24 +45,6 @@ def available() -> bool:
 
 
 # ------------------------------------------------------------------------------- reading
-def _graph_of(position: dict) -> tuple[nx.Graph, dict, dict]:
-    """The graph of a position, its vertex weights and its edge weights."""
-    directed = "arcs" in position
-    g: nx.Graph = nx.DiGraph() if directed else nx.Graph()
-    vweight: dict = {}
-    for item in position.get("nodes", []):
-        v = item[0] if isinstance(item, list) else item
-        g.add_node(v)
-        if isinstance(item, list) and len(item) >= 2:
-            vweight[v] = item[1]
-    eweight: dict = {}
-    for e in position.get("arcs" if directed else "edges", []):
-        g.add_edge(e[0], e[1])
-        if len(e) >= 3:
-            eweight[(e[0], e[1])] = e[2]
-    return g, vweight, eweight
-
-
 def _structure(position: dict) -> str:
     """"heaps" when the position is drawn as heaps, else "graph"."""
     return "heaps" if picture_of(position)[0] == "bars" else "graph"
@@ -79,38 +59,20 @@ def _hook(position: dict) -> Callable | None:
 
 
 # ------------------------------------------------------------------------------- drawing
-def _bezier(p0, c, p2, t: float) -> tuple[float, float]:
-    return ((1 - t) ** 2 * p0[0] + 2 * t * (1 - t) * c[0] + t * t * p2[0],
-            (1 - t) ** 2 * p0[1] + 2 * t * (1 - t) * c[1] + t * t * p2[1])
-
-
-def _seg_dist(p, a, b) -> float:
-    ax_, ay = a
-    dx, dy = b[0] - ax_, b[1] - ay
-    L = dx * dx + dy * dy
-    t = 0.0 if L == 0 else max(0.0, min(1.0, ((p[0] - ax_) * dx + (p[1] - ay) * dy) / L))
-    return math.hypot(p[0] - ax_ - t * dx, p[1] - ay - t * dy)
-
-
-def _span(pos: Pos) -> float:
-    xs, ys = [p[0] for p in pos.values()], [p[1] for p in pos.values()]
-    return max(max(xs) - min(xs), max(ys) - min(ys), 1.0)
-
-
 def draw_graph(ax, position: dict, small: bool = False, before: dict | None = None,
                layout: Pos | None = None) -> str:
     """Draw a graph position on ``ax``; returns a caption (layout, token, active edge). With
     ``before`` (the position a move came from) the edges and vertex weights it changed are red;
     ``layout`` keeps the vertices where an earlier drawing put them."""
     from matplotlib.patches import Circle, FancyArrowPatch, FancyBboxPatch
-    g, vweight, eweight = _graph_of(position)
+    g, vweight, eweight = graph_of(position)
     pos, name = layout_of(g)
     if layout is not None and all(v in layout for v in pos):
         pos = {v: layout[v] for v in pos}
     changed: set = set()
     vchanged: set = set()
     if before is not None:
-        _, vw0, ew0 = _graph_of(before)
+        _, vw0, ew0 = graph_of(before)
         changed = {e for e, w in eweight.items() if ew0.get(e, ew0.get(e[::-1])) != w}
         vchanged = {v for v, w in vweight.items() if vw0.get(v) != w}
     ax.set_axis_off()
@@ -122,11 +84,7 @@ def draw_graph(ax, position: dict, small: bool = False, before: dict | None = No
                 fontsize=8 if small else 12, color=GREY, transform=ax.transAxes)
         return "the empty graph"
     ref = layout if layout is not None and set(pos) <= set(layout) else pos   # the frame: the start's
-    span = _span(ref)
-    pts = list(ref.values())
-    closest = min((math.hypot(p[0] - q[0], p[1] - q[1]) for i, p in enumerate(pts) for q in pts[i + 1:]),
-                  default=span)
-    r = min(0.07 * span if len(pos) <= 12 else 0.05 * span, 0.3 * closest)   # vertex radius
+    r = vertex_radius(ref)
     flat = len({round(p[1], 6) for p in ref.values()}) == 1
     cx = sum(p[0] for p in ref.values()) / len(ref)
     cy = sum(p[1] for p in ref.values()) / len(ref)
@@ -134,41 +92,20 @@ def draw_graph(ax, position: dict, small: bool = False, before: dict | None = No
     token = position.get("token")
     active = position.get("active")
     active_set = {tuple(active), tuple(active[::-1])} if active else set()
-    placed: list[tuple[float, float]] = []
     directed = g.is_directed()
-    for u, v in g.edges():
-        if u == v:
-            continue
-        a, b = pos[u], pos[v]
-        through = any(_seg_dist(pos[w], a, b) < 1.2 * r for w in pos if w not in (u, v))
-        rad = 0.18 if through else 0.0
-        if directed and g.has_edge(v, u):
-            rad = 0.12
-        mid = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
-        ctrl = (mid[0] + rad * (b[1] - a[1]), mid[1] - rad * (b[0] - a[0]))
+    shown = set() if small and len(pos) > 12 else set(eweight)
+    for e in edge_routes(g, pos, r, shown):
+        u, v = e.u, e.v
         w = eweight.get((u, v), eweight.get((v, u)))
         is_active = (u, v) in active_set or (u, v) in changed or (v, u) in changed
-        ax.add_patch(FancyArrowPatch(a, b, connectionstyle=f"arc3,rad={rad}",
+        ax.add_patch(FancyArrowPatch(pos[u], pos[v], connectionstyle=f"arc3,rad={e.rad}",
                                      arrowstyle="-|>" if directed else "-", mutation_scale=10,
                                      shrinkA=9 if not small else 6, shrinkB=9 if not small else 6,
                                      lw=3.2 if is_active else 1.1, color=RED if is_active else "#333333",
                                      ls=":" if w == 0 else "-", zorder=1))
-        if w is None or (small and len(pos) > 12):
+        if w is None or e.label is None:
             continue
-        best: tuple[float, tuple[float, float]] | None = None
-        for t in (0.5, 0.38, 0.62, 0.28, 0.72, 0.2, 0.8):
-            p = _bezier(a, ctrl, b, t)
-            clear = min([math.hypot(p[0] - q[0], p[1] - q[1]) for q in placed] + [9.9])
-            near = min(math.hypot(p[0] - q[0], p[1] - q[1]) for q in pos.values())
-            score = min(clear / (1.4 * r), near / (1.6 * r))
-            if best is None or score > best[0] + 1e-9:
-                best = (score, p)
-            if score >= 1.0:
-                break
-        assert best is not None                   # the loop above ran
-        p = best[1]
-        placed.append(p)
-        ax.text(p[0], p[1], str(w), ha="center", va="center", fontsize=fs, zorder=4,
+        ax.text(e.label[0], e.label[1], str(w), ha="center", va="center", fontsize=fs, zorder=4,
                 color=RED if is_active else "black",
                 bbox=dict(boxstyle="round,pad=0.15", fc="white", ec="#999999", lw=0.5))
     for v in position.get("loops", []):
@@ -237,18 +174,11 @@ def draw_heaps(ax, position: dict, small: bool = False, top: int | None = None) 
 
 def draw_two_heap_grid(ax, position: dict) -> str | None:
     """The P-positions of a two-heap game around ``position`` (marked by a red ring)."""
-    from ..solvers.solver import DEFAULT
-    from ..spec.position import read_position
-    a, b = position["heaps"]
-    n = min(max(a, b) + 4, 24)
-    if a > n or b > n:
+    found = two_heap_ppositions(position)
+    if found is None:
         return None
-    p = []
-    for i in range(n + 1):
-        for j in range(n + 1):
-            q = dict(position, heaps=[i, j])
-            if DEFAULT.outcome(read_position(q)) == "P":
-                p.append((i, j))
+    n, p = found
+    a, b = position["heaps"]
     ax.scatter([i for i, _ in p], [j for _, j in p], s=28, marker="s", color="#2e86c1", zorder=2)
     ax.scatter([a], [b], s=180, facecolors="none", edgecolors=RED, linewidths=2.0, zorder=3)
     ax.set_xlim(-0.7, n + 0.7)
@@ -354,9 +284,9 @@ def _line(position: dict, line: list[dict], first_mover_wins: bool | None, most:
     layout = None
     ratio = 0.6
     if _structure(position) != "heaps" and position.get("nodes"):
-        layout = layout_of(_graph_of(position)[0])[0]         # every panel keeps the start's layout
+        layout = layout_of(graph_of(position)[0])[0]         # every panel keeps the start's layout
         xs, ys = [p[0] for p in layout.values()], [p[1] for p in layout.values()]
-        pad = 0.45 * _span(layout)
+        pad = 0.45 * span_of(layout)
         ratio = min(1.1, max(0.3, (max(ys) - min(ys) + pad) / (max(xs) - min(xs) + pad)))
     fig, axes = _figure(cols, size=(2.5 * cols, (2.5 * ratio + 0.7) * rows), rows=rows)
     for ax in axes[panels:]:

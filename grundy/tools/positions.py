@@ -34,7 +34,7 @@ from ..spec.structure import Structure
 from .graphs import named_graph
 
 __all__ = ["short_position", "graph_position", "draw", "parse_weights", "takes_heaps", "picture_of",
-           "code_word", "weight_order"]
+           "code_word", "weight_order", "two_heap_ppositions"]
 
 DRAW_LIMIT = 40     # a heap larger than this is drawn cut, with its size beside it
 _CODE_WORD = re.compile(r"[0-9]*\.[0-9]+")
@@ -265,3 +265,16 @@ def picture_of(position: dict[str, Any]) -> tuple[str, Any]:
     if kind == "graph" and written_as_heaps:
         return "bars", list(position["heaps"])
     return kind, data
+
+
+def two_heap_ppositions(position: dict[str, Any], most: int = 24) -> tuple[int, list[tuple[int, int]]] | None:
+    """The P-positions (i, j), 0 <= i, j <= n, of the two-heap game around ``position`` (the
+    other fields kept), with n = max(heaps) + 4 up to ``most``; None when the position lies
+    beyond. The grid both drawings of a two-heap position show (matplotlib's and TikZ's)."""
+    from ..solvers.solver import DEFAULT
+    a, b = position["heaps"]
+    n = min(max(a, b) + 4, most)
+    if a > n or b > n:
+        return None
+    return n, [(i, j) for i in range(n + 1) for j in range(n + 1)
+               if DEFAULT.outcome(read_position(dict(position, heaps=[i, j]))) == "P"]

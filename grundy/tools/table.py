@@ -133,6 +133,12 @@ class ValueTable:
             raise InputError("bfile", "a b-file is one sequence: one axis of Grundy values")
         return "".join(f"{x} {self.cells[(x,)]}\n" for x in self.axes[0][1])
 
+    def to_latex(self, shade: bool = False) -> str:
+        """A LaTeX ``tabular`` (booktabs) of the table, P-positions shaded with ``shade``; see
+        :func:`grundy.tools.latex.table_latex`."""
+        from .latex import table_latex
+        return table_latex(self, shade=shade)
+
     def _repr_html_(self) -> str:
         from .display import table_html
         return table_html(self)

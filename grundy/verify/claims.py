@@ -415,14 +415,18 @@ class Claim:
                 raise fail("the finding's corrected claim is the claim itself")
 
     def describe(self) -> dict[str, Any]:
-        """What the claim is, for reports: its text, source, reading and finding (as JSON).
+        """What the claim is, for reports: its text (without ``text=``, the statement's docstring
+        or source text: :func:`~grundy.verify.words.statement_words`), source, reading and finding
+        (as JSON).
 
         >>> from grundy.verify.families import heaps
         >>> Claim("demo/a", text="Nim: P iff the heaps are equal.", source=Source("demo", "Thm 1"),
         ...       game="nim", kind="char", family=heaps(2), statement=lambda g, s: True).describe()
         {'text': 'Nim: P iff the heaps are equal.', 'source': 'demo, Thm 1', 'reading': '', 'finding': None}
         """
-        return {"text": self.text, "source": str(self.source), "reading": self.reading,
+        from .words import statement_words
+        return {"text": self.text or statement_words(self.statement), "source": str(self.source),
+                "reading": self.reading,
                 "finding": self.finding.to_json() if self.finding else None}
 
     def check_fields(self, names: Iterable[str]) -> None:

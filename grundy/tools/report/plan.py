@@ -39,6 +39,7 @@ class Section:
     strip: str | None = None
     line_title: str = ""
     moves: list[str] = field(default_factory=list)
+    wins: bool | None = None          # whether the first mover wins at the counterexample (None: not known)
 
 
 @dataclass
@@ -54,17 +55,18 @@ class Plan:
     notes: list[str]
 
 
-def plan(verdicts: list[Verdict], interrupted: Interruption | None = None) -> Plan:
-    """The content of a report on ``verdicts`` (pictures drawn here, once for both formats)."""
+def plan(verdicts: list[Verdict], interrupted: Interruption | None = None, svg: bool = True) -> Plan:
+    """The content of a report on ``verdicts`` (SVG pictures drawn here, once for the Markdown and
+    HTML formats; ``svg=False``: none, as for the LaTeX report, whose TikZ is drawn as it is laid out)."""
     verdict_of = {v.id: v.verdict for v in verdicts}
-    sections = [_section(v, verdict_of) for v in verdicts]
-    missing = any(s.verdict.counterexample is not None and s.picture is None for s in sections)
+    sections = [_section(v, verdict_of, svg) for v in verdicts]
+    missing = svg and any(s.verdict.counterexample is not None and s.picture is None for s in sections)
     return Plan(verdicts, summary(verdicts), None if interrupted is None else interrupted.lines(),
                 sorted({v.paper or v.id.split("/")[0] for v in verdicts}), findings_table(verdicts), sections,
                 [NO_MATPLOTLIB] if missing else [])
 
 
-def _section(v: Verdict, verdict_of: dict[str, str]) -> Section:
+def _section(v: Verdict, verdict_of: dict[str, str], svg: bool = True) -> Section:
     s = Section(v, v.paper or v.id.split("/")[0], _facts(v, verdict_of))
     c = v.counterexample
     if c is None:
@@ -72,8 +74,9 @@ def _section(v: Verdict, verdict_of: dict[str, str]) -> Section:
     s.counterexample = [("counterexample", f"on {c.structure} ({c.how})"), ("position", json.dumps(c.witness)),
                         (STATE, json.dumps(c.state) if c.state else ""),
                         ("claimed", c.claimed), ("actual", c.actual)]
-    wins = _first_mover_wins(v) if c.line else None
-    s.picture, s.strip = _pictures(v, wins)
+    wins = s.wins = _first_mover_wins(v) if c.line else None
+    if svg:
+        s.picture, s.strip = _pictures(v, wins)
     if c.line:
         s.line_title, s.moves = _line_title(wins), _moves(c)
     return s

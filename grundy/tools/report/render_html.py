@@ -51,6 +51,12 @@ _JS = """
     document.querySelectorAll('section.claim').forEach(function (s) {
       s.hidden = !((!p || s.dataset.paper === p) && (!v || s.dataset.verdict === v));
     });
+    var found = 0;
+    document.querySelectorAll('#findings tbody tr').forEach(function (r) {
+      r.hidden = !((!p || r.dataset.paper === p) && (!v || r.dataset.verdict === v)); if (!r.hidden) found++;
+    });
+    var none = document.getElementById('findings-none');
+    if (none) none.hidden = found > 0;
     count.textContent = shown + ' of ' + document.querySelectorAll('#index tbody tr').length + ' claims shown';
   }
   paper.addEventListener('change', apply); verdict.addEventListener('change', apply);
@@ -74,11 +80,15 @@ def render_html(p: Plan) -> str:
         out.append('<p class="banner" id="interrupted"><strong>' + esc(p.interrupted[0]) + "</strong><br>"
                    + esc(p.interrupted[1]) + "</p>")
     out.append(_index(p))
-    if p.findings:
+    if p.findings:                  # rows carry the paper and verdict: the index's filter applies to them
+        of = {s.verdict.id: s for s in p.sections}
         out.append('<section id="findings"><h2>Findings</h2><table><thead><tr><th>claim</th>'
-                   "<th>classification</th></tr></thead>"
-                   + "".join(f'<tr><td><a href="#c-{esc(_slug(i))}">{esc(i)}</a></td><td>{esc(t)}</td></tr>'
-                             for i, t in p.findings) + "</table></section>")
+                   "<th>classification</th></tr></thead><tbody>"
+                   + "".join(f'<tr data-paper="{esc(of[i].paper if i in of else "")}" '
+                             f'data-verdict="{esc(of[i].verdict.verdict if i in of else "")}">'
+                             f'<td><a href="#c-{esc(_slug(i))}">{esc(i)}</a></td><td>{esc(t)}</td></tr>'
+                             for i, t in p.findings) + "</tbody></table>"
+                   '<p class="muted" id="findings-none" hidden>no finding among the claims shown</p></section>')
     for n, s in enumerate(p.sections):
         out.extend(_section(n, s))
     out.append(f"<script>{_JS}</script></body></html>")

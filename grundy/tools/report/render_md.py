@@ -1,5 +1,5 @@
 """The Markdown report, laid out from a :class:`~.plan.Plan`: pictures are written beside it
-as SVG files."""
+as SVG files, and each also as a TikZ picture (a ``.tex`` file to ``\\input`` in a paper)."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -37,10 +37,13 @@ def _section(s: Section, out: Path) -> list[str]:
     (_, on), *rest = s.counterexample         # the state's line only when there is a state
     lines = [f"counterexample {on}"] + [f"{a}: {b}" for a, b in rest if a != STATE or b]
     parts.append("\n".join(f"- {x}" for x in lines) + "\n")
+    tikz = _tikz(s, out)
     if s.picture:
         name = out.with_name(f"{out.stem}-{_slug(v.id)}.svg")
         name.write_text(s.picture, encoding="utf-8")
         parts.append(f"![counterexample to {v.id}]({name.name})\n")
+    if tikz:
+        parts.append("TikZ (for a paper): " + ", ".join(f"[{t}]({t})" for t in tikz) + "\n")
     if s.moves:
         parts.append(s.line_title + ":\n\n" + "\n".join(f"{i + 1}. `{m}`" for i, m in enumerate(s.moves)) + "\n")
         if s.strip:
@@ -48,3 +51,20 @@ def _section(s: Section, out: Path) -> list[str]:
             name.write_text(s.strip, encoding="utf-8")
             parts.append(f"![line of play for {v.id}]({name.name})\n")
     return parts
+
+
+def _tikz(s: Section, out: Path) -> list[str]:
+    """Write the counterexample's picture and its line of play as TikZ beside ``out``; their names."""
+    from ..tikz import line_tikz, position_tikz
+    c = s.verdict.counterexample
+    if c is None or "parts" in c.witness:            # a sum of positions: its JSON only
+        return []
+    stem = f"{out.stem}-{_slug(s.verdict.id)}"
+    names = [f"{stem}.tex"]
+    out.with_name(names[0]).write_text(position_tikz(c.witness, title=f"counterexample to {s.verdict.id}") + "\n",
+                                       encoding="utf-8")
+    if c.line:
+        names.append(f"{stem}-line.tex")
+        out.with_name(names[1]).write_text(line_tikz(c.witness, c.line, s.wins) + "\n",
+                                           encoding="utf-8")
+    return names

@@ -3,7 +3,7 @@ condition), the play convention, the Z3 proof's reach, the refutation.
 """
 from __future__ import annotations
 
-from typing import Any, Callable, cast
+from typing import Any, Callable
 
 from ...spec.games import GAMES
 from ..claims import Claim, Smt
@@ -28,8 +28,8 @@ def _bounds_text(bounds: dict[str, Any]) -> str:
 
 
 def _fn_text(f: Callable) -> str:
-    """A short description of a claim's function: its docstring's first line, its name, or the
-    lambda's body as written."""
+    """A claim's function in words: its docstring's first line, its name, or the lambda's body
+    as written (whole: a scope is never cut)."""
     name = getattr(f, "__name__", "")
     doc = (getattr(f, "__doc__", None) or "").strip()
     if name != "<lambda>":
@@ -37,20 +37,8 @@ def _fn_text(f: Callable) -> str:
             return name or "a condition"
         first = doc.splitlines()[0].rstrip(".")
         return first[0].lower() + first[1:] if first[1:2].islower() else first
-    import linecache
-    code = f.__code__
-    known = [cast("tuple[int, int, int, int]", p) for p in code.co_positions() if None not in p]
-    spans = [p for p in known if p[0] >= code.co_firstlineno and (p[2], p[3]) != (0, 0)]
-    if not spans:
-        return "a condition"
-    (l0, c0), (l1, c1) = min((p[0], p[2]) for p in spans), max((p[1], p[3]) for p in spans)
-    lines = [linecache.getline(code.co_filename, n) for n in range(l0, l1 + 1)]
-    if not all(lines):
-        return "a condition"
-    lines[-1] = lines[-1][:c1]
-    lines[0] = lines[0][c0:]
-    text = " ".join(" ".join(lines).split())
-    return text if len(text) <= 70 else text[:67] + "..."
+    from ..words import lambda_text
+    return lambda_text(f) or "a condition"
 
 
 def _play(convention: str) -> str:
@@ -86,7 +74,6 @@ def _smt_scope(claim: Claim, method: Smt) -> str:
 def _refuted_scope(claim: Claim, c: Counterexample) -> str:
     import json
     pos = json.dumps({k: x for k, x in c.witness.items() if k != "game"})
-    pos = pos if len(pos) <= 90 else pos[:87] + "..."
     what = "certificate" if c.how.startswith("a partition certificate") else "counterexample"
     return (f"{claim.family.scope}{_conditions(claim)}: {what} on {c.structure} {pos}: claimed {c.claimed}, "
             f"actually {c.actual}")
