@@ -56,6 +56,9 @@ def faster_route(pos: Position | SumPosition, obj: Any) -> str | None:
         if line:
             return f"faster: {line}"
     kind, n = estimate(pos)
+    if kind == "explicit":
+        return ("faster, if a theorem of yours gives this game's values: a claim with serves=True, "
+                "proved, passed with --theorems FILE answers in its scope at once (docs/claims.md)")
     if kind == "one-heap" and isinstance(obj, dict):
         params = " ".join(f"--{k} {_word(v)}" if k in ("code", "set") else f"--param {k}={_word(v)}"
                           for k, v in obj.items() if k not in ("game", "heaps", "convention"))
