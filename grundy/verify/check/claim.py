@@ -19,7 +19,7 @@ from ..verdict import ERROR, PROVED, REFUTED, UNKNOWN, VERIFIED, Counterexample,
 from .deadline import Deadline, Progress, TimedOut, _nothing
 from .listed import sweep_listed
 from .prove import prove
-from .scope import _bounds_text, _conditions, _refuted_scope, _smt_scope
+from .scope import _bounds_text, _conditions, _refuted_scope, _smt_scope, reach, where
 from .sweep import sweep
 
 
@@ -139,7 +139,7 @@ def _run(claim: Claim, profile: str, solver: Solver, deadline: Deadline, progres
                 return
             if ex.checked == 0 and not allow_empty:
                 v.verdict, v.detail = ERROR, ex.empty_reason(claim, bounds)
-                v.scope = f"{claim.family.scope}, {_bounds_text(bounds)}{_conditions(claim)}: 0 positions"
+                v.scope = f"{where(claim.family.scope, _bounds_text(bounds), _conditions(claim))}: 0 positions"
                 return
             scopes.append(ex.text)
             verdict = verdict or VERIFIED
@@ -157,8 +157,8 @@ def _run(claim: Claim, profile: str, solver: Solver, deadline: Deadline, progres
                                               + ("inconclusive" if res.status == UNKNOWN else "covers nothing")]
                                     + [f"explicit: {s}" for s in scopes])
                 return
-            if m.bits is None or cov.get("smt") != "all sizes":
-                cov["smt"] = "all sizes" if m.bits is None else f"below 2^{m.bits}"
+            if m.bits is None or not str(cov.get("smt", "")).startswith("all "):
+                cov["smt"] = reach(claim, m)       # "all sizes" only where the family covers them
             proofs.append(_smt_scope(claim, m))
             verdict = PROVED
     v.verdict = verdict or UNKNOWN
