@@ -191,7 +191,7 @@ def _proved_how(vs: list[Verdict]) -> str:
     if not how:
         return ""
     keys = sorted(how, key=lambda k: (k != "all sizes", len(k), k))
-    return " (" + ", ".join(f"{how[k]} {'for ' if k == 'all sizes' else ''}{k}" for k in keys) + ")"
+    return " (" + ", ".join(f"{how[k]} {'for ' if k.startswith('all ') else ''}{k}" for k in keys) + ")"
 
 
 def junit(verdicts: Iterable[Verdict], interrupted: Interruption | None = None) -> str:

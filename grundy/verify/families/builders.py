@@ -49,27 +49,30 @@ def heaps(*counts: int | range) -> Family:
     """Rows of heaps: ``heaps(2)`` is two heaps, ``heaps(2, 3)`` two and three."""
     ns = _sizes(counts)
     items = [(f"{n} heap{'s' * (n != 1)}", Structure.heaps(n)) for n in ns]
+    if len(ns) > 4:
+        return Family(items, f"{ns[0]} … {ns[-1]} heaps ({len(ns)} rows)")
     return Family(items, " and ".join(str(n) for n in ns) + (" heaps" if ns != [1] else " heap"))
 
 
 def paths(*ns: int | range) -> Family:
     """Paths P_n on n vertices."""
-    return Family([_graph(f"P_{n}", nx.path_graph(n)) for n in _sizes(ns)])
+    return Family([_graph(f"P_{n}", nx.path_graph(n)) for n in _sizes(ns)], noun="paths")
 
 
 def cycles(*ns: int | range) -> Family:
     """Cycles C_n (vertex i adjacent to i ± 1 mod n)."""
-    return Family([_graph(f"C_{n}", nx.cycle_graph(n)) for n in _sizes(ns)])
+    return Family([_graph(f"C_{n}", nx.cycle_graph(n)) for n in _sizes(ns)], noun="cycles")
 
 
 def complete(*ns: int | range) -> Family:
     """Complete graphs K_n."""
-    return Family([_graph(f"K_{n}", nx.complete_graph(n)) for n in _sizes(ns)])
+    return Family([_graph(f"K_{n}", nx.complete_graph(n)) for n in _sizes(ns)], noun="complete graphs")
 
 
 def complete_bipartite(*mn: tuple[int, int]) -> Family:
     """K_{m,n}: vertices 0..m-1 form the first part."""
-    return Family([_graph(f"K_{{{m},{n}}}", nx.complete_bipartite_graph(m, n)) for m, n in mn])
+    return Family([_graph(f"K_{{{m},{n}}}", nx.complete_bipartite_graph(m, n)) for m, n in mn],
+                  noun="complete bipartite graphs")
 
 
 def complete_multipartite(*parts: Sequence[int]) -> Family:
@@ -80,12 +83,12 @@ def complete_multipartite(*parts: Sequence[int]) -> Family:
 
 def wheels(*ns: int | range) -> Family:
     """Wheels W_n on n vertices: hub 0 plus the rim C_{n-1}."""
-    return Family([_graph(f"W_{n}", nx.wheel_graph(n)) for n in _sizes(ns)])
+    return Family([_graph(f"W_{n}", nx.wheel_graph(n)) for n in _sizes(ns)], noun="wheels")
 
 
 def stars(*ns: int | range) -> Family:
     """Stars S_n: centre 0 and n leaves."""
-    return Family([_graph(f"S_{n}", nx.star_graph(n)) for n in _sizes(ns)])
+    return Family([_graph(f"S_{n}", nx.star_graph(n)) for n in _sizes(ns)], noun="stars")
 
 
 def two_stars(m: int, n: int, length: int) -> Family:
