@@ -166,6 +166,8 @@ class _Key:
             d.value(["hypothesis", hypothesis.__version__])
         if c.game == "sum":
             raise NotCacheable("a statement on sums is evaluated in Python on concrete values")
+        if getattr(c, "uses", None):
+            raise NotCacheable("a claim that uses lemmas is checked with them each time")
         fam = c.family
         d.value(["family", type(fam).__name__, fam.scope])
         if isinstance(c.statement, TableStatement):

@@ -93,10 +93,10 @@ def _returned(f: Callable) -> str:
         tree = ast.parse(src)
     except (OSError, TypeError, SyntaxError):
         return ""
-    rets = [n for n in ast.walk(tree) if isinstance(n, ast.Return) and n.value is not None]
+    rets = [n.value for n in ast.walk(tree) if isinstance(n, ast.Return) and n.value is not None]
     if len(rets) != 1:
         return ""
-    text = " ".join((ast.get_source_segment(src, rets[0].value) or "").split())
+    text = " ".join((ast.get_source_segment(src, rets[0]) or "").split())
     return text if len(text) <= 70 else text[:67] + "..."
 
 
