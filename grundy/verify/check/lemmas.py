@@ -50,7 +50,7 @@ class Lemmas:
     read: dict[str, list[str]] = field(default_factory=dict)
 
     def value(self, pos: Position) -> int:
-        shown = _shown(pos)
+        shown = json.dumps({k: v for k, v in pos.to_json().items() if k != "game"})
         if not self.claim.uses:
             v = self.solve(pos)
             _note(self.read, "solver", shown)
@@ -63,7 +63,7 @@ class Lemmas:
                 _note(self.read, lemma.id, shown)
                 return got
         names = ", ".join(lm.id for lm in self.claim.uses)
-        raise LemmaGap(f"value_of({shown}): no lemma covers this position (uses: {names}); "
+        raise LemmaGap(f"value_of({_short(shown)}): no lemma covers this position (uses: {names}); "
                        f"a grundy lemma covers the positions its check covered")
 
     def text(self) -> str:
@@ -89,18 +89,16 @@ def _note(read: dict[str, list[str]], key: str, shown: str) -> None:
 
 
 def _names(read: list[str]) -> str:
-    return ", ".join(read) if len(read) <= 3 else f"{read[0]} … {read[-1]}"
+    return ", ".join(map(_short, read)) if len(read) <= 3 else f"{_short(read[0])} … {_short(read[-1])}"
+
+
+def _short(text: str) -> str:
+    return text if len(text) <= 48 else text[:45] + "..."
 
 
 def _reads(read: list[str]) -> str:
     n = len(read)
     return f", {n} value{'s' * (n != 1)} read: {_names(read)}" if n else ""
-
-
-def _shown(pos: Position) -> str:
-    obj = {k: v for k, v in pos.to_json().items() if k != "game"}
-    text = json.dumps(obj)
-    return text if len(text) <= 60 else text[:57] + "..."
 
 
 _CURRENT: contextvars.ContextVar[Lemmas | None] = contextvars.ContextVar("grundy_lemmas", default=None)
