@@ -15,15 +15,19 @@ from .families import (
     cycles,
     disjoint_union,
     gnp,
+    graph6_file,
     graphs,
+    grids,
     heaps,
     hypercubes,
     paths,
     petersen,
     positions,
+    rooted_trees,
     ssb,
     stars,
     sums,
+    trees,
     two_stars,
     wheels,
 )
@@ -33,7 +37,7 @@ __all__ = ["Claim", "ClaimError", "Explicit", "Finding", "Smt", "Source", "bitve
            "cartesian", "complete", "complete_bipartite", "complete_multipartite", "cycles",
            "disjoint_union", "gnp", "graphs", "heaps", "hypercubes", "paths", "petersen", "ssb",
            "stars", "two_stars", "wheels", "positions", "sums", "Counterexample", "Verdict", "check_claim",
-           "value_of"]
+           "value_of", "graph6_file", "grids", "trees", "rooted_trees"]
 
 
 def check_claim(claim, **kw):

@@ -40,9 +40,70 @@ def _sortable(g: nx.Graph) -> bool:
         return False
 
 
-def graphs(*named: tuple[str, nx.Graph], scope: str | None = None) -> Family:
-    """A family of given networkx graphs: ``graphs(("K_4", nx.complete_graph(4)), ...)``."""
-    return Family([_graph(n, g) for n, g in named], scope)
+def graphs(*named: Any, scope: str | None = None) -> Family:
+    """A family of given networkx graphs, keeping the vertex names they have (names other than
+    ints and strings become strings): ``graphs(("K_4", nx.complete_graph(4)), ...)``, or one
+    list or dict of them (``graphs({"K_4": g, ...})``, ``graphs([("K_4", g), ...])``); a graph
+    given without a name is named ``G1``, ``G2``, ... by its place.
+
+    >>> import networkx as nx
+    >>> fam = graphs([("hub", nx.star_graph(["c", "x", "y"])), nx.path_graph(2)])
+    >>> fam.names(), fam.items()[1][1].names
+    (['G2', 'hub'], ['c', 'x', 'y'])
+    """
+    if len(named) == 1 and isinstance(named[0], (list, tuple, dict)) and not _is_pair(named[0]):
+        items = list(named[0].items()) if isinstance(named[0], dict) else list(named[0])
+    else:
+        items = list(named)
+    out = []
+    for k, item in enumerate(items, 1):
+        name, g = item if _is_pair(item) else (f"G{k}", item)
+        if not isinstance(g, nx.Graph):
+            raise TypeError(f"graphs(): item {k} is not a networkx graph (or a (name, graph) pair)")
+        if not all(isinstance(v, (int, str)) and not isinstance(v, bool) for v in g.nodes):
+            g = nx.relabel_nodes(g, {v: v if isinstance(v, (int, str)) else str(v) for v in g.nodes})
+        out.append(_graph(str(name), g, relabel=False))
+    return Family(out, scope)
+
+
+def _is_pair(x: Any) -> bool:
+    return isinstance(x, tuple) and len(x) == 2 and isinstance(x[0], str) and isinstance(x[1], nx.Graph)
+
+
+def graph6_file(path: Any, scope: str | None = None) -> Family:
+    """The graphs of a graph6 (or sparse6) file, one per line, named ``<file stem>#<line>``."""
+    from pathlib import Path
+    p = Path(path)
+    out = []
+    for k, line in enumerate(p.read_bytes().splitlines(), 1):
+        line = line.strip()
+        if not line or line.startswith(b"#"):
+            continue
+        data = line[len(b">>graph6<<"):] if line.startswith(b">>graph6<<") else line
+        g = nx.from_sparse6_bytes(data) if data.startswith(b":") else nx.from_graph6_bytes(data)
+        out.append(_graph(f"{p.stem}#{k}", g))
+    return Family(out, scope, noun=f"graphs of {p.name}")
+
+
+def grids(*shape: int | range) -> Family:
+    """Grid graphs P_m x P_n, named ``PmxPn`` (vertex i*n + j is row i, column j): ``grids(3, 5)``
+    is one grid; ``grids(range(2, 5), range(2, 5))`` every m x n with m <= n in those ranges.
+
+    >>> grids(3, 5).names(), len(grids(3, 5).items()[0][1].edges)
+    (['P3xP5'], 22)
+    >>> grids(range(2, 4), range(2, 4)).names()
+    ['P2xP2', 'P2xP3', 'P3xP3']
+    """
+    if len(shape) != 2:
+        raise TypeError("grids(m, n): two sizes (ints or ranges)")
+    ms, ns = (_sizes([x]) for x in shape)
+    pairs = [(m, n) for m in ms for n in ns if m <= n or len(ms) == 1 and len(ns) == 1]
+    out = []
+    for m, n in pairs:
+        g = nx.grid_2d_graph(m, n)
+        g = nx.relabel_nodes(g, {(i, j): i * n + j for i, j in g.nodes})
+        out.append(_graph(f"P{m}xP{n}", g))
+    return Family(out, noun="grids")
 
 
 def heaps(*counts: int | range) -> Family:
