@@ -4,11 +4,11 @@ graph6 files."""
 import networkx as nx
 import pytest
 
-pytestmark = pytest.mark.filterwarnings("ignore:The hashes produced:UserWarning")
-
 from grundy.tools.graphs import named_graph
 from grundy.verify import graph6_file, graphs, grids, rooted_trees, trees
 from grundy.verify.families.trees import free_trees_generated, gentreeg_program, level_sequences
+
+pytestmark = pytest.mark.filterwarnings("ignore:The hashes produced:UserWarning")
 
 
 def _nx(g):
