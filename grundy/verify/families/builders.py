@@ -80,9 +80,14 @@ def graph6_file(path: Any, scope: str | None = None) -> Family:
         if not line or line.startswith(b"#"):
             continue
         data = line[len(b">>graph6<<"):] if line.startswith(b">>graph6<<") else line
-        g = nx.from_sparse6_bytes(data) if data.startswith(b":") else nx.from_graph6_bytes(data)
-        out.append(_graph(f"{p.stem}#{k}", g))
+        out.append(_graph(f"{p.stem}#{k}", from6(data)))
     return Family(out, scope, noun=f"graphs of {p.name}")
+
+
+def from6(data: bytes) -> nx.Graph:
+    """A graph from one graph6 or sparse6 line (``:`` first)."""
+    nxa: Any = nx                  # networkx's stubs type these readers on str; they read bytes
+    return nxa.from_sparse6_bytes(data) if data.startswith(b":") else nxa.from_graph6_bytes(data)
 
 
 def grids(*shape: int | range) -> Family:

@@ -14,12 +14,13 @@ from __future__ import annotations
 
 import shutil
 import subprocess
-from typing import Iterator
+from typing import Any, Iterator
 
 import networkx as nx
 
 from ...spec.structure import Structure
 from .base import Family, Item
+from .builders import from6
 
 __all__ = ["trees", "rooted_trees", "level_sequences", "gentreeg_program", "free_trees_generated"]
 
@@ -72,7 +73,8 @@ def free_trees_generated(n: int) -> list[nx.Graph]:
         g: nx.Graph = nx.Graph()
         g.add_node(0)
         return [g]
-    return list(nx.nonisomorphic_trees(n)) if n >= 2 else []
+    made: Any = nx.nonisomorphic_trees(n)
+    return list(made) if n >= 2 else []
 
 
 def _free_trees_gentreeg(program: str, n: int) -> list[nx.Graph]:
@@ -81,7 +83,7 @@ def _free_trees_gentreeg(program: str, n: int) -> list[nx.Graph]:
     for line in out.splitlines():
         line = line.strip()
         if line:
-            graphs.append(nx.from_sparse6_bytes(line) if line.startswith(b":") else nx.from_graph6_bytes(line))
+            graphs.append(from6(line))
     return graphs
 
 
