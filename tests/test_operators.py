@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from grundy.solvers.explicit.compile import PythonSyntax, shared_nodes
 from grundy.solvers.native import build
 from grundy.solvers.native.csyntax import CSyntax
+from grundy.solvers.reference.tape import Tape
 from grundy.solvers.smt.encode import (
     NO_INT_XOR,
     Intervals,
@@ -234,9 +235,11 @@ def test_concrete_python_and_z3_agree(op, data, envs):
     assume(_bounded(e))
     uses_xor = any(x.op in NO_INT_OPS for x in nodes(e))
     py = _python(e)
+    tape = Tape([e], {n: i for i, n in enumerate(NAMES)})      # the reference engine's interpreter
     for env in envs:
         want = evaluate(e, env)
         assert py(**env) == want, show(e)
+        assert tape.run(tuple(env[n] for n in NAMES)) == [want], show(e)
         assert _z3_value(e, env, "bv") == want, show(e)
         if uses_xor:
             with pytest.raises(UnsupportedOperator):
