@@ -96,4 +96,4 @@ class TurningCorners(Game):
 
 
 MOCK_TURTLES = MockTurtles()
-CORNERS_4, CORNERS_8, CORNERS_16 = TurningCorners(4), TurningCorners(8), TurningCorners(16)
+CORNERS_4, CORNERS_8 = TurningCorners(4), TurningCorners(8)

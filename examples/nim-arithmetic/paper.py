@@ -1,5 +1,9 @@
 """Nim arithmetic in claims: Mock Turtles with ``popcount``, Turning Corners with ``nim_product``
 (Winning Ways, ch. 14). Check with ``grundy verify examples/nim-arithmetic``.
+
+Turning Corners is proved by Z3 on the 4x4 and 8x8 boards (every position of the board: a
+coin at (x, y) with x, y < 8 is worth x (x) y). The 16x16 board (14,400 moves, 256 coins) is
+beyond what Z3 decides in 20 minutes this way.
 """
 from games import CORNERS_4, CORNERS_8, MOCK_TURTLES
 
