@@ -4,6 +4,7 @@ from pathlib import Path
 
 import grundy
 from grundy.errors import InputError
+from grundy.spec import GAMES
 
 GUIDE = Path(__file__).resolve().parent.parent / "docs" / "writing-games.md"
 
@@ -13,7 +14,11 @@ def test_the_coloured_nim_of_the_guide():
                  if "class ColouredNim" in b)
     ns: dict = {}
     exec("from grundy.spec import HeapGame, Field, move, InputError\n" + block, ns)
-    game = ns["ColouredNim"]()
+    with GAMES.scoped():                     # the game is registered for this test only
+        _check(ns["ColouredNim"]())
+
+
+def _check(game):
     grundy.register(game)
     # a red heap is only halved: G(red 3) = mex{G(red 1)} = mex{mex{0}} = 0; a plain heap of 4 is 4
     assert grundy.solve({"game": "coloured-nim", "heaps": [3, 4], "red": [0]})["grundy"] == 0 ^ 4

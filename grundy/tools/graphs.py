@@ -14,7 +14,7 @@ the path on n vertices).
 >>> named_graph("X9")
 Traceback (most recent call last):
 ...
-grundy.errors.InputError: graph: 'X9' is not a graph name (petersen, Kn, Cn, Pn, Qd, Km,n, Sn, Wn) nor a graph6 string
+grundy.errors.InputError: graph: 'X9' is not a graph name (petersen, Kn, Cn, Pn, Qd, Km,n, Sn, Wn, products such as P3xP5) nor a graph6 string
 """
 from __future__ import annotations
 
