@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from grundy.solvers.explicit.compile import PythonSyntax, shared_nodes
 from grundy.solvers.native import build
 from grundy.solvers.native.csyntax import CSyntax
+from grundy.solvers.reference.tape import Tape
 from grundy.solvers.smt.encode import (
     NO_INT_XOR,
     Intervals,
@@ -20,6 +21,7 @@ from grundy.solvers.smt.encode import (
     _Translator,
     signed_bits,
 )
+from grundy.spec.bits import bit_and, bit_or, nim_product, popcount
 from grundy.spec.expr import (
     BOOL,
     INT,
@@ -117,6 +119,12 @@ def _rooted(draw, op, depth, result=None):
         return sub(INT) // k if op == "div" else sub(INT) % k
     if op == "xor":
         return sub(INT) ^ sub(INT)
+    if op in ("bit_and", "bit_or"):
+        return bit_and(sub(INT), sub(INT)) if op == "bit_and" else bit_or(sub(INT), sub(INT))
+    if op == "popcount":
+        return popcount(sub(INT))
+    if op == "nim_product":       # non-negative operands (the operator's domain), some past 2**8
+        return nim_product(sub(INT) % draw(st.integers(2, 300)), sub(INT) % draw(st.integers(2, 300)))
     if op in ("min", "max"):
         items = [sub(INT) for _ in range(draw(st.integers(2, 3)))]
         return minimum(items) if op == "min" else maximum(items)
@@ -168,7 +176,7 @@ def _python(e: Expr):
     em = PythonSyntax({n: n for n in NAMES}, shared_nodes([e]))
     src = em.expr(e)
     body = "".join(f"    {ln}\n" for ln in em.take_lines())
-    env: dict = {}
+    env: dict = dict(PythonSyntax.RUNTIME)
     exec(f"def f({', '.join(NAMES)}):\n{body}    return {src}\n", env)
     return env["f"]
 
@@ -213,6 +221,9 @@ def _c_functions(exprs: list[Expr]):
     return out
 
 
+NO_INT_OPS = ("xor", "bit_and", "bit_or", "popcount", "nim_product")   # bit-vectors only, refused on Int
+
+
 ENVS = st.lists(st.fixed_dictionaries({n: VALUES for n in NAMES}), min_size=3, max_size=6)
 
 
@@ -222,11 +233,13 @@ ENVS = st.lists(st.fixed_dictionaries({n: VALUES for n in NAMES}), min_size=3, m
 def test_concrete_python_and_z3_agree(op, data, envs):
     e = data.draw(_rooted_at(op, 3))
     assume(_bounded(e))
-    uses_xor = any(x.op == "xor" for x in nodes(e))
+    uses_xor = any(x.op in NO_INT_OPS for x in nodes(e))
     py = _python(e)
+    tape = Tape([e], {n: i for i, n in enumerate(NAMES)})      # the reference engine's interpreter
     for env in envs:
         want = evaluate(e, env)
         assert py(**env) == want, show(e)
+        assert tape.run(tuple(env[n] for n in NAMES)) == [want], show(e)
         assert _z3_value(e, env, "bv") == want, show(e)
         if uses_xor:
             with pytest.raises(UnsupportedOperator):

@@ -20,6 +20,7 @@ TypeError: a grundy expression has no truth value: write `a & b`, `a | b`, `~a`,
 """
 from __future__ import annotations
 
+from functools import partial
 from typing import Any, Callable, Container, Iterable, Sequence, Union
 
 from ..caches import register
@@ -383,6 +384,8 @@ _BUILD: dict[str, Callable[[list[Expr]], Expr]] = {
     "lt": lambda a: a[0] < a[1], "le": lambda a: a[0] <= a[1], "eq": lambda a: a[0] == a[1],
     "not": lambda a: not_(a[0]), "and": lambda a: all_of(a), "or": lambda a: any_of(a),
     "ite": lambda a: ite(a[0], a[1], a[2]),
+    # nim arithmetic and bits (constructors in grundy.spec.bits): rebuilt as they are, constants folded
+    **{op: partial(_node, op) for op in ("bit_and", "bit_or", "popcount", "nim_product")},
 }
 _missing = [op for op, spec in OPS.items() if spec.operands != "leaf" and op not in _BUILD]
 if _missing:   # pragma: no cover - a catalogue operator without a smart constructor
@@ -417,6 +420,7 @@ class Rebuild(Walker):
         return x if all(a is b for a, b in zip(args, x.args, strict=False)) else rebuild(x.op, args)
 
     walk_add = walk_sub = walk_mul = walk_nmul = walk_div = walk_mod = walk_xor = _same
+    walk_bit_and = walk_bit_or = walk_popcount = walk_nim_product = _same
     walk_min = walk_max = walk_lt = walk_le = walk_eq = _same
     walk_not = walk_and = walk_or = walk_ite = _same
 
@@ -472,6 +476,7 @@ class Show(Walker):
     walk_add = walk_sub = walk_mul = walk_div = walk_mod = walk_xor = _infix
     walk_lt = walk_le = walk_eq = walk_and = walk_or = _infix
     walk_nmul = walk_min = walk_max = walk_ite = _prefix
+    walk_bit_and = walk_bit_or = walk_popcount = walk_nim_product = _prefix
 
     def walk_not(self, x: Expr, a: str) -> str:
         return f"~{a}"

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, ClassVar, Container, Sequence
 
 from ..errors import MissingOperator, UnsupportedOperator
+from .nimber import nim_multiply
 
 __all__ = ["INT", "BOOL", "Op", "OPS", "Walker", "MissingOperator", "UnsupportedOperator", "dag_nodes"]
 
@@ -73,6 +74,10 @@ def _floordiv(a: int, b: int) -> int:
     return a // b
 
 
+def _popcount(a: int) -> int:
+    return abs(a).bit_count()
+
+
 _CATALOGUE = [
     # leaves: args hold the Python value / the variable's name (walkers see the node itself)
     Op("const", 1, "leaf", "arg", lambda v: v, doc="a constant int or bool"),
@@ -87,6 +92,14 @@ _CATALOGUE = [
     Op("mod", 2, INT, INT, operator.mod, infix="%", doc="remainder by a positive constant (Python's sign)"),
     Op("xor", 2, INT, INT, operator.xor, infix="^",
        doc="nim-sum: bitwise exclusive or (two's complement on negative values, as Python's ^)"),
+    Op("bit_and", 2, INT, INT, operator.and_, prefix="bit_and",
+       doc="bitwise and (two's complement on negative values, as Python's &)"),
+    Op("bit_or", 2, INT, INT, operator.or_, prefix="bit_or",
+       doc="bitwise or (two's complement on negative values, as Python's |)"),
+    Op("popcount", 1, INT, INT, _popcount, prefix="popcount",
+       doc="the number of 1 bits of |a| (Python's int.bit_count)"),
+    Op("nim_product", 2, INT, INT, nim_multiply, prefix="nim_product",
+       doc="the nim product a ⊗ b of non-negative integers (an error on a negative operand)"),
     Op("min", None, INT, INT, lambda *a: min(a), prefix="minimum"),
     Op("max", None, INT, INT, lambda *a: max(a), prefix="maximum"),
     # comparisons

@@ -14,7 +14,7 @@ the path on n vertices).
 >>> named_graph("X9")
 Traceback (most recent call last):
 ...
-grundy.errors.InputError: graph: 'X9' is not a graph name (petersen, Kn, Cn, Pn, Qd, Km,n, Sn, Wn) nor a graph6 string
+grundy.errors.InputError: graph: 'X9' is not a graph name (petersen, Kn, Cn, Pn, Qd, Km,n, Sn, Wn, products such as P3xP5) nor a graph6 string
 """
 from __future__ import annotations
 
@@ -28,7 +28,7 @@ from ..spec.structure import Structure
 
 __all__ = ["named_graph", "family_graph", "FAMILIES", "GRAPH_NAMES"]
 
-GRAPH_NAMES = "petersen, Kn, Cn, Pn, Qd, Km,n, Sn, Wn"
+GRAPH_NAMES = "petersen, Kn, Cn, Pn, Qd, Km,n, Sn, Wn, products such as P3xP5"
 MAX_VERTICES = 64
 
 
@@ -85,11 +85,31 @@ def family_graph(family: str, n: int) -> Structure:
 _SHORT = re.compile(r"([KCPQSW])_?(\d+)(?:,(\d+))?")
 
 
+def _networkx(g: Structure) -> nx.Graph:
+    h: nx.Graph = nx.Graph()
+    h.add_nodes_from(range(g.n))
+    h.add_edges_from(g.edges)
+    return h
+
+
 def named_graph(text: str) -> Structure:
-    """The graph a name or a graph6 string stands for (InputError naming "graph" otherwise)."""
+    """The graph a name or a graph6 string stands for (InputError naming "graph" otherwise); a
+    Cartesian product of names in short form, ``P3xP5`` or ``C4xK2``, too.
+
+    >>> g = named_graph("P3xP5"); (g.n, len(g.edges))
+    (15, 22)
+    >>> g = named_graph("C4xK2"); (g.n, len(g.edges))
+    (8, 12)
+    """
     t = text.strip()
     if t.lower() == "petersen":
         return _structure(nx.petersen_graph())
+    parts = t.split("x")
+    if len(parts) > 1 and all(_SHORT.fullmatch(x) or x.lower() == "petersen" for x in parts):
+        g = _networkx(named_graph(parts[0]))        # a Cartesian product in short form: P3xP5, C4xK2
+        for x in parts[1:]:
+            g = nx.cartesian_product(g, _networkx(named_graph(x)))
+        return _structure(nx.convert_node_labels_to_integers(g, ordering="sorted"))
     m = _SHORT.fullmatch(t)
     if m:
         letter, a, b = m.group(1), int(m.group(2)), m.group(3)

@@ -15,15 +15,19 @@ from .families import (
     cycles,
     disjoint_union,
     gnp,
+    graph6_file,
     graphs,
+    grids,
     heaps,
     hypercubes,
     paths,
     petersen,
     positions,
+    rooted_trees,
     ssb,
     stars,
     sums,
+    trees,
     two_stars,
     wheels,
 )
@@ -32,10 +36,18 @@ from .verdict import Counterexample, Verdict
 __all__ = ["Claim", "ClaimError", "Explicit", "Finding", "Smt", "Source", "bitvec", "Family", "Lazy", "all_graphs",
            "cartesian", "complete", "complete_bipartite", "complete_multipartite", "cycles",
            "disjoint_union", "gnp", "graphs", "heaps", "hypercubes", "paths", "petersen", "ssb",
-           "stars", "two_stars", "wheels", "positions", "sums", "Counterexample", "Verdict", "check_claim"]
+           "stars", "two_stars", "wheels", "positions", "sums", "Counterexample", "Verdict", "check_claim",
+           "value_of", "graph6_file", "grids", "trees", "rooted_trees"]
 
 
 def check_claim(claim, **kw):
     """Check one claim (see :func:`grundy.verify.check.check_claim`)."""
     from .check import check_claim as run
     return run(claim, **kw)
+
+
+def value_of(position):
+    """The Grundy value of another position, inside a claim's statement: from the claim's lemmas
+    (``uses=``) or, with none, solved (see :func:`grundy.verify.check.lemmas.value_of`)."""
+    from .check.lemmas import value_of as read
+    return read(position)

@@ -166,6 +166,8 @@ class _Key:
             d.value(["hypothesis", hypothesis.__version__])
         if c.game == "sum":
             raise NotCacheable("a statement on sums is evaluated in Python on concrete values")
+        if getattr(c, "uses", None):
+            raise NotCacheable("a claim that uses lemmas is checked with them each time")
         if c.kind == "period":             # one heap of the game with its parameters: the rule is the key
             from ..spec.position import read_position
             pos = read_position({"game": c.game, "heaps": [0], **c.params})

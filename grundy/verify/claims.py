@@ -148,7 +148,7 @@ _BOOLEAN_KINDS = ("outcome", "char", "strategy", "conj")   # statement: true at 
 
 _FIELDS = ("source", "game", "kind", "family", "statement", "strategy", "witnesses", "exact", "assume",
            "bounds", "full", "full_family", "methods", "timeout", "expect", "convention", "note",
-           "text", "reading", "finding", "table", "period", "params", "serves")
+           "text", "reading", "finding", "table", "period", "params", "serves", "uses")
 
 
 def _no_statement(g: Any, s: Any) -> Any:
@@ -242,6 +242,11 @@ class Claim:
       ``convention`` (normal | misere; default: the game's declared convention, so a claim on a
       game declared misère is misère unless it says ``convention="normal"``), ``note``.
 
+    - ``uses``: other claims this one uses as lemmas (their statements, or the values
+      :func:`~grundy.verify.value_of` reads from them). Each is checked first; unless every one is
+      proved or verified, and covers every position whose value is read from it, the verdict
+      is ``unknown``, naming the lemma. A pass says "using: ..." in its scope.
+
     A claim that is written wrongly is a :class:`ClaimError` naming the claim and the line
     that built it.
     - ``text``: the statement in words, as a reader of the paper would state it (reports show it);
@@ -259,7 +264,7 @@ class Claim:
                  expect: VerdictName = "verified", convention: Convention | None = None,
                  note: str = "", text: str = "", reading: str = "", finding: "Finding | None" = None,
                  table: Any = None, period: Any = None, params: dict[str, Any] | None = None,
-                 serves: bool = False, **unknown: Any):
+                 serves: bool = False, uses: Iterable["Claim"] = (), **unknown: Any):
         self.id = id
         self.where: str = _caller()
         where = f"{self.where + ': ' if self.where else ''}claim {id!r}"
@@ -316,6 +321,7 @@ class Claim:
         self.text: str = text
         self.reading: str = reading
         self.finding: Finding | None = finding
+        self.uses: list[Claim] = list(uses) if not isinstance(uses, Claim) else [uses]
         self.file: str = ""                      # the theorem file (set when loaded)
         self.source: Source = (source if isinstance(source, Source)
                                else Source(id.split("/")[0], str(source or "")))
@@ -406,6 +412,11 @@ class Claim:
         for k in ("text", "reading", "note"):
             if not isinstance(getattr(self, k), str):
                 raise fail(f"{k} must be a string")
+        for lemma in self.uses:
+            if not isinstance(lemma, Claim):
+                raise fail(f"uses= lists claims (Claim objects), got {type(lemma).__name__} {lemma!r}")
+            if lemma is self or lemma.id == self.id:
+                raise fail("a claim cannot use itself as a lemma")
         if self.finding is not None:
             if not isinstance(self.finding, Finding):
                 raise fail("finding must be a Finding(...), e.g. Finding('paper-error', corrected='<claim id>')")

@@ -184,7 +184,7 @@ def compile_rules(rules: Rules, symmetry: bool = True, decompose: bool = True,
     whose every vertex permutation is an automorphism (K_n, the edgeless graph; more than
     ``max_group`` of them), canonicalize by :class:`~grundy.solvers.symmetric.Plan` (in Python,
     some 100 µs a position on K_7: the solver leaves it to the C kernel when it has one)."""
-    env: dict = {"min": min, "max": max, "range": range}
+    env: dict = {**PythonSyntax.RUNTIME, "range": range}
     successors, successors_lazy, options = _move_functions(rules, env)
     names = slot_sources(rules)
     (r,), lines = _expr_sources([rules.rank], names)
@@ -329,7 +329,7 @@ def compile_expr(rules: Rules, expr: Expr, extra: dict[str, str] | None = None) 
         return _code(src, "<grundy expr>"), src
     code, src = _by_identity(("expr", id(expr), tuple(names.items())), expr, make,
                              lambda v: 2 * len(v[1]))
-    env: dict = {"min": min, "max": max}
+    env: dict = dict(PythonSyntax.RUNTIME)
     exec(code, env)
     fn = env["f"]
     fn.__source__ = src

@@ -11,6 +11,7 @@ from typing import Mapping, cast
 
 from ...spec.expr import Expr, Term, Var, any_of, lift, nodes
 from ...spec.game import Move, Rules
+from ...spec.nimber import nim_multiply
 from ...spec.ops import OPS, Walker
 
 __all__ = ["Emitter", "PythonSyntax", "PYTHON", "emitter", "shared_nodes", "conjuncts", "dispatch_key",
@@ -19,11 +20,17 @@ __all__ = ["Emitter", "PythonSyntax", "PYTHON", "emitter", "shared_nodes", "conj
 State = tuple[int, ...]
 
 
+MAX_NESTING = 40
+"""A node whose source would nest deeper than this is bound to a local: Python's parser refuses
+some 200 nested parentheses, and a deep expression (a long ``ite`` chain) must still compile."""
+
+
 class Emitter(Walker, abstract=True):
     """Source text for expressions in one target language: a DAG walker whose ``walk_<op>``
     methods (one per operator of the catalogue, :data:`grundy.spec.ops.OPS`) render a node from
     its operands' source. Nodes in ``shared`` (ids) are bound once to a local (``let``) and
-    referred to by name; the pending local definitions are taken with :meth:`take_lines`."""
+    referred to by name, and so is a node nested :data:`MAX_NESTING` deep; the pending local
+    definitions are taken with :meth:`take_lines`."""
 
     def __init__(self, names: Mapping[str, str], shared: set[int]):
         super().__init__()
@@ -31,6 +38,7 @@ class Emitter(Walker, abstract=True):
         self.shared = shared        # ids of nodes worth a local
         self.lines: list[str] = []  # pending local definitions
         self.counter = 0
+        self.depth: dict[int, int] = {}   # node id -> the nesting of its source (0: a name or constant)
 
     def const(self, value, sort: str) -> str:
         raise NotImplementedError
@@ -48,7 +56,10 @@ class Emitter(Walker, abstract=True):
 
     def visit(self, x: Expr) -> str:
         src = super().visit(x)
-        if id(x) not in self.shared:
+        depth = self.depth
+        d = 1 + max((depth.get(id(a), 0) for a in x.args), default=0) if x.op not in ("const", "var") else 0
+        if id(x) not in self.shared and d < MAX_NESTING:
+            depth[id(x)] = d
             return src
         name = f"t{self.counter}"
         self.counter += 1
@@ -63,7 +74,10 @@ class Emitter(Walker, abstract=True):
 
 
 class PythonSyntax(Emitter):
-    """Expressions written in Python (the C kernel has its own emitter, ``CSyntax``)."""
+    """Expressions written in Python (the C kernel has its own emitter, ``CSyntax``); the
+    functions the text calls are in :attr:`RUNTIME` (the namespace to execute it in)."""
+
+    RUNTIME: dict = {"min": min, "max": max, "_nim_product": nim_multiply}
 
     def const(self, value, sort: str) -> str:
         return repr(int(value)) if sort == "int" else repr(bool(value))
@@ -78,6 +92,18 @@ class PythonSyntax(Emitter):
 
     def walk_nmul(self, x: Expr, a: str, b: str) -> str:
         return f"({a} * {b})"
+
+    def walk_bit_and(self, x: Expr, a: str, b: str) -> str:
+        return f"({a} & {b})"
+
+    def walk_bit_or(self, x: Expr, a: str, b: str) -> str:
+        return f"({a} | {b})"
+
+    def walk_popcount(self, x: Expr, a: str) -> str:
+        return f"abs({a}).bit_count()"
+
+    def walk_nim_product(self, x: Expr, a: str, b: str) -> str:
+        return f"_nim_product({a}, {b})"
 
     def walk_not(self, x: Expr, a: str) -> str:
         return f"(not {a})"

@@ -16,7 +16,9 @@ __all__ = ["CSyntax", "C"]
 
 class CSyntax(Emitter):
     """Expressions written in C (64-bit signed; overflow of * flagged, floor division and
-    Python's modulo sign by helper functions, ``^`` on two's complement as Python's)."""
+    Python's modulo sign by helper functions, ``^ & |`` on two's complement as Python's; the
+    nim product and popcount by helpers of ``c/runtime.c``, a nim product of a negative number
+    or past 63 bits flagged as an overflow)."""
 
     def const(self, value, sort: str) -> str:
         return f"{int(value)}LL" if sort == "int" else ("1" if value else "0")
@@ -39,6 +41,18 @@ class CSyntax(Emitter):
 
     def walk_mod(self, x, a: str, b: str) -> str:
         return f"fmd({a}, {b})"
+
+    def walk_bit_and(self, x, a: str, b: str) -> str:
+        return f"({a} & {b})"
+
+    def walk_bit_or(self, x, a: str, b: str) -> str:
+        return f"({a} | {b})"
+
+    def walk_popcount(self, x, a: str) -> str:
+        return f"popc({a})"
+
+    def walk_nim_product(self, x, a: str, b: str) -> str:
+        return f"nimmul({a}, {b})"
 
     def walk_not(self, x, a: str) -> str:
         return f"(!{a})"

@@ -47,7 +47,8 @@ DENSE_LIMIT = 2 ** 28                      # boxes up to this many positions get
 
 
 _STATUS = {CYCLE: "cycle", TOO_LARGE: "a Grundy value above 253", LIMIT: "position limit",
-           NO_MEMORY: "out of memory", OVERFLOW: "a product overflowed 64 bits",
+           NO_MEMORY: "out of memory",
+           OVERFLOW: "a product overflowed 64 bits (or a nim product had a negative operand)",
            DOMAIN: "a move left a field's domain"}
 
 

@@ -60,33 +60,20 @@ from typing import Iterable, Mapping, Union, overload
 import z3
 
 from ...caches import register
-from ...spec.expr import BOOL, INT, Expr, Term, Var, all_of, any_of, lift, nodes, not_
+from ...spec.expr import INT, Expr, Term, Var, all_of, any_of, lift, nodes, not_
 from ...spec.game import Rules
-from ...spec.ops import UnsupportedOperator, Walker
+from ...spec.ops import UnsupportedOperator
 from .intervals import Interval, Intervals, intervals, signed_bits
 from .rewrite import _Normalize, normalize, substitute, uses, walk
+from .translate import NO_INT_XOR, NO_NEGATIVE_NIM, Exists, _Translator, no_int
 
 __all__ = ["Encoding", "encoding", "Exists", "Part", "part_exprs", "MoveEnc", "EXPAND_LIMIT", "NO_INT_XOR",
+           "NO_NEGATIVE_NIM", "no_int",
            # kept importable from here: .rewrite's and .intervals'
            "substitute", "normalize", "uses", "walk", "_Normalize", "intervals", "Interval", "Intervals",
            "signed_bits"]
 
 EXPAND_LIMIT = 32   # expand a move's numeric choices when they take at most this many values
-
-
-# --------------------------------------------------------------------------- quantified parts
-@dataclass(frozen=True)
-class Exists:
-    """``∃ names. body`` (``negated``: its negation), a part of a query next to plain IR formulas.
-
-    The body carries the choices' range constraints itself."""
-
-    names: tuple[str, ...]
-    body: Expr
-    negated: bool = False
-
-    def __invert__(self) -> "Exists":
-        return Exists(self.names, self.body, not self.negated)
 
 
 Part = Union[Expr, Exists]
@@ -307,6 +294,8 @@ class Encoding:
         for x, (lo, hi) in memo.values():
             if x is None or x.sort != INT:
                 continue
+            if x.op == "nim_product" and any(not _non_negative(memo[id(y)][1]) for y in x.args):
+                raise UnsupportedOperator(NO_NEGATIVE_NIM)
             if lo is None or hi is None:
                 raise ValueError(f"an unbounded value in bit-vector mode: {x!r}")
             w = max(w, signed_bits(lo, hi))
@@ -360,117 +349,6 @@ class Encoding:
                 f"width where no wrap-around can happen)")
 
 
-NO_INT_XOR = ("nim-sum `a ^ b` has no encoding on unbounded integers: prove this claim on "
-              "bit-vectors with a bit width, methods=[bitvec(32)]")
-
-
-class _Translator(Walker):
-    """IR nodes to Z3 terms at one working width (None: unbounded ``Int``), memoised by node."""
-
-    def __init__(self, enc: Encoding, w: int | None):
-        super().__init__()
-        self.enc, self.w = enc, w
-        self.vars: dict[str, object] = {}
-        for name, v, kind, signed in zip(enc.names, enc.state_vars, enc.kinds, enc.signed, strict=False):
-            if kind == "bool" or w is None or w == enc.width:
-                self.vars[name] = v
-            else:
-                ext = z3.SignExt if signed else z3.ZeroExt
-                assert enc.width is not None     # w != enc.width and w is not None: bit-vector mode
-                self.vars[name] = ext(w - enc.width, v)
-
-    def var(self, name: str, sort: str):
-        v = self.vars.get(name)
-        if v is None:
-            if sort == BOOL:
-                v = z3.Bool(name)
-            else:
-                v = z3.Int(name) if self.w is None else z3.BitVec(name, self.w)
-            self.vars[name] = v
-        return v
-
-    def part(self, p: Part):
-        if isinstance(p, Exists):
-            q = z3.Exists([self.var(n, INT) for n in p.names], self(p.body))
-            return z3.Not(q) if p.negated else q
-        return self(p)
-
-    def walk_const(self, x: Expr):
-        v = x.args[0]
-        if x.sort == BOOL:
-            return z3.BoolVal(v)
-        return z3.IntVal(v) if self.w is None else z3.BitVecVal(v, self.w)
-
-    def walk_var(self, x: Expr):
-        return self.var(x.args[0], x.sort)
-
-    def walk_add(self, x: Expr, a, b):
-        return a + b
-
-    def walk_sub(self, x: Expr, a, b):
-        return a - b
-
-    def walk_mul(self, x: Expr, a, b):
-        return a * b
-
-    walk_nmul = walk_mul     # non-linear on Int; exact on bit-vectors at the working width
-
-    def walk_div(self, x: Expr, a, b):
-        if self.w is None:           # SMT-LIB div: floor semantics for a positive divisor
-            return a / b
-        return (a - a % b) / b       # z3's BV % is bvsmod (Python's % for k > 0); the quotient is exact
-
-    def walk_mod(self, x: Expr, a, b):
-        return a % b
-
-    def walk_xor(self, x: Expr, a, b):
-        if self.w is None:
-            raise UnsupportedOperator(NO_INT_XOR)
-        return a ^ b                 # bvxor: exact at the working width (see Intervals.walk_xor)
-
-    def walk_lt(self, x: Expr, a, b):
-        return a < b
-
-    def walk_le(self, x: Expr, a, b):
-        return a <= b
-
-    def walk_eq(self, x: Expr, a, b):
-        return a == b
-
-    def walk_not(self, x: Expr, a):
-        return z3.Not(a)
-
-    def walk_and(self, x: Expr, *a):
-        return _connective(z3.Z3_mk_and, a)
-
-    def walk_or(self, x: Expr, *a):
-        return _connective(z3.Z3_mk_or, a)
-
-    def walk_ite(self, x: Expr, c, a, b):
-        return z3.If(c, a, b)
-
-    def walk_min(self, x: Expr, *a):
-        out = a[0]
-        for y in a[1:]:
-            out = z3.If(y < out, y, out)
-        return out
-
-    def walk_max(self, x: Expr, *a):
-        out = a[0]
-        for y in a[1:]:
-            out = z3.If(y > out, y, out)
-        return out
-
-
-def _connective(make, args: tuple) -> "z3.BoolRef":
-    """``z3.And(*args)`` / ``z3.Or(*args)`` of Boolean terms of one context, made by the C API
-    directly (the operands are Boolean by the IR's sorts: z3's coercion of each one, which costs
-    more than the term itself on long conjunctions, is not needed)."""
-    ctx = args[0].ctx
-    arr = (z3.Ast * len(args))(*[t.as_ast() for t in args])
-    return z3.BoolRef(make(ctx.ref(), len(args), arr), ctx)
-
-
 _CACHE: dict[tuple[int, int | None, int | None], Encoding] = {}
 register("encodings", lambda: len(_CACHE), lambda: _CACHE.clear())
 
@@ -482,3 +360,7 @@ def encoding(rules: Rules, width: int | None = None, bound: int | None = None) -
     if enc is None or enc.rules is not rules:
         enc = _CACHE[key] = Encoding(rules, width, bound)
     return enc
+
+
+def _non_negative(iv: Interval) -> bool:
+    return iv[0] is not None and iv[0] >= 0

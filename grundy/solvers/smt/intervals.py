@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Iterable, Union
 
 from ...spec.expr import BOOL, Expr, lift
+from ...spec.nimber import fermat_bits
 from ...spec.ops import Walker
 
 __all__ = ["Interval", "intervals", "Intervals", "signed_bits"]
@@ -102,6 +103,37 @@ class Intervals(Walker):
         n = max(signed_bits(l1, h1), signed_bits(l2, h2))
         return (0 if nonneg else -(1 << (n - 1)), (1 << (n - 1)) - 1)
 
+    def walk_bit_and(self, x: Expr, a: Interval, b: Interval) -> Interval:
+        """A non-negative operand bounds the result (its bits are a subset of that operand's)."""
+        his = [p[1] for p in (a, b) if p[0] is not None and p[0] >= 0]
+        if his:
+            return (0, None if None in his else min(h for h in his if h is not None))
+        return _signed_range(a, b)
+
+    def walk_bit_or(self, x: Expr, a: Interval, b: Interval) -> Interval:
+        (l1, h1), (l2, h2) = a, b
+        if l1 is not None and l1 >= 0 and l2 is not None and l2 >= 0:
+            if h1 is None or h2 is None:
+                return (max(l1, l2), None)
+            return (max(l1, l2), (1 << max(h1.bit_length(), h2.bit_length())) - 1)
+        return _signed_range(a, b)
+
+    def walk_popcount(self, x: Expr, a: Interval) -> Interval:
+        lo, hi = a
+        if lo is None or hi is None:
+            return (0, None)
+        return (0, max(abs(lo), abs(hi)).bit_length())
+
+    def walk_nim_product(self, x: Expr, a: Interval, b: Interval) -> Interval:
+        """Non-negative operands below ``2**L`` (``L`` a power of two) have a nim product below
+        ``2**L``: the nimbers below ``2**L`` are a field. (A possibly negative operand: no range.)"""
+        (l1, h1), (l2, h2) = a, b
+        if l1 is None or l2 is None or l1 < 0 or l2 < 0:
+            return (None, None)
+        if h1 is None or h2 is None:
+            return (0, None)
+        return (0, (1 << fermat_bits(max(h1, h2))) - 1)
+
     def walk_min(self, x: Expr, *a: Interval) -> Interval:
         los, his = [p[0] for p in a if p[0] is not None], [p[1] for p in a if p[1] is not None]
         return (min(los) if len(los) == len(a) else None, min(his) if his else None)
@@ -121,6 +153,16 @@ class Intervals(Walker):
         return (None, None)
 
     walk_lt = walk_le = walk_eq = walk_not = walk_and = walk_or = _bool
+
+
+def _signed_range(a: Interval, b: Interval) -> Interval:
+    """The n-bit two's-complement range, n the width of both operands: a bitwise operation of
+    two values of that range stays in it (bitwise operations commute with sign extension)."""
+    (l1, h1), (l2, h2) = a, b
+    if l1 is None or h1 is None or l2 is None or h2 is None:
+        return (None, None)
+    n = max(signed_bits(l1, h1), signed_bits(l2, h2))
+    return (-(1 << (n - 1)), (1 << (n - 1)) - 1)
 
 
 def signed_bits(lo: int, hi: int) -> int:

@@ -17,6 +17,7 @@ demo: 2 proved (1 for all sizes, 1 below 2^32), 0 verified, 0 refuted, 1 unknown
 from __future__ import annotations
 
 import json
+import re
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass, field
 from typing import Any, Iterable
@@ -181,17 +182,29 @@ def summary(verdicts: Iterable[Verdict]) -> str:
     return "\n".join(lines)
 
 
+_ON_N = re.compile(r"all (.+) on (\d+) structures?")
+
+
 def _proved_how(vs: list[Verdict]) -> str:
     """How far the proofs reach: "(2 for all sizes, 1 below 2^32)" (empty with no proof)."""
     how: dict[str, int] = {}
+    finite: dict[str, list[int]] = {}          # "all weights on N structures": grouped by what, N ranged
     for v in vs:
         if v.verdict == "proved":
             k = v.coverage.get("smt", "scope not recorded")
+            m = _ON_N.fullmatch(k)
+            if m:
+                finite.setdefault(m.group(1), []).append(int(m.group(2)))
+                continue
             how[k] = how.get(k, 0) + 1
+    for what, ns in finite.items():
+        lo, hi = min(ns), max(ns)
+        span = f"{lo}" if lo == hi else f"{lo} to {hi}"
+        how[f"all {what} on {span} structure{'s' * (hi != 1)}"] = len(ns)
     if not how:
         return ""
     keys = sorted(how, key=lambda k: (k != "all sizes", len(k), k))
-    return " (" + ", ".join(f"{how[k]} {'for ' if k == 'all sizes' else ''}{k}" for k in keys) + ")"
+    return " (" + ", ".join(f"{how[k]} {'for ' if k.startswith('all ') else ''}{k}" for k in keys) + ")"
 
 
 def junit(verdicts: Iterable[Verdict], interrupted: Interruption | None = None) -> str:

@@ -16,9 +16,10 @@ from ..families import Positions
 from ..recheck import CrossCheck, Disagreement
 from ..verdict import ERROR, PROVED, REFUTED, UNKNOWN, VERIFIED, Counterexample, Verdict
 from .deadline import Deadline, Progress, TimedOut, _nothing
+from .lemmas import LemmaGap, Lemmas, active, check_lemmas
 from .listed import sweep_listed
 from .prove import prove
-from .scope import _bounds_text, _conditions, _refuted_scope, _smt_scope
+from .scope import _bounds_text, _conditions, _refuted_scope, _smt_scope, reach, where
 from .sweep import sweep
 
 
@@ -33,14 +34,24 @@ def check_claim(claim: Claim, *, profile: str = "quick", timeout: float | None =
     (:mod:`grundy.verify.recheck`: ``"sample"``, ``"all"`` or ``"none"``); where it disagrees,
     the verdict is ``error``."""
     claim = claim.at(profile)
-    deadline = Deadline(timeout if timeout is not None else claim.timeout)
     solver = solver or Solver()
     v = Verdict(claim.id, claim.kind, UNKNOWN, claim.expect, paper=claim.paper, **claim.describe())
+    lemmas, why = check_lemmas(claim, lambda c: check_claim(c, profile=profile, solver=solver, recheck=recheck))
+    deadline = Deadline(timeout if timeout is not None else claim.timeout)
     log, before = SourceLog(), solver.log       # which value sources serve this claim
     solver.log = log
+    ctx = Lemmas(claim, lemmas, solver.grundy)
     try:
-        _run(claim, profile, solver, deadline, progress, v, allow_empty,
-             CrossCheck(claim, recheck, tick=deadline.check))
+        if why is not None:               # a lemma that is not a pass: the claim is not checked on it
+            v.detail, v.scope = why, f"{claim.family.scope}: not checked"
+        else:
+            with active(ctx):
+                _run(claim, profile, solver, deadline, progress, v, allow_empty,
+                     CrossCheck(claim, recheck, tick=deadline.check))
+            if v.verdict in (PROVED, VERIFIED) and ctx.text():
+                v.scope += f"; {ctx.text()}"
+    except LemmaGap as e:                 # a value no lemma covers: never a pass
+        v.verdict, v.detail, v.scope = UNKNOWN, str(e), f"{claim.family.scope}: not decided"
     except Disagreement as e:             # the reference engine: never a pass, never a refutation
         v.verdict, v.detail, v.counterexample = ERROR, str(e), None
     except TimedOut:
@@ -153,7 +164,7 @@ def _run(claim: Claim, profile: str, solver: Solver, deadline: Deadline, progres
                 return
             if ex.checked == 0 and not allow_empty:
                 v.verdict, v.detail = ERROR, ex.empty_reason(claim, bounds)
-                v.scope = f"{claim.family.scope}, {_bounds_text(bounds)}{_conditions(claim)}: 0 positions"
+                v.scope = f"{where(claim.family.scope, _bounds_text(bounds), _conditions(claim))}: 0 positions"
                 return
             scopes.append(ex.text)
             verdict = verdict or VERIFIED
@@ -171,8 +182,8 @@ def _run(claim: Claim, profile: str, solver: Solver, deadline: Deadline, progres
                                               + ("inconclusive" if res.status == UNKNOWN else "covers nothing")]
                                     + [f"explicit: {s}" for s in scopes])
                 return
-            if m.bits is None or cov.get("smt") != "all sizes":
-                cov["smt"] = "all sizes" if m.bits is None else f"below 2^{m.bits}"
+            if m.bits is None or not str(cov.get("smt", "")).startswith("all "):
+                cov["smt"] = reach(claim, m)       # "all sizes" only where the family covers them
             proofs.append(_smt_scope(claim, m))
             verdict = PROVED
     v.verdict = verdict or UNKNOWN

@@ -16,7 +16,7 @@ from ..recheck import CrossCheck
 from .deadline import Deadline, Progress, TimedOut, _nothing, _Ticker
 from .instance import Instance
 from .results import SweepResult
-from .scope import ORDER, _bounds_text, _conditions
+from .scope import ORDER, _bounds_text, _conditions, where
 from .search import _random_search
 
 BATCH = 8192          # starts read from a sweep at a time (their truths asked of the kernel in one call)
@@ -71,8 +71,8 @@ def sweep(claim: Claim, method: Explicit, bounds: dict[str, Any], solver: Solver
                 if cross is not None:         # where the solver agreed with the claim
                     cross.offer(inst, [st for st in chunk if st not in wrong] if wrong else chunk)
         except TimedOut:
-            return SweepResult(checked, None, False, f"{claim.family.scope}, {_bounds_text(bounds)}"
-                                                   f"{_conditions(claim)}: timed out after {checked:,} "
+            here_text = where(claim.family.scope, _bounds_text(bounds), _conditions(claim))
+            return SweepResult(checked, None, False, f"{here_text}: timed out after {checked:,} "
                                                    f"positions (up to {label})", met, structures, family)
         structures += here > 0
         if best is not None:
@@ -80,7 +80,7 @@ def sweep(claim: Claim, method: Explicit, bounds: dict[str, Any], solver: Solver
             cex = inst.counterexample(best[1], best[2], f"the smallest in the sweep of {label}{within} "
                                                         f"(order: {ORDER})")
             return SweepResult(checked, cex, True, "", met, structures, family)
-    text = (f"{claim.family.scope}, {_bounds_text(bounds)}{_conditions(claim)}: {checked:,} positions"
+    text = (f"{where(claim.family.scope, _bounds_text(bounds), _conditions(claim))}: {checked:,} positions"
             f" (each one evaluated)")
     if method.samples and checked:
         cex, n = _random_search(claim, method, solver, deadline)

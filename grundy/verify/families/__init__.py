@@ -31,7 +31,9 @@ from .builders import (
                        cycles,
                        disjoint_union,
                        gnp,
+                       graph6_file,
                        graphs,
+                       grids,
                        heaps,
                        hypercubes,
                        paths,
@@ -51,9 +53,11 @@ from .nauty import (
                        graph6,
                        pickg_program,
 )
+from .trees import rooted_trees, trees
 
 __all__ = ["Family", "Item", "Lazy", "label_of", "count_states", "heap_tuples", "size_key", "slot_values", "states",
            "tokens", "values_of", "weight_assignments", "all_graphs", "cartesian", "complete", "complete_bipartite",
            "complete_multipartite", "cycles", "disjoint_union", "gnp", "graphs", "heaps", "hypercubes", "paths",
            "petersen", "ssb", "stars", "two_stars", "wheels", "Positions", "TableStatement", "positions", "sums",
-           "table_positions", "GENG_HINT", "Geng", "GengMissing", "geng", "geng_program", "graph6", "pickg_program"]
+           "table_positions", "GENG_HINT", "Geng", "GengMissing", "geng", "geng_program", "graph6", "pickg_program",
+           "graph6_file", "grids", "trees", "rooted_trees"]

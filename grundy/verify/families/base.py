@@ -15,14 +15,30 @@ def _size(item: Item) -> tuple:
     return (g.n, len(g.edges) + len(g.loops))
 
 
+def elide(names: list[str], noun: str = "structures", keep: int = 6) -> str:
+    """A list of names as a scope: all of them up to ``keep``, else the first and the last.
+
+    >>> elide(["C_3", "C_4"]), elide([f"C_{n}" for n in range(3, 41)], "cycles")
+    ('C_3, C_4', 'C_3 … C_40 (38 cycles)')
+    """
+    if len(names) <= keep:
+        return ", ".join(names)
+    return f"{names[0]} … {names[-1]} ({len(names)} {noun})"
+
+
 class Family:
-    """Named structures, ordered by size; ``scope`` is how a verdict describes the family."""
+    """Named structures, ordered by size; ``scope`` is how a verdict describes the family (by
+    default its names, a long list elided: ``noun`` names what it lists). ``unbounded``: the
+    family stands for structures of every size (set by a family that a parametric argument
+    covers); a verdict says "for all sizes" of a finite family only when the structures are
+    rows of heaps (the numeric fields are then the sizes)."""
 
     of_positions = False            # a family of listed positions (they add only to each other)
+    unbounded = False
 
-    def __init__(self, items: Iterable[Item], scope: str | None = None):
+    def __init__(self, items: Iterable[Item], scope: str | None = None, noun: str = "structures"):
         self._sorted = sorted(items, key=_size)
-        self.scope = scope if scope is not None else ", ".join(n for n, _ in self._items)
+        self.scope = scope if scope is not None else elide([n for n, _ in self._items], noun)
 
     @property
     def _items(self) -> list[Item]:         # what the methods read (built on demand by subclasses)

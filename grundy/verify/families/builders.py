@@ -40,36 +40,105 @@ def _sortable(g: nx.Graph) -> bool:
         return False
 
 
-def graphs(*named: tuple[str, nx.Graph], scope: str | None = None) -> Family:
-    """A family of given networkx graphs: ``graphs(("K_4", nx.complete_graph(4)), ...)``."""
-    return Family([_graph(n, g) for n, g in named], scope)
+def graphs(*named: Any, scope: str | None = None) -> Family:
+    """A family of given networkx graphs, keeping the vertex names they have (names other than
+    ints and strings become strings): ``graphs(("K_4", nx.complete_graph(4)), ...)``, or one
+    list or dict of them (``graphs({"K_4": g, ...})``, ``graphs([("K_4", g), ...])``); a graph
+    given without a name is named ``G1``, ``G2``, ... by its place.
+
+    >>> import networkx as nx
+    >>> fam = graphs([("hub", nx.star_graph(["c", "x", "y"])), nx.path_graph(2)])
+    >>> fam.names(), fam.items()[1][1].names
+    (['G2', 'hub'], ['c', 'x', 'y'])
+    """
+    if len(named) == 1 and isinstance(named[0], (list, tuple, dict)) and not _is_pair(named[0]):
+        items = list(named[0].items()) if isinstance(named[0], dict) else list(named[0])
+    else:
+        items = list(named)
+    out = []
+    for k, item in enumerate(items, 1):
+        name, g = item if _is_pair(item) else (f"G{k}", item)
+        if not isinstance(g, nx.Graph):
+            raise TypeError(f"graphs(): item {k} is not a networkx graph (or a (name, graph) pair)")
+        if not all(isinstance(v, (int, str)) and not isinstance(v, bool) for v in g.nodes):
+            g = nx.relabel_nodes(g, {v: v if isinstance(v, (int, str)) else str(v) for v in g.nodes})
+        out.append(_graph(str(name), g, relabel=False))
+    return Family(out, scope)
+
+
+def _is_pair(x: Any) -> bool:
+    return isinstance(x, tuple) and len(x) == 2 and isinstance(x[0], str) and isinstance(x[1], nx.Graph)
+
+
+def graph6_file(path: Any, scope: str | None = None) -> Family:
+    """The graphs of a graph6 (or sparse6) file, one per line, named ``<file stem>#<line>``."""
+    from pathlib import Path
+    p = Path(path)
+    out = []
+    for k, line in enumerate(p.read_bytes().splitlines(), 1):
+        line = line.strip()
+        if not line or line.startswith(b"#"):
+            continue
+        data = line[len(b">>graph6<<"):] if line.startswith(b">>graph6<<") else line
+        out.append(_graph(f"{p.stem}#{k}", from6(data)))
+    return Family(out, scope, noun=f"graphs of {p.name}")
+
+
+def from6(data: bytes) -> nx.Graph:
+    """A graph from one graph6 or sparse6 line (``:`` first)."""
+    nxa: Any = nx                  # networkx's stubs type these readers on str; they read bytes
+    return nxa.from_sparse6_bytes(data) if data.startswith(b":") else nxa.from_graph6_bytes(data)
+
+
+def grids(*shape: int | range) -> Family:
+    """Grid graphs P_m x P_n, named ``PmxPn`` (vertex i*n + j is row i, column j): ``grids(3, 5)``
+    is one grid; ``grids(range(2, 5), range(2, 5))`` every m x n with m <= n in those ranges.
+
+    >>> grids(3, 5).names(), len(grids(3, 5).items()[0][1].edges)
+    (['P3xP5'], 22)
+    >>> grids(range(2, 4), range(2, 4)).names()
+    ['P2xP2', 'P2xP3', 'P3xP3']
+    """
+    if len(shape) != 2:
+        raise TypeError("grids(m, n): two sizes (ints or ranges)")
+    ms, ns = (_sizes([x]) for x in shape)
+    pairs = [(m, n) for m in ms for n in ns if m <= n or len(ms) == 1 and len(ns) == 1]
+    out = []
+    for m, n in pairs:
+        g = nx.grid_2d_graph(m, n)
+        g = nx.relabel_nodes(g, {(i, j): i * n + j for i, j in g.nodes})
+        out.append(_graph(f"P{m}xP{n}", g))
+    return Family(out, noun="grids")
 
 
 def heaps(*counts: int | range) -> Family:
     """Rows of heaps: ``heaps(2)`` is two heaps, ``heaps(2, 3)`` two and three."""
     ns = _sizes(counts)
     items = [(f"{n} heap{'s' * (n != 1)}", Structure.heaps(n)) for n in ns]
+    if len(ns) > 4:
+        return Family(items, f"{ns[0]} … {ns[-1]} heaps ({len(ns)} rows)")
     return Family(items, " and ".join(str(n) for n in ns) + (" heaps" if ns != [1] else " heap"))
 
 
 def paths(*ns: int | range) -> Family:
     """Paths P_n on n vertices."""
-    return Family([_graph(f"P_{n}", nx.path_graph(n)) for n in _sizes(ns)])
+    return Family([_graph(f"P_{n}", nx.path_graph(n)) for n in _sizes(ns)], noun="paths")
 
 
 def cycles(*ns: int | range) -> Family:
     """Cycles C_n (vertex i adjacent to i ± 1 mod n)."""
-    return Family([_graph(f"C_{n}", nx.cycle_graph(n)) for n in _sizes(ns)])
+    return Family([_graph(f"C_{n}", nx.cycle_graph(n)) for n in _sizes(ns)], noun="cycles")
 
 
 def complete(*ns: int | range) -> Family:
     """Complete graphs K_n."""
-    return Family([_graph(f"K_{n}", nx.complete_graph(n)) for n in _sizes(ns)])
+    return Family([_graph(f"K_{n}", nx.complete_graph(n)) for n in _sizes(ns)], noun="complete graphs")
 
 
 def complete_bipartite(*mn: tuple[int, int]) -> Family:
     """K_{m,n}: vertices 0..m-1 form the first part."""
-    return Family([_graph(f"K_{{{m},{n}}}", nx.complete_bipartite_graph(m, n)) for m, n in mn])
+    return Family([_graph(f"K_{{{m},{n}}}", nx.complete_bipartite_graph(m, n)) for m, n in mn],
+                  noun="complete bipartite graphs")
 
 
 def complete_multipartite(*parts: Sequence[int]) -> Family:
@@ -80,12 +149,12 @@ def complete_multipartite(*parts: Sequence[int]) -> Family:
 
 def wheels(*ns: int | range) -> Family:
     """Wheels W_n on n vertices: hub 0 plus the rim C_{n-1}."""
-    return Family([_graph(f"W_{n}", nx.wheel_graph(n)) for n in _sizes(ns)])
+    return Family([_graph(f"W_{n}", nx.wheel_graph(n)) for n in _sizes(ns)], noun="wheels")
 
 
 def stars(*ns: int | range) -> Family:
     """Stars S_n: centre 0 and n leaves."""
-    return Family([_graph(f"S_{n}", nx.star_graph(n)) for n in _sizes(ns)])
+    return Family([_graph(f"S_{n}", nx.star_graph(n)) for n in _sizes(ns)], noun="stars")
 
 
 def two_stars(m: int, n: int, length: int) -> Family:

@@ -11,6 +11,28 @@ static inline I fdiv(I a, I b) { I q = a / b; if ((a % b) && ((a < 0) != (b < 0)
 static inline I fmd(I a, I b) { I r = a % b; if (r && ((r < 0) != (b < 0))) r += b; return r; }
 static inline I imin(I a, I b) { return a < b ? a : b; }
 static inline I imax(I a, I b) { return a > b ? a : b; }
+/* popcount of |a| (Python's int.bit_count); the nim product of non-negative numbers (grundy/spec/nimber.py:
+   halves below and above F = 2^h, with F (x) F = F ^ F/2); a negative operand or a product past 63 bits is
+   flagged as an overflow */
+static inline I popc(I a) { unsigned long long u = a < 0 ? 0ULL - (unsigned long long)a : (unsigned long long)a;
+                            return (I)__builtin_popcountll(u); }
+static unsigned long long nimmul_u(unsigned long long a, unsigned long long b, int L) {
+    if (a < 2 || b < 2) return a * b;
+    int h = L / 2;
+    unsigned long long mask = (1ULL << h) - 1, a1 = a >> h, a0 = a & mask, b1 = b >> h, b0 = b & mask;
+    unsigned long long hi = nimmul_u(a1, b1, h), lo = nimmul_u(a0, b0, h);
+    unsigned long long mid = nimmul_u(a1 ^ a0, b1 ^ b0, h) ^ lo;
+    return (mid << h) ^ lo ^ nimmul_u(hi, 1ULL << (h - 1), h);
+}
+static inline I nimmul(I a, I b) {
+    if (a < 0 || b < 0) { mul_overflow = 1; return 0; }
+    unsigned long long m = (unsigned long long)(a > b ? a : b);
+    int L = 1;
+    while (L < 64 && (m >> L)) L *= 2;
+    unsigned long long r = nimmul_u((unsigned long long)a, (unsigned long long)b, L);
+    if (r >> 63) { mul_overflow = 1; return 0; }
+    return (I)r;
+}
 
 typedef struct { K *keys; int64_t n, cap; int err; int err_slot; I err_value; } Buf;
 static inline void push(Buf *b, K k) {
