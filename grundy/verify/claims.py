@@ -44,6 +44,7 @@ from ..spec.registry import GAMES, GameError, register
 from .families import Family, Positions, TableStatement, heaps, table_positions
 from .families.bounds import bounds_problem
 from .methods import Explicit, Smt, bitvec  # noqa: F401  (bitvec: grundy.verify.claims.bitvec as before)
+from .period_field import no_statement, read_period
 from .verdict import VERDICTS, VerdictName
 
 Kind = Literal["outcome", "char", "grundy", "strategy", "conj", "table", "period"]
@@ -149,31 +150,6 @@ _BOOLEAN_KINDS = ("outcome", "char", "strategy", "conj")   # statement: true at 
 _FIELDS = ("source", "game", "kind", "family", "statement", "strategy", "witnesses", "exact", "assume",
            "bounds", "full", "full_family", "methods", "timeout", "expect", "convention", "note",
            "text", "reading", "finding", "table", "period", "params", "serves", "uses")
-
-
-def _no_statement(g: Any, s: Any) -> Any:
-    """A period claim's statement: none (the claim is its ``period=``)."""
-    from ..spec.expr import lift
-    return lift(True)
-
-
-def _read_period(where: str, kind: Any, period: Any, statement: Any) -> tuple[int, int, int]:
-    """``period=(n0, p)`` or ``(n0, p, s)`` checked: integers, n0 >= 0, p >= 1, s >= 0."""
-    if kind != "period":
-        raise ClaimError(f"{where}: period= is the claim of kind 'period', not {kind!r}")
-    if statement is not _UNSET:
-        raise ClaimError(f"{where}: a period claim has no statement (its claim is period=(n0, p))")
-    ok = (isinstance(period, (tuple, list)) and len(period) in (2, 3)
-          and all(isinstance(x, int) and not isinstance(x, bool) for x in period))
-    if not ok:
-        raise ClaimError(f"{where}: period must be (n0, p) or (n0, p, s) (integers: G(n + p) = G(n) + s "
-                         f"for every n >= n0), got {period!r}")
-    n0, p, *rest = period
-    s = rest[0] if rest else 0
-    if n0 < 0 or p < 1 or s < 0:
-        raise ClaimError(f"{where}: period: the preperiod n0 >= 0, the period p >= 1 and the saltus s >= 0, "
-                         f"got {tuple(period)!r}")
-    return (n0, p, s)
 
 
 def _caller() -> str:
@@ -283,11 +259,11 @@ class Claim:
         self.params: dict[str, Any] = dict(params or {})
         if kind == "period" or period is not None:     # G(n + p) = G(n) + s for n >= n0: no statement
             kind = "period" if kind is _UNSET else kind
-            self.period = _read_period(where, kind, period, statement)
+            self.period = read_period(where, kind, period, statement is not _UNSET)
             if family is not _UNSET:
                 raise ClaimError(f"{where}: a period claim is on one heap (no family=; the game's parameters: params=)")
             family = heaps(1)
-            statement = _no_statement
+            statement = no_statement
         for k, x in (("game", game), ("kind", kind), ("family", family), ("statement", statement)):
             if x is _UNSET:
                 raise ClaimError(f"{where}: field {k!r} is missing")
