@@ -391,6 +391,8 @@ def test_example_notebook_runs():
     assert any("image/svg+xml" in o.data or "text/html" in o.data for o in rich)
     text = "".join(o.get("text", "") for o in outputs if o.output_type == "stream")
     assert "proved=True" in text                                    # the period is proved, not apparent
+    assert "\\begin{tabular}" in text and "\\cellcolor" in text      # the LaTeX table, P-positions shaded
+    assert f"G = {1000000 ^ 5}" in text and "by theorem periods/nim-sum, proved" in text   # the theorem answered
     assert any('title="grundy explorer"' in o.data.get("text/html", "") for o in rich)   # the explorer's frame
     try:
         import matplotlib  # noqa: F401
