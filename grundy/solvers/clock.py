@@ -1,0 +1,116 @@
+"""CPU-time clocks: the time limits of checks and proofs are counted in the CPU seconds of the
+work itself, not in wall-clock seconds, so that a claim gets as much computing on a busy
+machine as on an idle one and its verdict does not depend on the machine's load.
+
+- :func:`cpu_clock` reads the CPU seconds of the calling thread (the thread that checks a
+  claim: the Python loops, the C kernels and Z3 all run in it), plus those of the child
+  processes already waited for (nauty's ``geng``); the clock it returns can be read from any
+  thread (a :class:`Watchdog`).
+- :class:`Watchdog` calls a function (e.g. Z3's ``interrupt``) from a helper thread once a
+  clock passes a point: a time limit for work that does not look at the clock itself.
+- :func:`process_cpu` reads the CPU seconds of another process (a worker, as its parent sees
+  it), or None where the system does not say.
+
+>>> clock = cpu_clock()
+>>> t = clock(); _ = sum(range(100_000)); clock() >= t
+True
+>>> import os
+>>> process_cpu(os.getpid()) is None or process_cpu(os.getpid()) >= 0
+True
+"""
+from __future__ import annotations
+
+import os
+import threading
+import time
+from functools import partial
+from typing import Callable
+
+__all__ = ["cpu_clock", "Watchdog", "process_cpu", "WALL_FACTOR"]
+
+Clock = Callable[[], float]
+
+# A wall-clock safety net only (a worker that sleeps, or is lost): work whose CPU-time limit is
+# L seconds is given up after WALL_FACTOR * L seconds of wall time even if it has not used its
+# CPU time. Ten covers a 2-core machine at load 8 (each process then runs about a quarter of
+# the time) with room to spare; limits are CPU seconds, this never decides an ordinary run.
+WALL_FACTOR = 10.0
+
+
+def _children() -> float:
+    t = os.times()
+    return t.children_user + t.children_system
+
+
+def _thread_clock() -> Clock:
+    try:
+        cid = time.pthread_getcpuclockid(threading.get_ident())
+        time.clock_gettime(cid)
+    except (AttributeError, OSError):    # pragma: no cover - not on Linux
+        return time.process_time
+    return partial(time.clock_gettime, cid)
+
+
+def cpu_clock() -> Clock:
+    """A clock of the calling thread's CPU seconds (plus its process's waited-for children),
+    readable from any thread while the calling thread lives. Where the system has no
+    per-thread clock, the process's CPU time (:func:`time.process_time`)."""
+    own = _thread_clock()
+
+    def read() -> float:
+        return own() + _children()
+    return read
+
+
+class Watchdog:
+    """``with Watchdog(clock, end, expire): work()`` calls ``expire()`` once (from a helper
+    thread) if ``clock()`` passes ``end`` while ``work()`` runs; ``fired`` says whether it did.
+    CPU time of one thread never runs faster than wall time, so the helper sleeps the time
+    left and looks again: it costs nothing while the work runs.
+
+    >>> c = cpu_clock()
+    >>> with Watchdog(c, c() + 0.05, lambda: None) as w:
+    ...     while c() < w.end + 0.2 and not w.fired:
+    ...         pass
+    >>> w.fired
+    True
+    """
+
+    def __init__(self, clock: Clock, end: float, expire: Callable[[], None]):
+        self.clock, self.end, self.expire = clock, end, expire
+        self.fired = False
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._watch, daemon=True, name="grundy-watchdog")
+
+    def _watch(self) -> None:
+        while not self._stop.is_set():
+            left = self.end - self.clock()
+            if left <= 0:
+                self.fired = True
+                self.expire()
+                return
+            self._stop.wait(min(max(left, 0.005), 1.0))
+
+    def __enter__(self) -> "Watchdog":
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._stop.set()
+        self._thread.join()
+
+
+def process_cpu(pid: int) -> float | None:
+    """The CPU seconds (user and system, with its waited-for children) of process ``pid``, or
+    None where ``/proc`` does not say (not Linux, or the process is gone)."""
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as f:
+            text = f.read().decode()
+    except OSError:
+        return None
+    fields = text[text.rindex(")") + 2:].split()     # the command name may hold spaces
+    try:
+        ticks = sum(int(x) for x in fields[11:15])   # utime, stime, cutime, cstime
+    except (IndexError, ValueError):                  # pragma: no cover - an unknown format
+        return None
+    return ticks / os.sysconf("SC_CLK_TCK")
