@@ -71,6 +71,7 @@ def _json(verdicts) -> list[dict]:
     for v in verdicts:
         d = v.to_json()
         d.pop("seconds")
+        d.pop("cpu_seconds")
         if d["verdict"] == "unknown":                 # how far a timed-out sweep got varies
             d.pop("scope")
         if d["verdict"] != "verified":                # so does how far a chunked run got before it stopped
@@ -177,6 +178,7 @@ def test_cli_executor_option(theorems, sequential, capsys):
     lines = [json.loads(x) for x in capsys.readouterr().out.splitlines()]
     for d in lines:
         d.pop("seconds")
+        d.pop("cpu_seconds")
         assert d.pop("cache").startswith(("stored", "checked", "not cacheable"))   # where it came from
         if d["verdict"] == "unknown":
             d.pop("scope")

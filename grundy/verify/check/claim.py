@@ -58,7 +58,7 @@ def check_claim(claim: Claim, *, profile: str = "quick", timeout: float | None =
     finally:
         solver.log = before
     served(v, log)
-    v.seconds = deadline.wall()
+    v.seconds, v.cpu = deadline.wall(), deadline.clock() - deadline.start
     v.coverage["obligations"] = sum(o["status"] == "holds" for o in v.obligations)
     return v
 

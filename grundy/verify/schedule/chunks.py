@@ -322,7 +322,7 @@ def merge(claim: Claim, profile: str, results: list[Any], recheck: str = "sample
     from ..recheck import BUDGET, pass_text
     starts: list[int] = []
     ends: list[int] = []
-    swept, structures = 0, 0
+    swept, structures, cpu = 0, 0, 0.0
     crossed, beyond = 0, 0
     sources: dict[str, int] = {}
     violated: list[str] = []
@@ -338,6 +338,7 @@ def merge(claim: Claim, profile: str, results: list[Any], recheck: str = "sample
             v.seconds = max(ends) - min(starts)
             return v
         swept += r["swept"]
+        cpu += v.cpu
         structures += v.coverage.get("structures", 0)
         crossed += v.coverage.get("cross_checked", 0)
         beyond += v.coverage.get("cross_check_beyond", 0)
@@ -364,7 +365,7 @@ def merge(claim: Claim, profile: str, results: list[Any], recheck: str = "sample
         coverage["violated"] = violated
     return Verdict(claim.id, claim.kind, VERIFIED, claim.expect, scope=text,
                    seconds=max(ends) - min(starts), paper=claim.paper, coverage=coverage,
-                   **claim.describe())
+                   cpu=cpu, **claim.describe())
 
 
 def run(claims: list[Claim], ex: Local | Dask, *, timeout: float | None = None, profile: str = "quick",

@@ -183,6 +183,11 @@ class _Slot:
             return True
         return now - self.start > self.limit * WALL_FACTOR + GRACE
 
+    def used(self) -> float:
+        """The worker's CPU seconds since its claim started (0 where the system does not say)."""
+        cpu = process_cpu(self.proc.pid) if self.cpu is not None else None
+        return 0.0 if cpu is None or self.cpu is None else cpu - self.cpu
+
     def spawn(self, ctx, profile: str, recheck: str = "sample") -> None:
         a, b = ctx.Pipe()
         self.proc = ctx.Process(target=_serve, args=(b, profile, os.getpid(), recheck), daemon=True)
@@ -325,9 +330,10 @@ def _run_shared(claims: list[Claim], *, jobs: int, timeout: float | None, profil
                                    f"the worker died (exit code {slot.proc.exitcode})")
                     slot.stop(kill=True)
                 if result is None and slot.over(now):
+                    cpu = slot.used()
                     slot.stop(kill=True)
                     result = _lost(claims[i], now - slot.start, f"timed out after {slot.limit:g} s (CPU time); "
-                                   "the worker was stopped", UNKNOWN)
+                                   "the worker was stopped", UNKNOWN, cpu)
                 if result is not None:
                     finish(slot, result)
             if progress is not None and any(s.claim is not None for s in slots):
@@ -349,9 +355,9 @@ def _run_shared(claims: list[Claim], *, jobs: int, timeout: float | None, profil
             record(took)
 
 
-def _lost(c: Claim, seconds: float, why: str, verdict: str = ERROR) -> Verdict:
+def _lost(c: Claim, seconds: float, why: str, verdict: str = ERROR, cpu: float = 0.0) -> Verdict:
     return Verdict(c.id, c.kind, verdict, c.expect, scope="", seconds=seconds, detail=why, paper=c.paper,
-                   **c.describe())
+                   cpu=cpu, **c.describe())
 
 
 def _status_line(claims: list[Claim], finished: int, running: dict, status: dict) -> str:
