@@ -8,8 +8,8 @@ machine as on an idle one and its verdict does not depend on the machine's load.
   thread (a :class:`Watchdog`).
 - :class:`Watchdog` calls a function (e.g. Z3's ``interrupt``) from a helper thread once a
   clock passes a point: a time limit for work that does not look at the clock itself.
-- :func:`process_cpu` reads the CPU seconds of another process (a worker, as its parent sees
-  it), or None where the system does not say.
+- :func:`process_cpu` reads the CPU seconds of another process and its children (a worker, as
+  its parent sees it), or None where the system does not say.
 
 >>> clock = cpu_clock()
 >>> t = clock(); _ = sum(range(100_000)); clock() >= t
@@ -30,11 +30,11 @@ __all__ = ["cpu_clock", "Watchdog", "process_cpu", "WALL_FACTOR"]
 
 Clock = Callable[[], float]
 
-# A wall-clock safety net only (a worker that sleeps, or is lost): work whose CPU-time limit is
-# L seconds is given up after WALL_FACTOR * L seconds of wall time even if it has not used its
-# CPU time. Ten covers a 2-core machine at load 8 (each process then runs about a quarter of
-# the time) with room to spare; limits are CPU seconds, this never decides an ordinary run.
-WALL_FACTOR = 10.0
+# A wall-clock safety net only, where a process's CPU time cannot be read (a remote executor's
+# workers; a system without /proc): work whose CPU-time limit is L seconds is given up after
+# WALL_FACTOR * L seconds of wall time with no result. Thirty covers a 2-core machine shared by
+# a dozen busy processes (each then runs a sixth of the time or less) with room to spare.
+WALL_FACTOR = 30.0
 
 
 def _children() -> float:
@@ -101,16 +101,34 @@ class Watchdog:
 
 
 def process_cpu(pid: int) -> float | None:
-    """The CPU seconds (user and system, with its waited-for children) of process ``pid``, or
-    None where ``/proc`` does not say (not Linux, or the process is gone)."""
+    """The CPU seconds (user and system) of process ``pid``, with those of its children: the
+    ones it waited for, and the ones still running (nauty's ``geng`` feeding it graphs); None
+    where ``/proc`` does not say (not Linux, or the process is gone)."""
+    own = _stat_cpu(pid, waited=True)
+    if own is None:
+        return None
+    return own + sum(_stat_cpu(c, waited=True) or 0.0 for c in _children_of(pid))
+
+
+def _stat_cpu(pid: int, waited: bool) -> float | None:
     try:
         with open(f"/proc/{pid}/stat", "rb") as f:
             text = f.read().decode()
     except OSError:
         return None
     fields = text[text.rindex(")") + 2:].split()     # the command name may hold spaces
-    try:
-        ticks = sum(int(x) for x in fields[11:15])   # utime, stime, cutime, cstime
+    try:                                              # utime, stime (, cutime, cstime)
+        ticks = sum(int(x) for x in fields[11:15 if waited else 13])
     except (IndexError, ValueError):                  # pragma: no cover - an unknown format
         return None
     return ticks / os.sysconf("SC_CLK_TCK")
+
+
+def _children_of(pid: int, depth: int = 3) -> list[int]:
+    """The running descendants of ``pid`` (``depth`` generations), where /proc lists them."""
+    try:
+        with open(f"/proc/{pid}/task/{pid}/children") as f:
+            kids = [int(x) for x in f.read().split()]
+    except (OSError, ValueError):
+        return []
+    return kids + [g for k in kids for g in (_children_of(k, depth - 1) if depth > 1 else [])]

@@ -169,19 +169,26 @@ class _Slot:
         self.queue: list[int] = []
         self.start = self.limit = 0.0
         self.cpu: float | None = None      # the worker's CPU seconds when its claim started
+        self.seen = (0.0, 0.0)              # (CPU seconds, wall time) when they last went up
 
     def begin(self) -> None:
         """The claim's clocks start now (wall, and the worker's CPU time)."""
         self.start, self.cpu = time.monotonic(), process_cpu(self.proc.pid)
+        self.seen = (self.cpu or 0.0, self.start)
 
     def over(self, now: float) -> bool:
-        """The claim ran past its limit: its CPU time (plus :data:`GRACE`), or, as a safety net
-        for a worker that does not compute (or where the system does not give a process's CPU
-        time), :data:`~grundy.solvers.clock.WALL_FACTOR` times the limit in wall time."""
+        """The claim ran past its limit: its CPU time (the worker's and its children's) past the
+        limit plus :data:`GRACE`; or, a worker that does not compute (it sleeps, or waits on
+        something), no CPU time used for as long as the limit once the limit has passed in wall
+        time. Where the system does not give a process's CPU time:
+        :data:`~grundy.solvers.clock.WALL_FACTOR` times the limit in wall time."""
         cpu = process_cpu(self.proc.pid) if self.cpu is not None else None
-        if cpu is not None and self.cpu is not None and cpu - self.cpu > self.limit + GRACE:
-            return True
-        return now - self.start > self.limit * WALL_FACTOR + GRACE
+        if cpu is None or self.cpu is None:
+            return now - self.start > self.limit * WALL_FACTOR + GRACE
+        if cpu > self.seen[0]:
+            self.seen = (cpu, now)
+        stalled = now - self.seen[1] > self.limit + GRACE and now - self.start > self.limit + GRACE
+        return cpu - self.cpu > self.limit + GRACE or stalled
 
     def used(self) -> float:
         """The worker's CPU seconds since its claim started (0 where the system does not say)."""
