@@ -65,8 +65,9 @@ def cpu_clock() -> Clock:
 class Watchdog:
     """``with Watchdog(clock, end, expire): work()`` calls ``expire()`` once (from a helper
     thread) if ``clock()`` passes ``end`` while ``work()`` runs; ``fired`` says whether it did.
-    CPU time of one thread never runs faster than wall time, so the helper sleeps the time
-    left and looks again: it costs nothing while the work runs.
+    One helper thread per process serves every watchdog (one at a time, as checks run one after
+    another in a thread): it sleeps the time left and looks again, since CPU time of one
+    thread never runs faster than wall time, so it costs nothing while the work runs.
 
     >>> c = cpu_clock()
     >>> with Watchdog(c, c() + 0.05, lambda: None) as w:
@@ -79,25 +80,57 @@ class Watchdog:
     def __init__(self, clock: Clock, end: float, expire: Callable[[], None]):
         self.clock, self.end, self.expire = clock, end, expire
         self.fired = False
-        self._stop = threading.Event()
-        self._thread = threading.Thread(target=self._watch, daemon=True, name="grundy-watchdog")
-
-    def _watch(self) -> None:
-        while not self._stop.is_set():
-            left = self.end - self.clock()
-            if left <= 0:
-                self.fired = True
-                self.expire()
-                return
-            self._stop.wait(min(max(left, 0.005), 1.0))
 
     def __enter__(self) -> "Watchdog":
-        self._thread.start()
+        _WATCHER.arm(self)
         return self
 
     def __exit__(self, *exc: object) -> None:
-        self._stop.set()
-        self._thread.join()
+        _WATCHER.disarm(self)
+
+
+class _Watcher:
+    """The helper thread of :class:`Watchdog` (started when first needed, again in a forked child)."""
+
+    def __init__(self) -> None:
+        self._reset()
+        os.register_at_fork(after_in_child=self._reset)    # threads do not survive a fork
+
+    def _reset(self) -> None:
+        self.lock, self.wake = threading.Lock(), threading.Event()
+        self.job: Watchdog | None = None
+        self.thread: threading.Thread | None = None
+
+    def arm(self, job: Watchdog) -> None:
+        with self.lock:
+            self.job = job
+            if self.thread is None:
+                self.thread = threading.Thread(target=self._watch, daemon=True, name="grundy-watchdog")
+                self.thread.start()
+        self.wake.set()
+
+    def disarm(self, job: Watchdog) -> None:
+        with self.lock:                       # never fires once the work is over
+            if self.job is job:
+                self.job = None
+
+    def _watch(self) -> None:
+        wait: float | None = None
+        while True:
+            self.wake.wait(wait)
+            self.wake.clear()
+            with self.lock:
+                job, wait = self.job, None
+                if job is not None:
+                    left = job.end - job.clock()
+                    if left <= 0:
+                        job.fired, self.job = True, None
+                        job.expire()
+                    else:
+                        wait = min(max(left, 0.005), 1.0)
+
+
+_WATCHER = _Watcher()
 
 
 def process_cpu(pid: int) -> float | None:
