@@ -78,7 +78,10 @@ def main() -> None:
         job_c.append(c)
         bad = [r["id"] for r in rows if not r.get("passed")]
         failed += rc != 0
-        print(f"pass {k + 1}: calibration {cal_w[-1]:.2f} s wall, {cal_c[-1]:.2f} s CPU; main job {w:.1f} s wall, "
+        (Path(tempfile.gettempdir()) / f"main_job_pass{k + 1}.jsonl").write_text(
+            "".join(json.dumps(r) + "\n" for r in rows))
+        worst = max((r.get("cpu_seconds", 0.0) / limits.get(r["id"], 120.0) for r in rows), default=0.0)
+        print(f"pass {k + 1}: largest CPU time / limit {worst:.3f}; calibration {cal_w[-1]:.2f} s wall, {cal_c[-1]:.2f} s CPU; main job {w:.1f} s wall, "
               f"{c:.1f} s CPU, exit {rc}{'; not as expected: ' + ', '.join(bad) if bad else ''}", flush=True)
     mw, mc = statistics.median(job_w), statistics.median(job_c)
     cw, cc = statistics.median(cal_w), statistics.median(cal_c)

@@ -51,11 +51,13 @@ def _thread_clock() -> Clock:
     return partial(time.clock_gettime, cid)
 
 
-def cpu_clock() -> Clock:
-    """A clock of the calling thread's CPU seconds (plus its process's waited-for children),
-    readable from any thread while the calling thread lives. Where the system has no
-    per-thread clock, the process's CPU time (:func:`time.process_time`)."""
+def cpu_clock(children: bool = True) -> Clock:
+    """A clock of the calling thread's CPU seconds (plus, with ``children``, those of its
+    process's waited-for children), readable from any thread while the calling thread lives.
+    Where the system has no per-thread clock, the process's CPU time (:func:`time.process_time`)."""
     own = _thread_clock()
+    if not children:
+        return own
 
     def read() -> float:
         return own() + _children()

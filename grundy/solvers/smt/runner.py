@@ -74,7 +74,7 @@ class _Runner:
         self.enc, self.w, self.timeout, self.minimize = enc, w, timeout, minimize
         self.patient = patient
         self.tr = enc.translator(w)
-        self.clock = cpu_clock()
+        self.clock = cpu_clock(children=False)
 
     def _check(self, s: z3.Solver, seconds: float) -> tuple[Any, str]:
         """``s.check()`` within ``seconds`` of CPU time: the result, and Z3's reason if unknown."""
@@ -192,7 +192,7 @@ def _split(enc: Encoding, q: _Query) -> list[_Query]:
 def _obligation(enc: Encoding, name: str, queries: Sequence[_Query], timeout: float,
                 minimize: bool, extra_iv: dict | None = None, note: str = "") -> SmtResult:
     """Run an obligation's queries until one is violated; unknown if any is unknown."""
-    clock = cpu_clock()
+    clock = cpu_clock(children=False)
     t0 = clock()
     scope = enc.scope()
     queries = [_prepare(enc, c, extra_iv) for q in queries for c in _split(enc, q)]
