@@ -28,6 +28,7 @@ def _same(v) -> dict:
     reductions for an earlier claim, so the same values come from another source)."""
     d = v.to_json()
     d.pop("seconds", None)
+    d.pop("cpu_seconds", None)
     for o in d.get("obligations", []):
         o.pop("seconds", None)
     d["coverage"] = {k: x for k, x in d["coverage"].items() if k != "sources"}

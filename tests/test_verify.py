@@ -174,10 +174,21 @@ STUCK = """
 import time
 from grundy.verify import Claim, heaps
 def stuck(g, s):
-    time.sleep(60)           # never returns in time: the worker must be killed
+    while time.process_time() < 600:   # computes, never returns in time: the worker must be killed
+        pass
     return s.heap[0] == s.heap[1]
 CLAIMS = [Claim("demo/stuck", game="nim", kind="char", family=heaps(2), bounds={"heap": 3},
                 statement=stuck, methods=["explicit", "smt"], expect="proved")]
+"""
+
+ASLEEP = """
+import time
+from grundy.verify import Claim, heaps
+def asleep(g, s):
+    time.sleep(600)                    # uses no CPU time: stopped as a worker that does not compute
+    return s.heap[0] == s.heap[1]
+CLAIMS = [Claim("demo/asleep", game="nim", kind="char", family=heaps(2), bounds={"heap": 3},
+                statement=asleep, expect="proved")]
 """
 
 
@@ -186,7 +197,7 @@ def test_timeout_is_unknown_and_fails(tmp_path, capsys):
     code, out, _ = run_cli(capsys, str(tmp_path), "--json", "--timeout", "0.5")
     (o,) = [json.loads(ln) for ln in out.splitlines()]
     assert o["verdict"] == "unknown" and o["expected"] == "proved"
-    assert o["seconds"] < 5
+    assert "timed out" in o["scope"] + o["detail"]      # the limit stopped it (0.5 CPU seconds)
     assert code == 1
 
 
@@ -194,8 +205,16 @@ def test_worker_killed_past_its_limit(tmp_path, capsys):
     theorem(tmp_path, STUCK)
     code, out, _ = run_cli(capsys, str(tmp_path), "--json", "--timeout", "0.5")
     (o,) = [json.loads(ln) for ln in out.splitlines()]
-    assert o["verdict"] == "unknown" and "timed out" in o["detail"]
-    assert o["seconds"] < 10
+    assert o["verdict"] == "unknown" and "timed out after 0.5 s (CPU time); the worker was stopped" in o["detail"]
+    assert code == 1
+
+
+def test_a_sleeping_worker_is_stopped_once_it_stops_computing(tmp_path, capsys):
+    theorem(tmp_path, ASLEEP)
+    code, out, _ = run_cli(capsys, str(tmp_path), "--json", "--timeout", "0.5")
+    (o,) = [json.loads(ln) for ln in out.splitlines()]
+    assert o["verdict"] == "unknown" and "the worker was stopped" in o["detail"]
+    assert o["seconds"] >= 0.5 + 2.0                    # not before: the limit and the grace, in wall time
     assert code == 1
 
 

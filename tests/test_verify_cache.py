@@ -37,6 +37,7 @@ def verify(target: Path | list[str], cache: Path, *extra: str, env: dict | None 
     rows = [json.loads(line) for line in p.stdout.splitlines() if line.startswith("{")]
     for r in rows:
         r.pop("seconds", None)
+        r.pop("cpu_seconds", None)
     return p.returncode, rows, p.stderr
 
 

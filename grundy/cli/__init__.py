@@ -179,7 +179,7 @@ def _parser() -> argparse.ArgumentParser:
     c.add_argument("--max-states", type=int, default=3000, metavar="N",
                    help="positions per structure: the box (sampled beyond N) and what it reaches (default 3000)")
     c.add_argument("--no-smt", action="store_true", help="skip the Z3 checks of domains and rank")
-    c.add_argument("--timeout", type=float, default=5.0, metavar="S", help="seconds per Z3 obligation (default 5)")
+    c.add_argument("--timeout", type=float, default=5.0, metavar="S", help="CPU seconds per Z3 obligation (default 5)")
     c.set_defaults(run=cmd_check)
     from .verify import add_verify_command
     add_verify_command(sub)

@@ -34,7 +34,7 @@ def add_verify_command(subparsers) -> None:
     v.add_argument("--jobs", type=int, default=None, metavar="N",
                    help=f"run claims in N processes (default {default_jobs()})")
     v.add_argument("--timeout", type=float, default=None, metavar="S",
-                   help="time limit per claim in seconds (default: each claim's own, else 120)")
+                   help="time limit per claim in CPU seconds (default: each claim's own, else 120)")
     v.add_argument("--profile", choices=("quick", "full"), default="quick",
                    help="bounds of the explicit sweeps (default quick)")
     v.add_argument("--executor", metavar="SPEC", default=None,

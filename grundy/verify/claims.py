@@ -214,7 +214,7 @@ class Claim:
       ``{"weight": (1, 3)}`` or a list of values; ``full``: the same for ``--profile full``;
       ``full_family``: a larger family for ``--profile full`` (default: ``family``).
     - ``methods``: ``"explicit"``, ``"smt"`` (unbounded integers), ``bitvec(k)``.
-    - ``timeout`` (seconds), ``expect`` (proved | verified | refuted | unknown | error),
+    - ``timeout`` (CPU seconds: docs/claims.md, "Time limits"), ``expect`` (proved | verified | refuted | unknown | error),
       ``convention`` (normal | misere; default: the game's declared convention, so a claim on a
       game declared misère is misère unless it says ``convention="normal"``), ``note``.
 
@@ -371,7 +371,7 @@ class Claim:
                 raise fail("a grundy table holds Grundy values (ints), not 'P'/'N'")
         if self.timeout is not None and (isinstance(self.timeout, bool) or not isinstance(self.timeout, (int, float))
                                          or self.timeout <= 0):
-            raise fail(f"timeout must be a positive number of seconds, got {self.timeout!r}")
+            raise fail(f"timeout must be a positive number of (CPU) seconds, got {self.timeout!r}")
         for label, bs in (("bounds", self.bounds), ("full", self.full)):
             for k, b in bs.items():
                 why = bounds_problem(k, b)
@@ -459,7 +459,7 @@ class Claim:
         return self.source.paper
 
     def limit(self, timeout: float | None = None) -> float:
-        """The claim's time limit in seconds: the run's ``timeout`` if given, else the claim's
+        """The claim's time limit in CPU seconds: the run's ``timeout`` if given, else the claim's
         own, else :data:`DEFAULT_TIMEOUT`.
 
         >>> from grundy.verify.families import heaps

@@ -64,6 +64,7 @@ class Verdict:
     finding: dict | None = None          # a refutation's class: {"kind", "label", "corrected"?}
     cache: str = ""                      # where it came from: "from the cache", "stored", "checked",
     #                                      "not cacheable: <why>" ("" when the cache is off)
+    cpu: float = 0.0                     # CPU seconds of the check (what its time limit counts)
 
     @property
     def swept(self) -> int:
@@ -78,7 +79,8 @@ class Verdict:
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"id": self.id, "kind": self.kind, "verdict": self.verdict,
                                "expected": self.expected, "passed": self.passed, "scope": self.scope,
-                               "seconds": round(self.seconds, 3), "paper": self.paper,
+                               "seconds": round(self.seconds, 3), "cpu_seconds": round(self.cpu, 3),
+                               "paper": self.paper,
                                "text": self.text, "source": self.source, "reading": self.reading,
                                "finding": self.finding}
         if self.detail:
@@ -107,4 +109,5 @@ class Verdict:
         return Verdict(d["id"], d["kind"], d["verdict"], d["expected"], d.get("scope", ""),
                        d.get("seconds", 0.0), d.get("detail", ""), d.get("paper", ""), cex,
                        d.get("obligations", []), d.get("coverage", {}), d.get("text", ""),
-                       d.get("source", ""), d.get("reading", ""), d.get("finding"), d.get("cache", ""))
+                       d.get("source", ""), d.get("reading", ""), d.get("finding"), d.get("cache", ""),
+                       d.get("cpu_seconds", 0.0))

@@ -5,7 +5,7 @@ Each check turns a claim (an IR predicate over ``rules.state``) into a few Z3 qu
 ``"holds"`` (no such state: proved, in the encoding's scope), ``"violated"`` (with a
 concrete state, schema order, and the move/choices involved) or ``"unknown"`` (Z3 gave
 up or ran out of time: never a pass). Queries run one per move where a move is
-involved; ``timeout`` (seconds) is the budget of each obligation, shared by its queries.
+involved; ``timeout`` (CPU seconds) is the budget of each obligation, shared by its queries.
 
 "Terminal" is "no move is legal for any choice values": per move, ``∃ choices. legal``,
 written without a quantifier when the choices do not matter (``lo <= hi``) or take few

@@ -1,8 +1,11 @@
 """Running a proof obligation's queries on Z3: each split over the finite fields' cases, within
-a timeout, a violation shrunk to a small state and checked on the concrete rule."""
+a timeout, a violation shrunk to a small state and checked on the concrete rule.
+
+Timeouts are CPU seconds of the calling thread (:mod:`grundy.solvers.clock`): Z3's own
+``timeout`` counts wall-clock time, so a query is instead interrupted by a watchdog once its
+CPU time is spent; the answer then does not depend on the machine's load."""
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass
 from itertools import product
 from typing import Any, Callable, Iterable, Sequence, Union
@@ -10,6 +13,7 @@ from typing import Any, Callable, Iterable, Sequence, Union
 import z3
 
 from ...spec.expr import Expr, lift, total
+from ..clock import Watchdog, cpu_clock
 from .encode import Encoding, Exists, Part, part_exprs, substitute
 
 __all__ = ["SmtResult", "Item", "VALUE", "ENUMERATED"]
@@ -70,6 +74,15 @@ class _Runner:
         self.enc, self.w, self.timeout, self.minimize = enc, w, timeout, minimize
         self.patient = patient
         self.tr = enc.translator(w)
+        self.clock = cpu_clock(children=False)
+
+    def _check(self, s: z3.Solver, seconds: float) -> tuple[Any, str]:
+        """``s.check()`` within ``seconds`` of CPU time: the result, and Z3's reason if unknown."""
+        with Watchdog(self.clock, self.clock() + seconds, s.ctx.interrupt) as dog:
+            r = s.check()
+        if r != z3.unknown:
+            return r, ""
+        return r, f"timeout ({seconds:.3g} s of CPU time)" if dog.fired else s.reason_unknown()
 
     def item(self, it: Item):
         if isinstance(it, list):
@@ -78,14 +91,13 @@ class _Runner:
 
     def run(self, q: _Query, seconds: float) -> tuple[str, Any, str]:
         s = z3.Solver()
-        s.set("timeout", max(1, int(seconds * 1000)))
         for it in q.items:
             s.add(self.item(it))
-        r = s.check()
+        r, why = self._check(s, seconds)
         if r == z3.unsat:
             return "holds", None, ""
         if r == z3.unknown:
-            return "unknown", None, s.reason_unknown()
+            return "unknown", None, why
         model = s.model()
         if self.minimize:
             model = self._shrink(s, model)
@@ -98,7 +110,7 @@ class _Runner:
         if size.op == "const":
             return model
         zsize = self.tr(size)
-        start = time.monotonic()
+        start = self.clock()
         deadline = start + min(self.timeout, SHRINK_SECONDS)
 
         def value(m) -> int:
@@ -107,17 +119,16 @@ class _Runner:
 
         lo, hi = 0, value(model)
         while lo < hi:
-            left = deadline - time.monotonic()
+            left = deadline - self.clock()
             if left <= 0.05 and self.patient and hi > LARGE and deadline < start + min(self.timeout, SHRINK_LARGE):
                 deadline = start + min(self.timeout, SHRINK_LARGE)   # still large: ask Z3 longer
-                left = deadline - time.monotonic()
+                left = deadline - self.clock()
             if left <= 0.05:
                 break
             mid = (lo + hi) // 2
             s.push()
-            s.set("timeout", max(1, int(left * 1000)))
             s.add(zsize <= (mid if self.w is None else z3.BitVecVal(mid, self.w)))
-            r = s.check()
+            r, _ = self._check(s, left)
             if r == z3.sat:
                 model = s.model()
                 hi = value(model)
@@ -181,7 +192,8 @@ def _split(enc: Encoding, q: _Query) -> list[_Query]:
 def _obligation(enc: Encoding, name: str, queries: Sequence[_Query], timeout: float,
                 minimize: bool, extra_iv: dict | None = None, note: str = "") -> SmtResult:
     """Run an obligation's queries until one is violated; unknown if any is unknown."""
-    t0 = time.monotonic()
+    clock = cpu_clock(children=False)
+    t0 = clock()
     scope = enc.scope()
     queries = [_prepare(enc, c, extra_iv) for q in queries for c in _split(enc, q)]
     exprs = _items_exprs(it for q in queries for it in q.items)
@@ -192,9 +204,9 @@ def _obligation(enc: Encoding, name: str, queries: Sequence[_Query], timeout: fl
     unknown: list[str] = []
     deadline = t0 + timeout
     for q in queries:
-        left = deadline - time.monotonic()
+        left = deadline - clock()
         if left <= 0:
-            unknown.append(f"{q.full}: out of time (the obligation's {timeout:g} s)")
+            unknown.append(f"{q.full}: out of time (the obligation's {timeout:g} s of CPU time)")
             continue
         status, model, reason = runner.run(q, left)
         if status == "violated":
@@ -208,11 +220,11 @@ def _obligation(enc: Encoding, name: str, queries: Sequence[_Query], timeout: fl
                 choices = dict(choices or {}, **q.report(state))
             for x in q.extra:
                 choices = dict(choices or {}, **{x.rstrip("#"): enc.value_of(model, x, w)})
-            return SmtResult(name, "violated", state, choices, time.monotonic() - t0,
+            return SmtResult(name, "violated", state, choices, clock() - t0,
                              f"violated: {q.full}{note}", scope)
         if status == "unknown":
             unknown.append(f"{q.full}: {reason or 'unknown'}")
-    secs = time.monotonic() - t0
+    secs = clock() - t0
     if unknown:
         return SmtResult(name, "unknown", None, None, secs,
                          f"Z3 could not decide {'; '.join(unknown)}{note}", scope)

@@ -4,7 +4,6 @@ of a family (:func:`check_part`).
 """
 from __future__ import annotations
 
-import time
 from typing import Any
 
 from ...errors import RuleError, user_line
@@ -56,7 +55,7 @@ def check_claim(claim: Claim, *, profile: str = "quick", timeout: float | None =
         v.verdict, v.detail, v.counterexample = ERROR, str(e), None
     except TimedOut:
         v.verdict = UNKNOWN
-        v.detail = (v.detail + "; " if v.detail else "") + f"timed out after {deadline.end - deadline.start:g} s"
+        v.detail = (v.detail + "; " if v.detail else "") + f"timed out after {deadline.end - deadline.start:g} s (CPU time)"
     except (SolverLimit, CycleError) as e:
         v.verdict, v.detail = ERROR, f"explicit solver: {e}"
     except (ClaimError, RuleError) as e:      # a wrong claim; a rule breaking its own contract (a move
@@ -69,7 +68,7 @@ def check_claim(claim: Claim, *, profile: str = "quick", timeout: float | None =
     finally:
         solver.log = before
     served(v, log)
-    v.seconds = time.monotonic() - deadline.start
+    v.seconds, v.cpu = deadline.wall(), deadline.clock() - deadline.start
     v.coverage["obligations"] = sum(o["status"] == "holds" for o in v.obligations)
     return v
 

@@ -1,9 +1,8 @@
 """Shrinking a counterexample: lower its numeric fields, one at a time and all together, while
-the claim stays false (within ten seconds and the claim's time limit).
+the claim stays false (within ten CPU seconds and the claim's time limit).
 """
 from __future__ import annotations
 
-import time
 from typing import TYPE_CHECKING
 
 from .deadline import Deadline, State
@@ -21,9 +20,9 @@ def shrink(inst: "Instance", state: State, deadline: Deadline) -> State:
     def bad(t: State) -> bool:
         return bool(inst.assume(t)) and inst.judge(t) is not None
 
-    stop = time.monotonic() + min(10.0, max(0.0, deadline.left()))
+    stop = deadline.clock() + min(10.0, max(0.0, deadline.left()))
     better = True
-    while better and time.monotonic() < stop:
+    while better and deadline.clock() < stop:
         better = False
         for i in nums:
             v = state[i]

@@ -13,7 +13,9 @@ would have ended: the first chunk, in family order, that is not ``verified`` dec
 counterexample is the sequential run's: the smallest on the first structure that has one;
 a timeout gives ``unknown``, an error ``error``, never a pass); otherwise the counts add.
 Only claims checked by one plain explicit sweep are cut; any other claim is one chunk.
-A claim's time limit applies to each of its chunks. A chunk releases grundy's in-memory
+A claim's time limit (CPU seconds, counted in the worker) applies to each of its chunks; the
+driver gives up on chunks only after :data:`~grundy.solvers.clock.WALL_FACTOR` times the limit
+with no result (a lost worker). A chunk releases grundy's in-memory
 caches when it ends (:mod:`grundy.caches`). Dask's own statistical profiler, on by default,
 keeps ~1000 s of stack profiles per worker: for long sweeps start the workers with
 ``distributed.worker.profile.enabled: false`` (docs/all-graphs.md).
@@ -43,11 +45,12 @@ from typing import Any, Callable, Iterable, Iterator, Sequence
 
 from ...caches import release
 from ...errors import ExecutorError
+from ...solvers.clock import WALL_FACTOR
 from ..claims import Claim, Explicit
 from ..loading import load_file
 from ..verdict import ERROR, UNKNOWN, VERIFIED, Verdict
 
-GRACE = 10.0          # seconds without any finished chunk, past the longest limit, before giving up
+GRACE = 10.0          # seconds without any finished chunk, past WALL_FACTOR times the longest limit, before giving up
 CHUNKS_PER_WORKER = 8
 
 
@@ -320,7 +323,7 @@ def merge(claim: Claim, profile: str, results: list[Any], recheck: str = "sample
     from ..recheck import BUDGET, pass_text
     starts: list[int] = []
     ends: list[int] = []
-    swept, structures = 0, 0
+    swept, structures, cpu = 0, 0, 0.0
     crossed, beyond = 0, 0
     sources: dict[str, int] = {}
     violated: list[str] = []
@@ -336,6 +339,7 @@ def merge(claim: Claim, profile: str, results: list[Any], recheck: str = "sample
             v.seconds = max(ends) - min(starts)
             return v
         swept += r["swept"]
+        cpu += v.cpu
         structures += v.coverage.get("structures", 0)
         crossed += v.coverage.get("cross_checked", 0)
         beyond += v.coverage.get("cross_check_beyond", 0)
@@ -362,7 +366,7 @@ def merge(claim: Claim, profile: str, results: list[Any], recheck: str = "sample
         coverage["violated"] = violated
     return Verdict(claim.id, claim.kind, VERIFIED, claim.expect, scope=text,
                    seconds=max(ends) - min(starts), paper=claim.paper, coverage=coverage,
-                   **claim.describe())
+                   cpu=cpu, **claim.describe())
 
 
 def run(claims: list[Claim], ex: Local | Dask, *, timeout: float | None = None, profile: str = "quick",
@@ -386,7 +390,7 @@ def run(claims: list[Claim], ex: Local | Dask, *, timeout: float | None = None, 
         for k, (a, b) in enumerate(ranges):
             tasks.append(Task(c.file, c.id, profile, a, b, limit, recheck))
             owner.append((ci, k))
-    backstop = max([c.limit(timeout) for c in claims], default=0.0) + GRACE
+    backstop = max([c.limit(timeout) for c in claims], default=0.0) * WALL_FACTOR + GRACE
     results: list[list[Any]] = [[None] * n for n in plans]
     first_of: dict[int, int] = {}
     for t, (ci, _k) in enumerate(owner):

@@ -1,5 +1,6 @@
 """Running claims in long-lived worker processes (claims on one game and family share a
-worker's solver), each claim with a time limit.
+worker's solver), each claim with a time limit in CPU seconds (the worker's, so the same on a
+busy machine as on an idle one: :mod:`grundy.solvers.clock`).
 
 >>> from grundy.verify import Claim, heaps
 >>> claims = [Claim("demo/nim", game="nim", kind="char", family=heaps(2), bounds={"heap": 4},
@@ -17,6 +18,7 @@ from functools import partial
 from multiprocessing.connection import wait
 from typing import Any, Callable, Iterator, cast
 
+from ...solvers.clock import WALL_FACTOR, process_cpu
 from ...solvers.solver import Solver
 from ..cache import VerdictCache
 from ..claims import Claim
@@ -25,7 +27,7 @@ from ..verdict import ERROR, UNKNOWN, Verdict
 
 __all__ = ["run", "group_key", "schedule", "default_jobs", "GRACE"]
 
-GRACE = 2.0          # seconds a worker gets past its limit before it is killed
+GRACE = 2.0          # CPU seconds a worker gets past its limit before it is killed
 
 _CLAIMS: list[Claim] = []          # what forked workers read
 _CACHE: VerdictCache | None = None  # the verdict cache they look claims up in (None: off)
@@ -166,6 +168,32 @@ class _Slot:
         self.claim: int | None = None
         self.queue: list[int] = []
         self.start = self.limit = 0.0
+        self.cpu: float | None = None      # the worker's CPU seconds when its claim started
+        self.seen = (0.0, 0.0)              # (CPU seconds, wall time) when they last went up
+
+    def begin(self) -> None:
+        """The claim's clocks start now (wall, and the worker's CPU time)."""
+        self.start, self.cpu = time.monotonic(), process_cpu(self.proc.pid)
+        self.seen = (self.cpu or 0.0, self.start)
+
+    def over(self, now: float) -> bool:
+        """The claim ran past its limit: its CPU time (the worker's and its children's) past the
+        limit plus :data:`GRACE`; or, a worker that does not compute (it sleeps, or waits on
+        something), no CPU time used for as long as the limit once the limit has passed in wall
+        time. Where the system does not give a process's CPU time:
+        :data:`~grundy.solvers.clock.WALL_FACTOR` times the limit in wall time."""
+        cpu = process_cpu(self.proc.pid) if self.cpu is not None else None
+        if cpu is None or self.cpu is None:
+            return now - self.start > self.limit * WALL_FACTOR + GRACE
+        if cpu > self.seen[0]:
+            self.seen = (cpu, now)
+        stalled = now - self.seen[1] > self.limit + GRACE and now - self.start > self.limit + GRACE
+        return cpu - self.cpu > self.limit + GRACE or stalled
+
+    def used(self) -> float:
+        """The worker's CPU seconds since its claim started (0 where the system does not say)."""
+        cpu = process_cpu(self.proc.pid) if self.cpu is not None else None
+        return 0.0 if cpu is None or self.cpu is None else cpu - self.cpu
 
     def spawn(self, ctx, profile: str, recheck: str = "sample") -> None:
         a, b = ctx.Pipe()
@@ -211,7 +239,7 @@ def run(claims: list[Claim], *, jobs: int = 1, timeout: float | None = None, pro
     verdicts already finished but held back for the claim order are yielded, in order, before
     the interrupt goes on; the workers still running are killed.
 
-    A claim gets ``timeout`` seconds (default: its own ``timeout``, else 120); a worker that
+    A claim gets ``timeout`` CPU seconds (default: its own ``timeout``, else 120); a worker that
     runs past it (and a short grace) is killed and its claim is ``unknown``; a fresh worker
     takes the rest of its group. A worker that dies makes its claim an ``error``. With
     ``executor`` (``local:N``, ``dask://HOST:PORT``) each claim's family is cut into chunks run
@@ -276,7 +304,8 @@ def _run_shared(claims: list[Claim], *, jobs: int, timeout: float | None, profil
                 if slot.proc is None:
                     slot.spawn(ctx, profile, recheck)
                 i = slot.queue.pop(0)
-                slot.claim, slot.limit, slot.start = i, claims[i].limit(timeout), time.monotonic()
+                slot.claim, slot.limit = i, claims[i].limit(timeout)
+                slot.begin()
                 status[i] = "starting"
                 try:
                     slot.conn.send((i, slot.limit, keys[i]))
@@ -294,7 +323,8 @@ def _run_shared(claims: list[Claim], *, jobs: int, timeout: float | None, profil
                         if msg[0] == "progress":
                             status[i] = msg[1]
                         elif msg[0] == "restart":
-                            slot.start, status[i] = time.monotonic(), "again, on a fresh solver"
+                            status[i] = "again, on a fresh solver"
+                            slot.begin()
                         else:
                             result = Verdict.from_json(msg[2])
                 except (EOFError, OSError):
@@ -306,9 +336,11 @@ def _run_shared(claims: list[Claim], *, jobs: int, timeout: float | None, profil
                     result = _lost(claims[i], now - slot.start,
                                    f"the worker died (exit code {slot.proc.exitcode})")
                     slot.stop(kill=True)
-                if result is None and now - slot.start > slot.limit + GRACE:
+                if result is None and slot.over(now):
+                    cpu = slot.used()
                     slot.stop(kill=True)
-                    result = _lost(claims[i], now - slot.start, f"timed out after {slot.limit:g} s", UNKNOWN)
+                    result = _lost(claims[i], now - slot.start, f"timed out after {slot.limit:g} s (CPU time); "
+                                   "the worker was stopped", UNKNOWN, cpu)
                 if result is not None:
                     finish(slot, result)
             if progress is not None and any(s.claim is not None for s in slots):
@@ -330,9 +362,9 @@ def _run_shared(claims: list[Claim], *, jobs: int, timeout: float | None, profil
             record(took)
 
 
-def _lost(c: Claim, seconds: float, why: str, verdict: str = ERROR) -> Verdict:
+def _lost(c: Claim, seconds: float, why: str, verdict: str = ERROR, cpu: float = 0.0) -> Verdict:
     return Verdict(c.id, c.kind, verdict, c.expect, scope="", seconds=seconds, detail=why, paper=c.paper,
-                   **c.describe())
+                   cpu=cpu, **c.describe())
 
 
 def _status_line(claims: list[Claim], finished: int, running: dict, status: dict) -> str:

@@ -1,0 +1,105 @@
+"""Benchmark: the main job (``grundy verify theorems/ --no-cache``, cold cache) against a fixed
+calibration workload measured in the same run: memoized edge-nim on K_5, 1,024 starts (the
+plain-Python baseline of ``benchmarks/edge_nim_k5.py``). Target (issue 21): the main job at
+<= 30 times the calibration, both as medians of ``--repeat`` runs (3 by default), interleaved
+so that both see the same load.
+
+Each main-job pass runs in a fresh ``$GRUNDY_CACHE`` (no verdicts, no compiled C kernels, no
+claim times) with ``--jobs`` workers (default 2). Prints per pass the wall and CPU seconds (CPU:
+every process of the pass), then the medians, the ratios (wall to wall, and the pass's CPU to
+the calibration's CPU), the claims that took the most CPU time in the last pass, and the
+largest ratio of a claim's CPU time to its limit (issue 21: each under a tenth). A pass whose
+verdicts are not all as expected is shown and counted.
+
+    python benchmarks/main_job.py [--repeat 3] [--jobs 2] [--profile quick] [--top 10]
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from edge_nim_k5 import baseline, workload  # noqa: E402  (the calibration workload)
+
+
+def _cpu_children() -> float:
+    r = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return r.ru_utime + r.ru_stime
+
+
+def calibration() -> tuple[float, float]:
+    """Wall and CPU seconds of the calibration workload (memoized edge-nim on K_5, 1,024 starts)."""
+    g, work = workload()
+    t, c = time.perf_counter(), time.process_time()
+    baseline(g, work)
+    return time.perf_counter() - t, time.process_time() - c
+
+
+def main_job(args: argparse.Namespace) -> tuple[float, float, list[dict], int]:
+    """Wall and CPU seconds of one cold pass, its JSON rows, its exit status."""
+    cache = tempfile.mkdtemp(prefix="grundy-main-job-")
+    env = {**os.environ, "GRUNDY_CACHE": cache}
+    cmd = [sys.executable, "-m", "grundy.cli", "verify", "theorems/", "--no-cache", "--json",
+           "--jobs", str(args.jobs), "--profile", args.profile]
+    c0, t = _cpu_children(), time.perf_counter()
+    r = subprocess.run(cmd, cwd=ROOT, env=env, capture_output=True, text=True)
+    wall, cpu = time.perf_counter() - t, _cpu_children() - c0
+    rows = [json.loads(ln) for ln in r.stdout.splitlines() if ln.startswith("{")]
+    return wall, cpu, rows, r.returncode
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--profile", default="quick", choices=("quick", "full"))
+    ap.add_argument("--top", type=int, default=10)
+    args = ap.parse_args()
+    from grundy.verify.loading import load
+    limits = {c.id: c.limit() for c in load([str(ROOT / "theorems")])}
+    cal_w, cal_c, job_w, job_c = [], [], [], []
+    failed, rows = 0, []
+    for k in range(args.repeat):
+        w, c = calibration()
+        cal_w.append(w)
+        cal_c.append(c)
+        w, c, rows, rc = main_job(args)
+        job_w.append(w)
+        job_c.append(c)
+        bad = [r["id"] for r in rows if not r.get("passed")]
+        failed += rc != 0
+        (Path(tempfile.gettempdir()) / f"main_job_pass{k + 1}.jsonl").write_text(
+            "".join(json.dumps(r) + "\n" for r in rows))
+        worst = max((r.get("cpu_seconds", 0.0) / limits.get(r["id"], 120.0) for r in rows), default=0.0)
+        print(f"pass {k + 1}: largest CPU time / limit {worst:.3f}; calibration {cal_w[-1]:.2f} s wall, {cal_c[-1]:.2f} s CPU; main job {w:.1f} s wall, "
+              f"{c:.1f} s CPU, exit {rc}{'; not as expected: ' + ', '.join(bad) if bad else ''}", flush=True)
+    mw, mc = statistics.median(job_w), statistics.median(job_c)
+    cw, cc = statistics.median(cal_w), statistics.median(cal_c)
+    print(f"\nmedians of {args.repeat}: calibration {cw:.2f} s wall ({cc:.2f} s CPU); "
+          f"main job {mw:.1f} s wall ({mc:.1f} s CPU)")
+    ratio = mw / cw
+    print(f"main job / calibration: {ratio:.1f}x wall (target <= 30: {'met' if ratio <= 30 else 'NOT met'}); "
+          f"{mc / cc:.1f}x CPU")
+    print(f"passes with a verdict not as expected: {failed} of {args.repeat}")
+    top = sorted(rows, key=lambda r: -r.get("cpu_seconds", 0.0))[:args.top]
+    print(f"\nthe {len(top)} claims with the most CPU time (last pass): id, CPU s, wall s, limit s")
+    for r in top:
+        print(f"  {r['id']:40s} {r.get('cpu_seconds', 0.0):7.1f} {r['seconds']:7.1f} {limits.get(r['id'], 0):6.0f}")
+    worst = max(rows, key=lambda r: r.get("cpu_seconds", 0.0) / limits.get(r["id"], 120.0), default=None)
+    if worst is not None:
+        print(f"largest CPU time / limit: {worst.get('cpu_seconds', 0.0) / limits.get(worst['id'], 120.0):.3f} "
+              f"({worst['id']}; target < 0.1)")
+
+
+if __name__ == "__main__":
+    main()
