@@ -15,9 +15,8 @@ import sys
 from pathlib import Path
 from typing import Callable, Iterator
 
+from ..errors import LoadError
 from ..tools.progress import Progress as _Progress
-from ..verify.loading import LoadError, load
-from ..verify.schedule.pool import default_jobs, run
 
 
 def add_verify_command(subparsers) -> None:
@@ -32,7 +31,7 @@ def add_verify_command(subparsers) -> None:
     v.add_argument("--report", metavar="FILE", help="also write a report with pictures: FILE.md, FILE.html, or "
                                                     "FILE.tex (LaTeX, pictures in TikZ)")
     v.add_argument("--jobs", type=int, default=None, metavar="N",
-                   help=f"run claims in N processes (default {default_jobs()})")
+                   help="run claims in N processes (default: the machine's cores, at most 8)")
     v.add_argument("--timeout", type=float, default=None, metavar="S",
                    help="time limit per claim in CPU seconds (default: each claim's own, else 120)")
     v.add_argument("--profile", choices=("quick", "full"), default="quick",
@@ -111,6 +110,8 @@ def _consume(verdicts: Iterator, take: Callable) -> bool:
 
 def _verify(args: argparse.Namespace) -> int:
     from ..tools.report import Interruption, header, row
+    from ..verify.loading import load  # here, not at the top: start-up of other commands
+    from ..verify.schedule.pool import default_jobs, run
     notes: list[str] = []
     try:
         claims = load(args.paths, args.only, notes)
