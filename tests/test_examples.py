@@ -137,7 +137,8 @@ def test_the_periods_example_theorem_answers_grundy_solve(tmp_path):
 WORKED = {
     "nim-arithmetic": ["nim-arithmetic/mock-turtles grundy   verified",
                        "nim-arithmetic/turning-corners-4 grundy   proved",
-                       "nim-arithmetic/turning-corners-8 grundy   proved"],
+                       "nim-arithmetic/turning-corners-8 grundy   proved",
+                       "nim-arithmetic/turning-corners-16 grundy   proved"],
     "lemmas": ["lemmas/kayles-cycles grundy   verified", "using: lemmas/kayles-paths (verified, 27 values read",
                "lemmas/kayles-cycles-on-planted grundy   unknown",
                "lemma 'lemmas/kayles-paths-planted' is refuted",
@@ -157,3 +158,42 @@ def test_the_worked_examples(name, tmp_path):
     assert "not as expected" not in out and "all as expected" in out, p.stdout
     for phrase in WORKED[name]:
         assert " ".join(phrase.split()) in out, (phrase, p.stdout)
+
+
+PLANTED_CORNER = '''
+from games import CORNER_COIN
+
+from grundy.spec import ite, maximum, nim_product
+from grundy.verify import Claim, bitvec, heaps
+
+
+def planted(g, s):
+    n = maximum(s.heap[0], 0)
+    return ite(n == 16 * 2 + 3, 0, nim_product(n // 16, n % 16))     # 2 (x) 3 is 1, not 0
+
+
+CLAIMS = [Claim("planted/corner-coin", game=CORNER_COIN, kind="grundy", family=heaps(1),
+                statement=planted, methods=[bitvec(8)], expect="refuted",
+                text="Turning Corners on 16x16 with the cell (2, 3) planted false.")]
+'''
+
+
+def test_a_planted_turning_corners_cell_is_not_a_pass(tmp_path):
+    """The 16x16 one-coin claim with one cell's value changed is never proved: Z3 finds the
+    violation at that heap. (Its replay by the explicit solver stops at the rule's three parts,
+    which total more tokens than the heap, so the verdict is an error naming that, not yet a
+    refutation.)"""
+    folder = tmp_path / "planted"
+    folder.mkdir()
+    shutil.copy(ROOT / "examples" / "nim-arithmetic" / "games.py", folder / "games.py")
+    (folder / "paper.py").write_text(PLANTED_CORNER)
+    env = _env()
+    env["GRUNDY_CACHE"] = str(tmp_path / "cache")
+    p = subprocess.run([sys.executable, "-m", "grundy.cli", "verify", "planted", "--json"], cwd=tmp_path,
+                       capture_output=True, text=True, timeout=1200, env=env)
+    import json
+    got = {d["id"]: d for d in map(json.loads, p.stdout.splitlines()) if "id" in d}
+    v = got["planted/corner-coin"]
+    assert v["verdict"] in ("refuted", "error"), p.stdout + p.stderr
+    if v["verdict"] == "error":
+        assert "heap of 35" in v["detail"] and "total at most the heap" in v["detail"], v["detail"]

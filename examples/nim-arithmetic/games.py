@@ -7,6 +7,7 @@ were the only one: the claims in ``paper.py`` state those values with ``popcount
 """
 from itertools import combinations
 
+from grundy import HeapRule, option
 from grundy.spec import Field, Game, InputError, Structure, ite, move, total
 
 
@@ -95,5 +96,37 @@ class TurningCorners(Game):
         return {"heads": [[i % n, i // n] for i in g.elements if values["coin"][i]]}
 
 
+class CornerCoin(HeapRule):
+    """Turning Corners on the 16x16 board, one coin at a time: a heap ``n = 16x + y`` (n < 256)
+    is a coin showing heads at (x, y). A move turns over the four corners of a rectangle whose
+    far corner is (x, y): the coin there goes to tails and the three others, (x1, y1), (x1, y) and
+    (x, y1) with x1 < x, y1 < y, are turned over. By the theory of coin-turning games a board is
+    the sum of its coins (a coin turned twice is two equal heaps, worth 0 together), so a move
+    leaves three heaps, one per turned coin; a coin on row or column 0 has no move (a heap of
+    value 0, and part 0, the coin at (0, 0), is no heap, as it is worth 0 too).
+
+    Unlike a take-and-break rule, a move may leave more tokens than the heap had (three parts,
+    each smaller than the heap): the rank is the board game's, a coin at (x, y) weighing
+    3^(x + y), which the three turned coins never reach together. So the one-heap values are for
+    Z3 (``grundy verify``), not for the explicit solver, which checks that a rule makes no tokens."""
+
+    name = "corner-coin"
+    summary = ("One coin of Turning Corners on the 16x16 board: a heap n < 256 is a coin at "
+               "(n // 16, n % 16); a move leaves the three other corners of a rectangle as heaps.")
+
+    def options(self, g, n):
+        x, y = n // 16, n % 16
+        yield option("turn corners from ({a},{b}) in heap {heap}", guard=n < 256,
+                     choose=[("a", 0, x - 1), ("b", 0, y - 1)],
+                     parts=lambda a, b: [16 * a + b, 16 * a + y, 16 * x + b])
+
+    def rank(self, g, s):
+        def weight(h):
+            d = h // 16 + h % 16
+            return total(ite(d == k, 3 ** k, 0) for k in range(31))
+        return total(ite(s.heap[i] > 0, weight(s.heap[i]), 0) for i in g.elements)
+
+
 MOCK_TURTLES = MockTurtles()
 CORNERS_4, CORNERS_8 = TurningCorners(4), TurningCorners(8)
+CORNER_COIN = CornerCoin()
