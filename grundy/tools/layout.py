@@ -18,7 +18,7 @@ from typing import Any
 
 import networkx as nx
 
-__all__ = ["layout_of", "Pos", "Route", "edge_routes", "vertex_radius", "seg_dist", "bezier", "span_of", "graph_of"]
+__all__ = ["layout_of", "Pos", "Route", "edge_routes", "vertex_radius", "seg_dist", "bezier", "span_of", "graph_of", "line_heading"]
 
 Pos = dict[Any, tuple[float, float]]
 
@@ -261,3 +261,18 @@ def edge_routes(g: nx.Graph, pos: Pos, r: float, labelled: set | frozenset = fro
         e.label = best[1]
         placed.append(best[1])
     return routes
+
+
+def line_heading(first_mover_wins: bool | None, shown: int, moves: int) -> str:
+    """The heading of a line of play drawn as pictures (``shown`` of its ``moves`` drawn).
+
+    >>> line_heading(True, 3, 5)
+    'Winning line: Player 1 wins whatever Player 2 replies (first 3 of 5 moves)'
+    """
+    if first_mover_wins is True:
+        head = "Winning line: Player 1 wins whatever Player 2 replies"
+    elif first_mover_wins is False:
+        head = "A losing line: every move of Player 1 is answered, Player 2 wins"
+    else:
+        head = "A line of play"
+    return head + (f" (first {shown} of {moves} moves)" if moves > shown else "")

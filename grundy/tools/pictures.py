@@ -26,7 +26,7 @@ import math
 import textwrap
 from typing import Any, Callable
 
-from .layout import Pos, edge_routes, graph_of, layout_of, span_of, vertex_radius
+from .layout import Pos, edge_routes, graph_of, layout_of, line_heading, span_of, vertex_radius
 from .positions import picture_of, two_heap_ppositions
 
 __all__ = ["layout_of", "position_svg", "line_svg", "available", "draw_graph", "draw_heaps", "draw_two_heap_grid",
@@ -301,14 +301,8 @@ def _line(position: dict, line: list[dict], first_mover_wins: bool | None, most:
         mover = "Player 1" if i % 2 == 0 else "Player 2"
         ax.set_title(textwrap.fill(f"{i + 1}. {mover}: {m['move']}", 34), fontsize=7,
                      color="#1a5276" if i % 2 == 0 else "#7b241c")
-    more = f" (first {len(shown)} of {len(line)} moves)" if len(line) > len(shown) else ""
-    if first_mover_wins is True:
-        head = "Winning line: Player 1 wins whatever Player 2 replies"
-    elif first_mover_wins is False:
-        head = "A losing line: every move of Player 1 is answered, Player 2 wins"
-    else:
-        head = "A line of play"
+    head = line_heading(first_mover_wins, len(shown), len(line))
     weighted = any(len(e) > 2 for e in position.get("edges", [])) or any(
         isinstance(v, list) for v in position.get("nodes", []))
-    fig.suptitle(head + more + ("; red: what the move changed" if layout and weighted else ""), fontsize=9, y=1.0)
+    fig.suptitle(head + ("; red: what the move changed" if layout and weighted else ""), fontsize=9, y=1.0)
     return _svg(fig, fmt)

@@ -15,7 +15,7 @@ import math
 from typing import TYPE_CHECKING, Any
 
 from .latex import latex_escape
-from .layout import Pos, edge_routes, graph_of, layout_of, span_of, vertex_radius
+from .layout import Pos, edge_routes, graph_of, layout_of, line_heading, span_of, vertex_radius
 from .positions import picture_of, two_heap_ppositions
 
 if TYPE_CHECKING:
@@ -259,14 +259,8 @@ def line_tikz(position: dict, line: list[dict], first_mover_wins: bool | None, m
     if picture_of(position)[0] == "graph" and position.get("nodes"):     # every panel keeps the start's layout
             layout = layout_of(graph_of(position)[0])[0]
     top = max([h for p in [position] + [m["to"] for m in shown] for h in p.get("heaps", [])] or [1])
-    if first_mover_wins is True:
-        head = "Winning line: Player 1 wins whatever Player 2 replies"
-    elif first_mover_wins is False:
-        head = "A losing line: every move of Player 1 is answered, Player 2 wins"
-    else:
-        head = "A line of play"
-    more = f" (first {len(shown)} of {len(line)} moves)" if len(line) > len(shown) else ""
-    out = [f"% {latex_escape(head + more)}", NEEDS, r"\begin{center}", rf"\textbf{{{latex_escape(head + more)}}}\par",
+    head = line_heading(first_mover_wins, len(shown), len(line))
+    out = [f"% {latex_escape(head)}", NEEDS, r"\begin{center}", rf"\textbf{{{latex_escape(head)}}}\par",
            r"\smallskip"]
     panels: list[tuple[str, dict, dict | None]] = [("start: Player 1 to move", position, None)]
     for i, m in enumerate(shown):
