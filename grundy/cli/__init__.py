@@ -63,7 +63,12 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     if (sys.argv[1:] if argv is None else argv) == ["--cite"]:      # the same: a BibTeX entry, at once
         from .cite import bibtex
-        print(bibtex())
+        try:
+            print(bibtex())
+            sys.stdout.flush()
+        except BrokenPipeError:                   # grundy --cite | head
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            return 141
         return 0
     args = _parse(sys.argv[1:] if argv is None else list(argv))
     if getattr(args, "debug", False):
