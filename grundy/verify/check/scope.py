@@ -13,18 +13,14 @@ from ..verdict import Counterexample
 ORDER = "fewest vertices, then edges, then the least sum and the least largest of the numeric fields"
 
 
-def _phrase(text: str, limit: int = 70) -> str:
-    """The first sentence of a docstring, its wrapped lines joined (never a line cut at its end),
-    shortened at a word with "..." past ``limit`` characters.
+def _phrase(text: str) -> str:
+    """The first sentence of a docstring, its wrapped lines joined (whole: a scope is never cut).
 
     >>> _phrase("the positions where the\\n    token is on a leaf. More text.")
     'the positions where the token is on a leaf'
     """
     para = " ".join(text.strip().split("\n\n")[0].split())
-    first = para.split(". ")[0].rstrip(".")
-    if len(first) <= limit:
-        return first
-    return first[:limit - 3].rsplit(" ", 1)[0] + "..."
+    return para.split(". ")[0].rstrip(".")
 
 
 def where(scope: str, bounds: str = "", conditions: str = "") -> str:
