@@ -664,7 +664,8 @@ CLAIMS = [
                 "(Chapter 6: at least 4 and at least 6)."),
           source=Source(THESIS, "Conjecture 5.6 (and §6)", "§5.2"),
           game="minnie", kind="conj", family=heaps(2, 3, 4, 5), assume=conj56_region,
-          statement=never_p, bounds={"heap": 14}, full={"heap": 40}, expect="verified"),
+          statement=never_p, bounds={"heap": 14}, full={"heap": 40}, expect="verified",
+          timeout=600),     # the full profile sweeps about 64 million positions: about 120 CPU s
     # ------------------------------------------------------------ chapter 5: mine
     Claim("selfref/thm5.9-5.12",
           text=("Mine on three heaps: [1, 2, c], c > 4: P iff c is even; [1, 3, c], c > 5: P iff c = 1 (mod "
