@@ -1,8 +1,9 @@
 """Proved claims as value sources: used only once proved, only inside their scope."""
 from grundy.solvers.solver import Solver
 from grundy.spec import read_position
+from grundy.spec.games.nim import nim_witnesses
 from grundy.verify import Claim, Finding, bitvec, heaps
-from grundy.verify.serve import nim_witnesses, serve
+from grundy.verify.serve import serve
 
 
 def nim_sum(g, s):
@@ -79,7 +80,7 @@ def test_solve_cli_names_the_theorem(tmp_path, capsys):
     from grundy.cli import main
     f = tmp_path / "nimsum.py"
     f.write_text("from grundy.verify import Claim, bitvec, heaps\n"
-                 "from grundy.verify.serve import nim_witnesses\n"
+                 "from grundy.spec.games.nim import nim_witnesses\n"
                  "def v(g, s):\n    return s.heap[0] ^ s.heap[1]\n"
                  "CLAIMS = [Claim('cli/nim-sum', game='nim', kind='grundy', family=heaps(2), bounds={'heap': 3},\n"
                  "                statement=v, witnesses=nim_witnesses, methods=['explicit', bitvec(32)],\n"

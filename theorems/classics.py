@@ -20,8 +20,8 @@ finds that position (no sweep reaches it), and the refutation is a certificate c
 rule (the position is too large to solve).
 """
 from grundy.spec import Play, all_of, ite
+from grundy.spec.games.nim import nim_witnesses
 from grundy.verify import Claim, Finding, Source, bitvec, heaps
-from grundy.verify.serve import nim_witnesses
 
 BOUTON = "Bouton 1901"
 BITS = 32

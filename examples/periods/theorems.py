@@ -5,8 +5,8 @@
 """
 from games import TAKE_1_TO_3
 
+from grundy.spec.games.nim import nim_witnesses
 from grundy.verify import Claim, Finding, Source, bitvec, heaps, positions, sums
-from grundy.verify.serve import nim_witnesses
 
 KAYLES = {"code": "0.77"}          # Kayles: take 1 or 2 adjacent pins, leaving 0, 1 or 2 rows
 

@@ -10,6 +10,7 @@ proved is never used, and :func:`serve` says why.
 
 >>> from grundy.solvers.solver import Solver
 >>> from grundy.spec import read_position
+>>> from grundy.spec.games.nim import nim_witnesses
 >>> from grundy.verify import Claim, bitvec, heaps
 >>> c = Claim("demo/nim-sum-2", game="nim", kind="grundy", family=heaps(2), bounds={"heap": 3},
 ...           statement=lambda g, s: s.heap[0] ^ s.heap[1], witnesses=nim_witnesses,
@@ -28,22 +29,11 @@ from ..solvers.heaps import sum_of_heaps
 from ..solvers.reference import Tape
 from ..solvers.theorems import ProvedFormula
 from ..spec.games import GAMES
-from ..spec.strategy import Play
 from .claims import Claim
 from .families import Positions
 from .verdict import PROVED, Verdict
 
-__all__ = ["serve", "nim_witnesses"]
-
-
-def nim_witnesses(g: Any, s: Any, rules: Any, v: Any) -> list[Play]:
-    """Witnesses of the nim-sum's mex condition on any number of heaps: for a value v below the
-    nim-sum x, a heap h with h ^ v ^ x < h goes down to h ^ v ^ x (one exists: the heap with
-    the highest bit of v ^ x)."""
-    x = s.heap[0]
-    for i in g.elements[1:]:
-        x = x ^ s.heap[i]
-    return [Play((s.heap[i] ^ v ^ x) < s.heap[i], i, {"k": s.heap[i] - (s.heap[i] ^ v ^ x)}) for i in g.elements]
+__all__ = ["serve"]
 
 
 def _verdict(claim: Claim, cache: bool) -> Verdict:
