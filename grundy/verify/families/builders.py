@@ -11,6 +11,7 @@ wheels, stars, hypercubes, the Petersen graph, products and unions, the graph at
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 from typing import Any, Sequence
 
 import networkx as nx
@@ -210,16 +211,25 @@ def cartesian(a: Family, b: Family) -> Family:
                    for na, ga in a.items() for nb, gb in b.items()])
 
 
+@lru_cache(maxsize=1)
+def _atlas() -> tuple[nx.Graph, ...]:
+    """The networkx graph atlas (every graph on 0..7 vertices, by number of vertices), read once
+    per process (each family copies what it takes: the graphs are never changed)."""
+    from networkx.generators.atlas import graph_atlas_g
+    return tuple(graph_atlas_g())
+
+
 def all_graphs(max_n: int, *, min_n: int = 1, connected: bool = False) -> Family:
     """Every graph on min_n..max_n vertices up to isomorphism (the networkx atlas: n <= 7)."""
     if max_n > 7:
         raise ValueError("the graph atlas stops at 7 vertices")
-    from networkx.generators.atlas import graph_atlas_g
     out = []
     counter: dict[int, int] = {}
-    for g in graph_atlas_g():
+    for g in _atlas():
         n = g.number_of_nodes()
-        if not (min_n <= n <= max_n) or (connected and not nx.is_connected(g)):
+        if n > max_n:
+            break                   # the atlas lists graphs by number of vertices
+        if n < min_n or (connected and not nx.is_connected(g)):
             continue
         counter[n] = counter.get(n, 0) + 1
         out.append(_graph(f"G{n}.{counter[n]}", g))
