@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 import grundy
 from grundy.solvers import heaps as octal
 from grundy.solvers.heaps import period, takebreak_run
+from grundy.solvers.heaps import sparse as sparse_module
 from grundy.solvers.native import build
 from grundy.spec.heaprule import parse_octal
 from grundy.spec.position import InputError
@@ -168,6 +169,27 @@ def test_native_equals_python_fallback(code):
         assert c.native and not py.native
         assert c.values == py.values
         assert c.counters() == py.counters()                         # the same algorithm, step by step
+
+
+@needs_cc
+def test_native_equals_python_fallback_through_a_probe():
+    # 0.6 past PROBE_FROM: a probe of the sparse loop runs (on 0.6 at 5,120 it finds the sparse
+    # loop scanning over half the plain work: the plain loop until the next check)
+    n = sparse_module.PROBE_FROM + 2 * sparse_module.PROBE_LENGTH
+    c, py = octal_run("0.6", n, native=True), octal_run("0.6", n, native=False)
+    assert c.values == py.values and c.counters() == py.counters()
+    assert c.values == octal_values("0.6", n, method="plain")
+
+
+@needs_cc
+def test_the_probe_sends_treblecross_to_the_plain_loop():
+    # 0.007 at 70,000: 17% of the heaps rare, but the sparse loop scans about 0.9 of the plain
+    # work; after the check at 65,536 the probe measures it and the plain loop takes over
+    r = octal_run("0.007", 70_000)
+    plain = octal_run("0.007", 70_000, method="plain")
+    assert r.values == plain.values
+    assert 4 * r.rares < 70_000                                      # not too many rares by count
+    assert r.rare_pairs < plain.full_pairs // 40      # ... but the rare scans stopped (63 M without the probe)
 
 
 def test_fallback_used_without_compiler(monkeypatch):

@@ -45,7 +45,12 @@ settles at 494 (0b111101110), P = 0: 1,583 of the 10^6 heaps are rare.
 scanned at once (each split once: a <= b), nothing resumed. The adaptive sparse method also
 runs the plain loop from a checkpoint to the next when even the best pair leaves more than a
 quarter of the heaps rare (0.137, Dawson's chess, about 41%): the scan of the rares plus the
-resumed scans would then cost more than scanning each split once.
+resumed scans would then cost more than scanning each split once. From h = PROBE_FROM on, it
+also measures the sparse loop on the PROBE_LENGTH heaps after each check, and runs the plain
+loop up to the next check if the sparse one scanned more than half the splits the plain one
+would have (0.007, Treblecross: 17% rare, but the mex itself is rare so often that the resumed
+scans run to the end: about 0.9 of the plain work, with worse locality). Either way only the
+work changes, never a value.
 
 The code's rule is stated here once for Python (the fallback without a C compiler) and once
 in ``takebreak.c`` (the same loop, step for step: both report the same work counters); the
@@ -63,11 +68,13 @@ from bisect import bisect_left
 
 from ...spec.heaprule import TakeBreak
 
-__all__ = ["run", "parity_allowed", "MAX_WHT_BITS", "FIRST_CHECK", "CHECK_STEP", "RESUME_STEP"]
+__all__ = ["run", "parity_allowed", "MAX_WHT_BITS", "FIRST_CHECK", "CHECK_STEP", "RESUME_STEP", "PROBE_FROM",
+           "PROBE_LENGTH"]
 
 MAX_WHT_BITS = 20          # the mask is chosen only while values have at most 20 bits
 FIRST_CHECK, CHECK_STEP = 64, 65_536
 RESUME_STEP = 16           # splits per k and turn when full scans are resumed
+PROBE_FROM, PROBE_LENGTH = 4096, 1024   # from which check the sparse loop's work is measured, on how many heaps
 
 
 def _parity(x: int) -> int:
@@ -195,6 +202,8 @@ def run(code: TakeBreak, n: int, fixed: tuple[int, int] | None = None,
     whole = plain                          # every split scanned at once: the plain loop
     R: list[int] = []
     rare_pairs = full_pairs = changes = 0
+    plain_pairs = 0                        # the splits the plain loop would have scanned so far
+    probe_end, since = -1, (0, 0)          # the probe's last heap; (sparse work, plain work) at its start
     maxg = vb = 0
     next_check = FIRST_CHECK
     uneq = code.unequal
@@ -206,6 +215,7 @@ def run(code: TakeBreak, n: int, fixed: tuple[int, int] | None = None,
             dk = code.digit(k)
             _mark_whole_heap_moves(G, seen, st, h, k, dk)
             if dk & 4 and h - k >= 2:
+                plain_pairs += (h - k - 1) // 2 if uneq else (h - k) // 2
                 if whole:
                     full_pairs += _scan_all(G, seen, st, h - k, uneq)
                 else:
@@ -237,4 +247,8 @@ def run(code: TakeBreak, n: int, fixed: tuple[int, int] | None = None,
                 R = [i for i in range(1, h + 1) if _rare(G[i], i, mask, par)]
             whole = 4 * len(R) > h
             next_check = 2 * next_check if next_check < CHECK_STEP else next_check + CHECK_STEP
+            if not whole and h >= PROBE_FROM:       # measure the sparse loop on the next heaps
+                probe_end, since = h + PROBE_LENGTH, (rare_pairs + full_pairs, plain_pairs)
+        elif h == probe_end:                        # over half the plain work: plain until the next check
+            whole = 2 * (rare_pairs + full_pairs - since[0]) > plain_pairs - since[1]
     return G, [mask, len(R), changes, rare_pairs, full_pairs, par]

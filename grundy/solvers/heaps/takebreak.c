@@ -7,7 +7,7 @@
 typedef uint32_t u32;
 typedef int64_t i64;
 
-/* FIRST_CHECK, CHECK_STEP, RESUME_STEP and MAX_WHT_BITS are defined by the loader
+/* FIRST_CHECK, CHECK_STEP, RESUME_STEP, MAX_WHT_BITS, PROBE_FROM and PROBE_LENGTH are defined by the loader
    (grundy/solvers/heaps/takebreak.py), from the constants the Python method uses too. */
 #ifndef MAX_WHT_BITS
 #error "load this file through grundy.solvers.heaps.takebreak"
@@ -79,6 +79,8 @@ int tb_run(const int *d, int L, int tail, int uneq, i64 n, i64 fixed, int fpar, 
     int adaptive = fixed < 0 && !plain;
     int whole = plain;                     /* every split scanned at once: the plain loop */
     i64 nr = 0, rare_pairs = 0, full_pairs = 0, changes = 0, next_check = FIRST_CHECK;
+    i64 plain_pairs = 0;                   /* the splits the plain loop would have scanned so far */
+    i64 probe_end = -1, since_work = 0, since_plain = 0;   /* the probe's last heap; counters at its start */
     i64 ncur = tail ? n + 1 : L;
     u32 *R = (u32 *)malloc((size_t)(n + 1) * sizeof(u32));   /* heaps >= 1 with a rare value */
     i64 *cur = (i64 *)malloc((size_t)ncur * sizeof(i64));    /* resumed full scan, per k */
@@ -93,6 +95,7 @@ int tb_run(const int *d, int L, int tail, int uneq, i64 n, i64 fixed, int fpar, 
             if (k > 0 && (dk & 2) && h > k) seen[G[h - k]] = st;
             if ((dk & 4) && h - k >= 2) {
                 i64 m = h - k, i = 0;
+                plain_pairs += uneq ? (m - 1) / 2 : m / 2;
                 if (whole) {                            /* every split, now */
                     full_pairs += scan_all(seen, G, m, uneq, st);
                     continue;
@@ -145,7 +148,11 @@ int tb_run(const int *d, int L, int tail, int uneq, i64 n, i64 fixed, int fpar, 
             }
             whole = 4 * nr > h;     /* rares too many: the plain loop until the next check */
             next_check = next_check < CHECK_STEP ? 2 * next_check : next_check + CHECK_STEP;
-        }
+            if (!whole && h >= PROBE_FROM) {   /* measure the sparse loop on the next heaps */
+                probe_end = h + PROBE_LENGTH; since_work = rare_pairs + full_pairs; since_plain = plain_pairs;
+            }
+        } else if (h == probe_end)  /* over half the plain work: the plain loop until the next check */
+            whole = 2 * (rare_pairs + full_pairs - since_work) > plain_pairs - since_plain;
     }
     stats[0] = mask; stats[1] = nr; stats[2] = changes; stats[3] = rare_pairs; stats[4] = full_pairs;
     stats[5] = par;

@@ -58,7 +58,8 @@ class HeapRun:
 @lru_cache(maxsize=1)
 def _kernel() -> ctypes.CDLL:
     defines = (f"#define FIRST_CHECK {FIRST_CHECK}\n#define CHECK_STEP {CHECK_STEP}\n"
-               f"#define MAX_WHT_BITS {MAX_WHT_BITS}\n#define RESUME_STEP {sparse.RESUME_STEP}\n")
+               f"#define MAX_WHT_BITS {MAX_WHT_BITS}\n#define RESUME_STEP {sparse.RESUME_STEP}\n"
+               f"#define PROBE_FROM {sparse.PROBE_FROM}\n#define PROBE_LENGTH {sparse.PROBE_LENGTH}\n")
     lib = build.load(defines + build.fixed_c(__package__, "takebreak.c"))
     lib.tb_run.argtypes = [ctypes.POINTER(ctypes.c_int), ctypes.c_int, ctypes.c_int, ctypes.c_int, ctypes.c_int64,
                            ctypes.c_int64, ctypes.c_int, ctypes.c_int, ctypes.c_int, ctypes.POINTER(ctypes.c_uint32),
