@@ -183,8 +183,8 @@ class KernelSource:
                 assert k is not None           # built above, or the table's kernel for this mode
                 try:
                     return k.values(states)
-                except ValueError:         # a state outside the box: a box holding them all
-                    box = Box.around(rules, states).join(k.box)
+                except ValueError:         # a state outside the box: a box holding them all (grown
+                    box = k.box.grown(Box.around(rules, states))   # at least twofold: few rebuilds)
                 except OutOfBox as e:
                     name = rules.schema.slots[e.slot][0]
                     box = k.box.widened([i for i, (nm, _) in enumerate(rules.schema.slots) if nm == name], e.value)

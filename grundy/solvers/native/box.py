@@ -110,6 +110,18 @@ class Box:
         hi = [max(a + r, b + s) for a, r, b, s in zip(self.lo, self.radix, other.lo, other.radix, strict=False)]
         return Box(tuple(lo), tuple(h - low for h, low in zip(hi, lo, strict=False)), self.order)
 
+    def grown(self, need: "Box") -> "Box":
+        """The least box holding this one and ``need``, each slot that grows at least doubled (a
+        sweep meeting ever larger states rebuilds its kernel a logarithmic number of times, not
+        once per state: a box's bounds are constants of the kernel's C text).
+
+        >>> Box((0, 0), (5, 5)).grown(Box((0, 0), (6, 3))).radix
+        (10, 5)
+        """
+        j = self.join(need)
+        radix = [max(r, 2 * o) if r > o else r for r, o in zip(j.radix, self.radix, strict=False)]
+        return Box(j.lo, tuple(radix), self.order)
+
     def widened(self, slot_name_slots: list[int], value: int) -> "Box":
         """The box with the given slots (one field's) grown to hold ``value`` (at least doubled)."""
         lo, radix = list(self.lo), list(self.radix)

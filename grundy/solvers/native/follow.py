@@ -158,13 +158,6 @@ class Follower:
         return bytes(out)
 
 
-def _grown(old: Box, need: Box) -> Box:
-    """The least box holding both, each slot that grows at least doubled (few rebuilds)."""
-    j = old.join(need)
-    radix = [max(r, 2 * o) if r > o else r for r, o in zip(j.radix, old.radix, strict=False)]
-    return Box(j.lo, tuple(radix), old.order)
-
-
 class StrategyTable:
     """The follower of one strategy on one structure, rebuilt on a larger box when a start or
     a move needs one (the positions won are then shown again). ``follow_many`` gives None
@@ -196,7 +189,7 @@ class StrategyTable:
                 try:
                     return f.follow_many(states)
                 except ValueError:                      # a start outside the box
-                    box = _grown(f.box, Box.around(self.rules, states))
+                    box = f.box.grown(Box.around(self.rules, states))
                 except OutOfBox as e:
                     name = self.rules.schema.slots[e.slot][0]
                     slots = [i for i, (nm, _) in enumerate(self.rules.schema.slots) if nm == name]
