@@ -70,7 +70,28 @@ OPERATORS = {
     "not": ~(X < Y), "and": (X < Y) & B, "or": (X < 0) | B, "ite": ite(B, X, Y * 2),
     "ite-bool": ite(X < Y, B, ~B), "min": minimum(X, Y, 3), "max": maximum(X, -Y, 0),
     "bool-eq": (X < Y) == B, "const-big": X + 1000 < 1000 * 7,
+    "div-pow2-neg": (X - 40) // 16, "div-by-1": X // 1, "mod-by-1": X % 1, "mod-pow2": (X - Y) % 32,
 }
+
+
+@pytest.mark.parametrize("width", [7, 9])
+def test_powers_of_two_divide_exactly_every_value(width):
+    """Bit-vector mode turns ``% 2**k`` into a mask and ``// 2**k`` into a shift: exact for
+    every value of the width, negative ones included (checked one by one, not sampled)."""
+    lo, hi = -(1 << (width - 2)), (1 << (width - 2)) - 1
+    for k in range(width - 2):
+        for e in (X % (1 << k), X // (1 << k), (X - Y) % (1 << k) + (X + Y) // (1 << k)):
+            for x in range(lo, hi + 1, 3):
+                env = {"x": x, "y": (x * 7) % 11 - 5, "b": False}
+                assert _z3_value_at(e, env, width) == evaluate(e, env), (e, x, k)
+
+
+def _z3_value_at(e, env, width):
+    """``e`` translated at exactly ``width`` bits and evaluated in Z3."""
+    tr = encoding(NIM2, width).translator(width)
+    z = tr(lift(e))
+    subs = [(tr.var(n, "int"), z3.BitVecVal(env[n], width)) for n in ("x", "y")]
+    return z3.simplify(z3.substitute(z, *subs)).as_signed_long()
 
 
 @pytest.mark.parametrize("width", [None, 6, 16], ids=["int", "bv6", "bv16"])
