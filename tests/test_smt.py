@@ -329,6 +329,33 @@ def test_timeouts_are_unknown_never_holds():
     assert np_.obligation == "NP" and np_.status == "unknown" and "timeout" in np_.detail
 
 
+def test_a_query_answered_unsat_is_not_asked_again_and_nothing_else_is_reused(monkeypatch):
+    from grundy.solvers.smt import runner as smt_runner
+
+    memo = smt_runner._Unsat()
+    monkeypatch.setattr(smt_runner, "HOLDS", memo)
+    run = smt_runner._Runner(encoding(NIM2), None, 10.0, minimize=False)
+    asked = []
+    plain = run._check
+    monkeypatch.setattr(run, "_check", lambda s, sec: asked.append(1) or plain(s, sec))
+
+    def ask(*items):
+        return run.run(smt_runner._Query("test", list(items)), 10.0)[0]
+
+    assert ask(X + Y == 3, X == 1, Y == 3) == "holds" and len(asked) == 1
+    assert ask(X + Y == 3, X == 1, Y == 3) == "holds" and len(asked) == 1 and memo.hits == 1
+    assert ask(X + Y == 3, X == 1, Y == 2) == "violated" and len(asked) == 2     # one constant apart
+    assert ask(X + Y == 3, X == 1, Y == 2) == "violated" and len(asked) == 3     # sat: asked again
+    assert ask(X + Y == 4, X == 1, Y == 3) == "violated"
+    assert ask(X + Y == 3, X == 2, Y == 3) == "holds" and len(asked) == 5
+    # Z3 giving up (unknown) is never kept: the same query is asked again and decided
+    monkeypatch.setattr(run, "_check", lambda s, sec: asked.append(1) or (z3.unknown, "timeout (0 s)"))
+    assert ask(X * 3 == 7) == "unknown"
+    monkeypatch.setattr(run, "_check", lambda s, sec: asked.append(1) or plain(s, sec))
+    assert ask(X * 3 == 7) == "holds" and len(asked) == 7
+    assert memo.hits == 1
+
+
 # --------------------------------------------------------------------------- Erickson, C_4 and C_6
 def cycle(n):
     return Structure.graph(range(n), [(i, (i + 1) % n) for i in range(n)])

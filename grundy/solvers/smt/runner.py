@@ -69,6 +69,47 @@ def _size(enc: Encoding) -> Expr:
                  if sch.fields[f].kind == "int")
 
 
+class _Unsat:
+    """The queries Z3 answered ``unsat`` in this process, so that the same query asked again
+    (the same premise on the same structure by the claims of one worker, say) costs nothing.
+
+    The key is the identity of the asserted Z3 terms: Z3 shares structurally equal terms of a
+    context (hash-consing), so two queries have the same key exactly when they assert the same
+    formulas, in the same order; the entry keeps its terms alive, so that their ids are not
+    given to other terms while the key is stored. Only ``unsat`` is kept: an ``unknown`` is
+    asked again (with the time the new query has), a ``sat`` needs its model."""
+
+    LIMIT = 50_000             # entries; the oldest go first
+
+    def __init__(self) -> None:
+        self.table: dict[tuple[int, ...], list] = {}
+        self.hits = 0
+
+    @staticmethod
+    def _key(formulas: list) -> tuple[int, ...]:
+        return tuple(f.get_id() for f in formulas)
+
+    def known(self, formulas: list) -> bool:
+        if not formulas or not all(f.ctx is z3.main_ctx() for f in formulas):
+            return False
+        found = self._key(formulas) in self.table
+        self.hits += found
+        return found
+
+    def add(self, formulas: list) -> None:
+        if not formulas or not all(f.ctx is z3.main_ctx() for f in formulas):
+            return
+        if len(self.table) >= self.LIMIT:
+            del self.table[next(iter(self.table))]
+        self.table[self._key(formulas)] = formulas
+
+    def clear(self) -> None:
+        self.table.clear()
+
+
+HOLDS = _Unsat()
+
+
 STRATEGY = "auto"    # "auto": a solver per kind of query (see solver_for); "default": z3.Solver() for all
 
 
@@ -108,6 +149,8 @@ class _Runner:
 
     def run(self, q: _Query, seconds: float) -> tuple[str, Any, str]:
         formulas = [self.item(it) for it in q.items]
+        if HOLDS.known(formulas):
+            return "holds", None, ""
         quantified = any(isinstance(p, Exists) for it in q.items for p in _parts(it))
         end = self.clock() + seconds
         s = solver_for(quantified, self.w is not None)
@@ -118,6 +161,7 @@ class _Runner:
             s.add(*formulas)
             r, why = self._check(s, max(end - self.clock(), 0.0))
         if r == z3.unsat:
+            HOLDS.add(formulas)
             return "holds", None, ""
         if r == z3.unknown:
             return "unknown", None, why
