@@ -5,7 +5,14 @@ seconds, those inside ``Solver.check``, and the queries of the SMT proofs (each 
 seconds in check, whether it has quantifiers, bit-width or unbounded integers, and whether the
 same query, by the SHA-256 of its SMT-LIB text, was asked before in the run: a duplicate).
 
-    python benchmarks/z3_profile.py [--top 15] [--queries FILE.jsonl] [--only PREFIX]
+    python benchmarks/z3_profile.py [--top 15] [--queries FILE.jsonl] [--only PREFIX,...]
+
+With ``--baseline REF`` (a git commit), the same profile of the tree at REF (this script copied
+into it) and of this tree are run alternately ``--repeat`` times (3 by default), each in a
+fresh process, and the medians of both are shown side by side: per claim (the claims with the
+most CPU seconds in Z3 at REF), and in all, with Z3's share:
+
+    python benchmarks/z3_profile.py --baseline 9f41ba2 [--repeat 3] [--only PREFIX,...]
 
 Nothing here changes a verdict; it only counts. The figures depend on the load (printed).
 """
@@ -76,9 +83,14 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--top", type=int, default=15)
     ap.add_argument("--queries", help="write each query's row to this JSON-lines file")
-    ap.add_argument("--only", default="", help="claims whose id starts with this")
+    ap.add_argument("--only", default="", help="claims whose id starts with one of these (comma-separated)")
+    ap.add_argument("--json", help="write the per-claim figures to this file")
+    ap.add_argument("--baseline", help="a git commit to compare with (see above)")
+    ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--dump", default="", help="write the queries over 0.05 s as SMT-LIB files here")
     args = ap.parse_args()
+    if args.baseline:
+        return compare(args)
     DUMP["dir"] = args.dump
     _instrument()
     from grundy.solvers.solver import Solver
@@ -87,7 +99,7 @@ def main() -> None:
     from grundy.verify.schedule.pool import group_key
 
     print(f"load average at the start: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
-    claims = [c for c in load([str(ROOT / "theorems")]) if c.id.startswith(args.only)]
+    claims = [c for c in load([str(ROOT / "theorems")]) if c.id.startswith(tuple(args.only.split(",")))]
     groups: dict[tuple, list] = {}
     for c in claims:
         groups.setdefault(group_key(c), []).append(c)
@@ -124,10 +136,59 @@ def main() -> None:
         print(f"{cid:48} {cpu:7.2f} {chk:8.2f} {per[cid][0]:7d} {per[cid][1]:5d}  {verdict}")
     if bad:
         print("NOT AS EXPECTED:", bad)
+    if args.json:
+        Path(args.json).write_text(json.dumps({"claims": {r[0]: [r[1], r[2]] for r in rows}, "total": total,
+                                               "check": z, "bad": bad}))
     if args.queries:
         with open(args.queries, "w") as f:
             for q in QUERIES:
                 f.write(json.dumps(q) + "\n")
+
+
+def compare(args: argparse.Namespace) -> None:
+    """The profile of the tree at ``args.baseline`` against this tree's, alternately (medians)."""
+    import shutil
+    import statistics
+    import subprocess
+    import tarfile
+    import tempfile
+    work = Path(tempfile.mkdtemp(prefix="z3-profile-"))
+    base = work / "base"
+    base.mkdir()
+    tar = subprocess.run(["git", "archive", args.baseline], cwd=ROOT, capture_output=True, check=True).stdout
+    with tarfile.open(fileobj=__import__("io").BytesIO(tar)) as t:
+        t.extractall(base, filter="data")
+    shutil.copy(__file__, base / "benchmarks" / Path(__file__).name)
+    runs: dict[str, list[dict]] = {"base": [], "this": []}
+    print(f"load average at the start: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    for k in range(args.repeat):
+        for who, tree in (("base", base), ("this", ROOT)):
+            out = work / f"{who}{k}.json"
+            env = {**os.environ, "GRUNDY_CACHE": tempfile.mkdtemp(prefix="z3-profile-cache-"),
+                   "PYTHONPATH": str(tree)}
+            subprocess.run([sys.executable, str(tree / "benchmarks" / Path(__file__).name), "--only", args.only,
+                            "--json", str(out)], env=env, check=True, capture_output=True, cwd=tree)
+            runs[who].append(json.loads(out.read_text()))
+            print(f"  pass {k + 1} {who}: {runs[who][-1]['total']:.1f} CPU s, {runs[who][-1]['check']:.1f} in check"
+                  f"{'; NOT AS EXPECTED: ' + str(runs[who][-1]['bad']) if runs[who][-1]['bad'] else ''}")
+    print(f"load average at the end: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+
+    def med(who: str, f) -> float:
+        return statistics.median(f(r) for r in runs[who])
+
+    def claim(who: str, c: str) -> list[float]:
+        return [statistics.median(r["claims"][c][i] for r in runs[who]) for i in (0, 1)]
+    ids = sorted(runs["base"][0]["claims"], key=lambda c: -med("base", lambda r: r["claims"][c][1]))
+    print(f"\n{'claim (medians of ' + str(args.repeat) + ')':44} {'CPU s before':>12} {'after':>7} "
+          f"{'in Z3 before':>12} {'after':>7}")
+    for c in ids[:args.top]:
+        b, a = claim("base", c), claim("this", c)
+        print(f"{c:44} {b[0]:12.2f} {a[0]:7.2f} {b[1]:12.2f} {a[1]:7.2f}")
+    for who in ("base", "this"):
+        t, z = med(who, lambda r: r["total"]), med(who, lambda r: r["check"])
+        print(f"{'before' if who == 'base' else 'after':6} all claims: {t:.1f} CPU s, {z:.1f} s in Z3 check "
+              f"({100 * z / t:.0f}%)")
+    shutil.rmtree(work, ignore_errors=True)
 
 
 if __name__ == "__main__":
