@@ -356,6 +356,19 @@ def test_a_query_answered_unsat_is_not_asked_again_and_nothing_else_is_reused(mo
     assert memo.hits == 1
 
 
+def test_the_cpu_watchdog_stops_a_query_on_the_integer_tactics():
+    """A quantifier-free integer query (on the simplify+smt tactics, not the default solver) is
+    still interrupted at its CPU-time limit: unknown, never holds, and not retried past it."""
+    from grundy.solvers.smt import runner as smt_runner
+    run = smt_runner._Runner(encoding(NIM2), None, 10.0, minimize=False)
+    n = 24                                               # pigeons in n - 1 holes: no solver's quick case
+    xs = [Var.int(f"p{i}") for i in range(n)]
+    items = [all_of([(x >= 0) & (x <= n - 2) for x in xs])] + [xs[i] != xs[j] for i in range(n) for j in range(i)]
+    assert not any(isinstance(it, list) for it in items)
+    status, _, why = run.run(smt_runner._Query("pigeons", items), 0.3)
+    assert status == "unknown" and why.startswith("timeout")      # the watchdog fired: no retry after it
+
+
 # --------------------------------------------------------------------------- Erickson, C_4 and C_6
 def cycle(n):
     return Structure.graph(range(n), [(i, (i + 1) % n) for i in range(n)])
