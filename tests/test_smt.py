@@ -70,7 +70,28 @@ OPERATORS = {
     "not": ~(X < Y), "and": (X < Y) & B, "or": (X < 0) | B, "ite": ite(B, X, Y * 2),
     "ite-bool": ite(X < Y, B, ~B), "min": minimum(X, Y, 3), "max": maximum(X, -Y, 0),
     "bool-eq": (X < Y) == B, "const-big": X + 1000 < 1000 * 7,
+    "div-pow2-neg": (X - 40) // 16, "div-by-1": X // 1, "mod-by-1": X % 1, "mod-pow2": (X - Y) % 32,
 }
+
+
+@pytest.mark.parametrize("width", [7, 9])
+def test_powers_of_two_divide_exactly_every_value(width):
+    """Bit-vector mode turns ``% 2**k`` into a mask and ``// 2**k`` into a shift: exact for
+    every value of the width, negative ones included (checked one by one, not sampled)."""
+    lo, hi = -(1 << (width - 2)), (1 << (width - 2)) - 1
+    for k in range(width - 2):
+        for e in (X % (1 << k), X // (1 << k), (X - Y) % (1 << k) + (X + Y) // (1 << k)):
+            for x in range(lo, hi + 1, 3):
+                env = {"x": x, "y": (x * 7) % 11 - 5, "b": False}
+                assert _z3_value_at(e, env, width) == evaluate(e, env), (e, x, k)
+
+
+def _z3_value_at(e, env, width):
+    """``e`` translated at exactly ``width`` bits and evaluated in Z3."""
+    tr = encoding(NIM2, width).translator(width)
+    z = tr(lift(e))
+    subs = [(tr.var(n, "int"), z3.BitVecVal(env[n], width)) for n in ("x", "y")]
+    return z3.simplify(z3.substitute(z, *subs)).as_signed_long()
 
 
 @pytest.mark.parametrize("width", [None, 6, 16], ids=["int", "bv6", "bv16"])
@@ -306,6 +327,46 @@ def test_timeouts_are_unknown_never_holds():
         (lo == 2 ** n - 1) & (hi % 2 ** n == 2 ** (n - 1) - 1) for n in range(1, 17)))
     np_ = check_partition(r, p, width=16, timeout=0.5)[-1]
     assert np_.obligation == "NP" and np_.status == "unknown" and "timeout" in np_.detail
+
+
+def test_a_query_answered_unsat_is_not_asked_again_and_nothing_else_is_reused(monkeypatch):
+    from grundy.solvers.smt import runner as smt_runner
+
+    memo = smt_runner._Unsat()
+    monkeypatch.setattr(smt_runner, "HOLDS", memo)
+    run = smt_runner._Runner(encoding(NIM2), None, 10.0, minimize=False)
+    asked = []
+    plain = run._check
+    monkeypatch.setattr(run, "_check", lambda s, sec: asked.append(1) or plain(s, sec))
+
+    def ask(*items):
+        return run.run(smt_runner._Query("test", list(items)), 10.0)[0]
+
+    assert ask(X + Y == 3, X == 1, Y == 3) == "holds" and len(asked) == 1
+    assert ask(X + Y == 3, X == 1, Y == 3) == "holds" and len(asked) == 1 and memo.hits == 1
+    assert ask(X + Y == 3, X == 1, Y == 2) == "violated" and len(asked) == 2     # one constant apart
+    assert ask(X + Y == 3, X == 1, Y == 2) == "violated" and len(asked) == 3     # sat: asked again
+    assert ask(X + Y == 4, X == 1, Y == 3) == "violated"
+    assert ask(X + Y == 3, X == 2, Y == 3) == "holds" and len(asked) == 5
+    # Z3 giving up (unknown) is never kept: the same query is asked again and decided
+    monkeypatch.setattr(run, "_check", lambda s, sec: asked.append(1) or (z3.unknown, "timeout (0 s)"))
+    assert ask(X * 3 == 7) == "unknown"
+    monkeypatch.setattr(run, "_check", lambda s, sec: asked.append(1) or plain(s, sec))
+    assert ask(X * 3 == 7) == "holds" and len(asked) == 7
+    assert memo.hits == 1
+
+
+def test_the_cpu_watchdog_stops_a_query_on_the_integer_tactics():
+    """A quantifier-free integer query (on the simplify+smt tactics, not the default solver) is
+    still interrupted at its CPU-time limit: unknown, never holds, and not retried past it."""
+    from grundy.solvers.smt import runner as smt_runner
+    run = smt_runner._Runner(encoding(NIM2), None, 10.0, minimize=False)
+    n = 24                                               # pigeons in n - 1 holes: no solver's quick case
+    xs = [Var.int(f"p{i}") for i in range(n)]
+    items = [all_of([(x >= 0) & (x <= n - 2) for x in xs])] + [xs[i] != xs[j] for i in range(n) for j in range(i)]
+    assert not any(isinstance(it, list) for it in items)
+    status, _, why = run.run(smt_runner._Query("pigeons", items), 0.3)
+    assert status == "unknown" and why.startswith("timeout")      # the watchdog fired: no retry after it
 
 
 # --------------------------------------------------------------------------- Erickson, C_4 and C_6

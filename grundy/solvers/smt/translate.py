@@ -43,6 +43,14 @@ NO_NEGATIVE_NIM = ("nim_product needs operands known to be non-negative (their r
                    "domains, may include negative values): bound them, e.g. with `% k` or a domain")
 
 
+def _log2(x: Expr) -> int | None:
+    """k when ``x`` is the constant 2**k (k >= 0), else None."""
+    if x.op != "const" or isinstance(x.args[0], bool):
+        return None
+    v = x.args[0]
+    return v.bit_length() - 1 if isinstance(v, int) and v > 0 and v & (v - 1) == 0 else None
+
+
 class _Translator(Walker):
     """IR nodes to Z3 terms at one working width (None: unbounded ``Int``), memoised by node."""
 
@@ -97,9 +105,17 @@ class _Translator(Walker):
     def walk_div(self, x: Expr, a, b):
         if self.w is None:           # SMT-LIB div: floor semantics for a positive divisor
             return a / b
+        k = _log2(x.args[1])
+        if k is not None:            # floor division by 2**k: the arithmetic shift (two's complement)
+            return a >> k
         return (a - a % b) / b       # z3's BV % is bvsmod (Python's % for k > 0); the quotient is exact
 
     def walk_mod(self, x: Expr, a, b):
+        k = _log2(x.args[1])
+        if self.w is not None and k is not None:
+            # Python's a % 2**k is a's low k bits, negative a included (two's complement): a mask
+            # costs Z3 far less than bvsmod (3 times on the self-referential Nim queries)
+            return a & z3.BitVecVal((1 << k) - 1, self.w)
         return a % b
 
     def walk_xor(self, x: Expr, a, b):
