@@ -46,7 +46,8 @@ def c_source(rules: Rules, box: Box, symmetry: bool = False, decompose: bool = F
     Grundy values of positions that split into independent components are the XOR of the
     components' values, as in the Python path)."""
     head = _head(rules, box) + [_components_source(rules, box, decompose)]
-    return "\n".join(head + _successors(rules) + _unpack(box) + [_canonical_source(rules, box, symmetry),
+    packed = f"#define PACKED {int(box.size < 2 ** 56)}"     # a table entry holds key + 1 and a byte in 64 bits
+    return "\n".join(head + _successors(rules) + _unpack(box) + [_canonical_source(rules, box, symmetry), packed,
                                                                   build.fixed_c(__package__, "c/solver.c")])
 
 
@@ -214,11 +215,17 @@ def _canonical_source(rules: Rules, box: Box, symmetry: bool) -> str:
             starts.append(len(order))
     else:
         order, starts = list(range(len(syms))), [0, len(syms)]
+    dord = list(reversed(box.order))               # the slots from the most significant digit down
+    src = []                                       # per automorphism: the slot sent to each of dord
+    for perm, _ in syms:
+        inv = {p: i for i, p in enumerate(perm)}
+        src.append([inv[p] for p in dord])
     rows = lambda table: "{" + ", ".join("{" + ", ".join(map(str, r)) + "}" for r in table) + "}"  # noqa: E731
     return "\n".join([
         "#define CANONICAL 1",
         f"#define NSYM {len(syms)}",
-        f"static const int16_t PERM[NSYM][NS] = {rows([p for p, _ in syms])};",
+        f"static const int16_t DORD[NS] = {{{', '.join(map(str, dord))}}};",
+        f"static const int16_t SRC[NSYM][NS] = {rows(src)};",
         f"static const int8_t KIND[NS] = {{{', '.join(map(str, kinds))}}};",
         f"static const int32_t VMAP[NSYM][{max(g.n, 1)}] = {rows(vmap)};",
         f"static const int32_t EMAP[NSYM][{m + 1}] = {rows(emap)};",

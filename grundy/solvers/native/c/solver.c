@@ -3,11 +3,27 @@
    unpack, canon, components). */
 
 #define BUSY 255
+/* The hash table: one array of entries, each a key + 1 (0: an empty entry) and its value, so that
+   a probe reads one cache line. Below 2^56 positions (PACKED, set by the generator) an entry is
+   one 64-bit word with the value in its top byte; else a key and a byte side by side. */
+#if PACKED
+typedef K E;
+#define E_KEY(e) ((e) & 0x00ffffffffffffffULL)
+#define E_VAL(e) ((uint8_t)((e) >> 56))
+#define E_SETVAL(e, v) ((e) = E_KEY(e) | (K)(v) << 56)
+#define E_MAKE(k1, v) ((k1) | (K)(v) << 56)
+#else
+typedef struct { K key; uint8_t val; } E;
+#define E_KEY(e) ((e).key)
+#define E_VAL(e) ((e).val)
+#define E_SETVAL(e, v) ((e).val = (v))
+static inline E E_MAKE(K k1, uint8_t v) { E e = {k1, v}; return e; }
+#endif
 typedef struct { K key; int64_t start, end, idx; int sum; } Frame;
 typedef struct {
     int mode;
     uint8_t *dense; K dense_size;
-    K *hkeys; uint8_t *hvals; K hcap, hcount;
+    E *tab; K hcap, hcount;
     int64_t stored, limit;
     Buf succ;
     Frame *stack; int64_t depth, stack_cap;
@@ -22,28 +38,35 @@ static inline K hmix(K x) { x ^= x >> 33; x *= 0xff51afd7ed558ccdULL; x ^= x >> 
 static inline uint8_t get(T *t, K key) {
     if (t->dense) return t->dense[key];
     K m = t->hcap - 1, i = hmix(key) & m;
-    while (t->hkeys[i]) { if (t->hkeys[i] == key + 1) return t->hvals[i]; i = (i + 1) & m; }
+    while (E_KEY(t->tab[i])) { if (E_KEY(t->tab[i]) == key + 1) return E_VAL(t->tab[i]); i = (i + 1) & m; }
     return 0;
+}
+
+/* Ask the memory for key's entry ahead of its get (the successors of a position are probed
+   together: their cache misses overlap). */
+static inline void prefetch(T *t, K key) {
+    if (t->dense) __builtin_prefetch(&t->dense[key]);
+    else __builtin_prefetch(&t->tab[hmix(key) & (t->hcap - 1)]);
 }
 
 static int grow(T *t) {
     K cap = t->hcap * 2, m = cap - 1;
-    K *keys = calloc(cap, sizeof(K)); uint8_t *vals = calloc(cap, 1);
-    if (!keys || !vals) { free(keys); free(vals); return 5; }
-    for (K j = 0; j < t->hcap; j++) if (t->hkeys[j]) {
-        K i = hmix(t->hkeys[j] - 1) & m;
-        while (keys[i]) i = (i + 1) & m;
-        keys[i] = t->hkeys[j]; vals[i] = t->hvals[j];
+    E *tab = calloc(cap, sizeof(E));
+    if (!tab) return 5;
+    for (K j = 0; j < t->hcap; j++) if (E_KEY(t->tab[j])) {
+        K i = hmix(E_KEY(t->tab[j]) - 1) & m;
+        while (E_KEY(tab[i])) i = (i + 1) & m;
+        tab[i] = t->tab[j];
     }
-    free(t->hkeys); free(t->hvals); t->hkeys = keys; t->hvals = vals; t->hcap = cap;
+    free(t->tab); t->tab = tab; t->hcap = cap;
     return 0;
 }
 
 static inline int put(T *t, K key, uint8_t v) {
     if (t->dense) { t->dense[key] = v; return 0; }
     K m = t->hcap - 1, i = hmix(key) & m;
-    while (t->hkeys[i]) { if (t->hkeys[i] == key + 1) { t->hvals[i] = v; return 0; } i = (i + 1) & m; }
-    t->hkeys[i] = key + 1; t->hvals[i] = v; t->hcount++;
+    while (E_KEY(t->tab[i])) { if (E_KEY(t->tab[i]) == key + 1) { E_SETVAL(t->tab[i], v); return 0; } i = (i + 1) & m; }
+    t->tab[i] = E_MAKE(key + 1, v); t->hcount++;
     if (2 * t->hcount > t->hcap) return grow(t);
     return 0;
 }
@@ -53,14 +76,13 @@ T *k_new(int mode, K dense_size, int64_t limit) {
     if (!t) return 0;
     t->mode = mode; t->limit = limit; t->dense_size = dense_size;
     if (dense_size) { t->dense = calloc(dense_size, 1); if (!t->dense) { free(t); return 0; } }
-    else { t->hcap = 1 << 16; t->hkeys = calloc(t->hcap, sizeof(K)); t->hvals = calloc(t->hcap, 1);
-           if (!t->hkeys || !t->hvals) { free(t->hkeys); free(t->hvals); free(t); return 0; } }
+    else { t->hcap = 1 << 16; t->tab = calloc(t->hcap, sizeof(E)); if (!t->tab) { free(t); return 0; } }
     return t;
 }
 
 void k_free(T *t) {
     if (!t) return;
-    free(t->dense); free(t->hkeys); free(t->hvals); free(t->succ.keys); free(t->stack); free(t);
+    free(t->dense); free(t->tab); free(t->succ.keys); free(t->stack); free(t);
 }
 
 int64_t k_stored(T *t) { return t->stored; }
@@ -98,7 +120,9 @@ static int expand(T *t, Frame *f) {
             if (!v && w && w != BUSY) t->dense[k] = w;       /* (never over a position under way) */
             t->succ.keys[i] = c;
         } else t->succ.keys[i] = canon(k);
+        prefetch(t, t->succ.keys[i]);
     }
+    else for (int64_t i = f->start; i < t->succ.n; i++) prefetch(t, t->succ.keys[i]);
     if (mul_overflow) { mul_overflow = 0; return 6; }
     if (t->succ.err) {
         int e = t->succ.err; t->succ.err = 0;
