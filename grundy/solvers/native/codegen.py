@@ -46,7 +46,7 @@ def c_source(rules: Rules, box: Box, symmetry: bool = False, decompose: bool = F
     Grundy values of positions that split into independent components are the XOR of the
     components' values, as in the Python path)."""
     head = _head(rules, box) + [_components_source(rules, box, decompose)]
-    packed = f"#define PACKED {int(box.size < 2 ** 56)}"     # a table entry holds key + 1 and a byte in 64 bits
+    packed = _rank_source(rules) + f"\n#define PACKED {int(box.size < 2 ** 56)}"     # a table entry holds key + 1 and a byte in 64 bits
     return "\n".join(head + _successors(rules) + _unpack(box) + [_canonical_source(rules, box, symmetry), packed,
                                                                   build.fixed_c(__package__, "c/solver.c")])
 
@@ -176,6 +176,17 @@ def _components_source(rules: Rules, box: Box, decompose: bool) -> str:
             lines.append(f"            if (x == {x}) {{ {outs} }}")
     lines += ["        }", "        push(b, nk);", "    }", "    return 1;", "}"]
     return "\n".join(lines)
+
+
+def _rank_source(rules: Rules) -> str:
+    """``rank_of(s)``: the rules' rank at a state (the outcome search tries the successors of
+    least rank first: the shortest lines)."""
+    r = rules.rank
+    names = slot_sources(rules)
+    em = emitter(names, shared_nodes([r]), C)
+    src = em.expr(r)
+    lines = ["static I rank_of(const I *s) {"] + ["    " + ln for ln in em.take_lines()]
+    return "\n".join(lines + [f"    return {src};", "}"])
 
 
 def _canonical_source(rules: Rules, box: Box, symmetry: bool) -> str:

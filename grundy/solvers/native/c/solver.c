@@ -29,9 +29,28 @@ typedef struct {
     Frame *stack; int64_t depth, stack_cap;
     int err_slot; I err_value;
     int64_t steps;                 /* steps since the last return to the caller */
+    struct RK *rk; int64_t rk_cap; /* order_by_rank's room */
 } T;
 #define PAUSED 9                   /* k_solve returns to its caller every POLL_STEPS steps */
 #define POLL_STEPS (1 << 16)
+
+/* Zeroed memory for a table. A large one is mapped apart and asked for huge pages (the table is
+   probed at random: with 4 KiB pages nearly every probe also misses the TLB). */
+#include <sys/mman.h>
+#define BIG_TABLE (1 << 21)
+static void *zalloc(size_t bytes) {
+    if (bytes < BIG_TABLE) return calloc(bytes, 1);
+    void *p = mmap(0, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (p == MAP_FAILED) return 0;
+#ifdef MADV_HUGEPAGE
+    madvise(p, bytes, MADV_HUGEPAGE);
+#endif
+    return p;
+}
+static void zfree(void *p, size_t bytes) {
+    if (!p) return;
+    if (bytes < BIG_TABLE) free(p); else munmap(p, bytes);
+}
 
 static inline K hmix(K x) { x ^= x >> 33; x *= 0xff51afd7ed558ccdULL; x ^= x >> 33; x *= 0xc4ceb9fe1a85ec53ULL; x ^= x >> 33; return x; }
 
@@ -51,14 +70,14 @@ static inline void prefetch(T *t, K key) {
 
 static int grow(T *t) {
     K cap = t->hcap * 2, m = cap - 1;
-    E *tab = calloc(cap, sizeof(E));
+    E *tab = zalloc(cap * sizeof(E));
     if (!tab) return 5;
     for (K j = 0; j < t->hcap; j++) if (E_KEY(t->tab[j])) {
         K i = hmix(E_KEY(t->tab[j]) - 1) & m;
         while (E_KEY(tab[i])) i = (i + 1) & m;
         tab[i] = t->tab[j];
     }
-    free(t->tab); t->tab = tab; t->hcap = cap;
+    zfree(t->tab, t->hcap * sizeof(E)); t->tab = tab; t->hcap = cap;
     return 0;
 }
 
@@ -75,14 +94,14 @@ T *k_new(int mode, K dense_size, int64_t limit) {
     T *t = calloc(1, sizeof(T));
     if (!t) return 0;
     t->mode = mode; t->limit = limit; t->dense_size = dense_size;
-    if (dense_size) { t->dense = calloc(dense_size, 1); if (!t->dense) { free(t); return 0; } }
-    else { t->hcap = 1 << 16; t->tab = calloc(t->hcap, sizeof(E)); if (!t->tab) { free(t); return 0; } }
+    if (dense_size) { t->dense = zalloc(dense_size); if (!t->dense) { free(t); return 0; } }
+    else { t->hcap = 1 << 16; t->tab = zalloc(t->hcap * sizeof(E)); if (!t->tab) { free(t); return 0; } }
     return t;
 }
 
 void k_free(T *t) {
     if (!t) return;
-    free(t->dense); free(t->tab); free(t->succ.keys); free(t->stack); free(t);
+    zfree(t->dense, t->dense_size); zfree(t->tab, t->hcap * sizeof(E)); free(t->succ.keys); free(t->stack); free(t->rk); free(t);
 }
 
 int64_t k_stored(T *t) { return t->stored; }
@@ -133,6 +152,37 @@ static int expand(T *t, Frame *f) {
     return 0;
 }
 
+/* The outcome search tries a position's unknown successors least rank first (the rules' rank,
+   rank_of(), bounds the length of the lines left: the shortest first), in the order they were
+   generated among equal ranks. Only the order of the search changes, never a value. */
+typedef struct RK { I r; int64_t i; K k; } RK;
+static int rk_cmp(const void *a, const void *b) {
+    const RK *x = a, *y = b;
+    return x->r < y->r ? -1 : x->r > y->r ? 1 : (x->i > y->i) - (x->i < y->i);
+}
+static void order_by_rank(T *t, Frame *f) {
+    const int64_t n = f->end - f->start;
+    if (n > t->rk_cap) {
+        RK *p = realloc(t->rk, n * sizeof(RK));
+        if (!p) return;                           /* no room: the order stays as generated */
+        t->rk = p; t->rk_cap = n;
+    }
+    RK *a = t->rk;
+    K *keys = t->succ.keys + f->start;
+    const int saved = mul_overflow;               /* (the rank's arithmetic is not a move's) */
+    for (int64_t i = 0; i < n; i++) {
+        I s[NS];
+        unpack(keys[i], s);
+        RK x = {rank_of(s), i, keys[i]};
+        int64_t j = i;
+        if (n <= 32) for (; j > 0 && a[j - 1].r > x.r; j--) a[j] = a[j - 1];
+        a[j] = x;
+    }
+    mul_overflow = saved;
+    if (n > 32) qsort(a, n, sizeof(RK), rk_cmp);
+    for (int64_t i = 0; i < n; i++) keys[i] = a[i].k;
+}
+
 static int finish(T *t, Frame *f, uint8_t v) {
     int e = put(t, f->key, v);
     if (e) return e;
@@ -168,10 +218,13 @@ static int solve_(T *t, K root) {      /* root: a canonical key (canon(key), onc
         if (f->idx < 0) {
             if ((e = expand(t, f))) return e;
             if (!grundy) {                        /* a known losing successor decides at once */
+                int unknown = 0;
                 for (int64_t i = f->start; i < f->end; i++) {
                     uint8_t v = get(t, t->succ.keys[i]);
                     if (v == 1) { if ((e = finish(t, f, 2))) return e; goto next; }
+                    unknown += !v;
                 }
+                if (unknown > 1) order_by_rank(t, f);
             }
         }
         while (f->idx < f->end) {
