@@ -101,7 +101,7 @@ T *k_new(int mode, K dense_size, int64_t limit) {
 
 void k_free(T *t) {
     if (!t) return;
-    zfree(t->dense, t->dense_size); zfree(t->tab, t->hcap * sizeof(E)); free(t->succ.keys); free(t->stack); free(t->rk); free(t);
+    zfree(t->dense, t->dense_size); zfree(t->tab, t->hcap * sizeof(E)); free(t->succ.keys); free(t->succ.rank); free(t->stack); free(t->rk); free(t);
 }
 
 int64_t k_stored(T *t) { return t->stored; }
@@ -152,9 +152,11 @@ static int expand(T *t, Frame *f) {
     return 0;
 }
 
-/* The outcome search tries a position's unknown successors least rank first (the rules' rank,
-   rank_of(), bounds the length of the lines left: the shortest first), in the order they were
-   generated among equal ranks. Only the order of the search changes, never a value. */
+/* The outcome search tries a position's unknown successors least rank first (the rules' rank
+   bounds the length of the lines left: the shortest first), in the order they were generated
+   among equal ranks. The moves push each successor with its rank less the position's (RANKED:
+   the generator found the rank a sum of terms of one slot each). Only the order of the search
+   changes, never a value. */
 typedef struct RK { I r; int64_t i; K k; } RK;
 static int rk_cmp(const void *a, const void *b) {
     const RK *x = a, *y = b;
@@ -162,6 +164,7 @@ static int rk_cmp(const void *a, const void *b) {
 }
 static void order_by_rank(T *t, Frame *f) {
     const int64_t n = f->end - f->start;
+    if (!RANKED || t->succ.rcap < f->end) return;
     if (n > t->rk_cap) {
         RK *p = realloc(t->rk, n * sizeof(RK));
         if (!p) return;                           /* no room: the order stays as generated */
@@ -169,16 +172,16 @@ static void order_by_rank(T *t, Frame *f) {
     }
     RK *a = t->rk;
     K *keys = t->succ.keys + f->start;
-    const int saved = mul_overflow;               /* (the rank's arithmetic is not a move's) */
+    const I *rank = t->succ.rank + f->start;
+    int sorted = 1;
     for (int64_t i = 0; i < n; i++) {
-        I s[NS];
-        unpack(keys[i], s);
-        RK x = {rank_of(s), i, keys[i]};
+        RK x = {rank[i], i, keys[i]};
         int64_t j = i;
+        if (j > 0 && a[j - 1].r > x.r) sorted = 0;
         if (n <= 32) for (; j > 0 && a[j - 1].r > x.r; j--) a[j] = a[j - 1];
         a[j] = x;
     }
-    mul_overflow = saved;
+    if (sorted) return;
     if (n > 32) qsort(a, n, sizeof(RK), rk_cmp);
     for (int64_t i = 0; i < n; i++) keys[i] = a[i].k;
 }
@@ -321,6 +324,6 @@ int64_t k_successors(K key, K *out, int64_t cap) {
     int64_t n = b.n;
     if (b.err) n = -b.err;
     else for (int64_t i = 0; i < n && i < cap; i++) out[i] = b.keys[i];
-    free(b.keys);
+    free(b.keys); free(b.rank);
     return n;
 }
