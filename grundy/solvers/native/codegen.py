@@ -77,9 +77,10 @@ def _head(rules: Rules, box: Box) -> list[str]:
 
 def rank_terms(rules: Rules) -> dict[int, list[tuple[int, Expr]]] | None:
     """The rules' rank as a sum of terms that each read one slot: {slot: [(sign, term), ...]}
-    (constant terms left out), or None when a term reads two slots. A move's successor is then
-    pushed with its rank less the position's, from the terms of the slots it changes alone
-    (the outcome search tries the successors least rank first).
+    (constant terms left out), or None when a term reads two slots (or the sum is too large to
+    unfold). A move's successor is then pushed with its rank less the position's, from the
+    terms of the slots it changes alone (the outcome search tries the successors least rank
+    first).
 
     >>> from grundy.spec.games import get_game
     >>> from grundy.spec.structure import Structure
@@ -89,7 +90,11 @@ def rank_terms(rules: Rules) -> dict[int, list[tuple[int, Expr]]] | None:
     slot_by_var = rules.schema.slot_by_var
     out: dict[int, list[tuple[int, Expr]]] = {}
     todo = [(1, rules.rank)]
+    budget = 64 * (len(rules.schema) + 16)        # a sum whose shared nodes unfold too far: no terms
     while todo:
+        budget -= 1
+        if budget < 0:
+            return None
         sign, x = todo.pop()
         if x.op in ("add", "sub"):
             todo += [(sign, x.args[0]), (sign if x.op == "add" else -sign, x.args[1])]
