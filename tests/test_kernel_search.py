@@ -20,6 +20,7 @@ from grundy.solvers.native import build
 from grundy.solvers.native.kernel import GRUNDY, MISERE, NORMAL, Box, Kernel
 from grundy.solvers.solver import Solver
 from grundy.spec import Structure
+from grundy.spec.expr import ite
 from grundy.spec.games import get_game
 from grundy.spec.position import read_position
 
@@ -142,3 +143,44 @@ def test_a_box_past_56_bits_keeps_keys_and_values_side_by_side():
             got = [k.value(s) for s in states]
             assert got == [small.value(s) for s in states]
             assert k.stored == small.stored > 0
+
+
+def _nim_with_rank(rank):
+    from grundy.spec import Field, Game, move
+
+    class RankedNim(Game):
+        name = "ranked-nim-test"
+        summary = "nim on two heaps, with a rank given by the test"
+        structure = "heaps"
+
+        def fields(self, g):
+            return [Field("heap", over="heaps")]
+
+        def moves(self, g, s):
+            for i in range(2):
+                yield move(f"take from {i}", guard=s.heap[i] > 0, choose=[("k", 1, s.heap[i])],
+                           update=lambda k, i=i: s.set(heap={i: s.heap[i] - k}))
+
+        def rank(self, g, s):
+            return rank(s)
+
+    return RankedNim()
+
+
+@pytest.mark.parametrize("rank, separable", [
+    (lambda s: ite(s.heap[0] > 0, 2 * s.heap[0] - 1, 0) + 3 * s.heap[1], True),      # one slot per term
+    (lambda s: 2 * (s.heap[0] + s.heap[1]) + ite(s.heap[0] > s.heap[1], 1, 0), False),   # a term reads two
+])
+def test_outcomes_with_any_rank_are_boutons(rank, separable):
+    from grundy.solvers.native.codegen import c_source, rank_terms
+    game = _nim_with_rank(rank)
+    rules = game.rules(Structure.heaps(2))
+    assert (rank_terms(rules) is not None) == separable
+    states = [(a, b) for a in range(7) for b in range(7)]
+    box = Box.around(rules, states)
+    assert ("push_ranked(b, nk, dr)" in c_source(rules, box)) == separable
+    for mode in (NORMAL, MISERE):
+        k = Kernel(rules, box, mode)
+        for s in states:                  # Bouton: normal play, and misère (all heaps <= 1: the parity flips)
+            expected = (s[0] ^ s[1]) != 0 if mode == NORMAL or max(s) > 1 else (s[0] ^ s[1]) == 0
+            assert k.mover_wins(s) == expected, (s, mode)
