@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import Callable, Sequence
 
 from ...errors import GrundyError
+from ...spec.expr import Expr, free_vars
 from ...spec.fingerprint import rules_digest
 from ...spec.game import Rules
 from .. import symmetric
@@ -46,7 +47,10 @@ def c_source(rules: Rules, box: Box, symmetry: bool = False, decompose: bool = F
     Grundy values of positions that split into independent components are the XOR of the
     components' values, as in the Python path)."""
     head = _head(rules, box) + [_components_source(rules, box, decompose)]
-    return "\n".join(head + _successors(rules) + _unpack(box) + [_canonical_source(rules, box, symmetry),
+    terms = rank_terms(rules)
+    head.append(f"#define RANKED {int(terms is not None)}")   # successors pushed with their rank's change
+    packed = f"#define PACKED {int(box.size < 2 ** 56)}"     # a table entry holds key + 1 and a byte in 64 bits
+    return "\n".join(head + _successors(rules, terms) + _unpack(box) + [_canonical_source(rules, box, symmetry), packed,
                                                                   build.fixed_c(__package__, "c/solver.c")])
 
 
@@ -71,7 +75,54 @@ def _head(rules: Rules, box: Box) -> list[str]:
             _c_array("K", "STRIDE", box.strides, "ULL")]
 
 
-def _successors(rules: Rules) -> list[str]:
+def rank_terms(rules: Rules) -> dict[int, list[tuple[int, Expr]]] | None:
+    """The rules' rank as a sum of terms that each read one slot: {slot: [(sign, term), ...]}
+    (constant terms left out), or None when a term reads two slots (or the sum is too large to
+    unfold). A move's successor is then pushed with its rank less the position's, from the
+    terms of the slots it changes alone (the outcome search tries the successors least rank
+    first).
+
+    >>> from grundy.spec.games import get_game
+    >>> from grundy.spec.structure import Structure
+    >>> sorted(rank_terms(get_game("nim").rules(Structure.heaps(3))))
+    [0, 1, 2]
+    """
+    slot_by_var = rules.schema.slot_by_var
+    out: dict[int, list[tuple[int, Expr]]] = {}
+    todo = [(1, rules.rank)]
+    budget = 64 * (len(rules.schema) + 16)        # a sum whose shared nodes unfold too far: no terms
+    while todo:
+        budget -= 1
+        if budget < 0:
+            return None
+        sign, x = todo.pop()
+        if x.op in ("add", "sub"):
+            todo += [(sign, x.args[0]), (sign if x.op == "add" else -sign, x.args[1])]
+            continue
+        names = free_vars(x)
+        if len(names) > 1 or not names <= slot_by_var.keys():
+            return None
+        if names:
+            out.setdefault(slot_by_var[next(iter(names))], []).append((sign, x))
+    return out
+
+
+def _rank_delta(terms: dict[int, list[tuple[int, Expr]]], changed: dict[int, str]) -> list[str]:
+    """C lines adding to ``dr`` the rank's change by a move setting the slots ``changed``
+    (slot -> the C source of its new value); the rank's arithmetic never flags an overflow of the move."""
+    out = []
+    for i, src in changed.items():
+        for sign, term in terms.get(i, []):
+            (name,) = free_vars(term)
+            new, old = emitter({name: f"({src})"}, set(), C), emitter({name: f"s[{i}]"}, set(), C)
+            a, b = new.expr(term), old.expr(term)
+            out += new.take_lines() + old.take_lines() + [f"dr {'+' if sign > 0 else '-'}= ({a}) - ({b});"]
+    if any("mulc(" in ln or "nimmul(" in ln for ln in out):
+        out = ["int mo = mul_overflow;"] + out + ["mul_overflow = mo;"]
+    return out
+
+
+def _successors(rules: Rules, terms: dict[int, list[tuple[int, Expr]]] | None = None) -> list[str]:
     state_names = slot_sources(rules)
     var = dispatch_var(rules)
     plain: list[str] = []
@@ -79,7 +130,7 @@ def _successors(rules: Rules) -> list[str]:
     for mi, m in enumerate(rules.moves):
         key = next(((c, k[1]) for c in conjuncts(m.guard)
                     if (k := dispatch_key(c)) and k[0] == var), None)
-        lines = _c_move(rules, mi, m, state_names, skip=key[0] if key else None)
+        lines = _c_move(rules, mi, m, state_names, skip=key[0] if key else None, terms=terms)
         (plain if key is None else groups.setdefault(key[1], [])).extend(lines)
     body = ["static void successors(K key, const I *s, Buf *b) {", "    (void)key; (void)s; (void)b;"]
     body += ["    " + ln for ln in plain]
@@ -105,7 +156,7 @@ def _unpack(box: Box) -> list[str]:
     return unpack + ["    (void)key;", "}"]
 
 
-def _c_move(rules: Rules, mi: int, m, state_names, skip) -> list[str]:
+def _c_move(rules: Rules, mi: int, m, state_names, skip, terms=None) -> list[str]:
     cnames, steps = move_plan(rules, m, state_names, C, skip)
     label = m.label.replace("*/", "* /")
     out = [f"/* move {mi}: {label} */", "{"]
@@ -130,7 +181,12 @@ def _c_move(rules: Rules, mi: int, m, state_names, skip) -> list[str]:
             out.append(pad + "{ K nk = key;")
             for i, src in changed.items():
                 out.append(pad + f"  OUT({i}, {src});")
-            out.append(pad + "  push(b, nk); }")
+            if terms is None:
+                out.append(pad + "  push(b, nk); }")
+            else:
+                out.append(pad + "  I dr = 0;")
+                out += [pad + "  " + ln for ln in _rank_delta(terms, changed)]
+                out.append(pad + "  push_ranked(b, nk, dr); }")
     for d in range(closes, 0, -1):
         out.append("    " * (d - 1) + "}")
     return out
@@ -214,11 +270,17 @@ def _canonical_source(rules: Rules, box: Box, symmetry: bool) -> str:
             starts.append(len(order))
     else:
         order, starts = list(range(len(syms))), [0, len(syms)]
+    dord = list(reversed(box.order))               # the slots from the most significant digit down
+    src = []                                       # per automorphism: the slot sent to each of dord
+    for perm, _ in syms:
+        inv = {p: i for i, p in enumerate(perm)}
+        src.append([inv[p] for p in dord])
     rows = lambda table: "{" + ", ".join("{" + ", ".join(map(str, r)) + "}" for r in table) + "}"  # noqa: E731
     return "\n".join([
         "#define CANONICAL 1",
         f"#define NSYM {len(syms)}",
-        f"static const int16_t PERM[NSYM][NS] = {rows([p for p, _ in syms])};",
+        f"static const int16_t DORD[NS] = {{{', '.join(map(str, dord))}}};",
+        f"static const int16_t SRC[NSYM][NS] = {rows(src)};",
         f"static const int8_t KIND[NS] = {{{', '.join(map(str, kinds))}}};",
         f"static const int32_t VMAP[NSYM][{max(g.n, 1)}] = {rows(vmap)};",
         f"static const int32_t EMAP[NSYM][{m + 1}] = {rows(emap)};",

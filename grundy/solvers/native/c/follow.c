@@ -15,7 +15,7 @@ FW *f_new(K size, int misere) {
     f->misere = misere;
     return f;
 }
-void f_free(FW *f) { if (f) { free(f->won); free(f->succ.keys); free(f->st); free(f); } }
+void f_free(FW *f) { if (f) { free(f->won); free(f->succ.keys); free(f->succ.rank); free(f->st); free(f); } }
 void f_abort(FW *f) { f->depth = 0; f->succ.n = 0; f->steps = 0; }
 int f_err_slot_of(FW *f) { return f->err_slot; }
 int64_t f_err_value_of(FW *f) { return f->err_value; }

@@ -34,7 +34,7 @@ static inline I nimmul(I a, I b) {
     return (I)r;
 }
 
-typedef struct { K *keys; int64_t n, cap; int err; int err_slot; I err_value; } Buf;
+typedef struct { K *keys; int64_t n, cap; int err; int err_slot; I err_value; I *rank; int64_t rcap; } Buf;
 static inline void push(Buf *b, K k) {
     if (b->n == b->cap) {
         int64_t cap = b->cap ? 2 * b->cap : 1024;
@@ -43,5 +43,16 @@ static inline void push(Buf *b, K k) {
         b->keys = p; b->cap = cap;
     }
     b->keys[b->n++] = k;
+}
+/* push with the successor's rank less the position's (a kernel's moves, RANKED: see solver.c) */
+static inline void push_ranked(Buf *b, K k, I r) {
+    if (b->n >= b->rcap) {
+        int64_t cap = b->rcap ? 2 * b->rcap : 1024;
+        I *p = realloc(b->rank, cap * sizeof(I));
+        if (!p) { b->err = 5; return; }
+        b->rank = p; b->rcap = cap;
+    }
+    b->rank[b->n] = r;
+    push(b, k);
 }
 #define OUT(slot, v) do { I v_ = (v); if ((K)(v_ - LO[slot]) >= (K)RADIX[slot]) { b->err = 1; b->err_slot = slot; b->err_value = v_; } nk += (K)(v_ - s[slot]) * STRIDE[slot]; } while (0)

@@ -3,48 +3,92 @@
    unpack, canon, components). */
 
 #define BUSY 255
+/* The hash table: one array of entries, each a key + 1 (0: an empty entry) and its value, so that
+   a probe reads one cache line. Below 2^56 positions (PACKED, set by the generator) an entry is
+   one 64-bit word with the value in its top byte; else a key and a byte side by side. Linear
+   probing, at most 3/4 full (eight packed entries share a cache line: a longer run of probes
+   costs little, and the table half the memory of one at most half full). */
+#if PACKED
+typedef K E;
+#define E_KEY(e) ((e) & 0x00ffffffffffffffULL)
+#define E_VAL(e) ((uint8_t)((e) >> 56))
+#define E_SETVAL(e, v) ((e) = E_KEY(e) | (K)(v) << 56)
+#define E_MAKE(k1, v) ((k1) | (K)(v) << 56)
+#else
+typedef struct { K key; uint8_t val; } E;
+#define E_KEY(e) ((e).key)
+#define E_VAL(e) ((e).val)
+#define E_SETVAL(e, v) ((e).val = (v))
+static inline E E_MAKE(K k1, uint8_t v) { E e = {k1, v}; return e; }
+#endif
 typedef struct { K key; int64_t start, end, idx; int sum; } Frame;
 typedef struct {
     int mode;
     uint8_t *dense; K dense_size;
-    K *hkeys; uint8_t *hvals; K hcap, hcount;
+    E *tab; K hcap, hcount;
     int64_t stored, limit;
     Buf succ;
     Frame *stack; int64_t depth, stack_cap;
     int err_slot; I err_value;
     int64_t steps;                 /* steps since the last return to the caller */
+    struct RK *rk; int64_t rk_cap; /* order_by_rank's room */
 } T;
 #define PAUSED 9                   /* k_solve returns to its caller every POLL_STEPS steps */
 #define POLL_STEPS (1 << 16)
+
+/* Zeroed memory for a table. A large one is mapped apart and asked for huge pages (the table is
+   probed at random: with 4 KiB pages nearly every probe also misses the TLB). */
+#include <sys/mman.h>
+#define BIG_TABLE (1 << 21)
+static void *zalloc(size_t bytes) {
+    if (bytes < BIG_TABLE) return calloc(bytes, 1);
+    void *p = mmap(0, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (p == MAP_FAILED) return 0;
+#ifdef MADV_HUGEPAGE
+    madvise(p, bytes, MADV_HUGEPAGE);
+#endif
+    return p;
+}
+static void zfree(void *p, size_t bytes) {
+    if (!p) return;
+    if (bytes < BIG_TABLE) free(p); else munmap(p, bytes);
+}
 
 static inline K hmix(K x) { x ^= x >> 33; x *= 0xff51afd7ed558ccdULL; x ^= x >> 33; x *= 0xc4ceb9fe1a85ec53ULL; x ^= x >> 33; return x; }
 
 static inline uint8_t get(T *t, K key) {
     if (t->dense) return t->dense[key];
     K m = t->hcap - 1, i = hmix(key) & m;
-    while (t->hkeys[i]) { if (t->hkeys[i] == key + 1) return t->hvals[i]; i = (i + 1) & m; }
+    while (E_KEY(t->tab[i])) { if (E_KEY(t->tab[i]) == key + 1) return E_VAL(t->tab[i]); i = (i + 1) & m; }
     return 0;
+}
+
+/* Ask the memory for key's entry ahead of its get (the successors of a position are probed
+   together: their cache misses overlap). */
+static inline void prefetch(T *t, K key) {
+    if (t->dense) __builtin_prefetch(&t->dense[key]);
+    else __builtin_prefetch(&t->tab[hmix(key) & (t->hcap - 1)]);
 }
 
 static int grow(T *t) {
     K cap = t->hcap * 2, m = cap - 1;
-    K *keys = calloc(cap, sizeof(K)); uint8_t *vals = calloc(cap, 1);
-    if (!keys || !vals) { free(keys); free(vals); return 5; }
-    for (K j = 0; j < t->hcap; j++) if (t->hkeys[j]) {
-        K i = hmix(t->hkeys[j] - 1) & m;
-        while (keys[i]) i = (i + 1) & m;
-        keys[i] = t->hkeys[j]; vals[i] = t->hvals[j];
+    E *tab = zalloc(cap * sizeof(E));
+    if (!tab) return 5;
+    for (K j = 0; j < t->hcap; j++) if (E_KEY(t->tab[j])) {
+        K i = hmix(E_KEY(t->tab[j]) - 1) & m;
+        while (E_KEY(tab[i])) i = (i + 1) & m;
+        tab[i] = t->tab[j];
     }
-    free(t->hkeys); free(t->hvals); t->hkeys = keys; t->hvals = vals; t->hcap = cap;
+    zfree(t->tab, t->hcap * sizeof(E)); t->tab = tab; t->hcap = cap;
     return 0;
 }
 
 static inline int put(T *t, K key, uint8_t v) {
     if (t->dense) { t->dense[key] = v; return 0; }
     K m = t->hcap - 1, i = hmix(key) & m;
-    while (t->hkeys[i]) { if (t->hkeys[i] == key + 1) { t->hvals[i] = v; return 0; } i = (i + 1) & m; }
-    t->hkeys[i] = key + 1; t->hvals[i] = v; t->hcount++;
-    if (2 * t->hcount > t->hcap) return grow(t);
+    while (E_KEY(t->tab[i])) { if (E_KEY(t->tab[i]) == key + 1) { E_SETVAL(t->tab[i], v); return 0; } i = (i + 1) & m; }
+    t->tab[i] = E_MAKE(key + 1, v); t->hcount++;
+    if (4 * t->hcount > 3 * t->hcap) return grow(t);
     return 0;
 }
 
@@ -52,15 +96,14 @@ T *k_new(int mode, K dense_size, int64_t limit) {
     T *t = calloc(1, sizeof(T));
     if (!t) return 0;
     t->mode = mode; t->limit = limit; t->dense_size = dense_size;
-    if (dense_size) { t->dense = calloc(dense_size, 1); if (!t->dense) { free(t); return 0; } }
-    else { t->hcap = 1 << 16; t->hkeys = calloc(t->hcap, sizeof(K)); t->hvals = calloc(t->hcap, 1);
-           if (!t->hkeys || !t->hvals) { free(t->hkeys); free(t->hvals); free(t); return 0; } }
+    if (dense_size) { t->dense = zalloc(dense_size); if (!t->dense) { free(t); return 0; } }
+    else { t->hcap = 1 << 16; t->tab = zalloc(t->hcap * sizeof(E)); if (!t->tab) { free(t); return 0; } }
     return t;
 }
 
 void k_free(T *t) {
     if (!t) return;
-    free(t->dense); free(t->hkeys); free(t->hvals); free(t->succ.keys); free(t->stack); free(t);
+    zfree(t->dense, t->dense_size); zfree(t->tab, t->hcap * sizeof(E)); free(t->succ.keys); free(t->succ.rank); free(t->stack); free(t->rk); free(t);
 }
 
 int64_t k_stored(T *t) { return t->stored; }
@@ -98,7 +141,9 @@ static int expand(T *t, Frame *f) {
             if (!v && w && w != BUSY) t->dense[k] = w;       /* (never over a position under way) */
             t->succ.keys[i] = c;
         } else t->succ.keys[i] = canon(k);
+        prefetch(t, t->succ.keys[i]);
     }
+    else for (int64_t i = f->start; i < t->succ.n; i++) prefetch(t, t->succ.keys[i]);
     if (mul_overflow) { mul_overflow = 0; return 6; }
     if (t->succ.err) {
         int e = t->succ.err; t->succ.err = 0;
@@ -107,6 +152,40 @@ static int expand(T *t, Frame *f) {
     }
     f->end = t->succ.n; f->idx = f->start;
     return 0;
+}
+
+/* The outcome search tries a position's unknown successors least rank first (the rules' rank
+   bounds the length of the lines left: the shortest first), in the order they were generated
+   among equal ranks. The moves push each successor with its rank less the position's (RANKED:
+   the generator found the rank a sum of terms of one slot each). Only the order of the search
+   changes, never a value. */
+typedef struct RK { I r; int64_t i; K k; } RK;
+static int rk_cmp(const void *a, const void *b) {
+    const RK *x = a, *y = b;
+    return x->r < y->r ? -1 : x->r > y->r ? 1 : (x->i > y->i) - (x->i < y->i);
+}
+static void order_by_rank(T *t, Frame *f) {
+    const int64_t n = f->end - f->start;
+    if (!RANKED || t->succ.rcap < f->end) return;
+    if (n > t->rk_cap) {
+        RK *p = realloc(t->rk, n * sizeof(RK));
+        if (!p) return;                           /* no room: the order stays as generated */
+        t->rk = p; t->rk_cap = n;
+    }
+    RK *a = t->rk;
+    K *keys = t->succ.keys + f->start;
+    const I *rank = t->succ.rank + f->start;
+    int sorted = 1;
+    for (int64_t i = 0; i < n; i++) {
+        RK x = {rank[i], i, keys[i]};
+        int64_t j = i;
+        if (j > 0 && a[j - 1].r > x.r) sorted = 0;
+        if (n <= 32) for (; j > 0 && a[j - 1].r > x.r; j--) a[j] = a[j - 1];
+        a[j] = x;
+    }
+    if (sorted) return;
+    if (n > 32) qsort(a, n, sizeof(RK), rk_cmp);
+    for (int64_t i = 0; i < n; i++) keys[i] = a[i].k;
 }
 
 static int finish(T *t, Frame *f, uint8_t v) {
@@ -144,10 +223,13 @@ static int solve_(T *t, K root) {      /* root: a canonical key (canon(key), onc
         if (f->idx < 0) {
             if ((e = expand(t, f))) return e;
             if (!grundy) {                        /* a known losing successor decides at once */
+                int unknown = 0;
                 for (int64_t i = f->start; i < f->end; i++) {
                     uint8_t v = get(t, t->succ.keys[i]);
                     if (v == 1) { if ((e = finish(t, f, 2))) return e; goto next; }
+                    unknown += !v;
                 }
+                if (unknown > 1) order_by_rank(t, f);
             }
         }
         while (f->idx < f->end) {
@@ -244,6 +326,6 @@ int64_t k_successors(K key, K *out, int64_t cap) {
     int64_t n = b.n;
     if (b.err) n = -b.err;
     else for (int64_t i = 0; i < n && i < cap; i++) out[i] = b.keys[i];
-    free(b.keys);
+    free(b.keys); free(b.rank);
     return n;
 }
