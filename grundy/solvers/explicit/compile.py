@@ -389,47 +389,55 @@ def _value_table(rules: Rules, slot: int, vmap) -> list[int]:
 
 
 def _components(rules: Rules, env: dict) -> Callable[[State], list[State] | None]:
+    """``components(s)``: the states of the position's components (each keeps its own elements'
+    slots; every other element's slots are emptied), ordered by their first element; None when
+    the position does not split (one component or none). Components are grown as bit sets of
+    elements over the links between present elements (each element's slots are its own: a slot
+    belongs to the one element its key names)."""
     sch = rules.schema
     names = slot_sources(rules)
     (d, *pres), lines = _expr_sources([rules.decomposable] + list(rules.present or []), names)
-    body = lines + [f"if not {d}: return None", "return [" + ", ".join(pres) + "]"]
-    presence = _function("presence", body, env)
-    links = rules.links
-    elem_slots = rules.element_slots
-    empty = [sch.fields[name].empty for name, _ in sch.slots]
+    body = lines + [f"if not {d}: return None", "m = 0"]
+    body += [f"if {p}: m |= {1 << i}" for i, p in enumerate(pres)]
+    presence = _function("presence", body + ["return m"], env)     # the present elements, a bit set
     n_el = len(rules.component_elements)
+    adjacent = [0] * n_el
+    for a, b in rules.links:
+        adjacent[a] |= 1 << b
+        adjacent[b] |= 1 << a
+    own = [tuple(slots) for slots in rules.element_slots]
+    owned = {slot for slots in own for slot in slots}
+    cleared = [(slot, sch.fields[name].empty) for slot, (name, _) in enumerate(sch.slots) if slot in owned]
 
     def components(s: State) -> list[State] | None:
         present = presence(s)
-        if present is None:
+        if not present:
             return None
-        parent = list(range(n_el))
-
-        def find(x: int) -> int:
-            while parent[x] != x:
-                parent[x] = parent[parent[x]]
-                x = parent[x]
-            return x
-
-        for a, b in links:
-            if present[a] and present[b]:
-                ra, rb = find(a), find(b)
-                if ra != rb:
-                    parent[ra] = rb
-        groups: dict[int, list[int]] = {}
-        for x in range(n_el):
-            if present[x]:
-                groups.setdefault(find(x), []).append(x)
-        if len(groups) <= 1:
-            return None
+        parts = []
+        rest = present
+        while rest:
+            comp = frontier = rest & -rest
+            while frontier:
+                low = frontier & -frontier
+                frontier ^= low
+                new = adjacent[low.bit_length() - 1] & present & ~comp
+                comp |= new
+                frontier |= new
+            if comp == present:
+                return None              # connected
+            parts.append(comp)
+            rest &= ~comp
+        base = list(s)
+        for slot, e in cleared:
+            base[slot] = e
         out = []
-        for members in groups.values():
-            t = list(s)
-            inside = set(members)
-            for x in range(n_el):
-                if x not in inside:
-                    for slot in elem_slots[x]:
-                        t[slot] = empty[slot]
+        for comp in parts:
+            t = base[:]
+            while comp:
+                low = comp & -comp
+                comp ^= low
+                for slot in own[low.bit_length() - 1]:
+                    t[slot] = s[slot]
             out.append(tuple(t))
         return out
 
