@@ -44,13 +44,21 @@ def test_cached_code_is_the_code_a_fresh_compilation_gives(monkeypatch, game):
             assert code.rank(s) == ref.rank(s) and code.canonical(s) == ref.canonical(s)
 
 
+def _made(code):
+    """``code`` with its ``successors`` compiled (each move function is, when first called)."""
+    before = code.successors
+    code.successors(tuple(0 for _ in code.rules.schema.slots))
+    assert code.successors is not before and code.successors.__name__ == "successors"
+    return code
+
+
 def test_same_moves_share_their_code_and_different_moves_do_not():
     # vertexnim's moves read only the state: the path and the star give the same text
-    a, b = (compile_rules(Rules(get_game("vertexnim"), g)) for g in (PATH, STAR))
+    a, b = (_made(compile_rules(Rules(get_game("vertexnim"), g))) for g in (PATH, STAR))
     assert a.successors.__code__ is b.successors.__code__
     assert a.successors.__globals__ is not b.successors.__globals__   # each its own tables
     # grim's moves depend on the edges: different text, different code
-    c, d = (compile_rules(Rules(get_game("grim"), g)) for g in (PATH, STAR))
+    c, d = (_made(compile_rules(Rules(get_game("grim"), g))) for g in (PATH, STAR))
     assert c.successors.__source__ != d.successors.__source__ or any(
         c.successors.__globals__[k].__source__ != d.successors.__globals__[k].__source__
         for k in c.successors.__globals__ if k.startswith("successors_"))

@@ -115,7 +115,8 @@ def test_updates_plainly_in_their_domain_get_no_check():
     from grundy.solvers.explicit.compile import compile_rules
     edge = compile_rules(GAMES["edge-nim"].rules(parse_structure("path:3")))
     nim = compile_rules(GAMES["nim"].rules(Structure.heaps(2)))
-    edge.successors((1, 1, 1))
+    edge.successors((1, 1, 1))            # each move function is compiled when first called
+    nim.successors((1, 1))
     src = "".join(f.__source__ for f in edge.successors.__globals__["SUCCESSORS_BY_VALUE"].values())
     assert "_domain" not in src                             # weight := a choice >= 0, token := a vertex
     assert "_domain" in nim.successors.__source__           # heap - k: checked

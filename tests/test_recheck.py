@@ -55,8 +55,15 @@ def _lie(monkeypatch, at: tuple | set, outcome: str | None = None, value: int | 
         if isinstance(pos, Position) and pos.state in at and value is not None:
             return value
         return grundy(self, pos)
+    answers = Solver.answers
+
+    def answers_(self, game, structure, states, convention="normal", question="wins"):   # a sweep's chunk
+        got = answers(self, game, structure, states, convention, question)
+        lie = (None if outcome is None else outcome == "N") if question == "wins" else value
+        return [lie if st in at and lie is not None else v for st, v in zip(states, got, strict=True)]
     monkeypatch.setattr(Solver, "mover_wins", mover_wins)
     monkeypatch.setattr(Solver, "grundy", value_)
+    monkeypatch.setattr(Solver, "answers", answers_)
 
 
 def test_a_would_be_pass_is_an_error_naming_the_position(monkeypatch):

@@ -62,13 +62,16 @@ REDUCE_AFTER = 2_000    # positions the Python path stores on a table before it 
 @dataclass
 class Query:
     """One question about states of one game on one structure. ``sweep``: asked for a batch
-    (``grundy_states``, ``mover_wins_states``), not for one position."""
+    (``grundy_states``, ``mover_wins_states``), not for one position. ``chunk``: many states
+    asked at once, each answered as it would be alone (``Solver.answers``: no kernel built for
+    the batch; a source that answers state by state is asked state by state)."""
 
     game: Game
     structure: Structure
     convention: str
     question: str                  # "grundy" or "wins"
     sweep: bool = False
+    chunk: bool = False
     t: Table | None = field(default=None, repr=False)
 
     def table(self, solver: "Solver") -> Table:
@@ -135,16 +138,18 @@ class KernelSource:
 
     def can_answer(self, solver: "Solver", q: Query) -> bool:
         t = q.table(solver)            # the table is made here (whether or not a kernel serves)
-        return solver.native and t.native
+        return solver.native and t.native and (t.in_use or not q.chunk)
 
     def values(self, solver: "Solver", q: Query, states: list[State]) -> list[Any] | None:
         t = q.table(solver)
-        if len(states) > 1:
+        if len(states) > 1 and not q.chunk:
             t.in_use = True
         if not t.in_use:
             return None
         solver.establish(t)             # the kernel reduces only by what is proved here
         mode = self.mode(t, q, states)
+        if q.chunk:                     # as one by one: the first state, then those its box holds
+            states = self._alike(t, q, states, mode)
         vals = self.run(solver, t, mode, states)
         if vals is None:
             return None
@@ -164,6 +169,18 @@ class KernelSource:
         if t.decomposed or (k is not None and (q.sweep or k.box.contains(states[0]))):
             return GRUNDY
         return NORMAL
+
+    @classmethod
+    def _alike(cls, t: Table, q: Query, states: list[State], mode: int) -> list[State]:
+        """The first of ``states`` and those after it that the mode's kernel (as it stands after
+        the first) holds and would answer in the same mode alone: a chunk grows no box that
+        states asked one by one would not."""
+        k = t.kernels.get(mode)
+        n = 1
+        if k is not None:
+            while n < len(states) and k.box.contains(states[n]) and cls.mode(t, q, states[n:n + 1]) == mode:
+                n += 1
+        return states[:n]
 
     @staticmethod
     def run(solver: "Solver", t: Table, mode: int, states: list[State]) -> bytes | None:

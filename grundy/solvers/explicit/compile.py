@@ -80,18 +80,6 @@ def _move_block(rules: Rules, mi: int, m: Move, state_names: dict[str, str],
     return out, labelled
 
 
-def _lazy(make: Callable[[], Callable]) -> Callable:
-    """A function built by ``make()`` on its first call."""
-    fn: Callable | None = None
-
-    def call(s):
-        nonlocal fn
-        if fn is None:
-            fn = make()
-        return fn(s)
-    return call
-
-
 _CODE: dict[tuple[str, str], CodeType] = {}
 _CODE_CHARS = [0]                 # the characters of source held by _CODE
 _CODE_LIMIT = 1_000_000           # past this many, the cache starts again (memory stays flat)
@@ -185,7 +173,7 @@ def compile_rules(rules: Rules, symmetry: bool = True, decompose: bool = True,
     ``max_group`` of them), canonicalize by :class:`~grundy.solvers.symmetric.Plan` (in Python,
     some 100 µs a position on K_7: the solver leaves it to the C kernel when it has one)."""
     env: dict = {**PythonSyntax.RUNTIME, "range": range}
-    successors, successors_lazy, options = _move_functions(rules, env)
+    moves = _move_functions(rules, env)
     names = slot_sources(rules)
     (r,), lines = _expr_sources([rules.rank], names)
     rank = _function("rank", lines + [f"return {r}"], env)
@@ -196,7 +184,10 @@ def compile_rules(rules: Rules, symmetry: bool = True, decompose: bool = True,
     if plan is not None:     # every permutation of the vertices (K_n, edgeless): invariants, cells
         canonical = plan.canonical
     components = _components(rules, env) if decompose and rules.present is not None else (lambda s: None)
-    return Compiled(rules, successors, options, rank, canonical, components, successors_lazy)
+    out = Compiled(rules, _none, _none, rank, canonical, components, _none)
+    for name, make in moves.items():        # each move function compiled when first called
+        setattr(out, name, _in_place(out, name, make))
+    return out
 
 
 def _expr_sources(exprs: list[Expr], names: dict[str, str]) -> tuple[list[str], list[str]]:
@@ -256,15 +247,28 @@ def _moves_key(rules: Rules) -> tuple[tuple, list]:
     return ("moves", tuple(key), tuple(rules.schema.slot_by_var.items()), tuple(rules.slot_domains)), keep
 
 
-def _move_functions(rules: Rules, env: dict) -> tuple[Callable, Callable, Callable]:
-    """``successors(s)``, its generator form and ``options(s)``: every move's block, grouped by
-    the dispatch variable (the text generated once per set of moves, see :func:`_by_identity`)."""
+def _move_functions(rules: Rules, env: dict) -> dict[str, Callable[[], Callable]]:
+    """How to make ``successors(s)``, its generator form ``successors_lazy(s)`` and
+    ``options(s)``: every move's block, grouped by the dispatch variable (the text generated
+    once per set of moves, see :func:`_by_identity`; each function compiled when first asked:
+    the Grundy search uses the first, the outcome search the second)."""
     env["_domain"] = rules.domain_error
     key, keep = _moves_key(rules)
     ms: _MoveSources = _by_identity(key, keep, lambda: _move_sources(rules),
                                     lambda v: 2 * v.chars())  # text and code
-    return (ms.bind("successors", env), ms.bind("successors_lazy", env),
-            _lazy(lambda: ms.bind("options", env)))  # options: compiled when first asked
+    def maker(name: str) -> Callable[[], Callable]:
+        return lambda: ms.bind(name, env)
+    return {name: maker(name) for name in ("successors", "successors_lazy", "options")}
+
+
+def _in_place(holder: object, name: str, make: Callable[[], Callable]) -> Callable:
+    """A function that, on its first call, makes the real one and puts it on ``holder`` in its
+    place (later callers reading ``holder.name`` call it directly)."""
+    def first(*args):
+        fn = make()
+        setattr(holder, name, fn)
+        return fn(*args)
+    return first
 
 
 def _move_sources(rules: Rules) -> _MoveSources:
@@ -389,47 +393,55 @@ def _value_table(rules: Rules, slot: int, vmap) -> list[int]:
 
 
 def _components(rules: Rules, env: dict) -> Callable[[State], list[State] | None]:
+    """``components(s)``: the states of the position's components (each keeps its own elements'
+    slots; every other element's slots are emptied), ordered by their first element; None when
+    the position does not split (one component or none). Components are grown as bit sets of
+    elements over the links between present elements (each element's slots are its own: a slot
+    belongs to the one element its key names)."""
     sch = rules.schema
     names = slot_sources(rules)
     (d, *pres), lines = _expr_sources([rules.decomposable] + list(rules.present or []), names)
-    body = lines + [f"if not {d}: return None", "return [" + ", ".join(pres) + "]"]
-    presence = _function("presence", body, env)
-    links = rules.links
-    elem_slots = rules.element_slots
-    empty = [sch.fields[name].empty for name, _ in sch.slots]
+    body = lines + [f"if not {d}: return None", "m = 0"]
+    body += [f"if {p}: m |= {1 << i}" for i, p in enumerate(pres)]
+    presence = _function("presence", body + ["return m"], env)     # the present elements, a bit set
     n_el = len(rules.component_elements)
+    adjacent = [0] * n_el
+    for a, b in rules.links:
+        adjacent[a] |= 1 << b
+        adjacent[b] |= 1 << a
+    own = [tuple(slots) for slots in rules.element_slots]
+    owned = {slot for slots in own for slot in slots}
+    cleared = [(slot, sch.fields[name].empty) for slot, (name, _) in enumerate(sch.slots) if slot in owned]
 
     def components(s: State) -> list[State] | None:
         present = presence(s)
-        if present is None:
+        if not present:
             return None
-        parent = list(range(n_el))
-
-        def find(x: int) -> int:
-            while parent[x] != x:
-                parent[x] = parent[parent[x]]
-                x = parent[x]
-            return x
-
-        for a, b in links:
-            if present[a] and present[b]:
-                ra, rb = find(a), find(b)
-                if ra != rb:
-                    parent[ra] = rb
-        groups: dict[int, list[int]] = {}
-        for x in range(n_el):
-            if present[x]:
-                groups.setdefault(find(x), []).append(x)
-        if len(groups) <= 1:
-            return None
+        parts = []
+        rest = present
+        while rest:
+            comp = frontier = rest & -rest
+            while frontier:
+                low = frontier & -frontier
+                frontier ^= low
+                new = adjacent[low.bit_length() - 1] & present & ~comp
+                comp |= new
+                frontier |= new
+            if comp == present:
+                return None              # connected
+            parts.append(comp)
+            rest &= ~comp
+        base = list(s)
+        for slot, e in cleared:
+            base[slot] = e
         out = []
-        for members in groups.values():
-            t = list(s)
-            inside = set(members)
-            for x in range(n_el):
-                if x not in inside:
-                    for slot in elem_slots[x]:
-                        t[slot] = empty[slot]
+        for comp in parts:
+            t = base[:]
+            while comp:
+                low = comp & -comp
+                comp ^= low
+                for slot in own[low.bit_length() - 1]:
+                    t[slot] = s[slot]
             out.append(tuple(t))
         return out
 

@@ -76,20 +76,39 @@ class Instance:
         return self.solver.outcome(self.solvable(state))
 
     def prefetch(self, batch: list[State]) -> list[Any] | None:
-        """The truth at many states, asked of the solver in one call (its kernel canonicalizes
-        them), for :meth:`judge` to use; None (each judged on its own) unless the sweep is large,
-        the native path serves, and the judgement needs the truth at every state (no table of
-        values). A strategy claim's batch goes to the C follower instead (:meth:`_followed`)."""
+        """The truth at many states, asked of the solver in one call, for :meth:`judge` to use;
+        None (each judged on its own) unless the judgement needs the truth at every state (no
+        table of values, no strategy). A large sweep on the native path asks the kernel (which
+        canonicalizes them); others ask :meth:`Solver.answers` (each state served as it would be
+        alone: :meth:`_answers`). A strategy claim's batch goes to the C follower instead
+        (:meth:`_followed`)."""
         if self.cases and batch and self.batched and self.table is None:
             return self._followed(batch)
-        if not (batch and self.batched) or self.cases or self.table is not None or not self.solver.native:
+        if not batch or self.cases or self.table is not None:
             return None
+        if not (self.batched and self.solver.native):
+            return self._answers(batch)
         if self.by_value:
             return self.solver.grundy_many([self.solvable(s) for s in batch])
         if any(self.game.sized(self.structure, st)[0] is not self.structure for st in batch):
             return None                      # solved on larger slots, one by one
         wins = self.solver.mover_wins_states(self.game, self.structure, batch, self.claim.convention)
         return None if wins is None else ["N" if w else "P" for w in wins]
+
+    def _answers(self, batch: list[State]) -> list[Any]:
+        """What :meth:`truth` gives at each state (None at a state solved on larger slots: judged
+        on its own), the canonical states not yet known asked of the solver in one call, in the
+        order :meth:`truth` would ask them."""
+        canon, known = self._table.code.canonical, self._truth
+        cs = [canon(st) for st in batch]
+        ask = [c for c in dict.fromkeys(cs) if c not in known
+               and self.game.sized(self.structure, c)[0] is self.structure]
+        if ask:
+            got = self.solver.answers(self.game, self.structure, ask, self.claim.convention,
+                                      "grundy" if self.by_value else "wins")
+            for c, v in zip(ask, got, strict=True):
+                known[c] = v if self.by_value else "N" if v else "P"
+        return [known.get(c) for c in cs]
 
     def _followed(self, batch: list[State]) -> list[Any] | None:
         """:data:`FOLLOWED` at the starts claimed N from which the C follower shows the strategy

@@ -1,6 +1,7 @@
 """The explicit sweep: the statement evaluated at every position of the family within
 bounds, smallest structures first; the smallest counterexample of the first structure that
-has one. Large sweeps ask the solver for their truths in batches.
+has one. Large sweeps ask the kernel for their truths in batches; the others ask the solver for
+a chunk's truths in one call (``Solver.answers``: each served as it would be alone).
 """
 from __future__ import annotations
 
@@ -20,7 +21,7 @@ from .scope import ORDER, _bounds_text, _conditions, where
 from .search import _random_search
 
 BATCH = 8192          # starts read from a sweep at a time (their truths asked of the kernel in one call)
-BATCH_FROM = 20_000   # ... on structures with at least this many starts (smaller ones: the Python path)
+BATCH_FROM = 20_000   # ... on structures with at least this many starts (smaller ones: Solver.answers)
 
 
 def sweep(claim: Claim, method: Explicit, bounds: dict[str, Any], solver: Solver, deadline: Deadline,
