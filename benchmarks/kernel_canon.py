@@ -10,7 +10,8 @@ Workloads (one fresh kernel per run, CPU seconds of the kernel's call alone, com
 
 Kernels compared (the same generated moves; the fixed C differs):
 
-- ``baseline``: canon and search as of 9f41ba2 (``benchmarks/kernel_baseline/*.c``: each
+- ``baseline``: canon and search as of 9f41ba2 (read with ``git show 9f41ba2:...``, so this
+  script needs a git checkout of grundy; each
   automorphism's key built whole; keys and values in two arrays; successors in the order the
   moves generate them);
 - ``canon``: today's canon (digit by digit from the most significant, an image dropped once it
@@ -31,6 +32,8 @@ import itertools
 import os
 import resource
 import statistics
+import subprocess
+import sys
 import tempfile
 from functools import partial
 from pathlib import Path
@@ -44,10 +47,18 @@ from grundy.solvers.native import kernel as kernel_module
 from grundy.solvers.native.kernel import NORMAL, Box, Kernel
 from grundy.spec import make_position
 
-BASELINE = Path(__file__).resolve().parent / "kernel_baseline"
-KERNELS = {"baseline": {"c/canon_auts.c": "canon_auts.c", "c/solver.c": "solver.c"},
-           "canon": {"c/solver.c": "solver.c"},
-           "today": {}}
+ROOT = Path(__file__).resolve().parent.parent
+BASELINE = "9f41ba2"                # the commit whose fixed C is the baseline
+KERNELS = {"baseline": {"c/canon_auts.c", "c/solver.c"}, "canon": {"c/solver.c"}, "today": set()}
+
+
+def baseline_c(name: str) -> str:
+    """The fixed C file ``name`` (``c/solver.c``) of the kernel at :data:`BASELINE`."""
+    r = subprocess.run(["git", "show", f"{BASELINE}:grundy/solvers/native/{name}"], cwd=ROOT,
+                       capture_output=True, text=True)
+    if r.returncode != 0:
+        sys.exit(f"kernel_canon.py: the baseline needs a git checkout with commit {BASELINE} ({r.stderr.strip()})")
+    return r.stdout
 
 
 def workload(name: str):
@@ -72,7 +83,7 @@ def use_kernel(which: str) -> None:
     shipped = build.fixed_c
 
     def fixed_c(package: str, name: str) -> str:
-        return (BASELINE / files[name]).read_text() if name in files else shipped(package, name)
+        return baseline_c(name) if name in files else shipped(package, name)
 
     def source(rules, box, symmetry=False, decompose=False):
         text = codegen.c_source(rules, box, symmetry, decompose)
