@@ -4,6 +4,9 @@ For each code (default 4.07 0.6 0.77 0.137 0.007 0.56 0.644) and n (default 10^5
 G(0..n) by
 
 - grundy's sparse-space method (``takebreak_run``, its C kernel), in a child process;
+- grundy "to a period" (``run_to_period``): the same, but only until a periodicity theorem
+  proves a period (m = 1023, 2047, 4095, ...), the rest extended by it: what tczajka's program does;
+  its values compared with grundy's full computation;
 - the baseline: the plain mex loop in C of ``benchmarks/plain_mex.c``, compiled by this
   script (``cc -O2``) into a temporary folder;
 - ``--ogs PATH``: a build of beling/impartial-games' ``ogsolve`` (or a program with its
@@ -41,7 +44,7 @@ import time
 from pathlib import Path
 from typing import Callable
 
-from grundy.solvers.heaps import takebreak_run  # noqa: E402
+from grundy.solvers.heaps import run_to_period, takebreak_run  # noqa: E402
 from grundy.solvers.native import build  # noqa: E402
 from grundy.spec.heaprule import parse_octal  # noqa: E402
 
@@ -65,15 +68,16 @@ def wall(limit: float) -> float:
     return 50 * limit + 60
 
 
-def grundy_run(code: str, n: int, limit: float) -> tuple[Outcome, list[int] | None]:
+def grundy_run(code: str, n: int, limit: float, to_period: bool = False) -> tuple[Outcome, list[int] | None]:
+    """``to_period``: by ``run_to_period`` (computed until a theorem proves a period, then extended)."""
     ctx = multiprocessing.get_context("fork")
     recv, send = ctx.Pipe(duplex=False)
 
     def work() -> None:
         cpu_limit(limit)
         t = time.process_time()
-        values = takebreak_run(parse_octal(code), n, native=True).values
-        send.send((time.process_time() - t, values))
+        run = (run_to_period if to_period else takebreak_run)(parse_octal(code), n, native=True)
+        send.send((time.process_time() - t, run.values, run.computed, run.period))
     child = ctx.Process(target=work)
     child.start()
     send.close()
@@ -85,7 +89,18 @@ def grundy_run(code: str, n: int, limit: float) -> tuple[Outcome, list[int] | No
         out = None
     child.kill()
     child.join()
-    return (None, None) if out is None else ((out[0], ""), out[1])
+    if out is None:
+        return None, None
+    note = "" if out[3] is None else f"period {out[3][1]} from {out[3][0]}, proved by G(0..{out[2]:,})"
+    return (out[0], note), out[1]
+
+
+def grundy_period_run(code: str, n: int, limit: float, values: list[int] | None) -> Outcome:
+    out, got = grundy_run(code, n, limit, to_period=True)
+    if out is None or values is None:
+        return out
+    same = "values agree" if got == values else "VALUES DIFFER"
+    return out[0], ", ".join(x for x in (out[1], same) if x)
 
 
 def baseline_run(exe: str, code: str, n: int, limit: float, values: list[int] | None) -> Outcome:
@@ -184,7 +199,8 @@ def main() -> None:
     exe = os.path.join(tmp, "plain_mex")
     subprocess.run([cc or "cc", "-O2", "-o", exe, str(Path(__file__).with_name("plain_mex.c"))], check=True)
     takebreak_run(parse_octal("0.6"), 10, native=True)          # builds (or loads) grundy's kernel
-    peers: list[tuple[str, Callable[..., Outcome]]] = [("plain C", lambda *a: baseline_run(exe, *a))]
+    peers: list[tuple[str, Callable[..., Outcome]]] = [("plain C", lambda *a: baseline_run(exe, *a)),
+                                                       ("grundy to a period", grundy_period_run)]
     measured: dict[str, tuple[int, float]] = {}          # per code: the baseline's largest run
     if args.ogs:
         peers.append(("ogs rc2", lambda *a: ogs_run(args.ogs, *a)))

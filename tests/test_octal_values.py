@@ -395,3 +395,30 @@ def test_the_solver_takes_octal_sums_from_the_heap_tables():
     big = read_position({"game": "octal", "code": "0.6", "heaps": [30000, 12]})
     g = octal_values("0.6", 30000)
     assert Solver().grundy(big) == g[30000] ^ g[12]
+
+
+@pytest.mark.parametrize("code,period_at", [("0.137", (52, 34)), ("0.77", (71, 12)), ("4.07", (1, 4)),
+                                            ("0.644", (3256, 442))])
+def test_run_to_period_proves_the_literature_period_and_extends_it(code, period_at):
+    """Dawson's chess, Kayles, 4.07 and 0.644: the period proved early, the values extended by
+    it equal the values computed to the end."""
+    n = 20_000
+    run = octal.run_to_period(parse_octal(code), n)
+    assert run.period == period_at and run.computed < n
+    assert run.values == takebreak_run(parse_octal(code), n).values
+
+
+@settings(max_examples=40)
+@given(st.sampled_from([0, 4]), st.lists(st.integers(0, 7), min_size=1, max_size=4), st.integers(0, 5000))
+def test_run_to_period_equals_the_full_computation_on_random_codes(d0, ds, n):
+    code = parse_octal(f"{d0}." + "".join(map(str, ds)))
+    run = octal.run_to_period(code, n)
+    assert len(run.values) == n + 1
+    assert run.values == takebreak_run(code, n).values
+    assert (run.period is None) == (run.computed == n)
+
+
+def test_run_to_period_computes_everything_without_a_theorem():
+    """Treblecross (0.007) has no known period: every value computed."""
+    run = octal.run_to_period(parse_octal("0.007"), 3000)
+    assert run.computed == 3000 and run.period is None

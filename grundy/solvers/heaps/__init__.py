@@ -11,17 +11,17 @@ periodicity theorem covers the rule.
 
 - :mod:`.tables`: :class:`HeapTables` (values of positions, options of one heap, winning moves)
 - :mod:`.rules`: :func:`sum_of_heaps`, :func:`rule_options`, :func:`rule_values`, :func:`heap_values`
-- :mod:`.period`: :class:`Period`, :func:`period`
+- :mod:`.period`: :class:`Period`, :func:`period`, :func:`run_to_period`
 - :mod:`.takebreak`: :func:`takebreak_run`, :class:`HeapRun` (C: ``takebreak.c``; Python: :mod:`.sparse`)
 
 >>> from grundy.spec.heaprule import TakeBreak
 >>> takebreak_run(TakeBreak((0, 7, 7)), 11).values          # code 0.77
 [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6]
 """
-from .period import Period, period
+from .period import Period, period, run_to_period
 from .rules import heap_values, rule_options, rule_values, sum_of_heaps
 from .tables import HeapTables
 from .takebreak import CHECK_STEP, FIRST_CHECK, MAX_N, MAX_WHT_BITS, HeapRun, takebreak_run
 
-__all__ = ["HeapRun", "HeapTables", "Period", "heap_values", "period", "rule_options", "rule_values",
+__all__ = ["HeapRun", "HeapTables", "Period", "heap_values", "period", "rule_options", "rule_values", "run_to_period",
            "sum_of_heaps", "takebreak_run", "MAX_N", "MAX_WHT_BITS", "FIRST_CHECK", "CHECK_STEP"]

@@ -9,11 +9,15 @@ Period(preperiod=71, period=12, proved=True)
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from ...spec.heaprule import TakeBreak
 from .bounds import theorem_for
+from .takebreak import HeapRun, check_n, takebreak_run
 
-__all__ = ["Period", "period"]
+__all__ = ["Period", "period", "run_to_period"]
+
+FIRST_PERIOD_CHECK = 1023  # run_to_period: the first G(0..m) looked at for a proved period
 
 
 @dataclass(frozen=True)
@@ -82,3 +86,32 @@ def period(code: TakeBreak | None, values: list[int]) -> Period | None:
     return None
 
 
+
+
+def run_to_period(code: TakeBreak, n: int, **how: Any) -> HeapRun:
+    """G(0..n) of ``code``, as :func:`~.takebreak.takebreak_run` (``how``: its options) gives
+    it, but where a periodicity theorem covers the code, computed only up to m = 1023, 2047,
+    4095, ... until the theorem proves a period, and extended to n by it (the run's counters
+    are those of G(0..m); ``computed`` is m and ``period`` (preperiod, period)).
+
+    >>> r = run_to_period(TakeBreak((0, 1, 3, 7)), 10**6)     # code 0.137, Dawson's chess
+    >>> r.computed, r.period, len(r.values)
+    (1023, (52, 34), 1000001)
+    >>> r.values[:5000] == takebreak_run(TakeBreak((0, 1, 3, 7)), 4999).values
+    True
+    """
+    check_n(n)
+    m = n if theorem_for(code) is None else min(n, FIRST_PERIOD_CHECK)
+    while True:
+        run = takebreak_run(code, m, **how)
+        found = period(code, run.values) if m < n else None
+        if m == n or found is not None and found.proved:
+            break
+        m = min(n, 2 * (m + 1) - 1)
+    if found is None:
+        return run
+    p, more = found.period, n - m
+    block = run.values[m + 1 - p:m + 1]             # G(m + 1 + i) = G(m + 1 - p + i mod p); m + 1 - p > preperiod
+    run.values.extend((block * (more // p + 1))[:more])
+    run.period = (found.preperiod, p)
+    return run

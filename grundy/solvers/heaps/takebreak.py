@@ -33,7 +33,9 @@ Method = Literal["sparse", "plain"]
 class HeapRun:
     """Values G(0..n) and what the computation did.
 
-    ``mask``: the final mask (0 for the plain method), ``parity``: whether it counts the heap
+    ``computed``: the largest heap whose value was computed (below ``len(values) - 1`` only
+    for :func:`~.period.run_to_period`: the values above it follow from ``period`` =
+    (preperiod, period), proved by a periodicity theorem). ``mask``: the final mask (0 for the plain method), ``parity``: whether it counts the heap
     size's parity (see :mod:`~grundy.solvers.heaps.sparse`); ``rares``: heaps 1..n that are
     rare under them; ``mask_changes``: how often the mask was replaced; ``rare_pairs``: splits
     looked at through the rare list; ``full_pairs``: splits looked at by the resumed full
@@ -50,6 +52,12 @@ class HeapRun:
     rare_pairs: int = 0
     full_pairs: int = 0
     parity: int = 0
+    computed: int = -1
+    period: tuple[int, int] | None = None
+
+    def __post_init__(self) -> None:
+        if self.computed < 0:
+            self.computed = len(self.values) - 1
 
     def counters(self) -> tuple[int, int, int, int, int, int]:
         return (self.mask, self.rares, self.mask_changes, self.rare_pairs, self.full_pairs, self.parity)
@@ -113,4 +121,5 @@ def takebreak_run(code: TakeBreak, n: int, *, method: Method = "sparse", native:
     plain = method == "plain"
     fixed = None if mask is None else (mask, int(parity))
     values, stats = (_native if use_c else sparse.run)(code, n, fixed, plain)
-    return HeapRun(code.text, values, method, bool(use_c), *stats)
+    mask_, rares, changes, rare_pairs, full_pairs, par = stats
+    return HeapRun(code.text, values, method, bool(use_c), mask_, rares, changes, rare_pairs, full_pairs, par)
