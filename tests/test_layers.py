@@ -94,5 +94,10 @@ def test_grundy_version_loads_no_heavy_dependency():
     assert _loaded("from grundy.cli import main\nmain(['--version'])") == []
 
 
+def test_solving_nim_from_the_command_line_loads_no_heavy_dependency():
+    """networkx is loaded only where a graph needs it (start-up of a small `grundy solve`)."""
+    assert _loaded("from grundy.cli import main\nmain(['solve', 'nim', '3', '5', '6'])") == []
+
+
 def test_the_probe_sees_a_heavy_dependency_when_one_is_loaded():
-    assert "networkx" in _loaded("import grundy\ngrundy.Structure")
+    assert "networkx" in _loaded("from grundy.tools import named_graph\nnamed_graph('petersen')")

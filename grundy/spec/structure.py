@@ -13,9 +13,11 @@ from __future__ import annotations
 import itertools
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any, Hashable, Iterable, Iterator
+from typing import TYPE_CHECKING, Any, Hashable, Iterable, Iterator
 
-import networkx as nx
+if TYPE_CHECKING:
+    import networkx as nx
+
 
 BACKTRACK_VERTICES = 12   # automorphisms of graphs up to this size by plain backtracking
 
@@ -128,6 +130,7 @@ class Structure:
         return len(self._out[v])
 
     def to_networkx(self) -> nx.Graph[int]:
+        import networkx as nx
         g: nx.Graph[int] = nx.DiGraph() if self.directed else nx.Graph()
         g.add_nodes_from(range(self.n))
         g.add_edges_from(self.edges)
@@ -161,6 +164,7 @@ class Structure:
         larger ones by networkx's VF2 matcher (its look-ahead prunes better there)."""
         if self.n <= BACKTRACK_VERTICES:
             return self._backtrack()
+        import networkx as nx
         g = self.to_networkx()
         for v in g.nodes:
             g.nodes[v]["loop"] = v in self.loops

@@ -19,12 +19,13 @@ grundy.errors.InputError: graph: 'X9' is not a graph name (petersen, Kn, Cn, Pn,
 from __future__ import annotations
 
 import re
-from typing import Callable
-
-import networkx as nx
+from typing import TYPE_CHECKING, Callable
 
 from ..spec.position import InputError
 from ..spec.structure import Structure
+
+if TYPE_CHECKING:
+    import networkx as nx
 
 __all__ = ["named_graph", "family_graph", "FAMILIES", "GRAPH_NAMES"]
 
@@ -33,27 +34,41 @@ MAX_VERTICES = 64
 
 
 def _path(n: int) -> nx.Graph:
+    import networkx as nx
     return nx.path_graph(n)
 
 
 def _hypercube(d: int) -> nx.Graph:
+    import networkx as nx
     h = nx.hypercube_graph(d)
     return nx.relabel_nodes(h, {v: int("".join(map(str, v)) or "0", 2) for v in h.nodes})
 
 
 def _star(n: int) -> nx.Graph:
+    import networkx as nx
     return nx.star_graph(n)
 
 
+def _cycle(n: int) -> nx.Graph:
+    import networkx as nx
+    return nx.cycle_graph(n)
+
+
+def _complete(n: int) -> nx.Graph:
+    import networkx as nx
+    return nx.complete_graph(n)
+
+
 def _wheel(n: int) -> nx.Graph:
+    import networkx as nx
     return nx.wheel_graph(n + 1)
 
 
 FAMILIES: dict[str, tuple[str, Callable[[int], nx.Graph], int]] = {
     # family name: (letter of the short name, graph on parameter n, least n)
     "paths": ("P", _path, 1),
-    "cycles": ("C", nx.cycle_graph, 3),
-    "complete": ("K", nx.complete_graph, 1),
+    "cycles": ("C", _cycle, 3),
+    "complete": ("K", _complete, 1),
     "stars": ("S", _star, 1),
     "wheels": ("W", _wheel, 3),
     "hypercubes": ("Q", _hypercube, 0),
@@ -86,6 +101,7 @@ _SHORT = re.compile(r"([KCPQSW])_?(\d+)(?:,(\d+))?")
 
 
 def _networkx(g: Structure) -> nx.Graph:
+    import networkx as nx
     h: nx.Graph = nx.Graph()
     h.add_nodes_from(range(g.n))
     h.add_edges_from(g.edges)
@@ -101,6 +117,7 @@ def named_graph(text: str) -> Structure:
     >>> g = named_graph("C4xK2"); (g.n, len(g.edges))
     (8, 12)
     """
+    import networkx as nx
     t = text.strip()
     if t.lower() == "petersen":
         return _structure(nx.petersen_graph())

@@ -21,13 +21,14 @@ each [p, s] an arc p -> s.
 """
 from __future__ import annotations
 
-from typing import Any, Iterator, cast
-
-import networkx as nx
+from typing import TYPE_CHECKING, Any, Iterator, cast
 
 from grundy.spec import Field, Game, InputError, Move, Structure, move, read_graph, total, write_graph
 from grundy.spec.expr import Expr, Term, all_of
 from grundy.spec.schema import SymState
+
+if TYPE_CHECKING:
+    import networkx as nx
 
 
 class DirectedVertexNim(Game):
@@ -79,6 +80,7 @@ class DirectedVertexNim(Game):
             raise InputError("edges", "give the arcs as \"arcs\" or as \"edges\", not both")
         gi = read_graph(obj, node_weights=True, loops=True, node_lower=1, directed=True)
         g = gi.structure
+        import networkx as nx
         if g.n and not nx.is_strongly_connected(cast("nx.DiGraph[Any]", g.to_networkx())):
             raise InputError("arcs" if "arcs" in obj else "edges", "the digraph must be strongly connected")
         token = gi.vertex(obj) if g.n or "token" in obj else 0   # no vertex left: the game is over

@@ -20,15 +20,16 @@ u had no other neighbour the graph is now empty and the game is over.
 """
 from __future__ import annotations
 
-from typing import Any
-
-import networkx as nx
+from typing import TYPE_CHECKING, Any
 
 from grundy.spec import Field, InputError, Structure, read_graph
 from grundy.spec.expr import Expr
 from grundy.spec.schema import SymState
 
 from .directed_vertexnim import DirectedVertexNim
+
+if TYPE_CHECKING:
+    pass
 
 
 class VertexNim(DirectedVertexNim):
@@ -66,6 +67,7 @@ class VertexNim(DirectedVertexNim):
                              "(or use directed-vertexnim)")
         gi = read_graph(obj, node_weights=True, loops=True, node_lower=1)
         g = gi.structure
+        import networkx as nx
         if g.n and not nx.is_connected(g.to_networkx()):
             raise InputError("edges", "the graph must be connected")
         adj = {(p, q): (p == q and g.has_loop(p)) or g.adjacent(p, q)
