@@ -240,3 +240,20 @@ def test_a_game_whose_rank_does_not_decrease_is_a_cycle_error_on_both_paths():
             Solver(native=native).grundy(pos)
         with pytest.raises(CycleError, match="toggle-test"):
             Solver(native=native).outcome(pos)
+
+
+def test_a_compiler_without_loop_alignment_still_builds(tmp_path, monkeypatch):
+    """build.FLAGS asks for -falign-loops; a compiler that refuses it builds without it."""
+    cc = build.compiler()
+    fake = tmp_path / "cc-without-align"
+    fake.write_text(f'#!/bin/sh\nfor a in "$@"; do case "$a" in -falign-loops*) '
+                    f'echo "unknown argument: $a" >&2; exit 1;; esac; done\nexec {cc} "$@"\n')
+    fake.chmod(0o755)
+    monkeypatch.setenv("CC", str(fake))
+    monkeypatch.setenv("GRUNDY_CACHE", str(tmp_path / "cache"))
+    build.compiler.cache_clear()
+    try:
+        assert build.compiler() == str(fake)
+        assert build.load("int thrice_plus_one(int x) { return 3 * x + 1; }").thrice_plus_one(4) == 13
+    finally:
+        build.compiler.cache_clear()
