@@ -422,3 +422,41 @@ def test_run_to_period_computes_everything_without_a_theorem():
     """Treblecross (0.007) has no known period: every value computed."""
     run = octal.run_to_period(parse_octal("0.007"), 3000)
     assert run.computed == 3000 and run.period is None
+
+
+def _period_by_every_p(code, values):
+    """period() as first written: every p tried, no filter (the reference for the filtered one)."""
+    from grundy.solvers.heaps.bounds import theorem_for
+    N = len(values) - 1
+
+    def least_n0(p):
+        n = N - p
+        while n >= 0 and values[n + p] == values[n]:
+            n -= 1
+        return n + 1
+    th = theorem_for(code)
+    if th is not None:
+        for p in range(1, N + 1):
+            if th.needed(0, p) > N:
+                break
+            n0 = least_n0(p)
+            if th.needed(n0, p) <= N:
+                return (n0, p, True)
+    for p in range(1, N // 3 + 1):
+        n0 = least_n0(p)
+        if N + 1 - n0 >= 3 * p and 2 * (N + 1 - n0) >= N + 1:
+            return (n0, p, False)
+    return None
+
+
+@settings(max_examples=200)
+@given(st.sampled_from(["0.6", "0.137", "0.03", "4.07", "0.33"]),
+       st.lists(st.integers(0, 3), max_size=30), st.lists(st.integers(0, 3), min_size=1, max_size=8),
+       st.integers(0, 60), st.lists(st.integers(0, 3), max_size=3))
+def test_period_filter_finds_what_trying_every_p_finds(code, prefix, block, reps, tail):
+    """Values made of a prefix, a repeated block and a tail: the filtered search for periods
+    (only p with G(N - p) = G(N)) reports what trying every p reports, proved or apparent."""
+    values = prefix + block * reps + tail
+    found = period(parse_octal(code), values)
+    got = None if found is None else (found.preperiod, found.period, found.proved)
+    assert got == _period_by_every_p(parse_octal(code), values)

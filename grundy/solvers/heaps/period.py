@@ -70,15 +70,21 @@ def period(code: TakeBreak | None, values: list[int]) -> Period | None:
     Period(preperiod=0, period=7, proved=True)
     """
     N = len(values) - 1
+    # Only a p with G(N - p) = G(N) can be a period below: otherwise n0 = N - p + 1, and both a
+    # proof (it reads G up to n0 + t - 1 + p = N + t > N) and three repeats after n0 need more.
+    last = values[-1] if values else None
+    candidates = [p for p in range(1, N + 1) if values[N - p] == last]
     th = theorem_for(code)
     if th is not None:
-        for p in range(1, N + 1):
+        for p in candidates:
             if th.needed(0, p) > N:
                 break                               # no larger p can be proved either
             n0 = _least_n0(values, p)
             if th.needed(n0, p) <= N:               # G(n + p) = G(n) checked for n0 <= n < end
                 return Period(n0, p, True)
-    for p in range(1, N // 3 + 1):
+    for p in candidates:
+        if p > N // 3:
+            break
         n0 = _least_n0(values, p)
         # three periods seen after n0, and the periodic part at least half of G(0..N)
         if N + 1 - n0 >= 3 * p and 2 * (N + 1 - n0) >= N + 1:
