@@ -25,6 +25,8 @@ from .instance import Instance
 
 ENABLED = True       # False: every structure on the Python path (benchmarks, differential tests)
 C_FROM = 20_000      # structures with at least this many starts are swept in C (where it serves)
+C_OPTIMIZED = 2_000_000   # ... the statement compiled with the optimizer from this many (else: the compiler's
+                          # time outweighs the loop's; many small structures, each its own kernel)
 C_BATCH = 1 << 16    # indices checked per call (each range judged again in Python if C cannot finish it)
 
 
@@ -66,7 +68,7 @@ def plan(inst: Instance, bounds: dict[str, Any], n_states: int) -> tuple[SweepRu
     if type(inst.game).sized is not Game.sized:      # solved on other slots than the sweep's
         return None
     vals = slot_values(inst.rules, bounds)
-    src = sweep_source(inst.rules, inst.expr, inst.assume_expr, vals)
+    src = sweep_source(inst.rules, inst.expr, inst.assume_expr, vals, optimize=n_states >= C_OPTIMIZED)
     if src is None:
         return None
     box = Box.around(inst.rules, [tuple(v[0] for v in vals), tuple(v[-1] for v in vals)])
