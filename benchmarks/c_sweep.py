@@ -10,8 +10,8 @@ Fixed workloads (explicit sweep with the cross-check's sample, as ``grundy verif
   the 40 structures 100..139 of its family (5 vertices), its full bounds (weights 0..5).
 
 Each run is a fresh child process with a fresh ``$GRUNDY_CACHE`` (the kernels compiled in it:
-the C compiler's time is in the wall-clock seconds, not in the CPU seconds, which are the
-process's own), the two paths interleaved so that both see the same load, ``--repeat`` times.
+"CPU" is the process's own seconds, "cc" the C compiler's, both in the wall-clock seconds;
+the ratio is of the process's own CPU seconds), the two paths interleaved so that both see the same load, ``--repeat`` times.
 Prints per workload the medians of CPU and wall-clock seconds of each path, the ratios, and
 whether the counts, counterexample and cross-check sample are identical (they must be); the
 load average before and after.
@@ -33,7 +33,7 @@ ROOT = Path(__file__).resolve().parent.parent
 WORKLOADS = {"conj56": ("selfref/conj5.6", 0, 4, {"heap": 24}),
              "cor12": ("vnim/cor12-corrected-n5", 100, 140, None)}
 ONE = r"""
-import json, sys, time
+import json, os, sys, time
 from grundy.solvers.solver import Solver
 from grundy.verify.check import csweep
 from grundy.verify.check.deadline import Deadline
@@ -47,11 +47,12 @@ claim = {c.id: c for c in load(["theorems/"])}[cid]
 claim.family = Family(claim.family.items()[lo:hi], claim.family.scope)
 csweep.ENABLED = path == "c"
 cross = CrossCheck(claim)
-t, w = time.process_time(), time.perf_counter()
+t, w, cc = time.process_time(), time.perf_counter(), os.times().children_user + os.times().children_system
 r = sweep(claim, Explicit(), bounds or claim.full, Solver(), Deadline(None), cross=cross)
 cpu, wall = time.process_time() - t, time.perf_counter() - w
+cc = os.times().children_user + os.times().children_system - cc
 cex = r.cex and [r.cex.witness, repr(r.cex.claimed), repr(r.cex.actual)]
-print(json.dumps({"cpu": cpu, "wall": wall, "same": [r.checked, r.met, r.structures, r.text, cex,
+print(json.dumps({"cpu": cpu, "cc": cc, "wall": wall, "same": [r.checked, r.met, r.structures, r.text, cex,
                   [[repr(e[0]), e[1], repr(e[3])] for e in cross.sample.entries()]]}))
 """
 
@@ -75,10 +76,11 @@ def main() -> None:
         for _ in range(args.repeat):
             for path in rows:
                 rows[path].append(run(work, path))
-        med = {(p, k): statistics.median(r[k] for r in rs) for p, rs in rows.items() for k in ("cpu", "wall")}
+        med = {(p, k): statistics.median(r[k] for r in rs) for p, rs in rows.items() for k in ("cpu", "cc", "wall")}
         same = all(r["same"] == rows["python"][0]["same"] for rs in rows.values() for r in rs)
-        print(f"{work:8} Python {med['python', 'cpu']:7.2f} s CPU {med['python', 'wall']:7.2f} s wall   "
-              f"C {med['c', 'cpu']:7.2f} s CPU {med['c', 'wall']:7.2f} s wall   "
+        print(f"{work:8} Python {med['python', 'cpu']:7.2f} s CPU (+{med['python', 'cc']:5.2f} cc) "
+              f"{med['python', 'wall']:7.2f} s wall   C {med['c', 'cpu']:7.2f} s CPU (+{med['c', 'cc']:5.2f} cc) "
+              f"{med['c', 'wall']:7.2f} s wall   "
               f"ratio {med['python', 'cpu'] / med['c', 'cpu']:5.2f}x CPU {med['python', 'wall'] / med['c', 'wall']:5.2f}x wall   "
               f"{rows['c'][0]['same'][0]:,} checked   {'identical' if same else 'DIFFERENT'}", flush=True)
     print(f"(medians of {args.repeat})")
