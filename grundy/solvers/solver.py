@@ -24,6 +24,7 @@ from .heaps import HeapTables
 from .limits import CycleError, SolverLimit
 from .limits import cycle_error as _cycle
 from .native import build
+from .native.kernel import Box, Kernel
 from .premises import VIOLATED, prove_decomposition, prove_symmetry
 from .search import PythonSearch
 from .source_log import HEAP_TABLES, KERNEL, PYTHON, SourceLog, sources_text
@@ -265,6 +266,19 @@ class Solver(PythonSearch):
         [True, False]
         """
         return self._values(game, structure, states, convention, question, chunk=True)  # type: ignore[return-value]
+
+    def sweep_kernel(self, game: Game, structure: Structure, convention: str, question: str,
+                     box: Box, extra: str) -> Kernel | None:
+        """The C kernel a sweep of ``game`` on ``structure`` over ``box`` asks, compiled with
+        ``extra`` (:meth:`KernelSource.for_sweep`); None where a source before the kernel would
+        answer (one-heap tables, a theorem) or no kernel serves."""
+        q = Query(game, structure, convention, question, sweep=True)
+        for src in self.sources:
+            if isinstance(src, KernelSource):
+                return src.for_sweep(self, q, box, extra)
+            if src.can_answer(self, q):
+                return None
+        return None
 
     # outcomes -----------------------------------------------------------------
     def grundy_by_search(self, pos: Position | SumPosition) -> int:

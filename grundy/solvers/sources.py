@@ -24,6 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
+from ..errors import BuildError
 from ..spec.game import Game
 from ..spec.structure import Structure
 from .explicit.compile import State
@@ -181,6 +182,32 @@ class KernelSource:
             while n < len(states) and k.box.contains(states[n]) and cls.mode(t, q, states[n:n + 1]) == mode:
                 n += 1
         return states[:n]
+
+    def for_sweep(self, solver: "Solver", q: Query, box: Box, extra: str) -> Kernel | None:
+        """The kernel a sweep's batch of ``q`` is answered by (its table put in use, its premises
+        asked, the mode of a batch), its box holding ``box``, compiled with ``extra`` (a claim's
+        sweep in C, :mod:`grundy.solvers.native.sweep`): the table's kernel, or one built now
+        in its place (on the join of the boxes); None where no kernel serves the table."""
+        if not self.can_answer(solver, q):
+            return None
+        t = q.table(solver)
+        t.in_use = True
+        solver.establish(t)
+        mode = self.mode(t, q, [])             # a batch's mode (q.sweep: no state read)
+        k = t.kernels.get(mode)
+        if k is not None and k.extra == extra and k.box.join(box) == k.box:
+            return k
+        need = box if k is None else k.box.join(box)
+        if need.size >= MAX_KEY:
+            return None
+        try:
+            k = Kernel(t.rules, need, mode, limit=solver.max_positions, symmetry=t.symmetric,
+                       decompose=t.decomposed, extra=extra)
+        except (BuildError, MemoryError, ValueError):
+            return None
+        t.kernels[mode] = k
+        solver._served(t, q.game, q.structure, KERNEL)
+        return k
 
     @staticmethod
     def run(solver: "Solver", t: Table, mode: int, states: list[State]) -> bytes | None:

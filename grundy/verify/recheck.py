@@ -33,7 +33,7 @@ from __future__ import annotations
 import json
 import operator
 import zlib
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 
 from ..errors import Disagreement, RuleError
 from ..solvers.reference import (
@@ -88,14 +88,15 @@ class CrossCheck:
         return self.mode != "none"
 
     # what the sweep checked ---------------------------------------------------
-    def offer(self, inst: Any, states: list[tuple]) -> None:
+    def offer(self, inst: Any, states: Sequence[tuple], totals: Sequence[int] | None = None) -> None:
         """States of one structure the sweep checked (``assume`` held), in sweep order (mode
-        ``"all"``: each re-solved at once, none kept)."""
+        ``"all"``: each re-solved at once, none kept); ``totals``: their sums of the numeric
+        fields, if known (a sweep in C)."""
         if self._all is not None:
             self._confirm(self._all, [(inst, st) for st in states], None)
-        elif self.on and states:
+        elif self.on and len(states):
             rules = inst.rules
-            self.sample.add(inst, states, lambda st: size_key(rules, st), _total(rules))
+            self.sample.add(inst, states, lambda st: size_key(rules, st), _total(rules), totals)
 
     def offer_listed(self, owner: Any, where: Any) -> None:
         """One position of a listed family the sweep checked: (Instance, state) or (SumInstance, sum)."""

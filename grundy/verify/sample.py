@@ -11,7 +11,7 @@ from __future__ import annotations
 import heapq
 import math
 import random
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 
 __all__ = ["Sample"]
 
@@ -42,15 +42,15 @@ class Sample:
     def _skip(self) -> int:
         return int(math.log(self.rng.random()) / math.log(1 - self._w)) if self._w < 1 else 0
 
-    def add(self, owner: Any, wheres: list[Any], key: Callable[[Any], tuple] | None = None,
-            total: Callable[[Any], int] | None = None) -> None:
+    def add(self, owner: Any, wheres: Sequence[Any], key: Callable[[Any], tuple] | None = None,
+            total: Callable[[Any], int] | None = None, totals: Sequence[int] | None = None) -> None:
         """Take a batch of positions of one structure (``owner``'s) in sweep order: ``key(where)``
         is a position's size key (None: the order they come in), ``total(where)`` the third
         component of the key (the sum of the numeric fields), cheap, to pass over most
-        positions without making their key."""
+        positions without making their key; ``totals``: those sums, already known (a sweep in C)."""
         first = self.seen
         self.seen += len(wheres)
-        self._smallest(owner, wheres, first, key, total)
+        self._smallest(owner, wheres, first, key, total, totals)
         for i in range(first, min(self.d, self.seen)):    # the reservoir fills first
             self.drawn.append((i, owner, wheres[i - first]))
         while self.d and self._next < self.seen:
@@ -58,8 +58,8 @@ class Sample:
             self._w *= math.exp(math.log(self.rng.random()) / self.d)
             self._next += self._skip() + 1
 
-    def _smallest(self, owner: Any, wheres: list[Any], first: int, key: Callable | None,
-                  total: Callable | None) -> None:
+    def _smallest(self, owner: Any, wheres: Sequence[Any], first: int, key: Callable | None,
+                  total: Callable | None, totals: Sequence[int] | None = None) -> None:
         if key is None:
             take = wheres[:max(0, self.k - len(self.small))]
             self.small.extend(((first + i,), first + i, owner, w) for i, w in enumerate(take))
@@ -70,9 +70,10 @@ class Sample:
             here = key(wheres[0])[:2]
             if here > top[:2]:
                 return                   # a larger structure than every one kept (families grow)
-            if here == top[:2] and total is not None:
+            if here == top[:2] and (total is not None or totals is not None):
                 cap = top[2]
-                picked = [i for i, t in enumerate(map(total, wheres)) if t <= cap]
+                sums = totals if totals is not None else map(total, wheres)   # type: ignore[arg-type]
+                picked = [i for i, t in enumerate(sums) if t <= cap]
         self.small.extend((key(wheres[i]), first + i, owner, wheres[i]) for i in picked)
         if len(self.small) > self.k:
             self.small = sorted(heapq.nsmallest(self.k, self.small, key=_rank))

@@ -124,16 +124,20 @@ def _declare_keys(lib: ctypes.CDLL) -> None:
 
 class Kernel:
     """The compiled rules on one box, with one value table (``mode``: GRUNDY, NORMAL or MISERE
-    outcomes, MISERE_GRUNDY: misère Grundy values, never split into components). ``limit`` bounds the positions stored (:class:`KernelError` "position limit")."""
+    outcomes, MISERE_GRUNDY: misère Grundy values, never split into components). ``limit`` bounds the positions stored (:class:`KernelError` "position limit").
+    ``extra``: C appended to the kernel's source (functions of the same library that drive its
+    table, e.g. a claim's sweep); the kernel answers as without it."""
 
     def __init__(self, rules: Rules, box: Box, mode: int = GRUNDY, limit: int = 2 ** 62,
-                 dense: bool | None = None, symmetry: bool = False, decompose: bool = False):
+                 dense: bool | None = None, symmetry: bool = False, decompose: bool = False,
+                 extra: str = ""):
         if box.size >= MAX_KEY:
             raise ValueError(f"the box has {box.size} positions: more than a 64-bit key holds")
         self.rules, self.box, self.mode = rules, box, mode
         self.symmetry = symmetry
         self.decompose = decompose
-        self.lib = _library(kernel_source(rules, box, symmetry, decompose))   # c_source's text, kept on disk
+        self.extra = extra          # C compiled with the kernel, driving it (a claim's sweep: native/sweep.py)
+        self.lib = _library(kernel_source(rules, box, symmetry, decompose) + extra)   # c_source's text, kept on disk
         if dense is None:
             dense = box.size <= DENSE_LIMIT
         self.dense = dense

@@ -5,16 +5,18 @@ a chunk's truths in one call (``Solver.answers``: each served as it would be alo
 """
 from __future__ import annotations
 
+import functools
 import itertools
-from typing import Any
+from typing import Any, Callable, Iterator
 
 from ...solvers.solver import Solver
 from ...solvers.symmetric import Plan
 from ...spec.games import GAMES
 from ..claims import Claim, Explicit
-from ..families import count_states, size_key, states
+from ..families import count_states, states
 from ..recheck import CrossCheck
-from .deadline import Deadline, Progress, TimedOut, _nothing, _Ticker
+from .csweep import Tally, judged, sweep_c
+from .deadline import Deadline, Progress, State, TimedOut, _nothing, _Ticker
 from .instance import Instance
 from .results import SweepResult
 from .scope import ORDER, _bounds_text, _conditions, where
@@ -31,7 +33,8 @@ def sweep(claim: Claim, method: Explicit, bounds: dict[str, Any], solver: Solver
     smallest structures first; stop after the first structure with a counterexample and report
     the smallest one it has (in the order of :data:`ORDER`). ``cross`` is offered every position
     where the claim held (the reference engine's sample)."""
-    checked = met = structures = family = 0
+    structures = family = 0
+    n = Tally()
     ticker = _Ticker(deadline, progress)
     for label, g in claim.family.items():
         family += 1
@@ -43,44 +46,29 @@ def sweep(claim: Claim, method: Explicit, bounds: dict[str, Any], solver: Solver
         inst = Instance(claim, label, g, solver)
         # batches pay where the kernel reduces by every vertex permutation (K_n). Elsewhere the
         # kernel's box grows batch by batch and the kernel restarts each time (a 5-heap sweep up
-        # to 40 took twice as long), so those sweeps keep one start at a time. (Known limitation:
-        # sizing the box to the bounds before the first batch would let every sweep batch.)
+        # to 40 took twice as long), so those sweeps keep one start at a time. (The sweep in C,
+        # csweep.py, sizes the kernel's box to the bounds at once.)
         inst.batched = n_states >= BATCH_FROM and solver.symmetry and Plan.of(rules) is not None
-        best: tuple | None = None
-        here = 0
+        n.best, n.here = None, 0
+        tick = functools.partial(_tick, ticker, label, n)
+        python = functools.partial(_python, inst, n, tick, cross)
         try:
-            it = states(inst.rules, bounds, None)
-            while True:
-                chunk = list(itertools.islice(it, BATCH))
-                if not chunk:
-                    break
-                met += len(chunk)
-                chunk = [st for st in chunk if inst.assume(st)]
-                truths = inst.prefetch(chunk) or [None] * len(chunk)   # the solver's side in one call
-                wrong = set()
-                for st, truth in zip(chunk, truths, strict=False):     # ... each start judged here
-                    checked += 1
-                    here += 1
-                    if checked & 255 == 0:
-                        ticker.tick(lambda: f"explicit: {label}, {checked:,} positions")  # noqa: B023  (called at once)
-                    found = inst.judge(st, truth)
-                    if found is not None:
-                        wrong.add(st)
-                        key = size_key(inst.rules, st)
-                        if best is None or key < best[0]:
-                            best = (key, st, found)
-                if cross is not None:         # where the solver agreed with the claim
-                    cross.offer(inst, [st for st in chunk if st not in wrong] if wrong else chunk)
+            if not sweep_c(inst, bounds, n_states, n, tick, cross, python):
+                python(states(inst.rules, bounds, None))
+            if n.best is not None and n.best[2] is None:
+                n.best = (n.best[0], n.best[1], judged(inst, n.best[1]))
         except TimedOut:
             here_text = where(claim.family.scope, _bounds_text(bounds), _conditions(claim))
-            return SweepResult(checked, None, False, f"{here_text}: timed out after {checked:,} "
-                                                   f"positions (up to {label})", met, structures, family)
-        structures += here > 0
+            return SweepResult(n.checked, None, False, f"{here_text}: timed out after {n.checked:,} "
+                                                     f"positions (up to {label})", n.met, structures, family)
+        structures += n.here > 0
+        best = n.best
         if best is not None:
             within = f", {_bounds_text(bounds)}" if bounds else ""
             cex = inst.counterexample(best[1], best[2], f"the smallest in the sweep of {label}{within} "
                                                         f"(order: {ORDER})")
-            return SweepResult(checked, cex, True, "", met, structures, family)
+            return SweepResult(n.checked, cex, True, "", n.met, structures, family)
+    checked, met = n.checked, n.met
     text = (f"{where(claim.family.scope, _bounds_text(bounds), _conditions(claim))}: {checked:,} positions"
             f" (each one evaluated)")
     if method.samples and checked:
@@ -89,3 +77,30 @@ def sweep(claim: Claim, method: Explicit, bounds: dict[str, Any], solver: Solver
             return SweepResult(checked + n, cex, True, "", met, structures, family)
         text += f" + {n:,} random positions with {_bounds_text(method.sample_bounds or bounds)}"
     return SweepResult(checked, None, True, text, met, structures, family)
+
+
+def _tick(ticker: _Ticker, label: str, n: Tally) -> None:
+    ticker.tick(lambda: f"explicit: {label}, {n.checked:,} positions")
+
+
+def _python(inst: Instance, n: Tally, tick: Callable[[], None], cross: CrossCheck | None, it: Iterator[State]) -> None:
+    """Judge the states of ``it`` in Python (their truths asked in chunks), into ``n``."""
+    while True:
+        chunk = list(itertools.islice(it, BATCH))
+        if not chunk:
+            break
+        n.met += len(chunk)
+        chunk = [st for st in chunk if inst.assume(st)]
+        truths = inst.prefetch(chunk) or [None] * len(chunk)   # the solver's side in one call
+        wrong = set()
+        for st, truth in zip(chunk, truths, strict=False):     # ... each start judged here
+            n.checked += 1
+            n.here += 1
+            if n.checked & 255 == 0:
+                tick()
+            found = inst.judge(st, truth)
+            if found is not None:
+                wrong.add(st)
+                n.failed(inst.rules, st, found)
+        if cross is not None:         # where the solver agreed with the claim
+            cross.offer(inst, [st for st in chunk if st not in wrong] if wrong else chunk)

@@ -1,0 +1,117 @@
+"""The explicit sweep of one structure in C, beside the kernel (:mod:`grundy.solvers.native.sweep`):
+the per-position loop (the state, the assumption, the kernel's value, the statement, the least
+counterexample, the positions offered to the cross-check) runs in the kernel's library.
+
+It serves structures with at least :data:`C_FROM` starts, for claims judged by the solver's
+value or outcome alone (no table of values, no strategy), where the statement and assumption
+compile to exact C and a kernel answers the game on the structure. A range the C cannot
+finish (a position or a move outside the kernel's box, a product overflowing, any status of
+the kernel) is judged again by the Python path, which reports what it meets as before; the
+counterexample found in C is judged again in Python before it is reported.
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Callable
+
+from ...errors import Disagreement
+from ...solvers.native import build
+from ...solvers.native.kernel import Box
+from ...solvers.native.sweep import SweepRun, sweep_source
+from ...spec.game import Game
+from ..families import size_key
+from ..families.bounds import slot_values
+from .instance import Instance
+
+ENABLED = True       # False: every structure on the Python path (benchmarks, differential tests)
+C_FROM = 20_000      # structures with at least this many starts are swept in C (where it serves)
+C_OPTIMIZED = 2_000_000   # ... the statement compiled with the optimizer from this many (else: the compiler's
+                          # time outweighs the loop's; many small structures, each its own kernel)
+C_BATCH = 1 << 16    # indices checked per call (each range judged again in Python if C cannot finish it)
+
+
+class Tally:
+    """A sweep's counts so far, and the least counterexample of the structure under way."""
+
+    def __init__(self) -> None:
+        self.checked = self.met = self.here = 0
+        self.best: tuple | None = None       # (size key, state, what was found or None: judge it again)
+
+    def failed(self, rules: Any, st: tuple, found: Any) -> None:
+        key = size_key(rules, st)
+        if self.best is None or key < self.best[0]:
+            self.best = (key, st, found)
+
+
+class _Indexed(Sequence):
+    """The positions at some indices of a structure's sweep, made when read (the cross-check's
+    sample reads few of them)."""
+
+    def __init__(self, run: SweepRun, idx: Sequence[int]):
+        self.run, self.idx = run, idx
+
+    def __len__(self) -> int:
+        return len(self.idx)
+
+    def __getitem__(self, i: Any) -> Any:
+        if isinstance(i, slice):
+            return [self.run.state(x) for x in self.idx[i]]
+        return self.run.state(self.idx[i])
+
+
+def plan(inst: Instance, bounds: dict[str, Any], n_states: int) -> tuple[SweepRun, str, Box] | None:
+    """The C sweep of ``inst``'s structure within ``bounds``, or None (the Python path)."""
+    if not ENABLED or n_states < C_FROM or not inst.solver.native or not build.available():
+        return None
+    if inst.table is not None or inst.cases or inst.exact is not None:
+        return None
+    if type(inst.game).sized is not Game.sized:      # solved on other slots than the sweep's
+        return None
+    vals = slot_values(inst.rules, bounds)
+    src = sweep_source(inst.rules, inst.expr, inst.assume_expr, vals, optimize=n_states >= C_OPTIMIZED)
+    if src is None:
+        return None
+    box = Box.around(inst.rules, [tuple(v[0] for v in vals), tuple(v[-1] for v in vals)])
+    return SweepRun(inst.rules, vals, inst.by_value), src, box
+
+
+def sweep_c(inst: Instance, bounds: dict[str, Any], n_states: int, tally: Tally, tick: Callable[[], None],
+            cross: Any, python: Callable[[Any], None]) -> bool:
+    """Sweep ``inst``'s structure in C into ``tally`` (``python(states)``: the Python path for a
+    range C cannot finish); False (nothing done) where the C path does not serve."""
+    p = plan(inst, bounds, n_states)
+    if p is None:
+        return False
+    run, src, box = p
+    question = "grundy" if inst.by_value else "wins"
+    solver = inst.solver
+    for a in range(0, run.size, C_BATCH):
+        b = min(a + C_BATCH, run.size)
+        k = solver.sweep_kernel(inst.game, inst.structure, inst.claim.convention, question, box, src)
+        if k is None and a == 0:
+            return False
+        got = None if k is None else run.run(k, a, b, tick)
+        if got is None or got[0] != 0:
+            python(run.states(a, b))
+            continue
+        checked, best, idx, tot = got[1]
+        tally.met += b - a
+        tally.checked += checked
+        tally.here += checked
+        if best >= 0:
+            tally.failed(inst.rules, run.state(best), None)
+        if cross is not None and len(idx):
+            cross.offer(inst, _Indexed(run, idx), tot)
+        tick()
+    return True
+
+
+def judged(inst: Instance, st: tuple) -> Any:
+    """What the Python path finds at a state the C sweep found the claim failing at (the same
+    truth: the solver's, asked as the Python path asks it)."""
+    truths = inst.prefetch([st])
+    found = inst.judge(st, truths[0] if truths else None)
+    if found is None:
+        raise Disagreement(f"the sweep in C and the Python judgement disagree at {inst.position(st).to_json()} "
+                          f"on {inst.label}: please report this")
+    return found

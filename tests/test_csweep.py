@@ -1,0 +1,168 @@
+"""The explicit sweep of a structure in C beside the kernel (grundy/verify/check/csweep.py,
+grundy/solvers/native/sweep.py) against the Python path: the same verdicts, counts,
+counterexamples and cross-check samples, planted false claims included; the C path used where
+it serves and declined where it could be inexact."""
+import itertools
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as hs
+
+from grundy import Solver
+from grundy.solvers.native import build
+from grundy.solvers.native.sweep import SweepRun, sweep_source
+from grundy.spec import Structure, all_of, any_of
+from grundy.spec.games import get_game
+from grundy.verify.check import csweep
+from grundy.verify.check.deadline import Deadline
+from grundy.verify.check.sweep import sweep
+from grundy.verify.claims import Claim, Explicit
+from grundy.verify.families import complete, heaps
+from grundy.verify.loading import load
+from grundy.verify.recheck import CrossCheck
+from grundy.verify.sample import Sample
+
+THEOREMS = Path(__file__).resolve().parents[1] / "theorems"
+pytestmark = pytest.mark.skipif(not build.available(), reason="no C compiler here")
+
+
+def run(claim, c_path: bool, monkeypatch, c_from: int = 0):
+    """The sweep's result and its cross-check sample; how many ranges C checked."""
+    monkeypatch.setattr(csweep, "ENABLED", c_path)
+    monkeypatch.setattr(csweep, "C_FROM", c_from)
+    calls = []
+    real = SweepRun.run
+
+    def spy(self, *a, **k):
+        got = real(self, *a, **k)
+        calls.append(got is not None and got[0] == 0)
+        return got
+    monkeypatch.setattr(SweepRun, "run", spy)
+    cross = CrossCheck(claim)
+    r = sweep(claim, Explicit(), claim.bounds, Solver(), Deadline(None), cross=cross)
+    cex = r.cex and (r.cex.witness, r.cex.claimed, r.cex.actual, r.cex.structure, r.cex.how)
+    sample = [(e[0], e[1], e[3]) for e in cross.sample.entries()]
+    return (r.checked, r.met, r.structures, r.complete, r.text, cex, sample), sum(calls)
+
+
+def same(claim, monkeypatch, c_from: int = 0):
+    c, used = run(claim, True, monkeypatch, c_from)
+    p, unused = run(claim, False, monkeypatch, c_from)
+    assert unused == 0
+    assert c == p
+    return c, used
+
+
+def heavy(g, s):
+    """A planted false characterization: P iff every edge at the token weighs at least 3."""
+    return any_of((s.token == t) & all_of(s.weight[g.edge_id(min(t, u), max(t, u))] >= 3
+                                          for u in g.vertices if u != t) for t in g.vertices)
+
+
+def edge0(g, s):
+    """A planted false Grundy formula: the weight at edge 0."""
+    return s.weight[0]
+
+
+def nim_sum(g, s):
+    x = s.heap[0]
+    for i in range(1, g.n):
+        x = x ^ s.heap[i]
+    return x
+
+
+def zero_sum(g, s):
+    return nim_sum(g, s) == 0
+
+
+def big_heaps(g, s):
+    return all_of(s.heap[i] >= 2 for i in g.elements)
+
+
+CLAIMS = [
+    Claim("t/heavy", game="edge-nim", kind="char", family=complete(4), statement=heavy,
+          bounds={"weight": (1, 4)}, expect="refuted"),
+    Claim("t/heavy-misere", game="edge-nim", kind="char", family=complete(4), statement=heavy,
+          bounds={"weight": (1, 4)}, convention="misere", expect="refuted"),
+    Claim("t/edge0", game="edge-nim", kind="grundy", family=complete(4), statement=edge0,
+          bounds={"weight": (1, 4)}, expect="refuted"),
+    Claim("t/bouton", game="nim", kind="grundy", family=heaps(2, 3), statement=nim_sum,
+          bounds={"heap": 9}, expect="proved"),
+    Claim("t/bouton-p", game="nim", kind="char", family=heaps(2, 3), statement=zero_sum, assume=big_heaps,
+          bounds={"heap": 9}, expect="proved"),
+]
+
+
+@pytest.mark.parametrize("claim", CLAIMS, ids=[c.id for c in CLAIMS])
+def test_c_sweep_equals_python(claim, monkeypatch):
+    (checked, met, _, complete_, _, cex, sample), used = same(claim, monkeypatch)
+    assert complete_ and checked > 0 and sample
+    assert (cex is not None) == (claim.expect == "refuted")
+    if claim.game == "edge-nim" or claim.convention == "misere" or claim.kind == "char":
+        assert used > 0                       # the C path served (nim's Grundy values: one-heap tables)
+    if claim.assume is not None:
+        assert checked < met
+
+
+def test_planted_claims(monkeypatch):
+    """Every planted false claim of the library, its explicit sweep in C where it serves."""
+    planted = [c for c in load([str(THEOREMS / "planted.py")], None) if c.kind != "strategy"]
+    assert len(planted) >= 4
+    served = 0
+    for claim in planted:
+        (_, _, _, _, _, cex, _), used = same(claim, monkeypatch)
+        assert cex is not None, claim.id
+        served += used > 0
+    assert served >= 2
+
+
+def test_threshold_keeps_small_structures_in_python(monkeypatch):
+    _, used = same(CLAIMS[0], monkeypatch, c_from=10 ** 9)
+    assert used == 0
+
+
+def test_inexact_statements_are_declined():
+    r = get_game("nim").rules(Structure.heaps(2))
+    s = r.state
+    vals = [list(range(10)), list(range(10))]
+    assert sweep_source(r, s.heap[0] == s.heap[1], s.heap[0] >= 0, vals) is not None
+    huge = s.heap[0] * (2 ** 40) * (2 ** 30) + s.heap[1]      # beyond 64 bits at the bounds
+    assert sweep_source(r, huge == 0, s.heap[0] >= 0, vals) is None
+    assert sweep_source(r, s.heap[0] == 0, huge > 0, vals) is None
+    assert sweep_source(r, s.heap[0] == 0, s.heap[0] >= 0, [[0, 2 ** 63 - 1], [0]]) is None
+
+
+def test_ranges_in_product_order():
+    r = get_game("nim").rules(Structure.heaps(3))
+    vals = [[0, 2, 5], [1], [3, 4, 7, 9]]
+    run_ = SweepRun(r, vals, by_value=False)
+    every = list(itertools.product(*vals))
+    assert [run_.state(i) for i in range(run_.size)] == every
+    assert list(run_.states(4, 11)) == every[4:11]
+
+
+def test_sample_totals_as_computed():
+    wheres = [(a, b) for a in range(6) for b in range(6)]
+    key = lambda w: (2, 0, sum(w), max(w), w)  # noqa: E731
+    one, two = Sample(3, 5, 4), Sample(3, 5, 4)
+    for part in (wheres[:10], wheres[10:]):
+        one.add("o", part, key, sum)
+        two.add("o", part, key, sum, [sum(w) for w in part])
+    assert one.entries() == two.entries()
+
+
+@settings(max_examples=6, deadline=None)
+@given(hs.integers(1, 3), hs.integers(0, 3), hs.integers(2, 4), hs.integers(0, 1))
+def test_random_linear_claims(a, b, m, r):
+    """Random false or true characterizations of nim on two heaps, ``a*h0 + b*h1 = r (mod m)``
+    at the P-positions: the C and Python sweeps agree (verdict, counts, counterexample)."""
+    def stmt(g, s):
+        return (a * s.heap[0] + b * s.heap[1]) % m == r
+
+    claim = Claim("t/linear", game="minnie", kind="char", family=heaps(2), statement=stmt,
+                  bounds={"heap": 7}, expect="refuted")
+    with pytest.MonkeyPatch.context() as mp:
+        c, used = run(claim, True, mp)
+        p, _ = run(claim, False, mp)
+    assert c == p and used > 0
