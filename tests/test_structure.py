@@ -1,6 +1,7 @@
 """Structure: automorphisms found by the backtracking search against networkx's matcher."""
 from __future__ import annotations
 
+import itertools
 import random
 
 import networkx as nx
@@ -10,12 +11,7 @@ from grundy.spec.structure import Structure
 
 
 def _networkx_automorphisms(s: Structure) -> list[tuple[int, ...]]:
-    g = s.to_networkx()
-    for v in g.nodes:
-        g.nodes[v]["loop"] = v in s.loops
-    cls = nx.algorithms.isomorphism.DiGraphMatcher if s.directed else nx.algorithms.isomorphism.GraphMatcher
-    m = cls(g, g, node_match=lambda a, b: a["loop"] == b["loop"])
-    return sorted(tuple(x[i] for i in range(s.n)) for x in m.isomorphisms_iter())
+    return sorted(_networkx_iter(s))
 
 
 @pytest.mark.parametrize("seed", range(60))
@@ -40,3 +36,53 @@ def test_named_groups() -> None:
     assert Structure.from_networkx(nx.complete_graph(9)).automorphisms_at_most(256) is None
     cycle = Structure.graph(range(6), [(i, (i + 1) % 6) for i in range(6)], directed=True)
     assert len(cycle.automorphisms) == 6
+
+
+@pytest.mark.parametrize("seed", range(24))
+def test_automorphisms_of_larger_graphs_match_networkx(seed: int) -> None:
+    """Beyond 12 vertices too (the backtracking search serves every size): random sparse and
+    dense graphs and digraphs with loops, 13 to 22 vertices."""
+    rng = random.Random(1000 + seed)
+    n = rng.randint(13, 22)
+    directed = seed % 4 == 0
+    p = rng.choice((0.1, 0.15, 0.9)) if not directed else 0.1
+    pairs = [(u, v) for u in range(n) for v in range(n) if u != v and (directed or u < v) and rng.random() < p]
+    loops = [v for v in range(n) if rng.random() < 0.1]
+    s = Structure.graph(range(n), pairs, loops, directed=directed)
+    found = s.automorphisms_at_most(256)
+    want = _networkx_automorphisms(s) if found is not None else None
+    assert found == want or (found is None and len(list(itertools.islice(_networkx_iter(s), 257))) > 256)
+
+
+def _networkx_iter(s: Structure):
+    """networkx's VF2 matcher; on a dense undirected graph, on its complement (the same
+    automorphisms: VF2 takes a minute on a 20-vertex graph of density 0.9)."""
+    g = s.to_networkx()
+    if not s.directed and 2 * len(s.edges) > s.n * (s.n - 1) // 2:
+        g = nx.complement(g)
+    for v in g.nodes:
+        g.nodes[v]["loop"] = v in s.loops
+    cls = nx.algorithms.isomorphism.DiGraphMatcher if s.directed else nx.algorithms.isomorphism.GraphMatcher
+    m = cls(g, g, node_match=lambda a, b: a["loop"] == b["loop"])
+    return (tuple(x[i] for i in range(s.n)) for x in m.isomorphisms_iter())
+
+
+@pytest.mark.parametrize("make, order", [
+    (lambda: nx.cycle_graph(32), 64),                                   # dihedral D_32
+    (lambda: nx.path_graph(45), 2),
+    (lambda: nx.hypercube_graph(4), 384),                               # above the limit: None
+    (lambda: nx.dodecahedral_graph(), 120),
+    (lambda: nx.desargues_graph(), 240),
+    (lambda: nx.random_regular_graph(3, 40, seed=5), None),             # rigid (checked below)
+    (lambda: nx.wheel_graph(22), 42),
+])
+def test_automorphism_groups_of_known_large_graphs(make, order) -> None:
+    s = Structure.from_networkx(nx.convert_node_labels_to_integers(make()))
+    want = _networkx_automorphisms(s) if order != 384 else None
+    found = s.automorphisms_at_most(256)
+    if order == 384:
+        assert found is None
+        return
+    assert found == want
+    if order is not None:
+        assert len(found) == order

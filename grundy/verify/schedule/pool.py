@@ -59,8 +59,10 @@ def schedule(claims: list[Claim], profile: str = "quick",
     """The order in which claims are handed to workers: groups of claim indices (one
     :func:`group_key` each, in claim order within a group), the costliest group first by the
     ``seconds`` each claim took last time. A claim without a recorded time counts as costlier
-    than any timed one (its group goes first, in file order); with no times at all, the groups
-    keep file order. The order changes wall time only, never a verdict.
+    than any timed one (its group goes first, in file order); with no times at all (a fresh
+    cache), the groups with the longest time limits go first (the limit an author gives a
+    claim is the best guess of its cost there is: 120 s by default, more for the long ones),
+    file order among equals. The order changes wall time only, never a verdict.
 
     >>> from grundy.verify import Claim, heaps, petersen
     >>> cs = [Claim(i, game="edge-nim", kind="char", family=petersen(), statement=lambda g, s: True)
@@ -72,15 +74,22 @@ def schedule(claims: list[Claim], profile: str = "quick",
     [[1], [0, 2]]
     >>> schedule(cs, seconds={"p1": 1.0, "p2": 1.0})          # "n" unknown: first
     [[1], [0, 2]]
+    >>> cs[1] = Claim("n", game="nim", kind="char", family=heaps(2), statement=lambda g, s: True,
+    ...               timeout=600)
+    >>> schedule(cs, seconds={})                                 # no times: the longest limits first
+    [[1], [0, 2]]
     """
     groups: dict[tuple, list[int]] = {}
     for i, c in enumerate(claims):
         groups.setdefault(group_key(c, profile), []).append(i)
     order = list(groups.values())
-    if not seconds:
+    if seconds is None:
         return order
     inf = float("inf")
-    cost = [sum(seconds.get(claims[i].id, inf) for i in g) for g in order]
+    if seconds:
+        cost = [sum(seconds.get(claims[i].id, inf) for i in g) for g in order]
+    else:
+        cost = [sum(claims[i].limit(None) for i in g) for g in order]
     ranked = sorted(range(len(order)), key=lambda k: -cost[k])     # stable: file order among ties
     return [order[k] for k in ranked]
 
