@@ -134,13 +134,18 @@ def _package_files(top: str = str(PACKAGE)) -> list[str]:
 @lru_cache(maxsize=None)
 def package_digest() -> str:
     """Every file of the grundy package (compiled caches aside), its version, and the versions
-    of Python and networkx (read once per process)."""
-    import networkx
-
+    of Python and networkx (read once per process: networkx's from the loaded module, else from
+    its installed distribution, which costs a tenth of importing it)."""
     from ._version import __version__
+    loaded = sys.modules.get("networkx")
+    if loaded is not None:
+        nx_version = loaded.__version__
+    else:
+        from importlib.metadata import version
+        nx_version = version("networkx")
     h = hashlib.sha256()
     h.update(json.dumps([__version__, sys.version, os.uname().machine if hasattr(os, "uname") else "",
-                         networkx.__version__]).encode())
+                         nx_version]).encode())
     files_digest(_package_files(), h)
     return h.hexdigest()
 

@@ -99,5 +99,17 @@ def test_solving_nim_from_the_command_line_loads_no_heavy_dependency():
     assert _loaded("from grundy.cli import main\nmain(['solve', 'nim', '3', '5', '6'])") == []
 
 
+def test_solving_graph_positions_from_a_file_loads_no_networkx(tmp_path):
+    """The premises' cache key reads networkx's version without importing it."""
+    f = tmp_path / "k5.json"
+    k5 = [[u, v] for u in range(5) for v in range(u + 1, 5)]
+    f.write_text(json.dumps([{"game": "edge-nim", "nodes": list(range(5)), "token": 0,
+                              "edges": [[u, v, 1 + (i + j) % 2] for j, (u, v) in enumerate(k5)]}
+                             for i in range(5)]))
+    code = (f"import os\nos.environ['GRUNDY_CACHE'] = {str(tmp_path / 'cache')!r}\n"
+            f"from grundy.cli import main\nmain(['solve', {str(f)!r}, '--json'])")
+    assert "networkx" not in _loaded(code)
+
+
 def test_the_probe_sees_a_heavy_dependency_when_one_is_loaded():
     assert "networkx" in _loaded("from grundy.tools import named_graph\nnamed_graph('petersen')")
