@@ -92,8 +92,6 @@ def period(code: TakeBreak | None, values: list[int]) -> Period | None:
     return None
 
 
-
-
 def run_to_period(code: TakeBreak, n: int, **how: Any) -> HeapRun:
     """G(0..n) of ``code``, as :func:`~.takebreak.takebreak_run` (``how``: its options) gives
     it, but where a periodicity theorem covers the code, computed only up to m = 1023, 2047,
