@@ -74,22 +74,46 @@ def period(code: TakeBreak | None, values: list[int]) -> Period | None:
     # proof (it reads G up to n0 + t - 1 + p = N + t > N) and three repeats after n0 need more.
     last = values[-1] if values else None
     candidates = [p for p in range(1, N + 1) if values[N - p] == last]
+    # Each p is first tested from the largest n0 that would do (a mismatch there is usually
+    # found at once, where scanning down from N may run through a long near-periodic stretch);
+    # only the p that passes is scanned down for its least n0.
     th = theorem_for(code)
     if th is not None:
         for p in candidates:
             if th.needed(0, p) > N:
                 break                               # no larger p can be proved either
-            n0 = _least_n0(values, p)
-            if th.needed(n0, p) <= N:               # G(n + p) = G(n) checked for n0 <= n < end
-                return Period(n0, p, True)
+            top = _largest(lambda n0: th.needed(n0, p) <= N, N)   # noqa: B023  (called at once)
+            if _repeats_from(values, p, top):       # G(n + p) = G(n) checked for n0 <= n < end
+                return Period(_least_n0(values, p), p, True)
     for p in candidates:
         if p > N // 3:
             break
-        n0 = _least_n0(values, p)
         # three periods seen after n0, and the periodic part at least half of G(0..N)
-        if N + 1 - n0 >= 3 * p and 2 * (N + 1 - n0) >= N + 1:
-            return Period(n0, p, False)
+        top = min(N + 1 - 3 * p, (N + 1) // 2)
+        if _repeats_from(values, p, top):
+            return Period(_least_n0(values, p), p, False)
     return None
+
+
+def _largest(ok: Any, hi: int) -> int:
+    """The largest n0 in 0..hi with ok(n0) (ok holds at 0 and is monotone: true, then false)."""
+    lo = 0
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        lo, hi = (mid, hi) if ok(mid) else (lo, mid - 1)
+    return lo
+
+
+def _repeats_from(values: list[int], p: int, lo: int) -> bool:
+    """G(n + p) = G(n) for every n from ``lo`` to N - p (compared a block at a time, upwards)."""
+    N = len(values) - 1
+    i = max(lo, 0)
+    while i <= N - p:
+        j = min(i + 256, N - p + 1)
+        if values[i:j] != values[i + p:j + p]:
+            return False
+        i = j
+    return True
 
 
 def run_to_period(code: TakeBreak, n: int, **how: Any) -> HeapRun:
