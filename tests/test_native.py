@@ -257,3 +257,52 @@ def test_a_compiler_without_loop_alignment_still_builds(tmp_path, monkeypatch):
         assert build.load("int thrice_plus_one(int x) { return 3 * x + 1; }").thrice_plus_one(4) == 13
     finally:
         build.compiler.cache_clear()
+
+
+@pytest.mark.parametrize("name", ["nim", "euclid", "octal", "grundys-game", "vertexnim", "vertex-nimg", "edge-nim",
+                                  "grim", "wythoff", "mig"])
+def test_a_quick_kernel_answers_as_the_optimized_one(name):
+    """A kernel compiled without optimization (build.QUICK_FLAGS, the default on small boxes)
+    gives the same values as the optimized one: on random states of the base position's box."""
+    pos = base(name)
+    rules, box, states = random_states(pos, 60, seed=7)
+    quick, optimized = Kernel(rules, box, quick=True), Kernel(rules, box, quick=False)
+    assert quick.quick and not optimized.quick and quick.lib is not optimized.lib
+    kept = []
+    for s in states:
+        try:
+            kept.append((s, optimized.values([s])))
+        except (OutOfBox, KernelError):
+            continue
+    assert len(kept) > 10
+    for s, want in kept:
+        assert quick.values([s]) == want, (name, s)
+
+
+def test_small_boxes_get_quick_kernels_large_ones_optimized():
+    from grundy.solvers.native.kernel import QUICK_BOX
+    rules = base("nim").rules
+    assert Kernel(rules, Box.around(rules, [(0, 0, 0), (7, 7, 7)])).quick
+    big = Box.around(rules, [(0, 0, 0), (63, 63, 63)])
+    assert big.size > QUICK_BOX and not Kernel(rules, big).quick
+
+
+def test_a_quick_build_is_compiled_without_optimization(tmp_path, monkeypatch):
+    """build.load(quick=True) passes QUICK_FLAGS (-O0), the default passes FLAGS (-O2): a
+    compiler that logs its arguments shows which."""
+    cc = build.compiler()
+    log = tmp_path / "args"
+    fake = tmp_path / "cc-logging"
+    fake.write_text(f'#!/bin/sh\necho "$@" >> {log}\nexec {cc} "$@"\n')
+    fake.chmod(0o755)
+    monkeypatch.setenv("CC", str(fake))
+    monkeypatch.setenv("GRUNDY_CACHE", str(tmp_path / "cache"))
+    build.compiler.cache_clear()
+    try:
+        assert build.load("int quick_seven(void) { return 7; }", quick=True).quick_seven() == 7
+        assert build.load("int slow_seven(void) { return 7; }").slow_seven() == 7
+    finally:
+        build.compiler.cache_clear()
+    first, second = log.read_text().splitlines()
+    assert "-O0" in first.split() and "-O2" not in first.split()
+    assert "-O2" in second.split() and "-O0" not in second.split()

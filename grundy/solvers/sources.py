@@ -183,11 +183,13 @@ class KernelSource:
                 n += 1
         return states[:n]
 
-    def for_sweep(self, solver: "Solver", q: Query, box: Box, extra: str) -> Kernel | None:
+    def for_sweep(self, solver: "Solver", q: Query, box: Box, extra: str,
+                  quick: bool | None = None) -> Kernel | None:
         """The kernel a sweep's batch of ``q`` is answered by (its table put in use, its premises
         asked, the mode of a batch), its box holding ``box``, compiled with ``extra`` (a claim's
         sweep in C, :mod:`grundy.solvers.native.sweep`): the table's kernel, or one built now
-        in its place (on the join of the boxes); None where no kernel serves the table."""
+        in its place (on the join of the boxes; ``quick``: as :class:`Kernel`'s); None where no
+        kernel serves the table."""
         if not self.can_answer(solver, q):
             return None
         t = q.table(solver)
@@ -202,7 +204,7 @@ class KernelSource:
             return None
         try:
             k = Kernel(t.rules, need, mode, limit=solver.max_positions, symmetry=t.symmetric,
-                       decompose=t.decomposed, extra=extra)
+                       decompose=t.decomposed, extra=extra, quick=quick)
         except (BuildError, MemoryError, ValueError):
             return None
         t.kernels[mode] = k

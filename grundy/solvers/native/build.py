@@ -26,6 +26,9 @@ from ...errors import BuildError
 # -falign-loops=32: a hot loop that straddles two 32-byte fetch windows runs up to 1.5x slower
 # (the octal split scan: 0.137 at 10^5, 1.45 -> 0.94 CPU s; benchmarks/octal_peers.py)
 FLAGS = ["-O2", "-falign-loops=32", "-std=gnu99", "-shared", "-fPIC", "-fno-strict-aliasing"]
+# a library whose work is small (a kernel on a small box): not optimized, 4-5x less compile time
+# (a 600-line kernel: 0.37 -> 0.07 s), code about 4x slower (benchmarks/quick_build.py)
+QUICK_FLAGS = ["-O0", "-std=gnu99", "-shared", "-fPIC", "-fno-strict-aliasing"]
 
 
 def cache_dir() -> Path:
@@ -53,12 +56,14 @@ def available() -> bool:
 _loaded: dict[str, ctypes.CDLL] = {}
 
 
-def load(source: str) -> ctypes.CDLL:
-    """The library built from ``source`` (built now unless cached). Raises :class:`BuildError`."""
+def load(source: str, quick: bool = False) -> ctypes.CDLL:
+    """The library built from ``source`` (built now unless cached; ``quick``: compiled without
+    optimization, :data:`QUICK_FLAGS`). Raises :class:`BuildError`."""
     cc = compiler()
     if cc is None:
         raise BuildError("no C compiler (or GRUNDY_NATIVE=0)")
-    key = hashlib.sha256((" ".join(FLAGS) + "\n" + source).encode()).hexdigest()[:24]
+    flags = QUICK_FLAGS if quick else FLAGS
+    key = hashlib.sha256((" ".join(flags) + "\n" + source).encode()).hexdigest()[:24]
     if key in _loaded:
         return _loaded[key]
     target = cache_dir() / f"k{key}.so"
@@ -67,9 +72,9 @@ def load(source: str) -> ctypes.CDLL:
             c = Path(tmp) / "k.c"
             c.write_text(source)
             so = Path(tmp) / "k.so"
-            r = subprocess.run([cc, *FLAGS, "-o", str(so), str(c)], capture_output=True, text=True)
+            r = subprocess.run([cc, *flags, "-o", str(so), str(c)], capture_output=True, text=True)
             if r.returncode != 0 and "align-loops" in r.stderr:       # a compiler without the option
-                plain = [f for f in FLAGS if not f.startswith("-falign-loops")]
+                plain = [f for f in flags if not f.startswith("-falign-loops")]
                 r = subprocess.run([cc, *plain, "-o", str(so), str(c)], capture_output=True, text=True)
             if r.returncode != 0:
                 raise BuildError(f"C compiler failed:\n{r.stderr[-4000:]}")

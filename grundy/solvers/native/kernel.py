@@ -36,7 +36,7 @@ from .csyntax import C, CSyntax
 
 __all__ = ["Kernel", "KernelError", "OutOfBox", "Box", "CSyntax", "C", "c_source", "kernel_source",
            "run_paused", "batch_keys", "GRUNDY", "NORMAL", "MISERE", "MISERE_GRUNDY", "UNKNOWN", "LOSES",
-           "WINS", "MAX_KEY", "DENSE_LIMIT", "CYCLE", "TOO_LARGE", "LIMIT", "NO_MEMORY", "OVERFLOW",
+           "WINS", "MAX_KEY", "DENSE_LIMIT", "QUICK_BOX", "CYCLE", "TOO_LARGE", "LIMIT", "NO_MEMORY", "OVERFLOW",
            "DOMAIN", "PAUSED"]     # Box, CSyntax, C, c_source, kernel_source: kept importable from here
 
 State = tuple[int, ...]
@@ -44,6 +44,9 @@ GRUNDY, NORMAL, MISERE, MISERE_GRUNDY = 0, 1, 2, 3   # table modes (3: misère G
 UNKNOWN, LOSES, WINS = 0, 1, 2             # outcome values
 MAX_KEY = 2 ** 63                          # box sizes stay below this
 DENSE_LIMIT = 2 ** 28                      # boxes up to this many positions get a dense table
+QUICK_BOX = 2 ** 17        # kernels on boxes up to this many positions are compiled without optimization:
+                           # they solve at most this many positions, where 4x slower code costs less
+                           # than the optimizer's 0.3 s (many small structures, each its own kernel)
 
 
 _STATUS = {CYCLE: "cycle", TOO_LARGE: "a Grundy value above 253", LIMIT: "position limit",
@@ -59,8 +62,8 @@ def kernel_error(status: int, key: int | None = None) -> KernelError:
 
 # ----------------------------------------------------------------------------- the kernel
 @lru_cache(maxsize=256)
-def _library(source: str) -> ctypes.CDLL:
-    lib = build.load(source)
+def _library(source: str, quick: bool = False) -> ctypes.CDLL:
+    lib = build.load(source, quick)
     lib.k_new.restype = ctypes.c_void_p
     lib.k_new.argtypes = [ctypes.c_int, ctypes.c_uint64, ctypes.c_int64]
     lib.k_free.argtypes = [ctypes.c_void_p]
@@ -126,18 +129,20 @@ class Kernel:
     """The compiled rules on one box, with one value table (``mode``: GRUNDY, NORMAL or MISERE
     outcomes, MISERE_GRUNDY: misère Grundy values, never split into components). ``limit`` bounds the positions stored (:class:`KernelError` "position limit").
     ``extra``: C appended to the kernel's source (functions of the same library that drive its
-    table, e.g. a claim's sweep); the kernel answers as without it."""
+    table, e.g. a claim's sweep); the kernel answers as without it. ``quick``: compiled without
+    optimization (default: on boxes of at most :data:`QUICK_BOX` positions); the same answers."""
 
     def __init__(self, rules: Rules, box: Box, mode: int = GRUNDY, limit: int = 2 ** 62,
                  dense: bool | None = None, symmetry: bool = False, decompose: bool = False,
-                 extra: str = ""):
+                 extra: str = "", quick: bool | None = None):
         if box.size >= MAX_KEY:
             raise ValueError(f"the box has {box.size} positions: more than a 64-bit key holds")
         self.rules, self.box, self.mode = rules, box, mode
         self.symmetry = symmetry
         self.decompose = decompose
         self.extra = extra          # C compiled with the kernel, driving it (a claim's sweep: native/sweep.py)
-        self.lib = _library(kernel_source(rules, box, symmetry, decompose) + extra)   # c_source's text, kept on disk
+        self.quick = box.size <= QUICK_BOX if quick is None else quick
+        self.lib = _library(kernel_source(rules, box, symmetry, decompose) + extra, self.quick)   # text kept on disk
         if dense is None:
             dense = box.size <= DENSE_LIMIT
         self.dense = dense
