@@ -24,7 +24,9 @@ from ..families.bounds import slot_values
 from .instance import Instance
 
 ENABLED = True       # False: every structure on the Python path (benchmarks, differential tests)
-C_FROM = 20_000      # structures with at least this many starts are swept in C (where it serves)
+C_FROM = 5_000       # structures with at least this many starts are swept in C (where it serves)
+C_QUICK = 2 ** 17    # ... with a kernel compiled without optimization below this many (build.QUICK_FLAGS:
+                     # 4-5x less compiler time; many small structures, each its own kernel)
 C_OPTIMIZED = 2_000_000   # ... the statement compiled with the optimizer from this many (else: the compiler's
                           # time outweighs the loop's; many small structures, each its own kernel)
 C_BATCH = 1 << 16    # indices checked per call (each range judged again in Python if C cannot finish it)
@@ -59,7 +61,7 @@ class _Indexed(Sequence):
         return self.run.state(self.idx[i])
 
 
-def plan(inst: Instance, bounds: dict[str, Any], n_states: int) -> tuple[SweepRun, str, Box] | None:
+def plan(inst: Instance, bounds: dict[str, Any], n_states: int) -> tuple[SweepRun, str, Box, bool | None] | None:
     """The C sweep of ``inst``'s structure within ``bounds``, or None (the Python path)."""
     if not ENABLED or n_states < C_FROM or not inst.solver.native or not build.available():
         return None
@@ -72,7 +74,8 @@ def plan(inst: Instance, bounds: dict[str, Any], n_states: int) -> tuple[SweepRu
     if src is None:
         return None
     box = Box.around(inst.rules, [tuple(v[0] for v in vals), tuple(v[-1] for v in vals)])
-    return SweepRun(inst.rules, vals, inst.by_value), src, box
+    quick = True if n_states < C_QUICK else None        # None: as the kernel's box says (Kernel)
+    return SweepRun(inst.rules, vals, inst.by_value), src, box, quick
 
 
 def sweep_c(inst: Instance, bounds: dict[str, Any], n_states: int, tally: Tally, tick: Callable[[], None],
@@ -82,12 +85,12 @@ def sweep_c(inst: Instance, bounds: dict[str, Any], n_states: int, tally: Tally,
     p = plan(inst, bounds, n_states)
     if p is None:
         return False
-    run, src, box = p
+    run, src, box, quick = p
     question = "grundy" if inst.by_value else "wins"
     solver = inst.solver
     for a in range(0, run.size, C_BATCH):
         b = min(a + C_BATCH, run.size)
-        k = solver.sweep_kernel(inst.game, inst.structure, inst.claim.convention, question, box, src)
+        k = solver.sweep_kernel(inst.game, inst.structure, inst.claim.convention, question, box, src, quick)
         if k is None and a == 0:
             return False
         got = None if k is None else run.run(k, a, b, tick)
