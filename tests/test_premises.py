@@ -316,3 +316,58 @@ def test_heap_symmetry_by_construction_only_for_a_rule_that_reads_its_own_heap()
     assert "by construction" in premises.prove_symmetry(lasker.rules, cache=False).how
     p = premises.prove_symmetry(Peeks().rules(rule_heaps(2)), cache=False)
     assert p.status == "violated" and "by construction" not in p.how
+
+
+def _counting_commutes(monkeypatch):
+    """The symmetry proofs' memo emptied, and the generators proved by Z3 from now on."""
+    from grundy.solvers.premises import symmetry
+    monkeypatch.setattr(symmetry, "_PROVED", {})
+    proved: list = []
+    real = symmetry._commutes
+    monkeypatch.setattr(symmetry, "_commutes", lambda *a: proved.append(a[-1]) or real(*a))
+    return proved
+
+
+def test_a_generator_proved_on_the_same_moves_is_not_proved_again(monkeypatch):
+    """vertexnim's moves read the adjacency from the state: the path with loops at its ends has
+    the same rules as the path, so its generator (the reversal) is not proved again (the memo is
+    keyed by the moves' content); vertex-nimg's moves read the graph: another graph's are proved."""
+    proved = _counting_commutes(monkeypatch)
+    edges = [(0, 1), (1, 2), (2, 3)]
+    first = premises.prove_symmetry(rules("vertexnim", Structure.graph(range(4), edges)), cache=False)
+    assert first.status == "proved" and proved
+    n = len(proved)
+    looped = Structure.graph(range(4), edges, loops=[0, 3])
+    again = premises.prove_symmetry(rules("vertexnim", looped), cache=False)
+    assert again.status == "proved" and again.how == first.how and len(proved) == n
+    star = Structure.graph(range(4), [(0, 1), (0, 2), (0, 3)])
+    assert premises.prove_symmetry(rules("vertex-nimg", star), cache=False).status == "proved"
+    assert len(proved) > n
+    m = len(proved)
+    path = Structure.graph(range(4), edges)
+    assert premises.prove_symmetry(rules("vertex-nimg", path), cache=False).status == "proved"
+    assert len(proved) > m
+
+
+def test_a_remembered_proof_is_charged_to_the_budget(monkeypatch):
+    """A generator proved before is reused only if its recorded cost fits the budget left: with a
+    budget too small, the answer is the one without the memo (unknown), not 'proved'."""
+    proved = _counting_commutes(monkeypatch)
+    r = rules("nim", Structure.heaps(3))
+    assert premises.prove_symmetry(r, cache=False).status == "proved" and len(proved) == 2
+    assert premises.prove_symmetry(rules("nim", Structure.heaps(3)), cache=False).status == "proved"
+    assert len(proved) == 2
+    tiny = premises.prove_symmetry(rules("nim", Structure.heaps(3)), cache=False, budget=1)
+    assert tiny.status == "unknown" and len(proved) == 3
+
+
+def test_the_content_without_the_structure_follows_the_moves():
+    from grundy.spec.fingerprint import rules_digest
+    p4 = Structure.graph(range(4), [(0, 1), (1, 2), (2, 3)])
+    k4 = Structure.graph(range(4), [(a, b) for a in range(4) for b in range(a + 1, 4)])
+    k3 = Structure.graph(range(3), [(0, 1), (1, 2), (0, 2)])
+    same = [rules_digest(rules("vertexnim", g), structure=False) for g in (p4, k4)]
+    assert same[0] == same[1] and rules_digest(rules("vertexnim", p4)) != rules_digest(rules("vertexnim", k4))
+    assert rules_digest(rules("vertexnim", k3), structure=False) != same[0]
+    other = [rules_digest(rules("vertex-nimg", g), structure=False) for g in (p4, k4)]
+    assert other[0] != other[1]

@@ -77,13 +77,20 @@ class Digest:
         fields = {f.name: getattr(g, f.name) for f in dataclasses.fields(g)}
         return self.value(["structure", type(g).__name__, fields])
 
-    def rules(self, rules: Any) -> "Digest":
+    def rules(self, rules: Any, structure: bool = True) -> "Digest":
         """Everything a backend reads of a game on one structure: the structure, the fields and
         their slots, every move (label, choices, guard, update), the rank, the components and
         the declarations the solvers consult (name, convention, symmetric, decompose_over,
-        heap count, whether the game is a sum of heaps and by which take-and-break code)."""
+        heap count, whether the game is a sum of heaps and by which take-and-break code).
+        ``structure=False``: of the structure only its size and the slots' domains (for what
+        reads the structure through the moves' IR alone, such as a proof about the moves)."""
         game, sch = rules.game, rules.schema
-        self.structure(rules.structure)
+        if structure:
+            self.structure(rules.structure)
+        else:
+            g = rules.structure
+            self.value(["structure size", type(g).__name__, getattr(g, "kind", None), g.n,
+                        list(rules.slot_domains)])
         self.value(["game", game.name, getattr(game, "convention", "normal"), getattr(game, "symmetric", None),
                     getattr(game, "decompose_over", None), getattr(game, "heap_count", None)])
         self.value(["fields", [(f.name, f.over, f.kind, f.lower, f.empty) for f in sch.fields.values()],
@@ -216,6 +223,6 @@ def structure_digest(g: Any) -> str:
     return Digest("structure").structure(g).hexdigest()
 
 
-def rules_digest(rules: Any) -> str:
+def rules_digest(rules: Any, structure: bool = True) -> str:
     """The digest of a game's rules on one structure (see :meth:`Digest.rules`)."""
-    return Digest("rules").rules(rules).hexdigest()
+    return Digest("rules").rules(rules, structure).hexdigest()

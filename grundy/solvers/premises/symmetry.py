@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
+from ...errors import GrundyError
 from ...spec.expr import Expr, Var, all_of, any_of, evaluate, ite, lift, not_
+from ...spec.fingerprint import rules_digest
 from ...spec.game import Rules
 from ...spec.heaprule import HeapRule
 from .base import _Z3, PROVED, REPLAY, UNKNOWN, VIOLATED, Proof, State, _compiled, _encoding, _samples
@@ -55,23 +57,54 @@ def _uniform_heap_rule(rules: Rules) -> bool:
     return True
 
 
-def _symmetry(rules: Rules, group: Group, budget: int) -> Proof:
+# (the rules' content but for the structure's edges and names, a generator) -> the Z3 resource
+# units its proof used: a generator proved to commute with the same moves on another structure
+# of the same size (vertexnim's moves read the adjacency from the state: every graph on n
+# vertices has the same rules) is not proved again; its units are charged to the budget as
+# if it were.
+_PROVED: dict[tuple[str, str], int] = {}
+_PROVED_MAX = 100_000
+
+
+def _content(rules: Rules) -> str | None:
+    """What a generator's proof reads of the rules (:func:`rules_digest` without the structure's
+    edges and names: the moves' IR, the schema and the slots' domains); None if unreadable."""
     try:
-        enc = _encoding(rules)
-        z = _Z3(enc, budget)
-        code = _compiled(rules)
-    except Exception as e:       # noqa: BLE001  (a rule Z3 cannot take: not proved, not used)
-        return UNKNOWN, f"symmetry ({group.name}) not proved ({type(e).__name__}): not used", "", None
+        return rules_digest(rules, structure=False)
+    except (TypeError, ValueError, GrundyError):
+        return None
+
+
+def _symmetry(rules: Rules, group: Group, budget: int) -> Proof:
+    content = _content(rules)
+    made: tuple | None = None            # (encoding, Z3, compiled rules): made when a generator needs them
+    used = 0
     n = len(group.generators)
     for gen in group.generators:
+        key = None if content is None else (content, repr((gen.perm, gen.tables, gen.lows)))
+        cost = _PROVED.get(key) if key is not None else None
+        if cost is not None and used + cost <= budget:
+            used += cost                 # proved before on the same moves
+            continue
         try:
+            if made is None:
+                enc = _encoding(rules)
+                made = (enc, _Z3(enc, budget), _compiled(rules))
+            enc, z, code = made
+            z.used = max(z.used, used)
+            before = z.used
             status, detail, state = _commutes(rules, enc, z, code, gen)
-        except Exception as e:   # noqa: BLE001  (an expression Z3 cannot take)
+        except Exception as e:   # noqa: BLE001  (a rule or an expression Z3 cannot take)
             return UNKNOWN, f"symmetry ({group.name}) not proved ({type(e).__name__}): not used", "", None
         if status == VIOLATED:
             return VIOLATED, f"symmetry ({group.name}) violated: not used", detail, state
         if status != PROVED:
             return UNKNOWN, f"symmetry ({group.name}) not proved ({detail}): not used", "", None
+        used = z.used
+        if key is not None:
+            if len(_PROVED) >= _PROVED_MAX:
+                _PROVED.clear()
+            _PROVED[key] = z.used - before
     return PROVED, f"symmetry ({group.name}) proved by Z3, {n} generator{'s' * (n != 1)}", "", None
 
 
