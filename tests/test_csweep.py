@@ -27,10 +27,12 @@ THEOREMS = Path(__file__).resolve().parents[1] / "theorems"
 pytestmark = pytest.mark.skipif(not build.available(), reason="no C compiler here")
 
 
-def run(claim, c_path: bool, monkeypatch, c_from: int = 0):
-    """The sweep's result and its cross-check sample; how many ranges C checked."""
+def run(claim, c_path: bool, monkeypatch, c_from: int = 0, c_always: int | None = None):
+    """The sweep's result and its cross-check sample; how many ranges C checked (``c_always``
+    default ``c_from``: no cost test, C wherever it serves)."""
     monkeypatch.setattr(csweep, "ENABLED", c_path)
     monkeypatch.setattr(csweep, "C_FROM", c_from)
+    monkeypatch.setattr(csweep, "C_ALWAYS", c_from if c_always is None else c_always)
     calls = []
     real = SweepRun.run
 
@@ -120,6 +122,56 @@ def test_planted_claims(monkeypatch):
 def test_threshold_keeps_small_structures_in_python(monkeypatch):
     _, used = same(CLAIMS[0], monkeypatch, c_from=10 ** 9)
     assert used == 0
+
+
+def test_below_c_always_a_kernel_is_compiled_only_where_it_pays(monkeypatch):
+    """Between C_FROM and C_ALWAYS starts, a structure is swept in C only where the kernel's
+    compiler time (build.compile_cost, shared among the structures of the sweep with the same
+    text) is below the Python path's (PY_START a start); else the Python path, with the same
+    answers, and the table left as the Python path would find it (no kernel forced on it)."""
+    asked: list[tuple[int, bool]] = []
+    real = csweep.afford
+
+    def spy(tally, n, quick):
+        worth = real(tally, n, quick)
+        return lambda text: asked.append((len(text), got := worth(text))) or got
+    monkeypatch.setattr(csweep, "afford", spy)
+    monkeypatch.setattr(csweep, "PY_START", 1.0)           # a slow Python: every kernel pays
+    (_, _, _, _, text, _, _), used = run(CLAIMS[0], True, monkeypatch, c_always=10 ** 9)
+    assert used > 0 and asked and all(ok for _, ok in asked)
+    asked.clear()
+    monkeypatch.setattr(csweep, "PY_START", 1e-12)         # a fast Python: none pays
+    (_, _, _, _, text2, _, _), used = run(CLAIMS[0], True, monkeypatch, c_always=10 ** 9)
+    assert used == 0 and asked and not any(ok for _, ok in asked)
+    assert text2 == text
+    p, _ = run(CLAIMS[0], False, monkeypatch)
+    assert p[4] == text
+
+
+def test_a_text_met_again_shares_its_compiler_time():
+    tally = csweep.Tally()
+    n = 10_000
+    text = "x" * 60_000
+    cost = build.compile_cost(text, True)
+    assert n * csweep.PY_START < cost < 2 * n * csweep.PY_START   # too dear once, paid for when met twice
+    worth = csweep.afford(tally, n, True)
+    assert worth is not None and not worth(text) and worth(text)
+    assert csweep.afford(tally, csweep.C_ALWAYS, True) is None
+
+
+def test_a_sweep_kernel_declined_leaves_the_table_as_it_was():
+    """A kernel the sweep cannot have (too dear, or no 64-bit key) does not put the table in
+    the kernel's use: the Python path then answers as it would have, not through a kernel built
+    on the side (vnim/thm3 took 9 s compiling one)."""
+    from grundy.solvers.native.kernel import Box
+    from grundy.solvers.solver import Query
+    solver = Solver()
+    g = Structure.heaps(3)
+    rules = get_game("nim").rules(g)
+    box = Box.around(rules, [(0, 0, 0), (5, 5, 5)])
+    assert solver.sweep_kernel(get_game("nim"), g, "normal", "wins", box, "", None, lambda text: False) is None
+    t = Query(get_game("nim"), g, "normal", "wins", sweep=True).table(solver)
+    assert not t.in_use and not t.kernels
 
 
 def test_inexact_statements_are_declined():

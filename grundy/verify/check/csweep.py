@@ -11,6 +11,7 @@ counterexample found in C is judged again in Python before it is reported.
 """
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Sequence
 from typing import Any, Callable
 
@@ -24,7 +25,11 @@ from ..families.bounds import slot_values
 from .instance import Instance
 
 ENABLED = True       # False: every structure on the Python path (benchmarks, differential tests)
-C_FROM = 5_000       # structures with at least this many starts are swept in C (where it serves)
+C_FROM = 5_000       # structures with at least this many starts are swept in C (where it serves) ...
+C_ALWAYS = 20_000    # ... below this many, only where the kernel's compiler time costs less than the
+PY_START = 20e-6     # Python path's time (some 20 us a start): build.compile_cost, shared among the
+                     # structures of the claim's sweep with the same kernel text (vertexnim's rules are
+                     # the same on every graph of n vertices)
 C_QUICK = 2 ** 17    # ... with a kernel compiled without optimization below this many (build.QUICK_FLAGS:
                      # 4-5x less compiler time; many small structures, each its own kernel)
 C_OPTIMIZED = 2_000_000   # ... the statement compiled with the optimizer from this many (else: the compiler's
@@ -38,6 +43,7 @@ class Tally:
     def __init__(self) -> None:
         self.checked = self.met = self.here = 0
         self.best: tuple | None = None       # (size key, state, what was found or None: judge it again)
+        self.texts: dict[str, int] = {}      # the kernel texts the sweep asked for, and how often
 
     def failed(self, rules: Any, st: tuple, found: Any) -> None:
         key = size_key(rules, st)
@@ -59,6 +65,22 @@ class _Indexed(Sequence):
         if isinstance(i, slice):
             return [self.run.state(x) for x in self.idx[i]]
         return self.run.state(self.idx[i])
+
+
+def afford(tally: Tally, n_states: int, quick: bool | None) -> Callable[[str], bool] | None:
+    """Whether the sweep of a structure of ``n_states`` starts compiles a kernel of a given text
+    (None: always, from :data:`C_ALWAYS` starts): its compiler's time, shared among the times
+    this claim's sweep met the same text, against the Python path's. Decided from the text and
+    the claim alone (not from the machine, nor from what earlier claims compiled), so that the
+    same claim takes the same paths wherever it runs."""
+    if n_states >= C_ALWAYS:
+        return None
+
+    def worth(text: str) -> bool:
+        key = hashlib.sha256(text.encode()).hexdigest()
+        met = tally.texts[key] = tally.texts.get(key, 0) + 1
+        return build.compile_cost(text, bool(quick)) / met <= n_states * PY_START
+    return worth
 
 
 def plan(inst: Instance, bounds: dict[str, Any], n_states: int) -> tuple[SweepRun, str, Box, bool | None] | None:
@@ -90,7 +112,8 @@ def sweep_c(inst: Instance, bounds: dict[str, Any], n_states: int, tally: Tally,
     solver = inst.solver
     for a in range(0, run.size, C_BATCH):
         b = min(a + C_BATCH, run.size)
-        k = solver.sweep_kernel(inst.game, inst.structure, inst.claim.convention, question, box, src, quick)
+        k = solver.sweep_kernel(inst.game, inst.structure, inst.claim.convention, question, box, src, quick,
+                                afford(tally, n_states, quick))
         if k is None and a == 0:
             return False
         got = None if k is None else run.run(k, a, b, tick)
