@@ -39,6 +39,7 @@ from . import build
 from .kernel import (
     CYCLE,
     DOMAIN,
+    QUICK_BOX,
     Box,
     C,
     KernelError,
@@ -108,8 +109,8 @@ def strategy_source(rules: Rules, cases: Sequence[Play]) -> str:
 
 
 @lru_cache(maxsize=64)
-def _library(source: str) -> ctypes.CDLL:
-    lib = build.load(source)
+def _library(source: str, quick: bool = False) -> ctypes.CDLL:
+    lib = build.load(source, quick)
     lib.f_new.restype = ctypes.c_void_p
     lib.f_new.argtypes = [ctypes.c_uint64, ctypes.c_int]
     lib.f_free.argtypes = [ctypes.c_void_p]
@@ -131,7 +132,7 @@ class Follower:
             raise ValueError(f"the box has {box.size:,} positions: more than the follower's bitmap covers")
         self.rules, self.box = rules, box
         src = kernel_source(rules, box) + "\n" + strategy_source(rules, cases) + build.fixed_c(__package__, "c/follow.c")
-        self.lib = _library(src)
+        self.lib = _library(src, box.size <= QUICK_BOX)    # a small box: compiled without optimization
         self._f = self.lib.f_new(box.size, int(misere))
         if not self._f:
             raise MemoryError(f"no memory for a bitmap of {box.size:,} positions")
