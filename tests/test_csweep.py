@@ -128,49 +128,51 @@ def test_below_c_always_a_kernel_is_compiled_only_where_it_pays(monkeypatch):
     """Between C_FROM and C_ALWAYS starts, a structure is swept in C only where the kernel's
     compiler time (build.compile_cost, shared among the structures of the sweep with the same
     text) is below the Python path's (PY_START a start); else the Python path, with the same
-    answers, and the table left as the Python path would find it (no kernel forced on it)."""
-    asked: list[tuple[int, bool]] = []
-    real = csweep.afford
+    answers and the same scope, and no premise asked for a kernel it does not get."""
+    asked: list[bool] = []
+    real = csweep.worth
 
-    def spy(tally, n, quick):
-        worth = real(tally, n, quick)
-        return lambda text: asked.append((len(text), got := worth(text))) or got
-    monkeypatch.setattr(csweep, "afford", spy)
+    def spy(*a):
+        got = real(*a)
+        asked.append(got)
+        return got
+    monkeypatch.setattr(csweep, "worth", spy)
     monkeypatch.setattr(csweep, "PY_START", 1.0)           # a slow Python: every kernel pays
     (_, _, _, _, text, _, _), used = run(CLAIMS[0], True, monkeypatch, c_always=10 ** 9)
-    assert used > 0 and asked and all(ok for _, ok in asked)
+    assert used > 0 and asked and all(asked)
     asked.clear()
     monkeypatch.setattr(csweep, "PY_START", 1e-12)         # a fast Python: none pays
     (_, _, _, _, text2, _, _), used = run(CLAIMS[0], True, monkeypatch, c_always=10 ** 9)
-    assert used == 0 and asked and not any(ok for _, ok in asked)
-    assert text2 == text
+    assert used == 0 and asked and not any(asked)
     p, _ = run(CLAIMS[0], False, monkeypatch)
-    assert p[4] == text
+    assert text2 == p[4]
 
 
 def test_a_text_met_again_shares_its_compiler_time():
     tally = csweep.Tally()
-    n = 10_000
     text = "x" * 60_000
     cost = build.compile_cost(text, True)
+    n = int(cost / csweep.PY_START / 1.5)
     assert n * csweep.PY_START < cost < 2 * n * csweep.PY_START   # too dear once, paid for when met twice
-    worth = csweep.afford(tally, n, True)
-    assert worth is not None and not worth(text) and worth(text)
-    assert csweep.afford(tally, csweep.C_ALWAYS, True) is None
+    assert not csweep.worth(tally, n, text, True)
+    assert csweep.worth(tally, n, text, True)
+    assert not csweep.worth(tally, n, text + " ", True)          # another text: its own count
 
 
 def test_a_sweep_kernel_declined_leaves_the_table_as_it_was():
-    """A kernel the sweep cannot have (too dear, or no 64-bit key) does not put the table in
-    the kernel's use: the Python path then answers as it would have, not through a kernel built
+    """A kernel the sweep cannot have (a box beyond 64-bit keys) does not leave the table marked
+    as the kernel's: the Python path then answers as it would have, not through a kernel built
     on the side (vnim/thm3 took 9 s compiling one)."""
-    from grundy.solvers.native.kernel import Box
+    from grundy.solvers.native.kernel import MAX_KEY, Box
     from grundy.solvers.solver import Query
     solver = Solver()
     g = Structure.heaps(3)
-    rules = get_game("nim").rules(g)
-    box = Box.around(rules, [(0, 0, 0), (5, 5, 5)])
-    assert solver.sweep_kernel(get_game("nim"), g, "normal", "wins", box, "", None, lambda text: False) is None
-    t = Query(get_game("nim"), g, "normal", "wins", sweep=True).table(solver)
+    game = get_game("nim")
+    rules = game.rules(g)
+    box = Box.around(rules, [(0, 0, 0), (2 ** 22, 2 ** 22, 2 ** 22)])
+    assert box.size >= MAX_KEY
+    assert solver.sweep_kernel(game, g, "normal", "wins", box, "") is None
+    t = Query(game, g, "normal", "wins", sweep=True).table(solver)
     assert not t.in_use and not t.kernels
 
 

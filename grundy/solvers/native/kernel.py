@@ -36,7 +36,7 @@ from .csyntax import C, CSyntax
 
 __all__ = ["Kernel", "KernelError", "OutOfBox", "Box", "CSyntax", "C", "c_source", "kernel_source",
            "run_paused", "batch_keys", "GRUNDY", "NORMAL", "MISERE", "MISERE_GRUNDY", "UNKNOWN", "LOSES",
-           "WINS", "MAX_KEY", "DENSE_LIMIT", "QUICK_BOX", "Unaffordable", "CYCLE", "TOO_LARGE", "LIMIT",
+           "WINS", "MAX_KEY", "DENSE_LIMIT", "QUICK_BOX", "CYCLE", "TOO_LARGE", "LIMIT",
            "NO_MEMORY", "OVERFLOW", "DOMAIN", "PAUSED"]     # Box, CSyntax, C, c_source, kernel_source: kept importable from here
 
 State = tuple[int, ...]
@@ -125,22 +125,16 @@ def _declare_keys(lib: ctypes.CDLL) -> None:
     lib.k_keys.restype = ctypes.c_int64
 
 
-class Unaffordable(ValueError):
-    """The kernel's library would cost more to compile than the caller affords (``afford``)."""
-
-
 class Kernel:
     """The compiled rules on one box, with one value table (``mode``: GRUNDY, NORMAL or MISERE
     outcomes, MISERE_GRUNDY: misère Grundy values, never split into components). ``limit`` bounds the positions stored (:class:`KernelError` "position limit").
     ``extra``: C appended to the kernel's source (functions of the same library that drive its
     table, e.g. a claim's sweep); the kernel answers as without it. ``quick``: compiled without
-    optimization (default: on boxes of at most :data:`QUICK_BOX` positions); the same answers.
-    ``afford(text)``: asked with the library's text before it is loaded (built now unless
-    cached); False raises :class:`Unaffordable`."""
+    optimization (default: on boxes of at most :data:`QUICK_BOX` positions); the same answers."""
 
     def __init__(self, rules: Rules, box: Box, mode: int = GRUNDY, limit: int = 2 ** 62,
                  dense: bool | None = None, symmetry: bool = False, decompose: bool = False,
-                 extra: str = "", quick: bool | None = None, afford: Callable[[str], bool] | None = None):
+                 extra: str = "", quick: bool | None = None):
         if box.size >= MAX_KEY:
             raise ValueError(f"the box has {box.size} positions: more than a 64-bit key holds")
         self.rules, self.box, self.mode = rules, box, mode
@@ -149,8 +143,6 @@ class Kernel:
         self.extra = extra          # C compiled with the kernel, driving it (a claim's sweep: native/sweep.py)
         self.quick = box.size <= QUICK_BOX if quick is None else quick
         text = kernel_source(rules, box, symmetry, decompose) + extra         # c_source's, kept on disk
-        if afford is not None and not afford(text):
-            raise Unaffordable("the kernel would cost more to compile than it saves")
         self.lib = _library(text, self.quick)
         if dense is None:
             dense = box.size <= DENSE_LIMIT

@@ -17,7 +17,7 @@ from typing import Any, Callable
 
 from ...errors import Disagreement
 from ...solvers.native import build
-from ...solvers.native.kernel import Box
+from ...solvers.native.kernel import MAX_KEY, Box, kernel_source
 from ...solvers.native.sweep import SweepRun, sweep_source
 from ...spec.game import Game
 from ..families import size_key
@@ -67,24 +67,23 @@ class _Indexed(Sequence):
         return self.run.state(self.idx[i])
 
 
-def afford(tally: Tally, n_states: int, quick: bool | None) -> Callable[[str], bool] | None:
-    """Whether the sweep of a structure of ``n_states`` starts compiles a kernel of a given text
-    (None: always, from :data:`C_ALWAYS` starts): its compiler's time, shared among the times
-    this claim's sweep met the same text, against the Python path's. Decided from the text and
-    the claim alone (not from the machine, nor from what earlier claims compiled), so that the
-    same claim takes the same paths wherever it runs."""
-    if n_states >= C_ALWAYS:
-        return None
-
-    def worth(text: str) -> bool:
-        key = hashlib.sha256(text.encode()).hexdigest()
-        met = tally.texts[key] = tally.texts.get(key, 0) + 1
-        return build.compile_cost(text, bool(quick)) / met <= n_states * PY_START
-    return worth
+def worth(tally: Tally, n_states: int, text: str, quick: bool) -> bool:
+    """Whether a structure of ``n_states`` starts (below :data:`C_ALWAYS`) is worth a kernel of
+    library text ``text``: its compiler's time (:func:`build.compile_cost`), shared among the
+    times this claim's sweep met the same text, against the Python path's (:data:`PY_START` a
+    start). Decided from the text and the claim alone (not from the machine, nor from what
+    earlier claims compiled), so that the same claim takes the same paths wherever it runs."""
+    key = hashlib.sha256(text.encode()).hexdigest()
+    met = tally.texts[key] = tally.texts.get(key, 0) + 1
+    return build.compile_cost(text, quick) / met <= n_states * PY_START
 
 
-def plan(inst: Instance, bounds: dict[str, Any], n_states: int) -> tuple[SweepRun, str, Box, bool | None] | None:
-    """The C sweep of ``inst``'s structure within ``bounds``, or None (the Python path)."""
+def plan(inst: Instance, bounds: dict[str, Any], n_states: int,
+         tally: Tally | None = None) -> tuple[SweepRun, str, Box, bool | None] | None:
+    """The C sweep of ``inst``'s structure within ``bounds``, or None (the Python path; below
+    :data:`C_ALWAYS` starts, also where the kernel is not :func:`worth` it: decided before the
+    table is touched, on the text of the kernel without reductions and the sweep's C, so that
+    the Python path then answers as it would have)."""
     if not ENABLED or n_states < C_FROM or not inst.solver.native or not build.available():
         return None
     if inst.table is not None or inst.cases or inst.exact is not None:
@@ -97,6 +96,10 @@ def plan(inst: Instance, bounds: dict[str, Any], n_states: int) -> tuple[SweepRu
         return None
     box = Box.around(inst.rules, [tuple(v[0] for v in vals), tuple(v[-1] for v in vals)])
     quick = True if n_states < C_QUICK else None        # None: as the kernel's box says (Kernel)
+    if n_states < C_ALWAYS and box.size < MAX_KEY:
+        text = kernel_source(inst.rules, box) + src
+        if not worth(tally if tally is not None else Tally(), n_states, text, bool(quick)):
+            return None
     return SweepRun(inst.rules, vals, inst.by_value), src, box, quick
 
 
@@ -104,7 +107,7 @@ def sweep_c(inst: Instance, bounds: dict[str, Any], n_states: int, tally: Tally,
             cross: Any, python: Callable[[Any], None]) -> bool:
     """Sweep ``inst``'s structure in C into ``tally`` (``python(states)``: the Python path for a
     range C cannot finish); False (nothing done) where the C path does not serve."""
-    p = plan(inst, bounds, n_states)
+    p = plan(inst, bounds, n_states, tally)
     if p is None:
         return False
     run, src, box, quick = p
@@ -112,8 +115,7 @@ def sweep_c(inst: Instance, bounds: dict[str, Any], n_states: int, tally: Tally,
     solver = inst.solver
     for a in range(0, run.size, C_BATCH):
         b = min(a + C_BATCH, run.size)
-        k = solver.sweep_kernel(inst.game, inst.structure, inst.claim.convention, question, box, src, quick,
-                                afford(tally, n_states, quick))
+        k = solver.sweep_kernel(inst.game, inst.structure, inst.claim.convention, question, box, src, quick)
         if k is None and a == 0:
             return False
         got = None if k is None else run.run(k, a, b, tick)
