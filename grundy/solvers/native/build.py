@@ -56,11 +56,6 @@ def available() -> bool:
 _loaded: dict[str, ctypes.CDLL] = {}
 
 
-def _key(source: str, quick: bool) -> str:
-    flags = QUICK_FLAGS if quick else FLAGS
-    return hashlib.sha256((" ".join(flags) + "\n" + source).encode()).hexdigest()[:24]
-
-
 def compile_cost(source: str, quick: bool = False) -> float:
     """An estimate of the seconds :func:`load` spends compiling ``source`` on a machine like
     ours, from the text's length alone (so that what is decided from it never depends on the
@@ -83,7 +78,7 @@ def load(source: str, quick: bool = False) -> ctypes.CDLL:
     if cc is None:
         raise BuildError("no C compiler (or GRUNDY_NATIVE=0)")
     flags = QUICK_FLAGS if quick else FLAGS
-    key = _key(source, quick)
+    key = hashlib.sha256((" ".join(flags) + "\n" + source).encode()).hexdigest()[:24]
     if key in _loaded:
         return _loaded[key]
     target = cache_dir() / f"k{key}.so"

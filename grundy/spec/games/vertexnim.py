@@ -20,16 +20,13 @@ u had no other neighbour the graph is now empty and the game is over.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from grundy.spec import Field, InputError, Structure, read_graph
 from grundy.spec.expr import Expr
 from grundy.spec.schema import SymState
 
 from .directed_vertexnim import DirectedVertexNim
-
-if TYPE_CHECKING:
-    pass
 
 
 class VertexNim(DirectedVertexNim):

@@ -2,8 +2,9 @@
 the per-position loop (the state, the assumption, the kernel's value, the statement, the least
 counterexample, the positions offered to the cross-check) runs in the kernel's library.
 
-It serves structures with at least :data:`C_FROM` starts, for claims judged by the solver's
-value or outcome alone (no table of values, no strategy), where the statement and assumption
+It serves structures with at least :data:`C_ALWAYS` starts, and those with at least
+:data:`C_FROM` where the kernel is worth its compiler's time (:func:`worth`), for claims judged
+by the solver's value or outcome alone (no table of values, no strategy), where the statement and assumption
 compile to exact C and a kernel answers the game on the structure. A range the C cannot
 finish (a position or a move outside the kernel's box, a product overflowing, any status of
 the kernel) is judged again by the Python path, which reports what it meets as before; the
@@ -25,12 +26,10 @@ from ..families.bounds import slot_values
 from .instance import Instance
 
 ENABLED = True       # False: every structure on the Python path (benchmarks, differential tests)
-C_FROM = 5_000       # structures with at least this many starts are swept in C (where it serves) ...
-C_ALWAYS = 20_000    # ... below this many, only where the kernel's compiler time costs less than the
-PY_START = 20e-6     # Python path's time (some 20 us a start): build.compile_cost, shared among the
-                     # structures of the claim's sweep with the same kernel text (vertexnim's rules are
-                     # the same on every graph of n vertices)
-C_QUICK = 2 ** 17    # ... with a kernel compiled without optimization below this many (build.QUICK_FLAGS:
+C_ALWAYS = 20_000    # structures with at least this many starts are swept in C (where it serves); ...
+C_FROM = 5_000       # ... from this many, only where the kernel is worth it (:func:`worth`)
+PY_START = 20e-6     # the Python path's seconds per start that a kernel's compiler time is set against
+C_QUICK = 2 ** 17    # below this many starts the kernel is compiled without optimization (build.QUICK_FLAGS:
                      # 4-5x less compiler time; many small structures, each its own kernel)
 C_OPTIMIZED = 2_000_000   # ... the statement compiled with the optimizer from this many (else: the compiler's
                           # time outweighs the loop's; many small structures, each its own kernel)
@@ -79,7 +78,7 @@ def worth(tally: Tally, n_states: int, text: str, quick: bool) -> bool:
 
 
 def plan(inst: Instance, bounds: dict[str, Any], n_states: int,
-         tally: Tally | None = None) -> tuple[SweepRun, str, Box, bool | None] | None:
+         tally: Tally) -> tuple[SweepRun, str, Box, bool | None] | None:
     """The C sweep of ``inst``'s structure within ``bounds``, or None (the Python path; below
     :data:`C_ALWAYS` starts, also where the kernel is not :func:`worth` it: decided before the
     table is touched, on the text of the kernel without reductions and the sweep's C, so that
@@ -98,7 +97,7 @@ def plan(inst: Instance, bounds: dict[str, Any], n_states: int,
     quick = True if n_states < C_QUICK else None        # None: as the kernel's box says (Kernel)
     if n_states < C_ALWAYS and box.size < MAX_KEY:
         text = kernel_source(inst.rules, box) + src
-        if not worth(tally if tally is not None else Tally(), n_states, text, bool(quick)):
+        if not worth(tally, n_states, text, bool(quick)):
             return None
     return SweepRun(inst.rules, vals, inst.by_value), src, box, quick
 
