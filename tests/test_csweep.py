@@ -99,12 +99,35 @@ CLAIMS = [
 @pytest.mark.parametrize("claim", CLAIMS, ids=[c.id for c in CLAIMS])
 def test_c_sweep_equals_python(claim, monkeypatch):
     (checked, met, _, complete_, _, cex, sample), used = same(claim, monkeypatch)
-    assert complete_ and checked > 0 and sample
+    assert complete_ and checked > 0 and (sample or cex)
     assert (cex is not None) == (claim.expect == "refuted")
     if claim.game == "edge-nim" or claim.convention == "misere" or claim.kind == "char":
         assert used > 0                       # the C path served (nim's Grundy values: one-heap tables)
     if claim.assume is not None:
         assert checked < met
+
+
+@pytest.mark.parametrize("c_path", [True, False])
+def test_a_refuted_sweep_passes_over_larger_positions_and_keeps_the_least(c_path, monkeypatch):
+    """Once a failure is found, positions of a larger sum are not judged: fewer are checked
+    than the assumption admits, and the counterexample is the least of every failure, found by
+    judging each position of the structure alone."""
+    from grundy.verify.check.instance import Instance
+    from grundy.verify.families import size_key, states
+    claim = Claim("t/heavy-k3", game="edge-nim", kind="char", family=complete(3), statement=heavy,
+                  bounds={"weight": (1, 4)}, expect="refuted")
+    (checked, met, _, _, _, cex, _), used = run(claim, c_path, monkeypatch)
+    assert (used > 0) == c_path
+    label, g = next(iter(claim.family.items()))
+    inst = Instance(claim, label, g, Solver())
+    failures = []
+    for st in states(inst.rules, claim.bounds, None):
+        found = inst.judge(st, inst.prefetch([st])[0])
+        if found is not None:
+            failures.append((size_key(inst.rules, st), st))
+    least = min(failures)[1]
+    assert checked < met == 64 * 3
+    assert cex[0] == inst.position(least).to_json()
 
 
 def test_planted_claims(monkeypatch):

@@ -43,7 +43,8 @@ LIMIT64 = 2 ** 62            # every integer of the statement and the sizes stay
 def _sw_type(ns: int) -> type:
     return type("SW", (ctypes.Structure,), {"_fields_": [
         ("checked", ctypes.c_int64), ("agreed", ctypes.c_int64), ("best", ctypes.c_int64),
-        ("best_sum", ctypes.c_int64), ("best_max", ctypes.c_int64), ("best_s", ctypes.c_int64 * max(ns, 1))]})
+        ("best_sum", ctypes.c_int64), ("best_max", ctypes.c_int64), ("capped", ctypes.c_int64),
+        ("cap", ctypes.c_int64), ("best_s", ctypes.c_int64 * max(ns, 1))]})
 
 
 def _fits(roots: list[Expr], ranges: dict[str, tuple[int, int]]) -> bool:
@@ -137,15 +138,21 @@ class SweepRun:
         digits = self._digits(a)
         return itertools.islice(_product_from(self.values, digits), b - a)
 
-    def run(self, kernel: Kernel, a: int, b: int, tick: Callable[[], None]) -> tuple[int, Any] | None:
+    def run(self, kernel: Kernel, a: int, b: int, tick: Callable[[], None],
+            cap: int | None = None) -> tuple[int, Any] | None:
         """Check the indices a..b-1: (status, result); result (status 0): (checked, the index of
-        the least failure or -1, the indices and sums of the positions the claim held at)."""
+        the least failure or -1, the indices and sums of the positions the claim held at).
+        ``cap``: the sum of the numeric slots at a failure already known; a position of larger
+        sum (and, once a failure is found in the range, larger than its sum) is passed over,
+        neither solved nor counted, since it cannot be the least failure."""
         lib = kernel.lib
         f = lib.s_run
         f.restype = ctypes.c_int
         n = b - a
         w = self._sw()
         w.best = -1
+        if cap is not None:
+            w.capped, w.cap = 1, cap
         idx = (ctypes.c_int64 * max(n, 1))()
         tot = (ctypes.c_int64 * max(n, 1))()
         at = ctypes.c_int64(a)

@@ -49,6 +49,12 @@ class Tally:
         if self.best is None or key < self.best[0]:
             self.best = (key, st, found)
 
+    def cap(self) -> int | None:
+        """The sum of the numeric slots at the least failure so far, or None: a position of
+        larger sum cannot be the least failure (the order of ``size_key`` on one structure), so
+        the sweep passes it over."""
+        return None if self.best is None else self.best[0][2]
+
 
 class _Indexed(Sequence):
     """The positions at some indices of a structure's sweep, made when read (the cross-check's
@@ -117,7 +123,7 @@ def sweep_c(inst: Instance, bounds: dict[str, Any], n_states: int, tally: Tally,
         k = solver.sweep_kernel(inst.game, inst.structure, inst.claim.convention, question, box, src, quick)
         if k is None and a == 0:
             return False
-        got = None if k is None else run.run(k, a, b, tick)
+        got = None if k is None else run.run(k, a, b, tick, tally.cap())
         if got is None or got[0] != 0:
             python(run.states(a, b))
             continue

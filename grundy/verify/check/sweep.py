@@ -13,7 +13,7 @@ from ...solvers.solver import Solver
 from ...solvers.symmetric import Plan
 from ...spec.games import GAMES
 from ..claims import Claim, Explicit
-from ..families import count_states, states
+from ..families import count_states, size_key, states
 from ..recheck import CrossCheck
 from .csweep import Tally, judged, sweep_c
 from .deadline import Deadline, Progress, State, TimedOut, _nothing, _Ticker
@@ -31,8 +31,9 @@ def sweep(claim: Claim, method: Explicit, bounds: dict[str, Any], solver: Solver
     """Evaluate the statement and the assumption at every position of the family within bounds
     (the solver's values come from canonical representatives: symmetry serves solving only),
     smallest structures first; stop after the first structure with a counterexample and report
-    the smallest one it has (in the order of :data:`ORDER`). ``cross`` is offered every position
-    where the claim held (the reference engine's sample)."""
+    the smallest one it has (in the order of :data:`ORDER`: once one is found, positions of a
+    larger sum of the numeric fields are passed over, not judged). ``cross`` is offered every
+    position where the claim held (the reference engine's sample)."""
     structures = family = 0
     n = Tally()
     ticker = _Ticker(deadline, progress)
@@ -91,16 +92,21 @@ def _python(inst: Instance, n: Tally, tick: Callable[[], None], cross: CrossChec
             break
         n.met += len(chunk)
         chunk = [st for st in chunk if inst.assume(st)]
+        if n.best is not None:    # larger than a failure found: not the least one, not solved
+            chunk = [st for st in chunk if size_key(inst.rules, st)[2] <= n.best[0][2]]
         truths = inst.prefetch(chunk) or [None] * len(chunk)   # the solver's side in one call
-        wrong = set()
+        held = []
         for st, truth in zip(chunk, truths, strict=False):     # ... each start judged here
+            if n.best is not None and size_key(inst.rules, st)[2] > n.best[0][2]:
+                continue                                       # (as the sweep in C passes it over)
             n.checked += 1
             n.here += 1
             if n.checked & 255 == 0:
                 tick()
             found = inst.judge(st, truth)
             if found is not None:
-                wrong.add(st)
                 n.failed(inst.rules, st, found)
+            else:
+                held.append(st)
         if cross is not None:         # where the solver agreed with the claim
-            cross.offer(inst, [st for st in chunk if st not in wrong] if wrong else chunk)
+            cross.offer(inst, held)

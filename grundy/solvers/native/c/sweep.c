@@ -7,6 +7,8 @@ typedef struct {
     int64_t checked, agreed;       /* positions where the assumption held; those the claim held at */
     int64_t best;                  /* the index of the least position the claim failed at, or -1 */
     I best_sum, best_max;          /* its size: the sum and the largest of its numeric slots */
+    int64_t capped;                /* 1: a failure of sum cap is known (found before this range) */
+    I cap;
     I best_s[NS > 0 ? NS : 1];     /* ... then the state itself */
 } SW;
 
@@ -22,7 +24,9 @@ static int s_less(const SW *w, I sum, I mx, const I *s) {
 /* The positions of index [*at, to): the assumption, the kernel's value (as k_solve_many: the
    canonical key solved, its stored byte read), the statement; counts and the least failure into
    w, the indices of the positions the claim held at and their sums into idx and tot (room for
-   to - *at). nums[j]: slot j is numeric (counted in the size). by_value: the statement is a
+   to - *at). Once a failure is known (found here, or w->capped: before this range, of sum
+   w->cap), a position of larger sum is passed over (not solved, not counted): it cannot be the
+   least failure. nums[j]: slot j is numeric (counted in the size). by_value: the statement is a
    Grundy value (else true at the P-positions). Returns 0, PAUSED (call again: *at is where to go
    on), OUTSIDE, 6 (a product overflowed in the statement) or a kernel status; on a status other
    than PAUSED the caller discards w (the range is checked another way). */
@@ -49,6 +53,11 @@ int s_run(T *t, const I *vals, const int64_t *nv, const int8_t *nums, int by_val
         if (mul_overflow) { *at = i; return 6; }
         mul_overflow = mo;
         if (!held) continue;
+        I sum = 0, mx = 0;
+        int any = 0;
+        for (int j = 0; j < NS; j++) if (nums[j]) { sum += s[j]; mx = any && mx > s[j] ? mx : s[j]; any = 1; }
+        if ((w->capped && sum > w->cap) || (w->best >= 0 && sum > w->best_sum))
+            continue;                         /* larger than a failure known: not the least one */
         K key = 0;
         for (int j = 0; j < NS; j++) {
             if ((K)(s[j] - LO[j]) >= (K)RADIX[j]) { *at = i; return OUTSIDE; }
@@ -59,9 +68,6 @@ int s_run(T *t, const I *vals, const int64_t *nv, const int8_t *nums, int by_val
         if (e) { *at = i; return e; }
         uint8_t v = get(t, c);
         int wrong = by_value ? claimed != (I)v - 1 : (claimed != 0) == (v != 1);
-        I sum = 0, mx = 0;
-        int any = 0;
-        for (int j = 0; j < NS; j++) if (nums[j]) { sum += s[j]; mx = any && mx > s[j] ? mx : s[j]; any = 1; }
         w->checked++;
         if (wrong) {
             if (s_less(w, sum, mx, s)) {
