@@ -19,6 +19,7 @@ from grundy.solvers.native import build
 from grundy.solvers.solver import SourceLog
 from grundy.solvers.symmetric import Plan
 from grundy.spec import HeapRule, make_position, move, option, read_position
+from grundy.spec.expr import lift
 from grundy.spec.games import get_game
 from grundy.spec.heaprule import rule_heaps
 from grundy.spec.heaps import HeapGame
@@ -75,6 +76,63 @@ def test_decomposition_proved_violated_unknown_not_declared():
     tiny = premises.prove_decomposition(rules("nim", Structure.heaps(4)), cache=False, budget=1)
     assert tiny.status == "unknown"
     assert premises.prove_decomposition(rules("wythoff", Structure.heaps(2)), cache=False).status == "not declared"
+
+
+class _GrimFar(type(get_game("grim"))):
+    """Grim whose move at v also deletes v + 2 (on a path: no neighbour of v): not a sum over
+    the components once v + 1 is gone."""
+    name = "test-grim-far"
+
+    def moves(self, g, s):
+        for mv in super().moves(g, s):
+            v = int(mv.label.split()[-1])
+            if v + 2 < g.n:
+                mv = move(mv.label, guard=mv.guard, update={**mv.update, v + 2: lift(False)})
+            yield mv
+
+
+class _GrimFarPresence(type(get_game("grim"))):
+    """Grim whose vertex v takes part only while vertex 0 is alive: a component's presence
+    read from another component."""
+    name = "test-grim-far-presence"
+
+    def present(self, g, s, v):
+        return s.alive[v] & s.alive[0] if v else s.alive[v]
+
+
+@pytest.mark.parametrize("game", [_GrimFar(), _GrimFarPresence()], ids=["far-move", "far-presence"])
+@pytest.mark.parametrize("n", [6, 9])
+def test_decomposition_violated_by_what_is_far_from_a_move(game, n):
+    """The premise's queries read what a move changes (and the links it touches); a change far
+    from the move, or a presence read far away, is still found and replayed."""
+    path = Structure.graph(range(n), [(i, i + 1) for i in range(n - 1)])
+    got = premises.prove_decomposition(game.rules(path), cache=False)
+    assert got.status == "violated", got.how
+    assert premises.prove_decomposition(get_game("grim").rules(path), cache=False).status == "proved"
+
+
+@pytest.mark.parametrize("name", ["grim", "far-move", "far-presence", "weighted-grim", "edge-delete", "mig"])
+def test_decomposition_states_after_a_move_are_made_as_from_scratch(name):
+    """What the premise derives at a state after a move (presence, links, each side's
+    restriction), made from the state before it where the move reaches, is what it makes
+    from the state alone."""
+    from grundy.solvers.premises.base import _encoding
+    from grundy.solvers.premises.decomposition import _Split
+    from grundy.spec.expr import show
+    game = {"far-move": _GrimFar(), "far-presence": _GrimFarPresence()}.get(name) or get_game(name)
+    r = game.rules(Structure.graph(range(5), [(0, 1), (1, 2), (2, 3), (3, 4), (1, 3)]))
+    assert r.present is not None
+    sp = _Split(r, _encoding(r))
+    for mv in sp.enc.moves:
+        for a_side in (True, False):
+            for before in (sp.s, sp.restrict(sp.s, a_side)):
+                after = sp.after(mv, before)
+                plain = dict(after)
+                assert list(map(show, sp.present(after))) == list(map(show, sp.present(plain)))
+                assert list(map(show, sp.links(after))) == list(map(show, sp.links(plain)))
+                for side in (True, False):
+                    got, want = sp.restrict(after, side), sp.restrict(plain, side)
+                    assert {n: show(e) for n, e in got.items()} == {n: show(e) for n, e in want.items()}
 
 
 def test_the_plans_generators_are_its_maps():

@@ -10,6 +10,16 @@ from .base import _Z3, PROVED, REPLAY, UNKNOWN, VIOLATED, Proof, State, _compile
 
 
 # ------------------------------------------------------------------------------ decomposition
+class _Derived(dict):
+    """A state made from another (``parent``) by changing the variables named in ``delta``
+    (at most those): what is derived from it is derived from its parent's again only where
+    ``delta`` reaches, so that a move's query costs what the move touches, not the structure."""
+
+    def __init__(self, parent: dict[str, Expr], delta: set[str]):
+        super().__init__(parent)
+        self.parent, self.delta = parent, delta
+
+
 class _Split:
     """The formulas of the decomposition premise on one structure (see the module's docstring).
     A state is a map from slot variable names to expressions (``self.s``: the variables
@@ -29,6 +39,15 @@ class _Split:
         for x, slots in enumerate(rules.element_slots):
             for sl in slots:
                 self.owner[sl] = x
+        self.slot = {name: sl for sl, name in enumerate(self.names)}
+        self.readers: dict[str, list[int]] = {}          # variable -> the elements whose presence reads it
+        for x, p in enumerate(rules.present or ()):
+            for name in free_vars(p):
+                self.readers.setdefault(name, []).append(x)
+        self.link_of: list[list[int]] = [[] for _ in range(n_el)]   # element -> its links' indices
+        for i, (a, b) in enumerate(rules.links):
+            self.link_of[a].append(i)
+            self.link_of[b].append(i)
         sch = rules.schema
         self.empty = [lift(bool(sch.fields[f].empty)) if sch.fields[f].sort == BOOL else lift(sch.fields[f].empty)
                       for f, _ in sch.slots]
@@ -51,38 +70,88 @@ class _Split:
             hit = self._memo[key] = (state, make())
         return hit[1]
 
+    def _changed(self, state: dict[str, Expr]) -> list[int]:
+        """The elements whose presence at a derived state may differ from its parent's."""
+        assert isinstance(state, _Derived)
+        return sorted({x for n in state.delta for x in self.readers.get(n, ())})
+
     def present(self, state: dict[str, Expr]) -> list[Expr]:
-        return self._cached(("present",), state, lambda: [self.sub(p, state) for p in self.rules.present or ()])
+        def make() -> list[Expr]:
+            if not isinstance(state, _Derived):
+                return [self.sub(p, state) for p in self.rules.present or ()]
+            out = list(self.present(state.parent))
+            for x in self._changed(state):
+                out[x] = self.sub(self.rules.present[x], state)       # type: ignore[index]
+            return out
+        return self._cached(("present",), state, make)
 
     def decomposable(self, state: dict[str, Expr]) -> Expr:
         return self.sub(self.rules.decomposable, state)
 
-    def valid(self, state: dict[str, Expr]) -> Expr:
-        """No link between a present element of one side and a present element of the other."""
-        def make() -> Expr:
+    def links(self, state: dict[str, Expr]) -> list[Expr]:
+        """Per link: no present element of one side linked to a present element of the other."""
+        def one(i: int, p: list[Expr]) -> Expr:
+            a, b = self.rules.links[i]
+            return any_of([not_(p[a] & p[b]), self.side[a] == self.side[b]])
+
+        def make() -> list[Expr]:
             p = self.present(state)
-            return all_of(any_of([not_(p[a] & p[b]), self.side[a] == self.side[b]]) for a, b in self.rules.links)
-        return self._cached(("valid",), state, make)
+            if not isinstance(state, _Derived):
+                return [one(i, p) for i in range(len(self.rules.links))]
+            out = list(self.links(state.parent))
+            for i in {i for x in self._changed(state) for i in self.link_of[x]}:
+                out[i] = one(i, p)
+            return out
+        return self._cached(("links",), state, make)
+
+    def valid(self, state: dict[str, Expr]) -> Expr:
+        return all_of(self.links(state))
+
+    def still_valid(self, state: dict[str, Expr]) -> Expr:
+        """:meth:`valid` at a state after a move, without the links' conditions that are those
+        at ``self.s`` (the same expressions, asserted by :meth:`base`): a move's query then
+        reads the links it changes only, not every link of the structure."""
+        known = {id(c) for c in self.links(self.s)}
+        return all_of(c for c in self.links(state) if id(c) not in known)
 
     def keeps(self, state: dict[str, Expr], a_side: bool) -> list[Expr]:
-        p = self.present(state)
-        return [p[x] & (self.side[x] if a_side else not_(self.side[x])) for x in range(len(p))]
+        def one(x: int, p: list[Expr]) -> Expr:
+            return p[x] & (self.side[x] if a_side else not_(self.side[x]))
+
+        def make() -> list[Expr]:
+            p = self.present(state)
+            if not isinstance(state, _Derived):
+                return [one(x, p) for x in range(len(p))]
+            out = list(self.keeps(state.parent, a_side))
+            for x in self._changed(state):
+                out[x] = one(x, p)
+            return out
+        return self._cached(("keeps", a_side), state, make)
+
+    def _restricted(self, state: dict[str, Expr], keep: list[Expr], name: str) -> Expr:
+        x = self.owner[self.slot[name]]
+        return state[name] if x is None else ite(keep[x], state[name], self.empty[self.slot[name]])
 
     def restrict(self, state: dict[str, Expr], a_side: bool) -> dict[str, Expr]:
         """``state`` with every element not present on the side emptied (as a component is)."""
         def make() -> dict[str, Expr]:
             keep = self.keeps(state, a_side)
-            out = {}
-            for sl, name in enumerate(self.names):
-                x = self.owner[sl]
-                out[name] = state[name] if x is None else ite(keep[x], state[name], self.empty[sl])
+            if not isinstance(state, _Derived):
+                return {name: self._restricted(state, keep, name) for name in self.names}
+            base = self.restrict(state.parent, a_side)
+            redo = set(state.delta)
+            for x in self._changed(state):
+                redo.update(self.names[sl] for sl in self.rules.element_slots[x])
+            out = _Derived(base, redo)
+            for name in redo:
+                out[name] = self._restricted(state, keep, name)
             return out
         return self._cached(("restrict", a_side), state, make)
 
     def after(self, mv, state: dict[str, Expr]) -> dict[str, Expr]:
         """The state after move ``mv`` from ``state``."""
         def make() -> dict[str, Expr]:
-            out = dict(state)
+            out = _Derived(state, set(mv.update))
             for name, e in mv.update.items():
                 out[name] = self.sub(e, state)
             return out
@@ -109,7 +178,7 @@ class _Split:
         s, r = self.s, self.restrict(self.s, a_side)
         other = self.restrict(s, not a_side)
         s2 = self.after(mv, s)
-        return all_of([self.decomposable(s2), self.valid(s2),
+        return all_of([self.decomposable(s2), self.still_valid(s2),
                        self.same(self.restrict(s2, a_side), self.after(mv, r)),
                        self.same(self.restrict(s2, not a_side), other)])
 
