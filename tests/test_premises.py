@@ -135,6 +135,42 @@ def test_decomposition_states_after_a_move_are_made_as_from_scratch(name):
                     assert {n: show(e) for n, e in got.items()} == {n: show(e) for n, e in want.items()}
 
 
+def test_decomposition_queries_near_a_move_are_proved_once_per_shape(monkeypatch):
+    """A move's query is proved with the assumptions near it, and once in the process for
+    every path (the same up to renaming): a longer path asks Z3 about no new middle; the
+    remembered proofs are charged to the budget (budget 1 still gives unknown)."""
+    import z3
+
+    from grundy.solvers.premises import decomposition as dec
+    monkeypatch.setattr(dec, "_LOCALLY", {})
+    checks = []
+    real = z3.Solver.check
+
+    def counted(self, *a):
+        checks.append(1)
+        return real(self, *a)
+    monkeypatch.setattr(z3.Solver, "check", counted)
+
+    def path(n):
+        return get_game("grim").rules(Structure.graph(range(n), [(i, i + 1) for i in range(n - 1)]))
+    assert premises.prove_decomposition(path(12), cache=False).status == "proved"
+    first = len(checks)
+    assert premises.prove_decomposition(path(30), cache=False).status == "proved"
+    assert len(checks) - first < first / 2          # the ends and the presence of the whole, not every move
+    assert premises.prove_decomposition(path(30), cache=False, budget=1).status == "unknown"
+
+
+def test_canonical_text_names_variables_by_first_appearance():
+    from grundy.solvers.premises.decomposition import _canonical
+    from grundy.spec import Var
+    a, b, c = Var.bool("a"), Var.bool("b"), Var.bool("c")
+    x, y = Var.int("x"), Var.int("y")
+    assert _canonical([a & ~b, b]) == _canonical([c & ~a, a])             # renamed: the same
+    assert _canonical([a & ~b, b]) != _canonical([a & ~b, a])             # another formula
+    assert _canonical([x < 3]) == _canonical([y < 3]) != _canonical([y < 4])
+    assert _canonical([a]) != _canonical([x == 0])                         # sorts kept
+
+
 def test_the_plans_generators_are_its_maps():
     """The S_n plan reduces by vertex permutations acting as Plan.image does: the generators the
     premise is proved for act on states the same way."""

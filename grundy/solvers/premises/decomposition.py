@@ -2,11 +2,13 @@
 :mod:`grundy.solvers.premises`); violations replayed on the concrete rule."""
 from __future__ import annotations
 
+import hashlib
 from typing import Any, Callable
 
 from ...spec.expr import BOOL, Expr, Var, all_of, any_of, evaluate, ite, lift, not_
 from ...spec.game import Rules
-from .base import _Z3, PROVED, REPLAY, UNKNOWN, VIOLATED, Proof, State, _compiled, _encoding
+from ...spec.ops import dag_nodes
+from .base import _Z3, PROVED, REPLAY, UNKNOWN, VIOLATED, Proof, State, _compiled, _encoding, _rlimit
 
 
 # ------------------------------------------------------------------------------ decomposition
@@ -163,14 +165,14 @@ class _Split:
     def base(self) -> list[Expr]:
         return [self.decomposable(self.s), self.valid(self.s)]
 
-    def presence(self) -> Expr:
+    def presence(self) -> list[Expr]:
         """Restricting keeps each element's presence on its side, and the split allowed."""
         out = []
         for a_side in (True, False):
             r = self.restrict(self.s, a_side)
             want = self.keeps(self.s, a_side)
             out += [q == w for q, w in zip(self.present(r), want, strict=False)] + [self.decomposable(r)]
-        return all_of(out)
+        return out
 
     def moved(self, mv, a_side: bool) -> Expr:
         """The move, made at the restriction to one side, is the move made at s: the result of s
@@ -182,33 +184,112 @@ class _Split:
                        self.same(self.restrict(s2, a_side), self.after(mv, r)),
                        self.same(self.restrict(s2, not a_side), other)])
 
-    def queries(self, per_query: int = 4):
-        """The premise's queries, each a formula whose models violate it: presence, then the
-        moves, ``per_query`` in one disjunction (fewer calls on long sparse structures, easier
-        queries on dense ones: measured)."""
-        yield not_(self.presence())
+    def queries(self):
+        """The premise's queries, each a formula whose models violate it: each element's presence
+        on each side, then each move (its two directions). Each reads what it is about only, so
+        that most are proved from the assumptions near it (:class:`_Local`)."""
+        for p in self.presence():
+            yield not_(p)
         ra, rb = self.restrict(self.s, True), self.restrict(self.s, False)
-        bad = []
         for mv in self.enc.moves:
             legal_a, legal_b = self.sub(mv.legal, ra), self.sub(mv.legal, rb)
             fwd = any_of([legal_a & self.moved(mv, True), legal_b & self.moved(mv, False)])
-            bad.append(mv.legal & not_(fwd))                            # a move of s is one side's
-            bad.append(legal_a & not_(mv.legal & self.moved(mv, True)))  # a move of one side is s's
-            if len(bad) >= 2 * per_query:
-                yield any_of(bad)
-                bad = []
-        if bad:
-            yield any_of(bad)
+            yield any_of([mv.legal & not_(fwd),                             # a move of s is one side's
+                          legal_a & not_(mv.legal & self.moved(mv, True))])  # a move of one side is s's
+
+
+_LOCALLY: dict[str, int] = {}      # canonical text (SHA-256) of a query proved with the assumptions near
+_REMEMBERED = 200_000              # it -> the Z3 resource units it took; past this many, start again
+
+
+def _canonical(roots: list[Expr]) -> str:
+    """The text of the DAG under ``roots`` with its variables named by first appearance (sorts
+    kept): formulas of the same text are the same up to renaming their variables, so they are
+    satisfiable alike."""
+    names: dict[str, str] = {}
+    index: dict[int, int] = {}
+    out: list[str] = []
+    seen: set[int] = set()
+    for root in roots:
+        for x in dag_nodes(root, seen):
+            if x.op == "var":
+                out.append(f"var {x.sort} {names.setdefault(x.args[0], str(len(names)))}")
+            elif x.op == "const":
+                out.append(f"const {x.sort} {x.args[0]!r}")
+            else:
+                out.append(f"{x.op} {x.sort} " + " ".join(str(index[id(a)]) for a in x.args))
+            index[id(x)] = len(index)
+        out.append(f"root {index[id(root)]}")
+    return "\n".join(out)
+
+
+class _Local:
+    """A query checked with only the assumptions that share a variable with it (those of a
+    link near a move, the domains of its fields), in a solver of its own: unsat there is unsat
+    with every assumption (fewer assumptions allow more models). A query proved so before in
+    this process, up to renaming its variables (:func:`_canonical`: the middle of every path),
+    is not asked again; its resource units are charged as if it were. Anything else (sat,
+    unknown) is left to the check with every assumption."""
+
+    def __init__(self, enc, assumptions: list[Expr]):
+        from ...spec.expr import free_vars
+        self.enc, self._free = enc, free_vars
+        self.items = [enc.prepare(c) for a in assumptions for c in _conjuncts(lift(a))]
+        self.reads = [free_vars(c) for c in self.items]
+        self.used = 0
+        self.ctx: Any = None
+
+    def proved(self, query: Expr, left: int) -> bool:
+        import z3
+        q = self.enc.prepare(query)
+        reads = self._free(q)
+        near = [c for c, r in zip(self.items, self.reads, strict=False) if not reads.isdisjoint(r)]
+        if 2 * len(near) > len(self.items):
+            return False                  # not much nearer than every assumption (a dense structure)
+        key = hashlib.sha256(_canonical([q, *near]).encode()).hexdigest()
+        cost = _LOCALLY.get(key)
+        if cost is not None and cost <= left:
+            self.used += cost
+            return True
+        if left <= 0:
+            return False
+        if self.ctx is None:
+            self.ctx = z3.Context()
+        s = z3.Solver(ctx=self.ctx)
+        s.set("rlimit", left)
+        tr = self.enc.translator(None)
+        for item in [q, *near]:
+            s.add(tr.part(item).translate(self.ctx))
+        before = _rlimit(s)
+        r = s.check()
+        cost = max(0, _rlimit(s) - before)
+        self.used += cost
+        if r != z3.unsat:
+            return False
+        if len(_LOCALLY) >= _REMEMBERED:
+            _LOCALLY.clear()
+        _LOCALLY[key] = cost
+        return True
+
+
+def _conjuncts(e: Expr) -> list[Expr]:
+    if e.op == "and":
+        return list(e.args)
+    return [] if e.op == "const" and e.args[0] is True else [e]
 
 
 def _decomposition(rules: Rules, budget: int) -> Proof:
     try:
         enc = _encoding(rules)
-        z = _Z3(enc, budget)
         sp = _Split(rules, enc)
-        code = _compiled(rules)
-        z.assume(sp.base())
+        local = _Local(enc, [enc.family, *sp.base()])
+        z: _Z3 | None = None                    # every assumption: made when a query needs it
         for query in sp.queries():
+            if local.proved(query, budget - local.used - (z.used if z is not None else 0)):
+                continue
+            if z is None:
+                z = _Z3(enc, budget - local.used)
+                z.assume(sp.base())
             status, model = z.check([query], shrink=True)
             if status == "unsat":
                 continue
@@ -216,7 +297,7 @@ def _decomposition(rules: Rules, budget: int) -> Proof:
                 return UNKNOWN, "decomposition not proved (Z3 unknown within its resource limit): not used", "", None
             state = z.state(model)
             sides = [z.truth(model, v.name) for v in sp.side]
-            why = _split_violation(rules, code, state, sides)
+            why = _split_violation(rules, _compiled(rules), state, sides)
             if why is None:
                 return UNKNOWN, "decomposition not proved (Z3's counterexample does not replay): not used", "", None
             return VIOLATED, "decomposition violated: not used", why, state
