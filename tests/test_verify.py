@@ -166,8 +166,9 @@ def test_duplicate_ids_and_missing_path(tmp_path):
 # ------------------------------------------------------------------ unknown is never a pass
 SLOW_SWEEP = """
 from grundy.verify import Claim, heaps
-CLAIMS = [Claim("demo/slow", game="nim", kind="char", family=heaps(4), bounds={"heap": 60},
-                statement=lambda g, s: s.heap[0] == s.heap[1], expect="proved")]
+CLAIMS = [Claim("demo/slow", game="nim", kind="char", family=heaps(5), bounds={"heap": 60}, methods=["explicit"],
+                statement=lambda g, s: s.heap[0] ^ s.heap[1] ^ s.heap[2] ^ s.heap[3] ^ s.heap[4] == 0,
+                expect="verified")]     # true: the sweep must see all 61^5 positions
 """
 
 STUCK = """
@@ -196,7 +197,7 @@ def test_timeout_is_unknown_and_fails(tmp_path, capsys):
     theorem(tmp_path, SLOW_SWEEP)
     code, out, _ = run_cli(capsys, str(tmp_path), "--json", "--timeout", "0.5")
     (o,) = [json.loads(ln) for ln in out.splitlines()]
-    assert o["verdict"] == "unknown" and o["expected"] == "proved"
+    assert o["verdict"] == "unknown" and o["expected"] == "verified"
     assert "timed out" in o["scope"] + o["detail"]      # the limit stopped it (0.5 CPU seconds)
     assert code == 1
 
@@ -219,7 +220,7 @@ def test_a_sleeping_worker_is_stopped_once_it_stops_computing(tmp_path, capsys):
 
 
 def test_unknown_expected_unknown_passes(tmp_path, capsys):
-    theorem(tmp_path, SLOW_SWEEP.replace('expect="proved"', 'expect="unknown"'))
+    theorem(tmp_path, SLOW_SWEEP.replace('expect="verified"', 'expect="unknown"'))
     code, _, _ = run_cli(capsys, str(tmp_path), "--timeout", "0.5")
     assert code == 0
 
