@@ -1,6 +1,7 @@
 """Benchmark: kernels compiled without optimization (``build.QUICK_FLAGS``, -O0: the default on
-boxes of at most ``kernel.QUICK_BOX`` positions) against optimized ones (``build.FLAGS``, -O2),
-both in this run: the compiler's seconds and the seconds of one sweep of the kernel's box.
+boxes of at most ``kernel.QUICK_BOX`` positions), with ``build.LIGHT_FLAGS`` (-O1: a claim's
+sweep of 2^17 to 2M starts) and with ``build.FLAGS`` (-O2: the default on larger boxes), all in
+this run: the compiler's seconds and the seconds of one sweep of the kernel's box.
 
 Fixed workloads (each kernel's text is generated once; each build is a fresh compile in a
 fresh cache directory, the two flag sets interleaved, ``--repeat`` times):
@@ -14,7 +15,7 @@ fresh cache directory, the two flag sets interleaved, ``--repeat`` times):
   optimized build pays for itself).
 
 Prints per workload the medians of the compile and sweep seconds of each build, and the ratios
-(optimized / quick for the compile, quick / optimized for the sweep), with the load average.
+(-O1 and -O2 / -O0 for the compile, -O0 / -O1 and -O2 / -O1 for the sweep), with the load average.
 
     python benchmarks/quick_build.py [--repeat 3]
 """
@@ -49,14 +50,18 @@ def _workloads() -> dict:
     return out
 
 
-def _one(rules, box, quick: bool) -> tuple[float, float]:
-    """Compile seconds (wall: the compiler is a child process) and sweep seconds of one build."""
+LEVELS = ("-O0", "-O1", "-O2")
+
+
+def _one(rules, box, level: str) -> tuple[float, float]:
+    """Compile seconds (wall: the compiler is a child process) and sweep seconds of one build
+    at ``level`` (-O0: quick; -O1: light; -O2: optimized)."""
     with tempfile.TemporaryDirectory() as cache:
         os.environ["GRUNDY_CACHE"] = cache
         _library.cache_clear()
         build._loaded.clear()
         t = time.perf_counter()
-        k = Kernel(rules, box, quick=quick)
+        k = Kernel(rules, box, quick=level == "-O0", light=level == "-O1")
         compiled = time.perf_counter() - t
         t = time.perf_counter()
         k.sweep()
@@ -72,18 +77,19 @@ def main() -> None:
     if not build.available():
         raise SystemExit("no C compiler here")
     print(f"load before: {os.getloadavg()[0]:.2f}; QUICK_BOX = {QUICK_BOX:,}")
-    print(f"{'workload':10s} {'positions':>10s} | {'compile -O0':>11s} {'-O2':>7s} {'ratio':>6s} | "
-          f"{'sweep -O0':>9s} {'-O2':>7s} {'ratio':>6s} | default")
+    print(f"{'workload':10s} {'positions':>10s} | {'compile -O0':>11s} {'-O1':>7s} {'-O2':>7s} | "
+          f"{'sweep -O0':>9s} {'-O1':>7s} {'-O2':>7s} | {'-O2/-O1':>7s} {'-O1/-O2':>7s} | default")
     for name, (rules, box) in _workloads().items():
-        runs: dict[bool, list[tuple[float, float]]] = {True: [], False: []}
+        runs: dict[str, list[tuple[float, float]]] = {lv: [] for lv in LEVELS}
         for _ in range(args.repeat):
-            for quick in (True, False):
-                runs[quick].append(_one(rules, box, quick))
-        med = {q: (statistics.median(c for c, _ in r), statistics.median(s for _, s in r)) for q, r in runs.items()}
-        (cq, sq), (co, so) = med[True], med[False]
-        default = "quick" if box.size <= QUICK_BOX else "optimized"
-        print(f"{name:10s} {box.size:>10,} | {cq:11.3f} {co:7.3f} {co / cq:5.1f}x | {sq:9.3f} {so:7.3f} "
-              f"{sq / so:5.1f}x | {default}")
+            for lv in LEVELS:
+                runs[lv].append(_one(rules, box, lv))
+        c = {lv: statistics.median(x for x, _ in r) for lv, r in runs.items()}
+        w = {lv: statistics.median(y for _, y in r) for lv, r in runs.items()}
+        default = "-O0" if box.size <= QUICK_BOX else "-O2"
+        print(f"{name:10s} {box.size:>10,} | {c['-O0']:11.3f} {c['-O1']:7.3f} {c['-O2']:7.3f} | "
+              f"{w['-O0']:9.3f} {w['-O1']:7.3f} {w['-O2']:7.3f} | {c['-O2'] / c['-O1']:6.2f}x "
+              f"{w['-O1'] / w['-O2']:6.2f}x | {default}")
     print(f"load after: {os.getloadavg()[0]:.2f}")
 
 

@@ -288,8 +288,9 @@ def test_small_boxes_get_quick_kernels_large_ones_optimized():
 
 
 def test_a_quick_build_is_compiled_without_optimization(tmp_path, monkeypatch):
-    """build.load(quick=True) passes QUICK_FLAGS (-O0), the default passes FLAGS (-O2): a
-    compiler that logs its arguments shows which."""
+    """build.load(quick=True) passes QUICK_FLAGS (-O0), light=True LIGHT_FLAGS (-O1), the
+    default FLAGS (-O2): a compiler that logs its arguments shows which; a kernel asked to be
+    light, on a box too large for a quick one, is built with -O1."""
     cc = build.compiler()
     log = tmp_path / "args"
     fake = tmp_path / "cc-logging"
@@ -301,8 +302,14 @@ def test_a_quick_build_is_compiled_without_optimization(tmp_path, monkeypatch):
     try:
         assert build.load("int quick_seven(void) { return 7; }", quick=True).quick_seven() == 7
         assert build.load("int slow_seven(void) { return 7; }").slow_seven() == 7
+        assert build.load("int light_seven(void) { return 7; }", light=True).light_seven() == 7
+        rules = base("nim").rules
+        k = Kernel(rules, Box.around(rules, [(0, 0, 0), (61, 62, 60)]), light=True)   # a box no other test asks
+        assert k.light and not k.quick
     finally:
         build.compiler.cache_clear()
-    first, second = log.read_text().splitlines()
-    assert "-O0" in first.split() and "-O2" not in first.split()
-    assert "-O2" in second.split() and "-O0" not in second.split()
+    first, second, third, fourth = [ln.split() for ln in log.read_text().splitlines()]
+    assert "-O0" in first and "-O2" not in first
+    assert "-O2" in second and "-O0" not in second
+    assert "-O1" in third and "-O2" not in third and "-O0" not in third
+    assert "-O1" in fourth

@@ -268,14 +268,14 @@ class Solver(PythonSearch):
         return self._values(game, structure, states, convention, question, chunk=True)  # type: ignore[return-value]
 
     def sweep_kernel(self, game: Game, structure: Structure, convention: str, question: str,
-                     box: Box, extra: str, quick: bool | None = None) -> Kernel | None:
+                     box: Box, extra: str, quick: bool | None = None, light: bool = False) -> Kernel | None:
         """The C kernel a sweep of ``game`` on ``structure`` over ``box`` asks, compiled with
-        ``extra`` (:meth:`KernelSource.for_sweep`; ``quick``: as :class:`Kernel`'s); None where
+        ``extra`` (:meth:`KernelSource.for_sweep`; ``quick``, ``light``: as :class:`Kernel`'s); None where
         a source before the kernel would answer (one-heap tables, a theorem) or no kernel serves."""
         q = Query(game, structure, convention, question, sweep=True)
         for src in self.sources:
             if isinstance(src, KernelSource):
-                return src.for_sweep(self, q, box, extra, quick)
+                return src.for_sweep(self, q, box, extra, quick, light)
             if src.can_answer(self, q):
                 return None
         return None

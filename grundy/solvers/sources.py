@@ -184,11 +184,11 @@ class KernelSource:
         return states[:n]
 
     def for_sweep(self, solver: "Solver", q: Query, box: Box, extra: str,
-                  quick: bool | None = None) -> Kernel | None:
+                  quick: bool | None = None, light: bool = False) -> Kernel | None:
         """The kernel a sweep's batch of ``q`` is answered by (its table put in use, its premises
         asked, the mode of a batch), its box holding ``box``, compiled with ``extra`` (a claim's
         sweep in C, :mod:`grundy.solvers.native.sweep`): the table's kernel, or one built now
-        in its place (on the join of the boxes; ``quick``: as :class:`Kernel`'s); None where no
+        in its place (on the join of the boxes; ``quick``, ``light``: as :class:`Kernel`'s); None where no
         kernel serves the table: then the table is no longer marked as the kernel's, so that the
         Python path answers as it would have."""
         if not self.can_answer(solver, q):
@@ -205,7 +205,7 @@ class KernelSource:
             if need.size >= MAX_KEY:
                 raise ValueError("no 64-bit key")
             k = Kernel(t.rules, need, mode, limit=solver.max_positions, symmetry=t.symmetric,
-                       decompose=t.decomposed, extra=extra, quick=quick)
+                       decompose=t.decomposed, extra=extra, quick=quick, light=light)
         except (BuildError, MemoryError, ValueError):
             t.in_use = was
             return None

@@ -1,7 +1,8 @@
 """Build C source into a shared library with the system C compiler, once per source text.
 
-Generated kernels are plain C99 with no dependencies; they are compiled with ``cc -O2`` (hot loops aligned) the
-first time they are needed and cached by the hash of their source in ``$GRUNDY_CACHE``
+Generated kernels are plain C99 with no dependencies; they are compiled with ``cc -O2`` (hot loops aligned;
+``-O0`` on small boxes, ``-O1`` for a claim's sweep of moderate size) the first time they are
+needed and cached by the hash of their source and flags in ``$GRUNDY_CACHE``
 (default ``~/.cache/grundy``). Without a compiler (or with ``GRUNDY_NATIVE=0``),
 :func:`available` is False and callers use the pure-Python path.
 
@@ -29,6 +30,10 @@ FLAGS = ["-O2", "-falign-loops=32", "-std=gnu99", "-shared", "-fPIC", "-fno-stri
 # a library whose work is small (a kernel on a small box): not optimized, 4-5x less compile time
 # (a 600-line kernel: 0.37 -> 0.07 s), code about 4x slower (benchmarks/quick_build.py)
 QUICK_FLAGS = ["-O0", "-std=gnu99", "-shared", "-fPIC", "-fno-strict-aliasing"]
+# a library whose work is moderate (a claim's sweep of 2^17 to 2M starts): -O1 takes 1.4-1.6x
+# less compile time than -O2 (a 59 KB Petersen kernel: 0.43 -> 0.27 s) for code 2-7% slower
+# (benchmarks/quick_build.py)
+LIGHT_FLAGS = ["-O1", "-std=gnu99", "-shared", "-fPIC", "-fno-strict-aliasing"]
 
 
 def cache_dir() -> Path:
@@ -71,13 +76,14 @@ def compile_cost(source: str, quick: bool = False) -> float:
     return seconds if quick else 4 * seconds
 
 
-def load(source: str, quick: bool = False) -> ctypes.CDLL:
-    """The library built from ``source`` (built now unless cached; ``quick``: compiled without
-    optimization, :data:`QUICK_FLAGS`). Raises :class:`BuildError`."""
+def load(source: str, quick: bool = False, light: bool = False) -> ctypes.CDLL:
+    """The library built from ``source`` (built now unless cached) with :data:`FLAGS`;
+    ``quick``: without optimization, :data:`QUICK_FLAGS`; ``light``: :data:`LIGHT_FLAGS`.
+    Raises :class:`BuildError`."""
     cc = compiler()
     if cc is None:
         raise BuildError("no C compiler (or GRUNDY_NATIVE=0)")
-    flags = QUICK_FLAGS if quick else FLAGS
+    flags = QUICK_FLAGS if quick else LIGHT_FLAGS if light else FLAGS
     key = hashlib.sha256((" ".join(flags) + "\n" + source).encode()).hexdigest()[:24]
     if key in _loaded:
         return _loaded[key]

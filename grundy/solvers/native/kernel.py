@@ -62,8 +62,8 @@ def kernel_error(status: int, key: int | None = None) -> KernelError:
 
 # ----------------------------------------------------------------------------- the kernel
 @lru_cache(maxsize=256)
-def _library(source: str, quick: bool = False) -> ctypes.CDLL:
-    lib = build.load(source, quick)
+def _library(source: str, quick: bool = False, light: bool = False) -> ctypes.CDLL:
+    lib = build.load(source, quick, light)
     lib.k_new.restype = ctypes.c_void_p
     lib.k_new.argtypes = [ctypes.c_int, ctypes.c_uint64, ctypes.c_int64]
     lib.k_free.argtypes = [ctypes.c_void_p]
@@ -130,11 +130,12 @@ class Kernel:
     outcomes, MISERE_GRUNDY: misère Grundy values, never split into components). ``limit`` bounds the positions stored (:class:`KernelError` "position limit").
     ``extra``: C appended to the kernel's source (functions of the same library that drive its
     table, e.g. a claim's sweep); the kernel answers as without it. ``quick``: compiled without
-    optimization (default: on boxes of at most :data:`QUICK_BOX` positions); the same answers."""
+    optimization (default: on boxes of at most :data:`QUICK_BOX` positions); ``light``: else with
+    ``-O1`` (:data:`build.LIGHT_FLAGS`: a sweep of moderate size); the same answers."""
 
     def __init__(self, rules: Rules, box: Box, mode: int = GRUNDY, limit: int = 2 ** 62,
                  dense: bool | None = None, symmetry: bool = False, decompose: bool = False,
-                 extra: str = "", quick: bool | None = None):
+                 extra: str = "", quick: bool | None = None, light: bool = False):
         if box.size >= MAX_KEY:
             raise ValueError(f"the box has {box.size} positions: more than a 64-bit key holds")
         self.rules, self.box, self.mode = rules, box, mode
@@ -142,8 +143,9 @@ class Kernel:
         self.decompose = decompose
         self.extra = extra          # C compiled with the kernel, driving it (a claim's sweep: native/sweep.py)
         self.quick = box.size <= QUICK_BOX if quick is None else quick
+        self.light = light and not self.quick
         text = kernel_source(rules, box, symmetry, decompose) + extra         # c_source's, kept on disk
-        self.lib = _library(text, self.quick)
+        self.lib = _library(text, self.quick, self.light)
         if dense is None:
             dense = box.size <= DENSE_LIMIT
         self.dense = dense

@@ -32,7 +32,8 @@ PY_START = 20e-6     # the Python path's seconds per start that a kernel's compi
 C_QUICK = 2 ** 17    # below this many starts the kernel is compiled without optimization (build.QUICK_FLAGS:
                      # 4-5x less compiler time; many small structures, each its own kernel)
 C_OPTIMIZED = 2_000_000   # ... the statement compiled with the optimizer from this many (else: the compiler's
-                          # time outweighs the loop's; many small structures, each its own kernel)
+                          # time outweighs the loop's; many small structures, each its own kernel), and the
+                          # kernel with -O2 (from C_QUICK to this many: -O1, build.LIGHT_FLAGS)
 C_BATCH = 1 << 16    # indices checked per call (each range judged again in Python if C cannot finish it)
 
 
@@ -84,7 +85,7 @@ def worth(tally: Tally, n_states: int, text: str, quick: bool) -> bool:
 
 
 def plan(inst: Instance, bounds: dict[str, Any], n_states: int,
-         tally: Tally) -> tuple[SweepRun, str, Box, bool | None] | None:
+         tally: Tally) -> tuple[SweepRun, str, Box, bool | None, bool] | None:
     """The C sweep of ``inst``'s structure within ``bounds``, or None (the Python path; below
     :data:`C_ALWAYS` starts, also where the kernel is not :func:`worth` it: decided before the
     table is touched, on the text of the kernel without reductions and the sweep's C, so that
@@ -105,7 +106,8 @@ def plan(inst: Instance, bounds: dict[str, Any], n_states: int,
         text = kernel_source(inst.rules, box) + src
         if not worth(tally, n_states, text, bool(quick)):
             return None
-    return SweepRun(inst.rules, vals, inst.by_value), src, box, quick
+    light = C_QUICK <= n_states < C_OPTIMIZED
+    return SweepRun(inst.rules, vals, inst.by_value), src, box, quick, light
 
 
 def sweep_c(inst: Instance, bounds: dict[str, Any], n_states: int, tally: Tally, tick: Callable[[], None],
@@ -115,12 +117,12 @@ def sweep_c(inst: Instance, bounds: dict[str, Any], n_states: int, tally: Tally,
     p = plan(inst, bounds, n_states, tally)
     if p is None:
         return False
-    run, src, box, quick = p
+    run, src, box, quick, light = p
     question = "grundy" if inst.by_value else "wins"
     solver = inst.solver
     for a in range(0, run.size, C_BATCH):
         b = min(a + C_BATCH, run.size)
-        k = solver.sweep_kernel(inst.game, inst.structure, inst.claim.convention, question, box, src, quick)
+        k = solver.sweep_kernel(inst.game, inst.structure, inst.claim.convention, question, box, src, quick, light)
         if k is None and a == 0:
             return False
         got = None if k is None else run.run(k, a, b, tick, tally.cap())
