@@ -100,6 +100,26 @@ class _GrimFarPresence(type(get_game("grim"))):
         return s.alive[v] & s.alive[0] if v else s.alive[v]
 
 
+class _GrimPlainValues(type(get_game("grim"))):
+    """Grim with the deleted vertex's update written as a plain Python ``False``."""
+    name = "test-grim-plain-values"
+
+    def moves(self, g, s):
+        for mv in super().moves(g, s):
+            v = int(mv.label.split()[-1])
+            yield move(mv.label, guard=mv.guard, update={**mv.update, v: False})
+
+
+def test_plain_values_in_an_update_are_expressions_and_the_premises_hold():
+    """move(update={slot: False}) stores an expression: the premises read it as grim's own (a
+    plain bool made both of them unknown, 'AttributeError')."""
+    path = Structure.graph(range(6), [(i, i + 1) for i in range(5)])
+    r = _GrimPlainValues().rules(path)
+    assert all(hasattr(e, "op") for m in r.moves for e in m.update.values())
+    assert premises.prove_decomposition(r, cache=False).status == "proved"
+    assert premises.prove_symmetry(r, cache=False).status == "proved"
+
+
 @pytest.mark.parametrize("game", [_GrimFar(), _GrimFarPresence()], ids=["far-move", "far-presence"])
 @pytest.mark.parametrize("n", [6, 9])
 def test_decomposition_violated_by_what_is_far_from_a_move(game, n):

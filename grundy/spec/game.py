@@ -91,7 +91,7 @@ def move(label: str, *, update: Any, guard: Any = True,
     g = lift(_call(guard, vars_))
     if g.sort != BOOL:
         raise TypeError(f"move {label!r}: the guard must be a boolean expression, got {show(g)}")
-    return Move(label, g, dict(_call(update, vars_)), tuple(choices))
+    return Move(label, g, {slot: lift(v) for slot, v in dict(_call(update, vars_)).items()}, tuple(choices))
 
 
 class Game:
