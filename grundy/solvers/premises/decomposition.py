@@ -113,7 +113,7 @@ class _Split:
         """:meth:`valid` at a state after a move, without the links' conditions that are those
         at ``self.s`` (the same expressions, asserted by :meth:`base`): a move's query then
         reads the links it changes only, not every link of the structure."""
-        known = {id(c) for c in self.links(self.s)}
+        known = self._cached(("known links",), self.s, lambda: {id(c) for c in self.links(self.s)})
         return all_of(c for c in self.links(state) if id(c) not in known)
 
     def keeps(self, state: dict[str, Expr], a_side: bool) -> list[Expr]:
@@ -233,6 +233,7 @@ class _Local:
 
     def __init__(self, enc, assumptions: list[Expr]):
         from ...spec.expr import free_vars
+        assert enc.width is None and enc.bound is None     # the texts remembered are of unbounded integers
         self.enc, self._free = enc, free_vars
         self.items = [enc.prepare(c) for a in assumptions for c in _conjuncts(lift(a))]
         self.reads = [free_vars(c) for c in self.items]
