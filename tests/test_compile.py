@@ -72,3 +72,17 @@ def test_one_expression_on_two_layouts_reads_each_layout():
     f2, f3 = compile_expr(r2, tok + 10), compile_expr(r3, tok + 10)
     assert f2((1, 1, 0, 1, 0, 1)) == 11
     assert f3((1, 1, 1, 0, 1, 0, 0, 1, 0, 2)) == 12
+
+
+def test_a_kept_move_function_is_made_once(monkeypatch):
+    """A search keeps ``code.successors_lazy`` in a local before its first call: every later
+    call through that local must reach the function made by the first, not make it again."""
+    code = compile_rules(Rules(get_game("vertexnim"), PATH))
+    made = []
+    plain = C._MoveSources.bind
+    monkeypatch.setattr(C._MoveSources, "bind", lambda self, *a: made.append(a[0]) or plain(self, *a))
+    kept = code.successors_lazy
+    sts = box(code.rules)
+    for s in sts[:5]:
+        assert sorted(kept(s)) == sorted(code.successors(s))
+    assert made.count("successors_lazy") == 1 and code.successors_lazy is not kept

@@ -263,11 +263,16 @@ def _move_functions(rules: Rules, env: dict) -> dict[str, Callable[[], Callable]
 
 def _in_place(holder: object, name: str, make: Callable[[], Callable]) -> Callable:
     """A function that, on its first call, makes the real one and puts it on ``holder`` in its
-    place (later callers reading ``holder.name`` call it directly)."""
+    place (later callers reading ``holder.name`` call it directly). A caller that kept this
+    function (read ``holder.name`` before the first call) gets the one made, not a new one per
+    call."""
+    made: list[Callable] = []
+
     def first(*args):
-        fn = make()
-        setattr(holder, name, fn)
-        return fn(*args)
+        if not made:
+            made.append(make())
+            setattr(holder, name, made[0])
+        return made[0](*args)
     return first
 
 
