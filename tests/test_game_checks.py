@@ -201,3 +201,13 @@ def test_test_games_are_found_by_name_but_not_listed():
     with pytest.raises(RuntimeError, match="two games named 'nim'"):
         register(type(GAMES["nim"])(), listed=False)       # another game of a taken name
     register(GAMES["nim"])                                  # the same object again: harmless
+
+
+def test_an_update_that_is_no_expression_names_the_move_and_slot():
+    """A move's update of a string (a typo in a user's game) is refused where the move is
+    written, naming the move and the slot; ints and bools are lifted to expressions."""
+    from grundy.spec import move
+    with pytest.raises(TypeError, match=r"move 'take': the update of 3 must be an expression.*str 'x'"):
+        move("take", update={3: "x"})
+    m = move("take", update={3: 0, 4: True})
+    assert all(hasattr(e, "op") for e in m.update.values())

@@ -91,7 +91,14 @@ def move(label: str, *, update: Any, guard: Any = True,
     g = lift(_call(guard, vars_))
     if g.sort != BOOL:
         raise TypeError(f"move {label!r}: the guard must be a boolean expression, got {show(g)}")
-    return Move(label, g, {slot: lift(v) for slot, v in dict(_call(update, vars_)).items()}, tuple(choices))
+    updates: dict[Any, Expr] = {}
+    for slot, v in dict(_call(update, vars_)).items():
+        try:
+            updates[slot] = lift(v)
+        except TypeError:
+            raise TypeError(f"move {label!r}: the update of {slot!r} must be an expression, an int or a "
+                            f"bool, got {type(v).__name__} {v!r}") from None
+    return Move(label, g, updates, tuple(choices))
 
 
 class Game:
