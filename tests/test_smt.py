@@ -450,3 +450,33 @@ def test_wynnie_theorem_4_5_for_heaps_below_2_to_32():
     assert res[3].obligation == "NP" and res[3].status in ("holds", "unknown")
     res = check_partition(r, wynnie_p(r.state, 12), width=12, bound=2 ** 12 - 1, timeout=300)
     assert res[3].status == "holds"
+
+
+# --------------------------------------------------------------------------- splitting queries
+VERTEXNIM_P3 = get_game("vertexnim").rules(Structure.graph(range(3), [(0, 1), (1, 2)]))
+
+
+def test_a_quantified_query_with_too_many_cases_is_split_over_the_token_alone():
+    # 3 token values x 2^6 adjacency bits = 192 cases, over SPLIT_LIMIT: one case per token value,
+    # the bits left free (each case fixes the token and nothing else)
+    from grundy.solvers.smt.encode import Exists
+    from grundy.solvers.smt.runner import SPLIT_LIMIT, _Query, _split
+    enc = encoding(VERTEXNIM_P3)
+    s = VERTEXNIM_P3.state
+    part = enc.exists_choice(0, enc.next(s.weight[0] == 1, 0))      # reads the amount left: a quantifier
+    assert isinstance(part, Exists)
+    cases = _split(enc, _Query("q", [~part]))
+    assert 3 * 2 ** 6 > SPLIT_LIMIT
+    assert [q.case for q in cases] == ["token = 0", "token = 1", "token = 2"]
+
+
+def test_a_false_characterization_is_refuted_in_one_token_case_with_a_real_counterexample():
+    # "P iff w(0) = 1": NP fails at a non-terminal state with w(0) != 1 and no move leaving 1 on 0
+    s = VERTEXNIM_P3.state
+    np_ = {r.obligation: r for r in check_partition(VERTEXNIM_P3, s.weight[0] == 1)}["NP"]
+    assert np_.status == "violated" and "[token = " in np_.detail
+    from grundy.solvers.explicit.compile import compile_rules
+    code = compile_rules(VERTEXNIM_P3, symmetry=False, decompose=False)
+    w0 = VERTEXNIM_P3.schema.slot_by_var[s.weight[0].name]
+    kids = code.successors(np_.state)
+    assert np_.state[w0] != 1 and kids and all(t[w0] != 1 for t in kids)
