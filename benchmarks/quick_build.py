@@ -1,10 +1,11 @@
-"""Benchmark: kernels compiled without optimization (``build.QUICK_FLAGS``, -O0: the default on
-boxes of at most ``kernel.QUICK_BOX`` positions), with ``build.LIGHT_FLAGS`` (-O1: a claim's
-sweep of 2^17 to 2M starts) and with ``build.FLAGS`` (-O2: the default on larger boxes), all in
-this run: the compiler's seconds and the seconds of one sweep of the kernel's box.
+"""Benchmark: the C kernels at each optimization level grundy uses or could use, all in this
+run: the compiler's seconds and the seconds of one sweep of the kernel's box. ``-Og`` is
+``build.QUICK_FLAGS`` (the default on boxes of at most ``kernel.QUICK_BOX`` positions) and
+``build.LIGHT_FLAGS`` (a claim's sweep of 2^17 to 2M starts); ``-O2`` is ``build.FLAGS`` (the
+default on larger boxes); ``-O0`` is the quick level until 0.2.0 (``-O1`` is still the light one).
 
 Fixed workloads (each kernel's text is generated once; each build is a fresh compile in a
-fresh cache directory, the two flag sets interleaved, ``--repeat`` times):
+fresh cache directory, the levels interleaved, ``--repeat`` times):
 
 - ``nim3``: nim on 3 heaps, the box of heaps 0..31 (32,768 positions, a quick box);
 - ``vnimg5``: vertex-nimg on the path of 5 vertices, weights 0..6 (84,035 positions, a quick
@@ -14,8 +15,8 @@ fresh cache directory, the two flag sets interleaved, ``--repeat`` times):
 - ``nim3-big``: nim on 3 heaps, heaps 0..127 (2,097,152 positions: above QUICK_BOX, where the
   optimized build pays for itself).
 
-Prints per workload the medians of the compile and sweep seconds of each build, and the ratios
-(-O1 and -O2 / -O0 for the compile, -O0 / -O1 and -O2 / -O1 for the sweep), with the load average.
+Prints per workload the medians of the compile and sweep seconds at each level, and the ratios
+to -Og (compile: the level's over -Og's; sweep: the level's over -Og's), with the load average.
 
     python benchmarks/quick_build.py [--repeat 3]
 """
@@ -50,19 +51,25 @@ def _workloads() -> dict:
     return out
 
 
-LEVELS = ("-O0", "-O1", "-O2")
+LEVELS = ("-O0", "-Og", "-O1", "-O2")
+COMMON = ["-std=gnu99", "-shared", "-fPIC", "-fno-strict-aliasing"]
 
 
 def _one(rules, box, level: str) -> tuple[float, float]:
     """Compile seconds (wall: the compiler is a child process) and sweep seconds of one build
-    at ``level`` (-O0: quick; -O1: light; -O2: optimized)."""
+    at ``level`` (-O2: ``build.FLAGS``; the others as ``build.QUICK_FLAGS`` for this build)."""
+    quick = build.QUICK_FLAGS
     with tempfile.TemporaryDirectory() as cache:
         os.environ["GRUNDY_CACHE"] = cache
         _library.cache_clear()
         build._loaded.clear()
-        t = time.perf_counter()
-        k = Kernel(rules, box, quick=level == "-O0", light=level == "-O1")
-        compiled = time.perf_counter() - t
+        build.QUICK_FLAGS = [level, *COMMON]
+        try:
+            t = time.perf_counter()
+            k = Kernel(rules, box, quick=level != "-O2", light=False)
+            compiled = time.perf_counter() - t
+        finally:
+            build.QUICK_FLAGS = quick
         t = time.perf_counter()
         k.sweep()
         swept = time.perf_counter() - t
@@ -76,9 +83,11 @@ def main() -> None:
     args = ap.parse_args()
     if not build.available():
         raise SystemExit("no C compiler here")
-    print(f"load before: {os.getloadavg()[0]:.2f}; QUICK_BOX = {QUICK_BOX:,}")
-    print(f"{'workload':10s} {'positions':>10s} | {'compile -O0':>11s} {'-O1':>7s} {'-O2':>7s} | "
-          f"{'sweep -O0':>9s} {'-O1':>7s} {'-O2':>7s} | {'-O2/-O1':>7s} {'-O1/-O2':>7s} | default")
+    print(f"load before: {os.getloadavg()[0]:.2f}; QUICK_BOX = {QUICK_BOX:,}; quick and light builds: "
+          f"{build.QUICK_FLAGS[0]}, {build.LIGHT_FLAGS[0]}")
+    print(f"{'workload':10s} {'positions':>10s} | compile " + " ".join(f"{lv:>6s}" for lv in LEVELS) +
+          " | sweep " + " ".join(f"{lv:>6s}" for lv in LEVELS) + " | compile / -Og" + " " * 14 +
+          " | sweep / -Og")
     for name, (rules, box) in _workloads().items():
         runs: dict[str, list[tuple[float, float]]] = {lv: [] for lv in LEVELS}
         for _ in range(args.repeat):
@@ -86,10 +95,10 @@ def main() -> None:
                 runs[lv].append(_one(rules, box, lv))
         c = {lv: statistics.median(x for x, _ in r) for lv, r in runs.items()}
         w = {lv: statistics.median(y for _, y in r) for lv, r in runs.items()}
-        default = "-O0" if box.size <= QUICK_BOX else "-O2"
-        print(f"{name:10s} {box.size:>10,} | {c['-O0']:11.3f} {c['-O1']:7.3f} {c['-O2']:7.3f} | "
-              f"{w['-O0']:9.3f} {w['-O1']:7.3f} {w['-O2']:7.3f} | {c['-O2'] / c['-O1']:6.2f}x "
-              f"{w['-O1'] / w['-O2']:6.2f}x | {default}")
+        print(f"{name:10s} {box.size:>10,} | compile " + " ".join(f"{c[lv]:6.3f}" for lv in LEVELS) +
+              " | sweep " + " ".join(f"{w[lv]:6.3f}" for lv in LEVELS) + " | " +
+              " ".join(f"{c[lv] / c['-Og']:5.2f}x" for lv in LEVELS) + " | " +
+              " ".join(f"{w[lv] / w['-Og']:5.2f}x" for lv in LEVELS))
     print(f"load after: {os.getloadavg()[0]:.2f}")
 
 

@@ -287,8 +287,8 @@ def test_small_boxes_get_quick_kernels_large_ones_optimized():
     assert big.size > QUICK_BOX and not Kernel(rules, big).quick
 
 
-def test_a_quick_build_is_compiled_without_optimization(tmp_path, monkeypatch):
-    """build.load(quick=True) passes QUICK_FLAGS (-O0), light=True LIGHT_FLAGS (-O1), the
+def test_a_quick_build_is_compiled_with_og(tmp_path, monkeypatch):
+    """build.load(quick=True) passes QUICK_FLAGS (-Og), light=True LIGHT_FLAGS (-O1), the
     default FLAGS (-O2): a compiler that logs its arguments shows which; a kernel asked to be
     light, on a box too large for a quick one, is built with -O1."""
     cc = build.compiler()
@@ -309,7 +309,7 @@ def test_a_quick_build_is_compiled_without_optimization(tmp_path, monkeypatch):
     finally:
         build.compiler.cache_clear()
     first, second, third, fourth = [ln.split() for ln in log.read_text().splitlines()]
-    assert "-O0" in first and "-O2" not in first
-    assert "-O2" in second and "-O0" not in second
-    assert "-O1" in third and "-O2" not in third and "-O0" not in third
+    assert "-Og" in first and "-O2" not in first
+    assert "-O2" in second and "-Og" not in second
+    assert "-O1" in third and "-O2" not in third and "-Og" not in third
     assert "-O1" in fourth

@@ -1,7 +1,7 @@
 """Build C source into a shared library with the system C compiler, once per source text.
 
 Generated kernels are plain C99 with no dependencies; they are compiled with ``cc -O2`` (hot loops aligned;
-``-O0`` on small boxes, ``-O1`` for a claim's sweep of moderate size) the first time they are
+``-Og`` on small boxes, ``-O1`` for a claim's sweep of moderate size) the first time they are
 needed and cached by the hash of their source and flags in ``$GRUNDY_CACHE``
 (default ``~/.cache/grundy``). Without a compiler (or with ``GRUNDY_NATIVE=0``),
 :func:`available` is False and callers use the pure-Python path.
@@ -27,9 +27,9 @@ from ...errors import BuildError
 # -falign-loops=32: a hot loop that straddles two 32-byte fetch windows runs up to 1.5x slower
 # (the octal split scan: 0.137 at 10^5, 1.45 -> 0.94 CPU s; benchmarks/octal_peers.py)
 FLAGS = ["-O2", "-falign-loops=32", "-std=gnu99", "-shared", "-fPIC", "-fno-strict-aliasing"]
-# a library whose work is small (a kernel on a small box): not optimized, 4-5x less compile time
-# (a 600-line kernel: 0.37 -> 0.07 s), code about 4x slower (benchmarks/quick_build.py)
-QUICK_FLAGS = ["-O0", "-std=gnu99", "-shared", "-fPIC", "-fno-strict-aliasing"]
+# a library whose work is small (a kernel on a small box): -Og, the compile time of -O0 (2.4-3.2x less
+# than -O2) for code 2.2-2.5x faster than -O0's and 1.2-1.8x slower than -O1's (benchmarks/quick_build.py)
+QUICK_FLAGS = ["-Og", "-std=gnu99", "-shared", "-fPIC", "-fno-strict-aliasing"]
 # a library whose work is moderate (a claim's sweep of 2^17 to 2M starts): -O1 takes 1.4-1.6x
 # less compile time than -O2 (a 59 KB Petersen kernel: 0.43 -> 0.27 s) for code 2-7% slower
 # (benchmarks/quick_build.py)
@@ -64,7 +64,7 @@ _loaded: dict[str, ctypes.CDLL] = {}
 def compile_cost(source: str, quick: bool = False) -> float:
     """An estimate of the seconds :func:`load` spends compiling ``source`` on a machine like
     ours, from the text's length alone (so that what is decided from it never depends on the
-    machine or on what is cached): a fit of GCC's time without optimization (24 KB 0.07 s,
+    machine or on what is cached): a fit of GCC's time at -O0 (-Og takes as long; 24 KB 0.07 s,
     77 KB 0.4 s, 198 KB 1.9 s: one long ``successors`` costs more than its length), and 4
     times that optimized.
 
@@ -78,7 +78,7 @@ def compile_cost(source: str, quick: bool = False) -> float:
 
 def load(source: str, quick: bool = False, light: bool = False) -> ctypes.CDLL:
     """The library built from ``source`` (built now unless cached) with :data:`FLAGS`;
-    ``quick``: without optimization, :data:`QUICK_FLAGS`; ``light``: :data:`LIGHT_FLAGS`.
+    ``quick``: :data:`QUICK_FLAGS` (-Og); ``light``: :data:`LIGHT_FLAGS` (-O1).
     Raises :class:`BuildError`."""
     cc = compiler()
     if cc is None:

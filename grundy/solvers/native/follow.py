@@ -132,7 +132,7 @@ class Follower:
             raise ValueError(f"the box has {box.size:,} positions: more than the follower's bitmap covers")
         self.rules, self.box = rules, box
         src = kernel_source(rules, box) + "\n" + strategy_source(rules, cases) + build.fixed_c(__package__, "c/follow.c")
-        self.lib = _library(src, box.size <= QUICK_BOX)    # a small box: compiled without optimization
+        self.lib = _library(src, box.size <= QUICK_BOX)    # a small box: compiled with -Og (quick)
         self._f = self.lib.f_new(box.size, int(misere))
         if not self._f:
             raise MemoryError(f"no memory for a bitmap of {box.size:,} positions")

@@ -44,8 +44,8 @@ GRUNDY, NORMAL, MISERE, MISERE_GRUNDY = 0, 1, 2, 3   # table modes (3: misère G
 UNKNOWN, LOSES, WINS = 0, 1, 2             # outcome values
 MAX_KEY = 2 ** 63                          # box sizes stay below this
 DENSE_LIMIT = 2 ** 28                      # boxes up to this many positions get a dense table
-QUICK_BOX = 2 ** 17        # kernels on boxes up to this many positions are compiled without optimization:
-                           # they solve at most this many positions, where 4x slower code costs less
+QUICK_BOX = 2 ** 17        # kernels on boxes up to this many positions are compiled with -Og (QUICK_FLAGS):
+                           # they solve at most this many positions, where 1.5x slower code costs less
                            # than the optimizer's 0.3 s (many small structures, each its own kernel)
 
 
@@ -129,8 +129,8 @@ class Kernel:
     """The compiled rules on one box, with one value table (``mode``: GRUNDY, NORMAL or MISERE
     outcomes, MISERE_GRUNDY: misère Grundy values, never split into components). ``limit`` bounds the positions stored (:class:`KernelError` "position limit").
     ``extra``: C appended to the kernel's source (functions of the same library that drive its
-    table, e.g. a claim's sweep); the kernel answers as without it. ``quick``: compiled without
-    optimization (default: on boxes of at most :data:`QUICK_BOX` positions); ``light``: else with
+    table, e.g. a claim's sweep); the kernel answers as without it. ``quick``: compiled with
+    ``-Og`` (:data:`build.QUICK_FLAGS`; default: on boxes of at most :data:`QUICK_BOX` positions); ``light``: else with
     ``-O1`` (:data:`build.LIGHT_FLAGS`: a sweep of moderate size); the same answers."""
 
     def __init__(self, rules: Rules, box: Box, mode: int = GRUNDY, limit: int = 2 ** 62,

@@ -29,8 +29,8 @@ ENABLED = True       # False: every structure on the Python path (benchmarks, di
 C_ALWAYS = 20_000    # structures with at least this many starts are swept in C (where it serves); ...
 C_FROM = 5_000       # ... from this many, only where the kernel is worth it (:func:`worth`)
 PY_START = 20e-6     # the Python path's seconds per start that a kernel's compiler time is set against
-C_QUICK = 2 ** 17    # below this many starts the kernel is compiled without optimization (build.QUICK_FLAGS:
-                     # 4-5x less compiler time; many small structures, each its own kernel)
+C_QUICK = 2 ** 17    # below this many starts the kernel is compiled with -Og (build.QUICK_FLAGS: the
+                     # compiler time of -O0, 2-3x less than -O2's; many small structures, each its own kernel)
 C_OPTIMIZED = 2_000_000   # ... the statement compiled with the optimizer from this many (else: the compiler's
                           # time outweighs the loop's; many small structures, each its own kernel), and the
                           # kernel with -O2 (from C_QUICK to this many: -O1, build.LIGHT_FLAGS)
