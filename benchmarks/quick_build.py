@@ -1,7 +1,7 @@
 """Benchmark: the C kernels at each optimization level grundy uses or could use, all in this
 run: the compiler's seconds and the seconds of one sweep of the kernel's box. ``-Og`` is
 ``build.QUICK_FLAGS`` (the default on boxes of at most ``kernel.QUICK_BOX`` positions) and
-``build.LIGHT_FLAGS`` (a claim's sweep of 2^17 to 2M starts); ``-O2`` is ``build.FLAGS`` (the
+``build.LIGHT_FLAGS`` (a claim's sweep of 2^19 to 2M starts); ``-O2`` is ``build.FLAGS`` (the
 default on larger boxes); ``-O0`` is the quick level until 0.2.0 (``-O1`` is still the light one).
 
 Fixed workloads (each kernel's text is generated once; each build is a fresh compile in a

@@ -30,7 +30,7 @@ FLAGS = ["-O2", "-falign-loops=32", "-std=gnu99", "-shared", "-fPIC", "-fno-stri
 # a library whose work is small (a kernel on a small box): -Og, the compile time of -O0 (2.4-3.2x less
 # than -O2) for code 2.2-2.5x faster than -O0's and 1.2-1.8x slower than -O1's (benchmarks/quick_build.py)
 QUICK_FLAGS = ["-Og", "-std=gnu99", "-shared", "-fPIC", "-fno-strict-aliasing"]
-# a library whose work is moderate (a claim's sweep of 2^17 to 2M starts): -O1 takes 1.4-1.6x
+# a library whose work is moderate (a claim's sweep of 2^19 to 2M starts): -O1 takes 1.4-1.6x
 # less compile time than -O2 (a 59 KB Petersen kernel: 0.43 -> 0.27 s) for code 2-7% slower
 # (benchmarks/quick_build.py)
 LIGHT_FLAGS = ["-O1", "-std=gnu99", "-shared", "-fPIC", "-fno-strict-aliasing"]

@@ -29,8 +29,10 @@ ENABLED = True       # False: every structure on the Python path (benchmarks, di
 C_ALWAYS = 20_000    # structures with at least this many starts are swept in C (where it serves); ...
 C_FROM = 5_000       # ... from this many, only where the kernel is worth it (:func:`worth`)
 PY_START = 20e-6     # the Python path's seconds per start that a kernel's compiler time is set against
-C_QUICK = 2 ** 17    # below this many starts the kernel is compiled with -Og (build.QUICK_FLAGS: the
-                     # compiler time of -O0, 2-3x less than -O2's; many small structures, each its own kernel)
+C_QUICK = 2 ** 19    # below this many starts the kernel is compiled with -Og (build.QUICK_FLAGS: the
+                     # compiler time of -O0, 1.7-1.9x less than -O1's; many small structures, each its own
+                     # kernel). 2^19, not 2^17 as with -O0: on the main job's 11 claims with sweeps of 2^17 to
+                     # 2^20 starts, 9.3-9.7 s -> 8.3-8.6 s (docs/performance.md)
 C_OPTIMIZED = 2_000_000   # ... the statement compiled with the optimizer from this many (else: the compiler's
                           # time outweighs the loop's; many small structures, each its own kernel), and the
                           # kernel with -O2 (from C_QUICK to this many: -O1, build.LIGHT_FLAGS)
