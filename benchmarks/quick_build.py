@@ -1,8 +1,9 @@
 """Benchmark: the C kernels at each optimization level grundy uses or could use, all in this
 run: the compiler's seconds and the seconds of one sweep of the kernel's box. ``-Og`` is
-``build.QUICK_FLAGS`` (the default on boxes of at most ``kernel.QUICK_BOX`` positions) and
-``build.LIGHT_FLAGS`` (a claim's sweep of 2^19 to 2M starts); ``-O2`` is ``build.FLAGS`` (the
-default on larger boxes); ``-O0`` is the quick level until 0.2.0 (``-O1`` is still the light one).
+``build.QUICK_FLAGS`` (the default on boxes of at most ``kernel.QUICK_BOX`` positions and for a
+claim's sweep of fewer than 2^19 starts); ``-O1`` is ``build.LIGHT_FLAGS`` (a claim's sweep of
+2^19 to 2M starts); ``-O2`` is ``build.FLAGS`` (the default on larger boxes); ``-O0`` is the
+quick level until 0.2.0.
 
 Fixed workloads (each kernel's text is generated once; each build is a fresh compile in a
 fresh cache directory, the levels interleaved, ``--repeat`` times):
