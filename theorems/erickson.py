@@ -24,6 +24,7 @@ from grundy.spec import Play, all_of, any_of, count, minimum, move_index
 from grundy.verify import Claim, Finding, Source, cycles
 from grundy.verify.families import (
     Family,
+    Lazy,
     all_graphs,
     complete,
     complete_bipartite,
@@ -186,8 +187,10 @@ def mutual_tokens(g):
 
 
 def with_mutual_pair(fam):
-    return Family([(n, g) for n, g in fam.items() if mutual_tokens(g)],
-                  f"{fam.scope} with two mutually adjacent vertices")
+    """The structures of ``fam`` with two mutually adjacent vertices (filtered when a claim
+    first reads the family: loading the file stays fast)."""
+    return Lazy(lambda: ((n, g) for n, g in fam.items() if mutual_tokens(g)),
+                f"{fam.scope} with two mutually adjacent vertices")
 
 
 def degree(g, s, v):

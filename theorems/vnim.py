@@ -35,12 +35,12 @@ every connected graph with <= 5 vertices and any loops (swept with the printed s
 from __future__ import annotations
 
 import itertools
-from typing import Callable, Sequence
+from typing import Callable, Iterator, Sequence
 
 import networkx as nx
 
 from grundy.spec import Expr, Play, Rules, Structure, SymState, all_of, any_of, count, ite, minimum, move_index
-from grundy.verify import Claim, Family, Finding, Source, all_graphs
+from grundy.verify import Claim, Family, Finding, Lazy, Source, all_graphs
 
 PAPER = "vnim"
 
@@ -81,12 +81,12 @@ def connected(max_n: int, min_n: int = 1, loops: str = "any") -> Family:
     >>> len(connected(3)), len(connected(3, loops="every")), connected(2).names()
     (15, 4, ['G1.1', 'G1.1+loop@0', 'G2.1', 'G2.1+loop@0', 'G2.1+loops@0,1'])
     """
-    items = []
-    for name, g in all_graphs(max_n, min_n=min_n, connected=True).items():
-        sets = {"any": loop_sets(g), "every": [tuple(g.vertices)], "none": [()]}[loops]
-        items += [_with_loops(name, g, c) for c in sets]
+    def make() -> Iterator[tuple[str, Structure]]:      # built when a claim first reads it
+        for name, g in all_graphs(max_n, min_n=min_n, connected=True).items():
+            sets = {"any": loop_sets(g), "every": [tuple(g.vertices)], "none": [()]}[loops]
+            yield from (_with_loops(name, g, c) for c in sets)
     what = {"any": "with every loop set", "every": "with a loop on every vertex", "none": "without loops"}
-    return Family(items, f"connected graphs on {min_n}..{max_n} vertices {what[loops]}")
+    return Lazy(make, f"connected graphs on {min_n}..{max_n} vertices {what[loops]}")
 
 
 def strong_digraphs(max_n: int, min_n: int = 1) -> Family:
@@ -96,23 +96,23 @@ def strong_digraphs(max_n: int, min_n: int = 1) -> Family:
     >>> [len(strong_digraphs(n, n)) for n in (1, 2, 3)]
     [1, 1, 5]
     """
-    items = []
-    for n in range(min_n, max_n + 1):
-        pairs = [(a, b) for a in range(n) for b in range(n) if a != b]
-        perms = list(itertools.permutations(range(n)))
-        seen, k = set(), 0
-        for bits in range(1 << len(pairs)):
-            arcs = [p for i, p in enumerate(pairs) if bits >> i & 1]
-            d = nx.DiGraph(arcs)
-            d.add_nodes_from(range(n))
-            if not nx.is_strongly_connected(d):
-                continue
-            key = min(tuple(sorted((sg[a], sg[b]) for a, b in arcs)) for sg in perms)
-            if key not in seen:
-                seen.add(key)
-                k += 1
-                items.append((f"D{n}.{k}", Structure.graph(range(n), arcs, loops=range(n), directed=True)))
-    return Family(items, f"strongly connected digraphs on {min_n}..{max_n} vertices, a loop on every vertex")
+    def make() -> Iterator[tuple[str, Structure]]:      # built when a claim first reads it
+        for n in range(min_n, max_n + 1):
+            pairs = [(a, b) for a in range(n) for b in range(n) if a != b]
+            perms = list(itertools.permutations(range(n)))
+            seen, k = set(), 0
+            for bits in range(1 << len(pairs)):
+                arcs = [p for i, p in enumerate(pairs) if bits >> i & 1]
+                d = nx.DiGraph(arcs)
+                d.add_nodes_from(range(n))
+                if not nx.is_strongly_connected(d):
+                    continue
+                key = min(tuple(sorted((sg[a], sg[b]) for a, b in arcs)) for sg in perms)
+                if key not in seen:
+                    seen.add(key)
+                    k += 1
+                    yield f"D{n}.{k}", Structure.graph(range(n), arcs, loops=range(n), directed=True)
+    return Lazy(make, f"strongly connected digraphs on {min_n}..{max_n} vertices, a loop on every vertex")
 
 
 def circuits(*ns: int) -> Family:

@@ -12,12 +12,12 @@ from __future__ import annotations
 
 import random
 from functools import lru_cache
-from typing import Any, Sequence
+from typing import Any, Iterator, Sequence
 
 import networkx as nx
 
 from ...spec.structure import Structure
-from .base import Family, Item
+from .base import Family, Item, Lazy
 
 
 def _sizes(ns: Sequence[Any]) -> list[Any]:
@@ -220,21 +220,22 @@ def _atlas() -> tuple[nx.Graph, ...]:
 
 
 def all_graphs(max_n: int, *, min_n: int = 1, connected: bool = False) -> Family:
-    """Every graph on min_n..max_n vertices up to isomorphism (the networkx atlas: n <= 7)."""
+    """Every graph on min_n..max_n vertices up to isomorphism (the networkx atlas: n <= 7),
+    read when the family is first used (:class:`Lazy`: loading a theorem file stays fast)."""
     if max_n > 7:
         raise ValueError("the graph atlas stops at 7 vertices")
-    out = []
-    counter: dict[int, int] = {}
-    for g in _atlas():
-        n = g.number_of_nodes()
-        if n > max_n:
-            break                   # the atlas lists graphs by number of vertices
-        if n < min_n or (connected and not nx.is_connected(g)):
-            continue
-        counter[n] = counter.get(n, 0) + 1
-        out.append(_graph(f"G{n}.{counter[n]}", g))
-    scope = f"all {'connected ' if connected else ''}graphs on {min_n}..{max_n} vertices"
-    return Family(out, scope)
+
+    def make() -> Iterator[Item]:
+        counter: dict[int, int] = {}
+        for g in _atlas():
+            n = g.number_of_nodes()
+            if n > max_n:
+                break                   # the atlas lists graphs by number of vertices
+            if n < min_n or (connected and not nx.is_connected(g)):
+                continue
+            counter[n] = counter.get(n, 0) + 1
+            yield _graph(f"G{n}.{counter[n]}", g)
+    return Lazy(make, f"all {'connected ' if connected else ''}graphs on {min_n}..{max_n} vertices")
 
 
 def gnp(n: int, p: float, count: int, seed: int = 0) -> Family:
