@@ -45,7 +45,7 @@ UNKNOWN, LOSES, WINS = 0, 1, 2             # outcome values
 MAX_KEY = 2 ** 63                          # box sizes stay below this
 DENSE_LIMIT = 2 ** 28                      # boxes up to this many positions get a dense table
 QUICK_BOX = 2 ** 17        # kernels on boxes up to this many positions are compiled with -Og (QUICK_FLAGS):
-                           # they solve at most this many positions, where 1.5x slower code costs less
+                           # they solve at most this many positions, where 1.4-1.9x slower code costs less
                            # than the optimizer's 0.3 s (many small structures, each its own kernel)
 
 
