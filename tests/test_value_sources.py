@@ -74,6 +74,35 @@ def test_the_premises_are_asked_once_the_python_search_has_stored_reduce_after_p
     assert list(s.log.summary()) == ["Python search with symmetry (S_2 on heaps) proved by Z3, 1 generator"]
 
 
+def _k6_edge_nim():
+    edges = [[u, v, 1] for u in range(6) for v in range(u)]
+    return read_position({"game": "edge-nim", "nodes": list(range(6)), "edges": edges, "token": 0})
+
+
+@native
+def test_the_python_search_does_not_ask_for_a_premise_it_could_not_use():
+    # K_6's 720 automorphisms are too many for the Python path's canonical form (a native
+    # solver leaves S_n to the kernel): proving the symmetry premise would save nothing
+    p = _k6_edge_nim()
+    s, plain = Solver(reduce_after=10), Solver(native=False, symmetry=False, decompose=False)
+    assert s.mover_wins(p) == plain.mover_wins(p)
+    t = s.table(p.game, p.structure)
+    assert t.py_stored > 4 * 10 and t.premises == {} and not t.asked
+    assert t.ask_after > t.py_stored          # asked again once 4 times as many are stored
+
+
+def test_the_python_search_asks_for_the_premises_it_would_use():
+    p = _k6_edge_nim()                        # without a kernel, the S_n plan reduces in Python
+    s = Solver(native=False, reduce_after=10)
+    assert s.mover_wins(p) == Solver(native=False, symmetry=False).mover_wins(p)
+    assert s.table(p.game, p.structure).symmetric
+    path = read_position({"game": "grim", "nodes": list(range(12)), "edges": [[i, i + 1] for i in range(11)]})
+    s = Solver(reduce_after=10)               # grim on P_12: positions split into sub-paths
+    assert s.grundy(path) == Solver(native=False, symmetry=False, decompose=False).grundy(path)
+    t = s.table(path.game, path.structure)
+    assert t.asked and t.symmetric and t.decomposed
+
+
 @native
 def test_the_python_search_hands_a_large_table_to_the_kernel(monkeypatch):
     monkeypatch.setattr(sources, "NATIVE_AFTER", 50)

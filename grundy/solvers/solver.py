@@ -65,7 +65,8 @@ class Solver(PythonSearch):
     (sorted heaps, automorphisms, the S_n plan, in Python and in the kernel) needs the rule to
     commute with the group, decomposition needs the components to be independent; each is
     proved by Z3 on the structure before it is used, once a table has stored ``reduce_after``
-    positions (small tables are solved from the moves alone) or before a kernel is built. A
+    positions (small tables are solved from the moves alone; the Python search asks only for
+    the premises of the reductions it would use there) or before a kernel is built. A
     premise not proved (violated, or Z3 unknown within its resource limit): the reduction is not
     used on that structure; a violated declaration the author made is reported
     (:attr:`violations`, and ``log``). One-heap tables serve only games whose moves are
@@ -115,24 +116,35 @@ class Solver(PythonSearch):
         self.tables[key] = t
         return t
 
-    def establish(self, t: Table) -> None:
+    def establish(self, t: Table, python: bool = False) -> None:
         """Ask (once per table) for the premises of the reductions the solver allows: the
         reductions proved are used from now on (the values stored so far are true values:
         they stay). A declaration the author made and Z3 found violated is recorded (one line
-        naming the game, the move and the position) in :attr:`violations` and the open log."""
+        naming the game, the move and the position) in :attr:`violations` and the open log.
+        ``python``: asked by the Python search, which asks only for the premises of the
+        reductions it would use (:meth:`Table.reach`); the others are asked once it has stored 4
+        times as many positions, or when a kernel is built (it reduces in C by every premise
+        proved). Which premises are asked changes the time only, never a value."""
         if t.asked:
             return
-        t.asked = True
         rules = t.rules
-        if t.symmetry and rules.game.symmetric:
-            t.premises["symmetry"] = prove_symmetry(rules)
-        if t.decompose and rules.present is not None:
-            t.premises["decomposition"] = prove_decomposition(rules)
-        for p in t.premises.values():
+        allowed = [k for k, ok in (("symmetry", t.symmetry and rules.game.symmetric),
+                                   ("decomposition", t.decompose and rules.present is not None))
+                   if ok and k not in t.premises]
+        ask = allowed
+        if python and allowed:
+            ask = t.reach(allowed)
+            if len(ask) < len(allowed):
+                t.ask_after = 4 * t.py_stored
+        t.asked = ask == allowed
+        for kind in ask:
+            t.premises[kind] = prove_symmetry(rules) if kind == "symmetry" else prove_decomposition(rules)
+            p = t.premises[kind]
             if p.status == VIOLATED and p.declared:
                 self._violated(p.violation)
-        t.__dict__.pop("code", None)           # compiled again with the reductions proved
-        t.noted.clear()
+        if ask:
+            t.__dict__.pop("code", None)           # compiled again with the reductions proved
+            t.noted.clear()
 
     def _violated(self, line: str) -> None:
         if line not in self.violations:

@@ -11,7 +11,8 @@ cannot (None: the solver asks the next source). The solver's order (:data:`Solve
   Python search hands a large table over); its reductions are the proved ones
   (``solver.establish`` before every call);
 - :class:`PythonSource`: the Python search (:class:`~grundy.solvers.search.PythonSearch`); it
-  asks for the premises once its table has stored ``reduce_after`` positions, and hands its
+  asks for the premises of the reductions it would use (``Table.reach``) once its table has
+  stored ``reduce_after`` positions, and hands its
   table to the kernel once it has stored :data:`NATIVE_AFTER` positions.
 
 The Python source may answer only the first states of a batch and give control back (a shorter
@@ -252,7 +253,7 @@ class PythonSource:
     """The Python search, position by position; it answers whatever the others cannot."""
 
     name = PYTHON
-    premises = "symmetry and decomposition asked once its table has stored reduce_after positions"
+    premises = "symmetry and decomposition asked once its table has stored reduce_after positions, where they reduce"
 
     def can_answer(self, solver: "Solver", q: Query) -> bool:
         return True
@@ -269,7 +270,7 @@ class PythonSource:
                     v = solver._wins(t, root, q.convention)
             except HandOver as h:
                 if h.prove:
-                    solver.establish(t)
+                    solver.establish(t, python=True)
                 return out                 # the solver asks again, from its first source
             solver._served(t, q.game, q.structure, PYTHON)
             out.append(v)
@@ -280,7 +281,7 @@ class PythonSource:
         """Count a position the search is about to store on ``t``; hand the table over (the
         premises to ask, or the kernel to use) or stop at the solver's limit."""
         t.py_stored += 1
-        if t.py_stored > solver.reduce_after and not t.asked:
+        if t.py_stored > (t.ask_after or solver.reduce_after) and not t.asked:
             raise HandOver(prove=True)
         if t.py_stored > NATIVE_AFTER and t.native and solver.native and not t.in_use:
             t.in_use = True

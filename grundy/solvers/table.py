@@ -4,14 +4,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cached_property
+from itertools import islice
 
 from ..errors import RuleError
 from ..spec.game import Rules
-from .explicit.compile import Compiled, State, compile_rules
+from .explicit.compile import Compiled, State, compile_rules, unchanged
 from .native.kernel import Kernel
 from .premises import PROVED, Premise
 
-__all__ = ["Table"]
+__all__ = ["Table", "REACH_SAMPLE", "IN_REACH"]
+
+REACH_SAMPLE = 256      # stored positions :meth:`Table.reach` looks at (the last ones, values first)
+IN_REACH = 0.1          # the share of them that must split for decomposition to be in reach
 
 
 def _domain_violation(t: "Table", state: State) -> RuleError:
@@ -44,7 +48,8 @@ class Table:
     py_stored: int = 0                                                 # positions the Python path stored
     full_group: bool = True        # the Python path canonicalizes under S_n (K_n, edgeless graphs)
     premises: dict[str, Premise] = field(default_factory=dict)        # asked once (see Solver.establish)
-    asked: bool = False
+    asked: bool = False            # every premise the solver allows was asked
+    ask_after: int = 0             # the Python path asks again once it has stored more (0: the solver's)
     noted: set[tuple[int, str]] = field(default_factory=set)          # (a log's serial, engine) noted there
 
     @property
@@ -58,6 +63,22 @@ class Table:
         """Positions split into components: allowed, and the premise proved on this structure."""
         p = self.premises.get("decomposition")
         return self.decompose and p is not None and p.status == PROVED
+
+    def reach(self, kinds: list[str]) -> list[str]:
+        """Those of ``kinds`` (``"symmetry"``, ``"decomposition"``) that the Python search would
+        reduce by here, were their premises proved: symmetry where its canonical form uses the
+        group (not where the group is too large to list, K_n, K_{m,n}: the kernel reduces by it
+        there); decomposition where at least :data:`IN_REACH` of the last :data:`REACH_SAMPLE`
+        positions stored split into components, by the functions compiled as they would be
+        (nothing is reduced here: the premises decide that)."""
+        would = compile_rules(self.rules, True, True, full_group=self.full_group)
+        out = [k for k in kinds if k == "symmetry" and would.canonical is not unchanged]
+        if "decomposition" in kinds:
+            sample = [*islice(reversed(self.grundy), REACH_SAMPLE), *islice(reversed(self.misere_grundy), REACH_SAMPLE),
+                      *(s for _, s in islice(reversed(self.wins), REACH_SAMPLE))][:REACH_SAMPLE]
+            if sum(would.components(s) is not None for s in sample) >= IN_REACH * max(1, len(sample)):
+                out.append("decomposition")
+        return out
 
     @cached_property
     def code(self) -> Compiled:

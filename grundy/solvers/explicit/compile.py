@@ -29,7 +29,7 @@ from .plan import (
     slot_sources,
 )
 
-__all__ = ["Compiled", "compile_rules", "compile_expr", "State",   # and, kept importable from here, .plan's:
+__all__ = ["Compiled", "compile_rules", "compile_expr", "State", "unchanged",   # and, kept importable from here, .plan's:
            "Emitter", "PythonSyntax", "PYTHON", "Step", "emitter", "shared_nodes", "conjuncts", "dispatch_key",
            "dispatch_var", "slot_sources", "move_plan"]
 
@@ -177,9 +177,9 @@ def compile_rules(rules: Rules, symmetry: bool = True, decompose: bool = True,
     names = slot_sources(rules)
     (r,), lines = _expr_sources([rules.rank], names)
     rank = _function("rank", lines + [f"return {r}"], env)
-    canonical = _canonical(rules, env) if symmetry else (lambda s: s)
+    canonical = _canonical(rules, env) if symmetry else unchanged
     if symmetry and len(rules.symmetries) > max_group:
-        canonical = lambda s: s  # noqa: E731  (too large a group to pay for on every position)
+        canonical = unchanged             # too large a group to pay for on every position
     plan = Plan.of(rules) if symmetry and full_group else None
     if plan is not None:     # every permutation of the vertices (K_n, edgeless): invariants, cells
         canonical = plan.canonical
@@ -347,6 +347,12 @@ def compile_expr(rules: Rules, expr: Expr, extra: dict[str, str] | None = None) 
     return lambda s, **kw: fn(s, *(kw[n] for n in params))
 
 
+def unchanged(s: State) -> State:
+    """The canonical form without a symmetry to reduce by: the state itself (a
+    :class:`Compiled` whose ``canonical`` is this one reduces by none)."""
+    return s
+
+
 def _canonical(rules: Rules, env: dict) -> Callable[[State], State]:
     """The least image of a state under the symmetry group.
 
@@ -358,7 +364,7 @@ def _canonical(rules: Rules, env: dict) -> Callable[[State], State]:
         return lambda s: tuple(sorted(s))
     syms = rules.symmetries
     if len(syms) <= 1:
-        return lambda s: s
+        return unchanged
     n = len(rules.schema)
     images = []
     for k, (perm, vmaps) in enumerate(syms):
