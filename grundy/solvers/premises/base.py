@@ -136,6 +136,7 @@ class _Z3:
         self.ctx = z3.Context()
         self.s = z3.Solver(ctx=self.ctx)
         self.budget, self.used = budget, 0
+        self._state_terms: list | None = None
         self.s.add(self.tr(enc.family).translate(self.ctx))
 
     def assume(self, items: list) -> None:
@@ -148,7 +149,10 @@ class _Z3:
 
     def state(self, model) -> State:
         """The state (schema order) in a model."""
-        vals = [self.value(model, v) for v in self.enc.state_vars]
+        if self._state_terms is None:    # translated into this context once
+            self._state_terms = [v.translate(self.ctx) for v in self.enc.state_vars]
+        terms = self._state_terms
+        vals = [model.eval(t, model_completion=True) for t in terms]
         return tuple(int(self.z3.is_true(x)) if k == "bool" else x.as_long() for x, k in zip(vals, self.enc.kinds, strict=False))
 
     def integer(self, model, name: str) -> int:
