@@ -4,6 +4,10 @@ plain-Python baseline of ``benchmarks/edge_nim_k5.py``). Target (issue 21): the 
 <= 30 times the calibration, both as medians of ``--repeat`` runs (3 by default), interleaved
 so that both see the same load.
 
+The calibration runs before and after each pass, and the pass's calibration is the mean of the
+two (on a machine whose speed drifts, one run beside a 50-second pass can be 25% off the load
+the pass saw); each pass's own ratio is printed, and their median and range.
+
 Each main-job pass runs in a fresh ``$GRUNDY_CACHE`` (no verdicts, no compiled C kernels, no
 claim times) with ``--jobs`` workers (default 2). Prints per pass the wall and CPU seconds (CPU:
 every process of the pass), then the medians, the ratios (wall to wall, and the pass's CPU to
@@ -69,11 +73,14 @@ def main() -> None:
     limits = {c.id: c.limit() for c in load([str(ROOT / "theorems")])}
     cal_w, cal_c, job_w, job_c = [], [], [], []
     failed, rows = 0, []
+    ratios = []
     for k in range(args.repeat):
-        w, c = calibration()
-        cal_w.append(w)
-        cal_c.append(c)
+        before = calibration()
         w, c, rows, rc = main_job(args)
+        after = calibration()                   # the pass's calibration: the mean of the two
+        cal_w.append((before[0] + after[0]) / 2)  # runs that bracket it (the load it saw)
+        cal_c.append((before[1] + after[1]) / 2)
+        ratios.append(w / cal_w[-1])
         job_w.append(w)
         job_c.append(c)
         bad = [r["id"] for r in rows if not r.get("passed")]
@@ -81,15 +88,17 @@ def main() -> None:
         (Path(tempfile.gettempdir()) / f"main_job_pass{k + 1}.jsonl").write_text(
             "".join(json.dumps(r) + "\n" for r in rows))
         worst = max((r.get("cpu_seconds", 0.0) / limits.get(r["id"], 120.0) for r in rows), default=0.0)
-        print(f"pass {k + 1}: largest CPU time / limit {worst:.3f}; calibration {cal_w[-1]:.2f} s wall, {cal_c[-1]:.2f} s CPU; main job {w:.1f} s wall, "
-              f"{c:.1f} s CPU, exit {rc}{'; not as expected: ' + ', '.join(bad) if bad else ''}", flush=True)
+        print(f"pass {k + 1}: largest CPU time / limit {worst:.3f}; calibration {before[0]:.2f} / {after[0]:.2f} s "
+              f"wall before / after, {cal_c[-1]:.2f} s CPU; main job {w:.1f} s wall, {c:.1f} s CPU, ratio "
+              f"{ratios[-1]:.1f}x, exit {rc}{'; not as expected: ' + ', '.join(bad) if bad else ''}", flush=True)
     mw, mc = statistics.median(job_w), statistics.median(job_c)
     cw, cc = statistics.median(cal_w), statistics.median(cal_c)
     print(f"\nmedians of {args.repeat}: calibration {cw:.2f} s wall ({cc:.2f} s CPU); "
           f"main job {mw:.1f} s wall ({mc:.1f} s CPU)")
     ratio = mw / cw
     print(f"main job / calibration: {ratio:.1f}x wall (target <= 30: {'met' if ratio <= 30 else 'NOT met'}); "
-          f"{mc / cc:.1f}x CPU")
+          f"{mc / cc:.1f}x CPU; median of the passes' own ratios {statistics.median(ratios):.1f}x "
+          f"(from {min(ratios):.1f}x to {max(ratios):.1f}x)")
     print(f"passes with a verdict not as expected: {failed} of {args.repeat}")
     top = sorted(rows, key=lambda r: -r.get("cpu_seconds", 0.0))[:args.top]
     print(f"\nthe {len(top)} claims with the most CPU time (last pass): id, CPU s, wall s, limit s")
