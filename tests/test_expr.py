@@ -97,3 +97,34 @@ def test_the_node_table_starts_again_when_full_without_changing_values(monkeypat
     assert len(E._INTERN) <= 5
     for k, e in enumerate(es, 1):
         assert evaluate(e, {"x": 2, "y": 3}) == (2 * k + 3 + k < 7 * k)
+
+
+_p, _q, _r = Var.bool("p"), Var.bool("q"), Var.bool("r")
+_bool_terms = st.recursive(
+    st.sampled_from([True, False, lift(True), lift(False), _p, _q, _r, x < y, x == 1]),
+    lambda inner: st.one_of(st.builds(lambda a, b: all_of([a, b]), inner, inner),
+                            st.builds(lambda a, b: any_of([a, b]), inner, inner),
+                            st.builds(lambda a: not_(a), inner)),
+    max_leaves=8)
+
+
+@given(_bool_terms, _bool_terms)
+def test_a_binary_and_or_builds_the_node_the_general_connective_builds(a, b):
+    """``a & b`` and ``a | b`` take a shortcut past ``all_of``/``any_of``: the same node
+    (hash-consed: the same object) for every mix of constants, flattened and plain operands."""
+    from grundy.spec.expr import _connective, _pair
+    for op, unit in (("and", True), ("or", False)):
+        if isinstance(a, bool) and isinstance(b, bool):
+            continue                       # Python's own & and | (no expression involved)
+        assert _pair(op, unit, a, b) is _connective(op, unit, (a, b))
+    if not isinstance(a, bool):
+        assert (a & b) is all_of([a, b]) and (a | b) is any_of([a, b])
+    if not isinstance(b, bool):
+        assert (a & b) is all_of([a, b]) and (a | b) is any_of([a, b])
+
+
+def test_a_binary_and_refuses_a_non_boolean_operand_as_the_general_one_does():
+    with pytest.raises(TypeError, match="and needs bool operands"):
+        (x < 1) & x
+    with pytest.raises(TypeError, match="or needs bool operands"):
+        x | (x < 1)

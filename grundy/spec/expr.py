@@ -73,10 +73,10 @@ class Expr:
     def __ne__(self, o: Term) -> Expr: return ~_cmp("eq", self, o)  # type: ignore[override]
 
     # boolean connectives
-    def __and__(self, o: Term) -> Expr: return _connective("and", True, (self, o))
-    def __rand__(self, o: Term) -> Expr: return _connective("and", True, (o, self))
-    def __or__(self, o: Term) -> Expr: return _connective("or", False, (self, o))
-    def __ror__(self, o: Term) -> Expr: return _connective("or", False, (o, self))
+    def __and__(self, o: Term) -> Expr: return _pair("and", True, self, o)
+    def __rand__(self, o: Term) -> Expr: return _pair("and", True, o, self)
+    def __or__(self, o: Term) -> Expr: return _pair("or", False, self, o)
+    def __ror__(self, o: Term) -> Expr: return _pair("or", False, o, self)
     def __invert__(self) -> Expr: return not_(self)
 
     def __index__(self) -> int:
@@ -295,7 +295,45 @@ def _connective(op: str, unit: bool, items: Iterable[Term]) -> Expr:
         return lift(unit)
     if len(args) == 1:
         return args[0]
-    return _node(op, args)
+    return _junction(op, args)
+
+
+def _pair(op: str, unit: bool, a: Term, b: Term) -> Expr:
+    """``_connective(op, unit, (a, b))`` (the same node, the same errors) without its loop:
+    ``a & b`` and ``a | b`` are most of the nodes a statement builds."""
+    if not isinstance(a, Expr):
+        a = lift(a)
+    if a.sort != BOOL:
+        _need(a, BOOL, op)
+    aop = a.op
+    if aop == "const" and a.args[0] != unit:
+        return lift(not unit)
+    if not isinstance(b, Expr):
+        b = lift(b)
+    if b.sort != BOOL:
+        _need(b, BOOL, op)
+    bop = b.op
+    if bop == "const":
+        if b.args[0] != unit:
+            return lift(not unit)
+        return a if aop != "const" else lift(unit)
+    if aop == "const":
+        return b
+    if aop == op:
+        return _junction(op, [*a.args, *b.args] if bop == op else [*a.args, b])
+    return _junction(op, [a, *b.args] if bop == op else [a, b])
+
+
+def _junction(op: str, args: list[Expr]) -> Expr:
+    """The ``and``/``or`` node of ``args`` (two or more, none a constant, all boolean): what
+    :func:`_node` builds, without its sort rule and constant folding."""
+    key = (op, *map(id, args))
+    x = _INTERN.get(key)
+    if x is None:
+        if len(_INTERN) >= _INTERN_LIMIT:
+            _INTERN.clear()
+        x = _INTERN[key] = Expr(op, tuple(args), BOOL)
+    return x
 
 
 def all_of(items: Iterable[Term], pred: Callable[[Any], Term] | None = None) -> Expr:
