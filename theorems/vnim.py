@@ -206,9 +206,13 @@ class Current:
         self.w = [s.weight[v] for v in g.vertices]
         self.alive = [x > 0 for x in self.w]
         self.link = (lambda p, q: s.arc[p, q]) if self.directed else (lambda p, q: s.adj[p, q])
+        self._edges: dict[tuple[int, int], Expr] = {}
 
     def edge(self, p, q):
-        return self.alive[p] & self.alive[q] & self.link(p, q)
+        e = self._edges.get((p, q))
+        if e is None:
+            e = self._edges[p, q] = self.alive[p] & self.alive[q] & self.link(p, q)
+        return e
 
     def loop(self, v):
         return self.alive[v] & self.link(v, v)
