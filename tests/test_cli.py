@@ -267,3 +267,26 @@ def test_progress_on_stderr_only_when_asked_or_on_a_terminal():
     assert quiet[0] == loud[0] == 0 and quiet[1] == loud[1]          # the answers alike
     assert quiet[2] == ""                                            # stderr is no terminal here
     assert loud[2].startswith("grundy solve: 5 positions read, solving\n")
+
+
+def test_the_command_collects_garbage_less_often_and_forks_its_workers_so(tmp_path):
+    """``grundy`` raises the youngest generation's threshold (docs/performance.md) in its own
+    process, and the verify workers it forks inherit it; only when garbage is collected
+    changes, so a claim's verdict is the one a default-threshold run gives."""
+    import gc
+
+    from grundy.cli import GC_YOUNG, main
+    before = gc.get_threshold()
+    try:
+        gc.set_threshold(700, 10, 10)
+        f = tmp_path / "t.py"
+        f.write_text("import gc\nfrom grundy.verify import Claim, heaps\n"
+                     "def equal(g, s):\n"
+                     "    assert gc.get_threshold()[0] == %d, gc.get_threshold()   # where the claim is checked\n"
+                     "    return s.heap[0] == s.heap[1]\n"
+                     "CLAIMS = [Claim('t/nim', game='nim', kind='char', family=heaps(2), bounds={'heap': 4},\n"
+                     "                statement=equal, expect='verified')]\n" % GC_YOUNG)
+        assert main(["verify", str(f), "--no-cache", "--jobs", "2"]) == 0
+        assert gc.get_threshold()[:1] == (GC_YOUNG,)
+    finally:
+        gc.set_threshold(*before)
