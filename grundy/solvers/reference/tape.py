@@ -18,6 +18,35 @@ class _Over(Exception):
     """A move's enumeration went past the work left (turned into :class:`ReferenceLimit`)."""
 
 
+Step = tuple[int, Callable[..., Any], tuple[int, ...]]     # (value index, operator, operand indices)
+Runnable = tuple[int, Callable[..., Any], int, int, "tuple[int, ...] | None"]
+
+
+def runnable(steps: list[Step]) -> list[Runnable]:
+    """``steps`` as :func:`evaluate` runs them: one or two operands by index (-1: no second),
+    more as a tuple. The same operators on the same operands: only the call is cheaper."""
+    out: list[Runnable] = []
+    for k, fn, args in steps:
+        if len(args) == 1:
+            out.append((k, fn, args[0], -1, None))
+        elif len(args) == 2:
+            out.append((k, fn, args[0], args[1], None))
+        else:
+            out.append((k, fn, 0, 0, args))
+    return out
+
+
+def evaluate(vals: list[Any], steps: list[Runnable]) -> None:
+    """Set ``vals[k]`` for each step in order, the operator applied to the values of its operands."""
+    for k, fn, a, b, more in steps:
+        if more is not None:
+            vals[k] = fn(*map(vals.__getitem__, more))
+        elif b < 0:
+            vals[k] = fn(vals[a])
+        else:
+            vals[k] = fn(vals[a], vals[b])
+
+
 class Tape:
     """Expressions evaluated by walking their DAG once, children first, each operator by its
     ``concrete`` meaning in the catalogue (no code generated). ``inputs`` maps a variable's
@@ -35,12 +64,13 @@ class Tape:
         self.index: dict[int, int] = {}
         self.template: list[Any] = []
         self.loads: list[tuple[int, int]] = []           # (value index, input index)
-        self.steps: list[tuple[int, Callable[..., Any], tuple[int, ...]]] = []
+        self.steps: list[Step] = []
         seen: set[int] = set()
         for root in self.roots:
             for x in dag_nodes(root, seen):
                 self._add(x, inputs)
         self.out = [self.index[id(r)] for r in self.roots]
+        self._run = runnable(self.steps)
 
     def _add(self, x: Expr, inputs: dict[str, int]) -> None:
         k = self.index[id(x)] = len(self.template)
@@ -58,8 +88,7 @@ class Tape:
         vals = self.template[:]
         for k, i in self.loads:
             vals[k] = values[i]
-        for k, fn, args in self.steps:
-            vals[k] = fn(*[vals[a] for a in args])
+        evaluate(vals, self._run)
         return [vals[k] for k in self.out]
 
 
@@ -113,7 +142,7 @@ class MoveTape:
         order = {st[0]: i for i, st in enumerate(t.steps)}
         done: set[int] = set()
 
-        def program(roots_: list[int], at: int | None) -> list[tuple[int, Any, tuple[int, ...]]]:
+        def program(roots_: list[int], at: int | None) -> list[Runnable]:
             need: set[int] = set()
             stack = list(roots_)
             while stack:                                  # the nodes under roots_ not yet done
@@ -124,7 +153,7 @@ class MoveTape:
                 stack.extend(deps[k])
             picked = sorted((k for k in need if at is None or level[k] == at), key=order.__getitem__)
             done.update(picked)
-            return [step_of[k] for k in picked]
+            return runnable([step_of[k] for k in picked])
 
         self.pre: list[list] = []                          # per level: steps of its conjuncts
         self.post: list[list] = []                         # ... then steps later levels need
@@ -139,18 +168,15 @@ class MoveTape:
     def _level(self, vals: list[Any], j: int) -> tuple[bool, int]:
         """Evaluate level ``j`` (-1: the state) once its inputs are set: (the guard's conjuncts
         decided there all hold, nodes evaluated)."""
-        for k, fn, args in self.pre[j + 1]:
-            vals[k] = fn(*[vals[a] for a in args])
+        evaluate(vals, self.pre[j + 1])
         for c in self.checks[j + 1]:
             if not vals[c]:
                 return False, len(self.pre[j + 1])
-        for k, fn, args in self.post[j + 1]:
-            vals[k] = fn(*[vals[a] for a in args])
+        evaluate(vals, self.post[j + 1])
         return True, len(self.pre[j + 1]) + len(self.post[j + 1])
 
     def _payload(self, vals: list[Any]) -> list[Any]:
-        for k, fn, args in self.payload:
-            vals[k] = fn(*[vals[a] for a in args])
+        evaluate(vals, self.payload)
         return [vals[u] for u in self.updates]
 
     def run(self, values: tuple, budget: int) -> tuple[list[tuple[tuple[int, ...], list[Any]]], int]:
