@@ -112,7 +112,11 @@ class PythonSearch:
                 for c in fr[1]:
                     fr[3] = True
                     k = canon(c)
-                    w = known(k)
+                    w = memo.get((conv, k))           # known(k), inlined: the search's inner loop
+                    if w is None and normal:
+                        g = grundy_memo.get(k)
+                        if g is not None:
+                            w = g != 0
                     if w is None:
                         if k in on_line:
                             raise _cycle(t.rules)
