@@ -33,8 +33,27 @@ class PythonSearch:
         if root in memo:
             return memo[root]
         canon, succ, comps = code.canonical, code.successors, code.components
+        # The root's children first, without the search's stack: in a sweep in increasing
+        # order their values are known already; where one is not, the search below starts
+        # from the children found here (the same order, the same value).
+        parts = None if misere else comps(root)
+        is_sum = parts is not None
+        kids = [canon(p) for p in parts] if parts is not None else [canon(c) for c in succ(root)]
+        values: list[Any] = [memo.get(k) for k in kids]
+        if None not in values:
+            if is_sum:
+                v = 0
+                for x in values:
+                    v ^= x
+            elif misere and not kids:
+                v = 1
+            else:
+                v = _mex(values)
+            self._room(t)
+            memo[root] = v
+            return v
         # frame: [state, children, next index, is_sum]
-        stack: list[list[Any]] = [[root, None, 0, False]]
+        stack: list[list[Any]] = [[root, kids, 0, is_sum]]
         on_line = {root}
         while stack:
             fr = stack[-1]
@@ -93,6 +112,30 @@ class PythonSearch:
         # frame: [state, iterator over successors, child awaiting its value, has a move]
         stack: list[list[Any]] = [[root, None, None, False]]
         on_line = {root}
+        if not (normal and comps(root) is not None):
+            # The root's moves first, without the search's stack: in a sweep in increasing
+            # order every move's outcome is known already; at the first that is not, the
+            # search below goes on from that move (the same order, the same outcome).
+            it, moved = succ(root), False
+            for c in it:
+                moved = True
+                k = canon(c)
+                w = known(k)
+                if w is None:
+                    if k in on_line:
+                        raise _cycle(t.rules)
+                    stack = [[root, it, k, True], [k, None, None, False]]
+                    on_line.add(k)
+                    break
+                if not w:                  # a move to a position the opponent loses
+                    self._room(t)
+                    memo[key] = True
+                    return True
+            else:
+                done = False if moved else (not normal)
+                self._room(t)
+                memo[key] = done
+                return done
         while stack:
             fr = stack[-1]
             s = fr[0]

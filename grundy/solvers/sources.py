@@ -23,7 +23,7 @@ to its :class:`~grundy.solvers.explicit.sums.MisereSums`.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Callable, Protocol
 
 from ..errors import BuildError
 from ..spec.game import Game
@@ -261,19 +261,21 @@ class PythonSource:
     def values(self, solver: "Solver", q: Query, states: list[State]) -> list[Any] | None:
         out: list[Any] = []
         t = q.table(solver)
-        for s in states:
-            try:
-                root = t.code.canonical(tuple(s))
-                if q.question == "grundy":
-                    v: Any = solver._grundy(t, root, q.convention == "misere")
-                else:
-                    v = solver._wins(t, root, q.convention)
-            except HandOver as h:
-                if h.prove:
-                    solver.establish(t, python=True)
-                return out                 # the solver asks again, from its first source
+        canon = t.code.canonical           # the same through the loop: a new one comes with a HandOver
+        by_value = q.question == "grundy"
+        ask: Callable[[Table, State, Any], Any] = solver._grundy if by_value else solver._wins
+        arg = q.convention == "misere" if by_value else q.convention
+        try:
+            for s in states:
+                out.append(ask(t, canon(tuple(s)), arg))
+        except HandOver as h:
+            if out:
+                solver._served(t, q.game, q.structure, PYTHON)
+            if h.prove:
+                solver.establish(t, python=True)
+            return out                     # the solver asks again, from its first source
+        if out:
             solver._served(t, q.game, q.structure, PYTHON)
-            out.append(v)
         return out
 
     @staticmethod
