@@ -9,6 +9,7 @@ import json
 import os
 import random
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, Callable
 
 from ...digest import cache_root, package_digest
@@ -75,8 +76,10 @@ def _key(kind: str, rules: Rules, extra: Any) -> str | None:
     return hashlib.sha256(text.encode()).hexdigest()
 
 
+@lru_cache(maxsize=1)
 def _z3_version() -> str:
-    """Z3's version, without importing it (a stored proof costs no import)."""
+    """Z3's version, without importing it (a stored proof costs no import); read once per
+    process (reading a distribution's metadata takes about a millisecond)."""
     from importlib.metadata import PackageNotFoundError, version
     try:
         return version("z3-solver")
