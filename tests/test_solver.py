@@ -192,7 +192,7 @@ def test_a_box_solved_in_increasing_order_agrees_with_the_reference_engine(game,
     for order, reduce_after in ((box, None), (box[::-1], None), (box, 0)):
         s = Solver(native=False, reduce_after=reduce_after)     # 0: reductions proved at once (grim: sums)
         got = s.answers(p.game, p.structure, order, convention, question)
-        for st, v in zip(order, got, strict=True):
-            q = Position(p.game, p.structure, st, convention)
+        for state, v in zip(order, got, strict=True):
+            q = Position(p.game, p.structure, state, convention)
             want = Reference().mover_wins(q) if question == "wins" else Reference().grundy(q)
-            assert v == want, (order is box, st)
+            assert v == want, (order is box, state)
