@@ -28,8 +28,8 @@ def tune_gc() -> None:
     """Collect the youngest generation every :data:`GC_YOUNG` allocations, not every 700. A
     search allocates millions of short-lived tuples and keeps large tables of states: with
     Python's default the cyclic collector walks those tables over and over (about 6% of the
-    main job's CPU time, measured in docs/performance.md; about 2% with this threshold, the
-    peak memory the same). It changes when garbage is collected, never what is computed. Set
+    CPU time of checking every seed claim in one process; about 2% with this threshold, the
+    peak memory the same: docs/performance.md). It changes when garbage is collected, never what is computed. Set
     by :func:`main` for the command and the worker processes it forks; a program that imports
     grundy keeps its own setting.
 
