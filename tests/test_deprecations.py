@@ -26,6 +26,8 @@ def test_the_front_door_is_small_and_every_name_loads():
     ("grundy.tools:Play", "grundy.tools:Session", "Session"),
     ("grundy.solvers.explicit:Solver", "grundy.solvers.solver:Solver", "grundy.solvers.solver"),
     ("grundy.solvers.explicit.solver:SourceLog", "grundy.solvers.solver:SourceLog", "grundy.solvers.solver"),
+    ("grundy.spec.expr:Rebuild", "grundy.spec.rebuild:Rebuild", "grundy.spec.rebuild"),
+    ("grundy.spec.expr:rebuild", "grundy.spec.rebuild:rebuild", "grundy.spec.rebuild"),
 ])
 def test_a_moved_name_answers_with_a_warning(old, new, where):
     def get(spec: str):

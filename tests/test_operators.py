@@ -27,7 +27,6 @@ from grundy.spec.expr import (
     INT,
     Evaluate,
     Expr,
-    Rebuild,
     Show,
     Var,
     all_of,
@@ -43,6 +42,7 @@ from grundy.spec.expr import (
     show,
 )
 from grundy.spec.ops import OPS, MissingOperator, UnsupportedOperator, Walker
+from grundy.spec.rebuild import Rebuild
 
 BACKENDS = [Evaluate, Show, Rebuild, PythonSyntax, CSyntax, Intervals, _Normalize, _Translator]
 OPERATORS = [op for op, spec in OPS.items() if spec.operands != "leaf"]

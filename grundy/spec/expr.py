@@ -20,7 +20,6 @@ TypeError: a grundy expression has no truth value: write `a & b`, `a | b`, `~a`,
 """
 from __future__ import annotations
 
-from functools import partial
 from typing import Any, Callable, Container, Iterable, Sequence, Union
 
 from ..caches import register
@@ -414,55 +413,6 @@ def free_vars(e: Expr) -> set[str]:
     return {x.args[0] for x in nodes(e) if x.op == "var"}
 
 
-# ---------------------------------------------------------------------------- rebuilding
-_BUILD: dict[str, Callable[[list[Expr]], Expr]] = {
-    "add": lambda a: a[0] + a[1], "sub": lambda a: a[0] - a[1], "mul": lambda a: a[0] * a[1],
-    "nmul": lambda a: product(a[0], a[1]), "div": lambda a: a[0] // a[1], "mod": lambda a: a[0] % a[1],
-    "xor": lambda a: nim_sum(a[0], a[1]), "min": lambda a: minimum(a), "max": lambda a: maximum(a),
-    "lt": lambda a: a[0] < a[1], "le": lambda a: a[0] <= a[1], "eq": lambda a: a[0] == a[1],
-    "not": lambda a: not_(a[0]), "and": lambda a: all_of(a), "or": lambda a: any_of(a),
-    "ite": lambda a: ite(a[0], a[1], a[2]),
-    # nim arithmetic and bits (constructors in grundy.spec.bits): rebuilt as they are, constants folded
-    **{op: partial(_node, op) for op in ("bit_and", "bit_or", "popcount", "nim_product")},
-}
-_missing = [op for op, spec in OPS.items() if spec.operands != "leaf" and op not in _BUILD]
-if _missing:   # pragma: no cover - a catalogue operator without a smart constructor
-    raise ImportError(f"grundy.spec.expr: no constructor for operator {_missing[0]!r} of the catalogue")
-
-
-def rebuild(op: str, args: Sequence[Expr]) -> Expr:
-    """The node ``op(args)`` built again by its smart constructor (constants fold, units drop).
-
-    >>> x = Var.int("x")
-    >>> show(rebuild("add", [x, lift(0)])), show(rebuild("xor", [lift(6), lift(3)]))
-    ('x', '5')
-    """
-    return _BUILD[op](list(args))
-
-
-class Rebuild(Walker):
-    """The walker that rebuilds a DAG with some variables replaced (``mapping``): untouched
-    parts are shared, constants fold again. Every operator goes through :func:`rebuild`."""
-
-    def __init__(self, mapping: dict[str, Expr]):
-        super().__init__()
-        self.mapping = mapping
-
-    def walk_const(self, x: Expr) -> Expr:
-        return x
-
-    def walk_var(self, x: Expr) -> Expr:
-        return self.mapping.get(x.args[0], x)
-
-    def _same(self, x: Expr, *args: Expr) -> Expr:
-        return x if all(a is b for a, b in zip(args, x.args, strict=False)) else rebuild(x.op, args)
-
-    walk_add = walk_sub = walk_mul = walk_nmul = walk_div = walk_mod = walk_xor = _same
-    walk_bit_and = walk_bit_or = walk_popcount = walk_nim_product = _same
-    walk_min = walk_max = walk_lt = walk_le = walk_eq = _same
-    walk_not = walk_and = walk_or = walk_ite = _same
-
-
 # ---------------------------------------------------------------------------- evaluation
 class _Concrete(Walker, abstract=True):
     def __init__(self, env: dict[str, Value]):
@@ -529,3 +479,13 @@ def show(e: Term) -> str:
     """
     text: str = Show().walk(lift(e))
     return text
+
+
+def __getattr__(name: str) -> Any:
+    if name in ("rebuild", "Rebuild"):       # in grundy.spec.rebuild since 0.3
+        import importlib
+        import warnings
+        warnings.warn(f"grundy.spec.expr.{name} is deprecated: import it from grundy.spec.rebuild",
+                      DeprecationWarning, stacklevel=2)
+        return getattr(importlib.import_module("grundy.spec.rebuild"), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

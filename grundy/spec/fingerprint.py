@@ -37,7 +37,8 @@ import threading
 from typing import Any, Iterable
 
 from ..caches import register
-from .expr import Expr, lift, rebuild
+from .expr import Expr, lift
+from .rebuild import rebuild
 
 __all__ = ["Digest", "expr_digest", "node_hash", "rules_digest", "structure_digest"]
 

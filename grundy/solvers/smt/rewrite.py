@@ -1,7 +1,8 @@
 """Rewrites of the IR for Z3: substitution, and comparisons in a linear normal form."""
 from __future__ import annotations
 
-from ...spec.expr import INT, Expr, Rebuild, lift, nodes
+from ...spec.expr import INT, Expr, lift, nodes
+from ...spec.rebuild import Rebuild
 
 __all__ = ["walk", "substitute", "uses", "normalize"]
 
