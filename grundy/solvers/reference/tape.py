@@ -2,6 +2,7 @@
 IR on a tape (no compilation), counting every step as work."""
 from __future__ import annotations
 
+from functools import cached_property
 from typing import Any, Callable, Iterable
 
 from ...errors import RuleError
@@ -70,7 +71,6 @@ class Tape:
             for x in dag_nodes(root, seen):
                 self._add(x, inputs)
         self.out = [self.index[id(r)] for r in self.roots]
-        self._run = runnable(self.steps)
 
     def _add(self, x: Expr, inputs: dict[str, int]) -> None:
         k = self.index[id(x)] = len(self.template)
@@ -88,8 +88,14 @@ class Tape:
         vals = self.template[:]
         for k, i in self.loads:
             vals[k] = values[i]
-        evaluate(vals, self._run)
+        evaluate(vals, self._runnable)
         return [vals[k] for k in self.out]
+
+    @cached_property
+    def _runnable(self) -> list[Runnable]:
+        """The steps as :meth:`run` applies them (made when first run: a :class:`MoveTape`
+        runs its own programs, never the whole tape)."""
+        return runnable(self.steps)
 
 
 class MoveTape:
