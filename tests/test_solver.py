@@ -196,3 +196,35 @@ def test_a_box_solved_in_increasing_order_agrees_with_the_reference_engine(game,
             q = Position(p.game, p.structure, state, convention)
             want = Reference().mover_wins(q) if question == "wins" else Reference().grundy(q)
             assert v == want, (order is box, state)
+
+
+_FOUR = {"path": [[0, 1], [1, 2], [2, 3]], "star": [[0, 1], [0, 2], [0, 3]], "cycle": [[0, 1], [1, 2], [2, 3], [3, 0]]}
+
+
+@pytest.mark.parametrize("game, shared", [("vertexnim", True), ("vertex-nimg", False)])
+def test_structures_with_one_move_relation_share_memo_tables_and_every_value_stays_the_reference_engines(
+        game, shared):
+    """vertexnim keeps the adjacency in the state: its moves are the same on every graph of 4
+    vertices, and the solver's tables of the path, the star and the cycle share one memo
+    (grundy/solvers/table.py, Stores); vertex-nimg's moves follow the graph's edges: nothing is
+    shared. Each value, on a solver that shares and on one that does not (``stores = None``),
+    is the reference engine's."""
+    from grundy.solvers.reference import Reference
+    from grundy.spec import Position
+    sharing, alone = Solver(native=False), Solver(native=False)
+    alone.stores = None
+    memos, apart = [], []
+    for edges in _FOUR.values():
+        ps = [read_position({"game": game, "nodes": [[v, w[v]] for v in range(4)], "edges": edges, "token": t})
+              for w in itertools.product((1, 2), repeat=4) for t in range(4)]
+        g, structure = ps[0].game, ps[0].structure
+        for convention in ("normal", "misere"):
+            for question in ("wins", "grundy"):
+                got = [s.answers(g, structure, [p.state for p in ps], convention, question) for s in (sharing, alone)]
+                want = [Reference().mover_wins(Position(g, structure, p.state, convention)) if question == "wins"
+                        else Reference().grundy(Position(g, structure, p.state, convention)) for p in ps]
+                assert got == [want, want], (edges, convention, question)
+        memos.append(sharing.tables[(id(g), structure)].wins)
+        apart.append(alone.tables[(id(g), structure)].wins)
+    assert len({id(m) for m in memos}) == (1 if shared else 3)
+    assert len({id(m) for m in apart}) == 3

@@ -29,7 +29,8 @@ class PythonSearch:
         raise NotImplementedError
 
     def _grundy(self, t: Table, root: State, misere: bool = False) -> int:
-        memo, code = (t.misere_grundy if misere else t.grundy), t.code
+        code = t.code                     # first: the first compile may share the memo tables
+        memo = t.misere_grundy if misere else t.grundy
         if root in memo:
             return memo[root]
         canon, succ, comps = code.canonical, code.successors, code.components
@@ -90,11 +91,12 @@ class PythonSearch:
         return memo[root]
 
     def _wins(self, t: Table, root: State, conv: str) -> bool:
+        code = t.code                     # first: the first compile may share the memo tables
         if conv == "normal":
             g = t.grundy.get(root)
             if g is not None:
                 return g != 0
-        memo, code = t.wins, t.code
+        memo = t.wins
         key = (conv, root)
         if key in memo:
             return memo[key]

@@ -37,7 +37,7 @@ from .sources import (
     Query,
     ValueSource,
 )
-from .table import Table
+from .table import Stores, Table
 
 __all__ = ["Solver", "DEFAULT", "SolverLimit", "CycleError", "SourceLog", "sources_text", "Table",
            "NATIVE_AFTER", "REDUCE_AFTER", "MAX_TABLES", "PYTHON", "KERNEL", "HEAP_TABLES"]
@@ -86,6 +86,7 @@ class Solver(PythonSearch):
         self.native_first = native == "always"
         self.tables: dict[tuple[int, Structure], Table] = {}   # by the game object (kept by its Rules)
         self.max_tables = MAX_TABLES
+        self.stores: Stores | None = Stores(MAX_TABLES)   # memo tables shared by structures with one move relation (None: none)
         self._stored = 0
         self.heaps = HeapTables()
         self.sums = MisereSums(self)                # sums of positions, with their misère memos
@@ -108,7 +109,8 @@ class Solver(PythonSearch):
             # S_n's canonical form costs the Python path some 100 µs a position: with a kernel
             # (which has it in C) the Python path keeps to the small groups it lists
             t = Table(game.rules(structure), self.symmetry, self.decompose, in_use=self.native_first,
-                      full_group=not self.native, asked=not (self.symmetry or self.decompose))
+                      full_group=not self.native, asked=not (self.symmetry or self.decompose),
+                      stores=self.stores)
             if self.reduce_after <= 0:
                 self.establish(t)
             while len(self.tables) >= self.max_tables:      # a sweep over many structures:

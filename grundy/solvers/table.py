@@ -8,11 +8,11 @@ from itertools import islice
 
 from ..errors import RuleError
 from ..spec.game import Rules
-from .explicit.compile import Compiled, State, compile_rules, unchanged
+from .explicit.compile import Compiled, State, _moves_key, compile_rules, unchanged
 from .native.kernel import Kernel
 from .premises import PROVED, Premise
 
-__all__ = ["Table", "REACH_SAMPLE", "IN_REACH"]
+__all__ = ["Table", "Stores", "relation_key", "REACH_SAMPLE", "IN_REACH"]
 
 REACH_SAMPLE = 256      # stored positions :meth:`Table.reach` looks at (the last ones, values first)
 IN_REACH = 0.1          # the share of them that must split for decomposition to be in reach
@@ -26,6 +26,52 @@ def _domain_violation(t: "Table", state: State) -> RuleError:
     except RuleError as e:
         return e
     return RuleError(f"{t.rules.game.name}: a move leaves a field's domain at {t.rules.describe(state)}")
+
+
+class Stores:
+    """The Python search's memo tables, shared between the tables of one solver whose rules
+    have the same move relation: a game that keeps its structure in the state (vertexnim's
+    adjacency) has the same moves on every graph of n vertices, and one graph's positions are
+    reached from many others. Keyed by :func:`relation_key` (the moves, by node identity, and
+    the slots with their domains: what the successors of a state are made of); every entry is
+    the value of the state it is stored under, computed from that state's own moves (or by a
+    reduction whose premise was proved on the same move relation), so it holds on every table
+    with that key. The last ``limit`` move relations used are kept.
+
+    >>> from grundy.spec.games import get_game
+    >>> from grundy.spec import Structure
+    >>> game = get_game("vertexnim")
+    >>> path, star = Structure.graph(range(3), [(0, 1), (1, 2)]), Structure.graph(range(3), [(0, 1), (0, 2)])
+    >>> relation_key(game.rules(path)) == relation_key(game.rules(star))   # adjacency is state
+    True
+    """
+
+    def __init__(self, limit: int):
+        self.limit = limit
+        self._by_key: dict[tuple, tuple[Rules, dict, dict, dict]] = {}
+
+    def share(self, t: "Table") -> None:
+        """Give ``t`` the memo tables of its move relation (its own, if it is the first or has
+        stored something already)."""
+        if t.grundy or t.misere_grundy or t.wins:
+            return
+        key = relation_key(t.rules)
+        hit = self._by_key.pop(key, None)      # popped and put back: the order is the order of use
+        if hit is None:
+            hit = (t.rules, t.grundy, t.misere_grundy, t.wins)     # the rules keep the key's nodes alive
+            while len(self._by_key) >= self.limit:
+                del self._by_key[next(iter(self._by_key))]
+        self._by_key[key] = hit
+        t.grundy, t.misere_grundy, t.wins = hit[1], hit[2], hit[3]
+
+
+def relation_key(rules: Rules) -> tuple:
+    """What the successors of a state depend on: each move's guard, choices, updates and fit
+    (node ids: the IR is hash-consed, so equal ids are equal expressions while the nodes live),
+    the slots' variables and their domains."""
+    key = _moves_key(rules)[0]
+    fits = tuple(None if m.fits is None else id(m.fits[0]) for m in rules.moves)
+    return (key, fits, tuple(rules.schema.fields[f].sort for f, _ in rules.schema.slots))
 
 
 @dataclass
@@ -51,6 +97,8 @@ class Table:
     asked: bool = False            # every premise the solver allows was asked
     ask_after: int = 0             # the Python path asks again once it has stored more (0: the solver's)
     noted: set[tuple[int, str]] = field(default_factory=set)          # (a log's serial, engine) noted there
+    stores: "Stores | None" = field(default=None, repr=False, compare=False)  # the solver's, by move relation
+    shared: bool = False           # the memo tables were looked up in ``stores`` (on the first compile)
 
     @property
     def symmetric(self) -> bool:
@@ -83,5 +131,10 @@ class Table:
     @cached_property
     def code(self) -> Compiled:
         """The Python functions (compiled when the Python path first needs them, and again
-        when a reduction's premise is proved)."""
-        return compile_rules(self.rules, self.symmetric, self.decomposed, full_group=self.full_group)
+        when a reduction's premise is proved). On the first compile, the memo tables become
+        those of every table of the solver with the same move relation (:class:`Stores`)."""
+        code = compile_rules(self.rules, self.symmetric, self.decomposed, full_group=self.full_group)
+        if not self.shared and self.stores is not None:
+            self.shared = True
+            self.stores.share(self)
+        return code
