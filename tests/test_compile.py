@@ -1,5 +1,7 @@
 """Compiling rules and expressions to Python: the per-structure caches give the code a fresh
 compilation gives, and never mix up structures whose text differs."""
+import re
+
 import pytest
 
 import grundy.solvers.explicit.compile as C
@@ -86,3 +88,54 @@ def test_a_kept_move_function_is_made_once(monkeypatch):
     for s in sts[:5]:
         assert sorted(kept(s)) == sorted(code.successors(s))
     assert made.count("successors_lazy") == 1 and code.successors_lazy is not kept
+
+
+_GRAPHS = [PATH, STAR, Structure.graph(range(4), [(0, 1), (1, 2), (2, 3), (3, 0)]),
+           Structure.graph(range(5), [(0, 1), (1, 2), (2, 3), (1, 4)]),
+           Structure.graph(range(3), [(0, 1), (1, 2)]), Structure.graph(range(5), [(0, 1), (1, 2), (2, 3), (3, 4)])]
+
+
+@pytest.mark.parametrize("game", ["grim", "vertex-nimg", "edge-nim", "vertexnim"])
+def test_moves_planned_once_for_many_graphs_give_the_text_of_a_fresh_compilation(monkeypatch, game):
+    """A move's plan is made once per move and slots (compile._plan): grim's vertex with the same
+    neighbourhood on two graphs, vertexnim on every graph of n vertices. Compiled one after
+    another (the plans reused), every function's text is the one an uncached compilation gives."""
+    def texts(code):
+        out = []
+        for name in ("successors", "successors_lazy", "options"):
+            getattr(code, name)(tuple(0 for _ in code.rules.schema.slots))
+            fn = getattr(code, name)
+            out.append("".join(f.__source__ for k, f in sorted(fn.__globals__.items())
+                               if re.fullmatch(name + r"(_m?\d+)?", k)))
+        return out
+    graphs = [g for g in _GRAPHS if game != "vertexnim" or g.n <= 4]    # (uncached: a box of free adjacency)
+    warm = [texts(compile_rules(Rules(get_game(game), g))) for g in graphs]
+    assert C._BY_ID and any(k[0] == "plan" for k in C._BY_ID)
+    assert warm == [texts(uncached(monkeypatch, game, g)) for g in graphs]
+
+
+def test_one_move_on_slots_laid_out_differently_gets_its_own_plan():
+    """The same move (the same guard and updates, by node identity) on two structures whose
+    slots differ (the token after 2 or 3 weights): each plan reads the token where its rules
+    keep it (the plan's key holds the slots, compile._slots_token)."""
+    from grundy.spec import Field, Game, move
+
+    class TokenReader(Game):
+        name = "token-reader-test"
+        summary = "lower vertex 0's weight while the token is on vertex 0"
+        structure = "graph"
+
+        def fields(self, g):
+            return [Field("weight", over="vertices"), Field("token", kind="vertex")]
+
+        def moves(self, g, s):
+            yield move("lower 0", guard=(s.token == 0) & (s.weight[0] > 0), update=s.set(weight={0: s.weight[0] - 1}))
+
+        def rank(self, g, s):
+            return s.weight[0]
+
+    game = TokenReader()
+    for n in (2, 3):
+        code = compile_rules(Rules(game, Structure.graph(range(n), [(0, 1)])))
+        assert code.successors((1,) * n + (0,)) == [(0,) + (1,) * (n - 1) + (0,)]
+        assert code.successors((1,) * n + (1,)) == []

@@ -6,6 +6,7 @@ subexpressions computed once. Nothing here knows any particular game.
 """
 from __future__ import annotations
 
+import itertools
 import re
 from dataclasses import dataclass
 from types import CodeType
@@ -36,9 +37,12 @@ __all__ = ["Compiled", "compile_rules", "compile_expr", "State", "unchanged",   
 State = tuple[int, ...]
 
 def _move_block(rules: Rules, mi: int, m: Move, state_names: dict[str, str],
-                skip: Expr | None = None) -> tuple[list[str], list[str]]:
-    """The Python code of one move, twice: appending next states, and appending labelled options."""
-    cnames, steps = move_plan(rules, m, state_names, PYTHON, skip)
+                skip: Expr | None = None, slots: int | None = None) -> tuple[list[str], list[str]]:
+    """The Python code of one move, twice: appending next states, and appending labelled options.
+    ``slots``: :func:`_slots_token` of the rules (the move's plan is then made once per move
+    and slots, see :func:`_plan`)."""
+    cnames, steps = (move_plan(rules, m, state_names, PYTHON, skip) if slots is None
+                     else _plan(rules, m, state_names, skip, slots))
     out: list[str] = [f"# move {mi}: {m.label}"]
     labelled: list[str] = out[:]
     depth = 0
@@ -276,16 +280,44 @@ def _in_place(holder: object, name: str, make: Callable[[], Callable]) -> Callab
     return first
 
 
+_SLOTS: dict[tuple, int] = {}
+_TOKENS = itertools.count()         # never reused: a token names one content for the process's life
+
+
+def _slots_token(state_names: dict[str, str], domains: list) -> int:
+    """A number for what a move's plan reads of its rules besides the move: the slots'
+    variables (their sources) and domains. The same content, the same number."""
+    key = (tuple(state_names.items()), tuple(domains))
+    tok = _SLOTS.get(key)
+    if tok is None:
+        if len(_SLOTS) >= 4096:
+            _SLOTS.clear()
+        tok = _SLOTS[key] = next(_TOKENS)
+    return tok
+
+
+def _plan(rules: Rules, m: Move, state_names: dict[str, str], skip: Expr | None,
+          slots: int) -> tuple[list[str], list[Step]]:
+    """:func:`move_plan` in Python, once per move (its guard, choices and updates, by node
+    identity) and slots: a game on many graphs repeats most moves (grim removing a vertex
+    with the same neighbourhood, vertexnim on every graph of n vertices)."""
+    key = ("plan", slots, id(m.guard), tuple((id(c.var), id(c.lo), id(c.hi)) for c in m.choices),
+           tuple((i, id(u)) for i, u in sorted(m.update.items())), id(skip))
+    return _by_identity(key, (m, skip), lambda: move_plan(rules, m, state_names, PYTHON, skip),
+                        lambda v: 40 * len(v[1]))
+
+
 def _move_sources(rules: Rules) -> _MoveSources:
     var = dispatch_var(rules)
     state_names = slot_sources(rules)
+    slots = _slots_token(state_names, rules.slot_domains)
     head = ["out = []", "append = out.append"]
     bodies: tuple[list[str], list[str]] = (head[:], head[:])
     groups: dict[int, tuple[list[str], list[str]]] = {}
     for mi, m in enumerate(rules.moves):
         key = next(((c, k[1]) for c in conjuncts(m.guard)
                     if (k := dispatch_key(c)) and k[0] == var), None)
-        plain, labelled = _move_block(rules, mi, m, state_names, skip=key[0] if key else None)
+        plain, labelled = _move_block(rules, mi, m, state_names, skip=key[0] if key else None, slots=slots)
         dest = bodies if key is None else groups.setdefault(key[1], ([], []))
         dest[0].extend(plain)
         dest[1].extend(labelled)
