@@ -279,12 +279,27 @@ def test_a_quick_kernel_answers_as_the_optimized_one(name):
         assert quick.values([s]) == want, (name, s)
 
 
-def test_small_boxes_get_quick_kernels_large_ones_optimized():
-    from grundy.solvers.native.kernel import QUICK_BOX
+def test_small_boxes_get_quick_kernels_large_ones_optimized_once_their_work_shows(monkeypatch):
+    """A kernel on a large box starts with -Og (a table the Python search hands over has
+    mostly little left to solve) and is compiled with -O2 once a search has paused
+    UPGRADE_AFTER times; the -O2 library goes on with the same table, in the middle of the
+    search, and every value is the nim-sum."""
+    import grundy.solvers.native.kernel as K
     rules = base("nim").rules
     assert Kernel(rules, Box.around(rules, [(0, 0, 0), (7, 7, 7)])).quick
     big = Box.around(rules, [(0, 0, 0), (63, 63, 63)])
-    assert big.size > QUICK_BOX and not Kernel(rules, big).quick
+    assert big.size > K.QUICK_BOX
+    assert not Kernel(rules, big, quick=False).quick                       # asked for: -O2 at once
+    small_work = Kernel(rules, big)
+    assert small_work.quick and small_work.grundy((1, 2, 3)) == 0 and small_work.quick
+    monkeypatch.setattr(K, "UPGRADE_AFTER", 2)
+    k = Kernel(rules, big, dense=False)
+    quick_lib = k.lib
+    assert k.grundy((63, 62, 61)) == 63 ^ 62 ^ 61               # 249,984 positions: many pauses
+    assert not k.quick and k.lib is not quick_lib and k.stored == 64 * 63 * 62
+    rnd = random.Random(3)
+    for s in [tuple(rnd.randint(0, 63) for _ in range(3)) for _ in range(500)]:
+        assert k.grundy(s) == s[0] ^ s[1] ^ s[2], s
 
 
 def test_a_quick_build_is_compiled_with_og(tmp_path, monkeypatch):

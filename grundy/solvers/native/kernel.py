@@ -47,6 +47,8 @@ DENSE_LIMIT = 2 ** 28                      # boxes up to this many positions get
 QUICK_BOX = 2 ** 17        # kernels on boxes up to this many positions are compiled with -Og (QUICK_FLAGS):
                            # they solve at most this many positions, where 1.4-1.9x slower code costs less
                            # than the optimizer's 0.3 s (many small structures, each its own kernel)
+UPGRADE_AFTER = 16         # a kernel on a larger box starts with -Og too, and is compiled with -O2 once a
+                           # search has paused this many times (65,536 steps each: about a million steps)
 
 
 _STATUS = {CYCLE: "cycle", TOO_LARGE: "a Grundy value above 253", LIMIT: "position limit",
@@ -142,9 +144,13 @@ class Kernel:
         self.symmetry = symmetry
         self.decompose = decompose
         self.extra = extra          # C compiled with the kernel, driving it (a claim's sweep: native/sweep.py)
-        self.quick = box.size <= QUICK_BOX if quick is None else quick
+        # a large box with no flags asked for: -Og until the work shows (_upgrade); most such
+        # kernels (a table handed over by the Python search) have little left to solve
+        self.tiered = quick is None and not light and not extra and box.size > QUICK_BOX
+        self.quick = (box.size <= QUICK_BOX or self.tiered) if quick is None else quick
         self.light = light and not self.quick
-        text = kernel_source(rules, box, symmetry, decompose) + extra         # c_source's, kept on disk
+        self._pauses = 0
+        self._text = text = kernel_source(rules, box, symmetry, decompose) + extra   # c_source's, kept on disk
         self.lib = _library(text, self.quick, self.light)
         if dense is None:
             dense = box.size <= DENSE_LIMIT
@@ -168,7 +174,23 @@ class Kernel:
         Python's signal handlers run between calls: Ctrl-C (or a handler raising on SIGTERM)
         stops a long solve within a second. The search under way is then abandoned: the
         positions it had marked become unknown again, and the table stays usable."""
-        self._check(run_paused(call, lambda: self.lib.k_abort(self._t)))
+        def counted() -> int:
+            status = call()
+            if status == PAUSED and self.tiered:
+                self._pauses += 1
+                if self._pauses >= UPGRADE_AFTER:
+                    self._upgrade()
+            return status
+        self._check(run_paused(counted, lambda: self.lib.k_abort(self._t)))
+
+    def _upgrade(self) -> None:
+        """The same text compiled with -O2 goes on with the same table, the search under way
+        included: one C text built by one compiler lays out its structures alike whatever the
+        optimizer does, the table lives in the process's heap, and the library keeps no state
+        between calls (its one flag, a product's overflow, is cleared where it is read). The
+        callers' calls read ``self.lib`` each time: the next one runs the new library."""
+        self.tiered, self.quick = False, False
+        self.lib = _library(self._text, False, self.light)
 
     def _check(self, status: int) -> None:
         if status == 0:
