@@ -151,3 +151,29 @@ def test_random_nim_strategies(a, b, c, conv):
     cl = Claim("demo/r", game="nim", kind="strategy", family=heaps(2), bounds={"heap": 6}, convention=conv,
                statement=lambda g, s: s.heap[0] == s.heap[1], strategy=strat)
     compare(cl, Structure.heaps(2), [(x, y) for x in range(7) for y in range(7)])
+
+
+def test_a_follower_on_a_large_box_is_optimized_in_the_middle_of_its_work(monkeypatch):
+    """A follower on a box larger than QUICK_BOX starts with -Og and goes on with -O2 once it
+    has paused UPGRADE_AFTER times (kernel.counted), its bitmap and the play under way kept:
+    the same verdict at every start as the Python follower."""
+    import grundy.solvers.native.kernel as K
+    monkeypatch.setattr(K, "UPGRADE_AFTER", 1)
+    c = claim(E.complete_graph_strategy, 5, 2)
+    py = Instance(c, "g", k(5), Solver(native=False))
+    table = StrategyTable(py.rules, plays(c.strategy, py.rules), False)
+    every = starts(5, 2)
+    assert table.follow_many([every[0], every[-1]]) is not None      # the box of every start, little work
+    f = table.follower
+    assert f is not None and f.box.size > K.QUICK_BOX and f.tiered
+    quick_lib = f.lib
+    got = compare_with(table, py, every)
+    assert table.follower is f and not f.tiered and f.lib is not quick_lib and set(got) == {1}
+
+
+def compare_with(table: StrategyTable, py: Instance, starts_) -> list[int]:
+    got = table.follow_many(starts_)
+    assert got is not None
+    for s, r in zip(starts_, got):
+        assert r == (2 if not py.code.options(s) else 1 if py.follow(s) is None else 0), s
+    return list(got)

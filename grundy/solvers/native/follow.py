@@ -46,6 +46,7 @@ from .kernel import (
     OutOfBox,
     _declare_keys,
     batch_keys,
+    counted,
     kernel_error,
     kernel_source,
     run_paused,
@@ -132,7 +133,9 @@ class Follower:
             raise ValueError(f"the box has {box.size:,} positions: more than the follower's bitmap covers")
         self.rules, self.box = rules, box
         src = kernel_source(rules, box) + "\n" + strategy_source(rules, cases) + build.fixed_c(__package__, "c/follow.c")
-        self.lib = _library(src, box.size <= QUICK_BOX)    # a small box: compiled with -Og (quick)
+        # -Og; on a box larger than QUICK_BOX, -O2 once its work shows (kernel.counted)
+        self._src, self.tiered, self.pauses = src, box.size > QUICK_BOX, 0
+        self.lib = _library(src, True)
         self._f = self.lib.f_new(box.size, int(misere))
         if not self._f:
             raise MemoryError(f"no memory for a bitmap of {box.size:,} positions")
@@ -142,6 +145,10 @@ class Follower:
         if f:
             self.lib.f_free(f)
 
+    def optimized(self) -> ctypes.CDLL:
+        """The library of the same text with -O2 (see :func:`~grundy.solvers.native.kernel.counted`)."""
+        return _library(self._src, False)
+
     def follow_many(self, states: Sequence[Sequence[int]]) -> bytes:
         """Per start: 1 the strategy wins, 0 it fails, 2 no move there. Returns to Python every
         few milliseconds (the kernel's PAUSED protocol) so that Ctrl-C acts; ValueError: a start
@@ -150,7 +157,7 @@ class Follower:
         keys = batch_keys(self.lib, self.box, states)
         out = (ctypes.c_uint8 * n)()
         at = ctypes.c_int64(0)
-        status = run_paused(lambda: self.lib.f_follow_many(self._f, keys, n, out, ctypes.byref(at)),
+        status = run_paused(counted(self, lambda: self.lib.f_follow_many(self._f, keys, n, out, ctypes.byref(at))),
                             lambda: self.lib.f_abort(self._f))
         if status == 1:
             raise OutOfBox(self.lib.f_err_slot_of(self._f), self.lib.f_err_value_of(self._f))

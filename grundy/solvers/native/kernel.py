@@ -25,7 +25,7 @@ import ctypes
 import itertools
 from array import array
 from functools import lru_cache
-from typing import Callable, Sequence
+from typing import Any, Callable, Sequence
 
 from ...errors import KernelError, OutOfBox
 from ...spec.game import Rules
@@ -35,7 +35,7 @@ from .codegen import CYCLE, DOMAIN, LIMIT, NO_MEMORY, OVERFLOW, PAUSED, TOO_LARG
 from .csyntax import C, CSyntax
 
 __all__ = ["Kernel", "KernelError", "OutOfBox", "Box", "CSyntax", "C", "c_source", "kernel_source",
-           "run_paused", "batch_keys", "GRUNDY", "NORMAL", "MISERE", "MISERE_GRUNDY", "UNKNOWN", "LOSES",
+           "run_paused", "counted", "UPGRADE_AFTER", "batch_keys", "GRUNDY", "NORMAL", "MISERE", "MISERE_GRUNDY", "UNKNOWN", "LOSES",
            "WINS", "MAX_KEY", "DENSE_LIMIT", "QUICK_BOX", "CYCLE", "TOO_LARGE", "LIMIT",
            "NO_MEMORY", "OVERFLOW", "DOMAIN", "PAUSED"]     # Box, CSyntax, C, c_source, kernel_source: kept importable from here
 
@@ -105,6 +105,25 @@ def run_paused(call: Callable[[], int], abort: Callable[[], None]) -> int:
     return status
 
 
+def counted(owner: Any, call: Callable[[], int]) -> Callable[[], int]:
+    """``call`` (a search in C of ``owner``'s library), counting its pauses while
+    ``owner.tiered``: at :data:`UPGRADE_AFTER`, ``owner.lib`` becomes ``owner.optimized()``, the
+    same text with -O2, and goes on with the same table, the search under way included. One C
+    text built by one compiler lays out its structures alike whatever the optimizer does, the
+    tables live in the process's heap, and the library keeps no state between calls (its one
+    flag, a product's overflow, is cleared where it is read); ``call`` reads ``owner.lib``
+    each time, so the next call runs the new library."""
+    def count() -> int:
+        status = call()
+        if status == PAUSED and owner.tiered:
+            owner.pauses += 1
+            if owner.pauses >= UPGRADE_AFTER:
+                owner.tiered = False
+                owner.lib = owner.optimized()
+        return status
+    return count
+
+
 def batch_keys(lib: ctypes.CDLL, box: Box, states: Sequence[Sequence[int]]) -> "ctypes.Array":
     """The keys of many states, computed by the library's ``k_keys`` from the states packed in
     one array: ValueError if one is outside the box (or beyond 64 bits), TypeError if one has
@@ -149,7 +168,7 @@ class Kernel:
         self.tiered = quick is None and not light and not extra and box.size > QUICK_BOX
         self.quick = (box.size <= QUICK_BOX or self.tiered) if quick is None else quick
         self.light = light and not self.quick
-        self._pauses = 0
+        self.pauses = 0
         self._text = text = kernel_source(rules, box, symmetry, decompose) + extra   # c_source's, kept on disk
         self.lib = _library(text, self.quick, self.light)
         if dense is None:
@@ -174,23 +193,12 @@ class Kernel:
         Python's signal handlers run between calls: Ctrl-C (or a handler raising on SIGTERM)
         stops a long solve within a second. The search under way is then abandoned: the
         positions it had marked become unknown again, and the table stays usable."""
-        def counted() -> int:
-            status = call()
-            if status == PAUSED and self.tiered:
-                self._pauses += 1
-                if self._pauses >= UPGRADE_AFTER:
-                    self._upgrade()
-            return status
-        self._check(run_paused(counted, lambda: self.lib.k_abort(self._t)))
+        self._check(run_paused(counted(self, call), lambda: self.lib.k_abort(self._t)))
 
-    def _upgrade(self) -> None:
-        """The same text compiled with -O2 goes on with the same table, the search under way
-        included: one C text built by one compiler lays out its structures alike whatever the
-        optimizer does, the table lives in the process's heap, and the library keeps no state
-        between calls (its one flag, a product's overflow, is cleared where it is read). The
-        callers' calls read ``self.lib`` each time: the next one runs the new library."""
-        self.tiered, self.quick = False, False
-        self.lib = _library(self._text, False, self.light)
+    def optimized(self) -> ctypes.CDLL:
+        """The library of the same text with -O2 (see :func:`counted`)."""
+        self.quick = False
+        return _library(self._text, False, self.light)
 
     def _check(self, status: int) -> None:
         if status == 0:
