@@ -147,11 +147,13 @@ def test_threshold_keeps_small_structures_in_python(monkeypatch):
     assert used == 0
 
 
-def test_below_c_always_a_kernel_is_compiled_only_where_it_pays(monkeypatch):
-    """Between C_FROM and C_ALWAYS starts, a structure is swept in C only where the kernel's
-    compiler time (build.compile_cost, shared among the structures of the sweep with the same
-    text) is below the Python path's (PY_START a start); else the Python path, with the same
-    answers and the same scope, and no premise asked for a kernel it does not get."""
+def test_below_c_always_the_first_starts_tell_whether_a_kernel_pays(monkeypatch):
+    """Between C_FROM and C_ALWAYS starts, the first PILOT starts are judged in Python, and the
+    rest go to C only where the kernel's compiler time (build.compile_cost, shared among the
+    structures of the sweep with the same text) is below what the Python path would spend on
+    them (PY_STORE a position its solver stored on the first ones, PY_JUDGE a start); else the
+    rest in Python too. Either way the answers, the scope and the cross-check's sample are the
+    Python path's."""
     asked: list[bool] = []
     real = csweep.worth
 
@@ -160,26 +162,25 @@ def test_below_c_always_a_kernel_is_compiled_only_where_it_pays(monkeypatch):
         asked.append(got)
         return got
     monkeypatch.setattr(csweep, "worth", spy)
-    monkeypatch.setattr(csweep, "PY_START", 1.0)           # a slow Python: every kernel pays
-    (_, _, _, _, text, _, _), used = run(CLAIMS[0], True, monkeypatch, c_always=10 ** 9)
-    assert used > 0 and asked and all(asked)
-    asked.clear()
-    monkeypatch.setattr(csweep, "PY_START", 1e-12)         # a fast Python: none pays
-    (_, _, _, _, text2, _, _), used = run(CLAIMS[0], True, monkeypatch, c_always=10 ** 9)
-    assert used == 0 and asked and not any(asked)
+    monkeypatch.setattr(csweep, "PILOT", 100)
     p, _ = run(CLAIMS[0], False, monkeypatch)
-    assert text2 == p[4]
+    monkeypatch.setattr(csweep, "PY_JUDGE", 1.0)           # a dear Python: every kernel pays
+    c, used = run(CLAIMS[0], True, monkeypatch, c_always=10 ** 9)
+    assert c == p and used > 0 and asked and all(asked)
+    asked.clear()
+    monkeypatch.setattr(csweep, "PY_JUDGE", 1e-12)         # a cheap Python: none pays
+    monkeypatch.setattr(csweep, "PY_STORE", 1e-12)
+    c, used = run(CLAIMS[0], True, monkeypatch, c_always=10 ** 9)
+    assert c == p and used == 0 and asked and not any(asked)
 
 
 def test_a_text_met_again_shares_its_compiler_time():
     tally = csweep.Tally()
     text = "x" * 60_000
     cost = build.compile_cost(text, True)
-    n = int(cost / csweep.PY_START / 1.5)
-    assert n * csweep.PY_START < cost < 2 * n * csweep.PY_START   # too dear once, paid for when met twice
-    assert not csweep.worth(tally, n, text, True)
-    assert csweep.worth(tally, n, text, True)
-    assert not csweep.worth(tally, n, text + " ", True)          # another text: its own count
+    assert csweep.kernel_cost(tally, text, True) == cost
+    assert csweep.kernel_cost(tally, text, True) == cost / 2                       # met twice
+    assert csweep.kernel_cost(tally, text + " ", True) == build.compile_cost(text + " ", True)   # its own count
 
 
 def test_a_sweep_kernel_declined_leaves_the_table_as_it_was():

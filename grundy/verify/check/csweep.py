@@ -3,7 +3,8 @@ the per-position loop (the state, the assumption, the kernel's value, the statem
 counterexample, the positions offered to the cross-check) runs in the kernel's library.
 
 It serves structures with at least :data:`C_ALWAYS` starts, and those with at least
-:data:`C_FROM` where the kernel is worth its compiler's time (:func:`worth`), for claims judged
+:data:`C_FROM` where the kernel is worth its compiler's time for the starts left after the
+first :data:`PILOT`, judged in Python (:func:`worth`), for claims judged
 by the solver's value or outcome alone (no table of values, no strategy), where the statement and assumption
 compile to exact C and a kernel answers the game on the structure. A range the C cannot
 finish (a position or a move outside the kernel's box, a product overflowing, any status of
@@ -28,7 +29,9 @@ from .instance import Instance
 ENABLED = True       # False: every structure on the Python path (benchmarks, differential tests)
 C_ALWAYS = 20_000    # structures with at least this many starts are swept in C (where it serves); ...
 C_FROM = 5_000       # ... from this many, only where the kernel is worth it (:func:`worth`)
-PY_START = 20e-6     # the Python path's seconds per start that a kernel's compiler time is set against
+PILOT = 256          # starts judged in Python first, whose work tells what the rest would cost there: ...
+PY_STORE = 15e-6     # ... per position the solver stored (a median over seed sweeps: 8 to 28 us), ...
+PY_JUDGE = 2e-6      # ... and per start judged; set against the kernel's compiler time
 C_QUICK = 2 ** 19    # below this many starts the kernel is compiled with -Og (build.QUICK_FLAGS: the
                      # compiler time of -O0, 1.7-1.9x less than -O1's; many small structures, each its own
                      # kernel). 2^19, not 2^17 as with -O0: on the main job's 11 claims with sweeps of 2^17 to
@@ -75,23 +78,34 @@ class _Indexed(Sequence):
         return self.run.state(self.idx[i])
 
 
-def worth(tally: Tally, n_states: int, text: str, quick: bool) -> bool:
-    """Whether a structure of ``n_states`` starts (below :data:`C_ALWAYS`) is worth a kernel of
-    library text ``text``: its compiler's time (:func:`build.compile_cost`), shared among the
-    times this claim's sweep met the same text, against the Python path's (:data:`PY_START` a
-    start). Decided from the text and the claim alone (not from the machine, nor from what
-    earlier claims compiled), so that the same claim takes the same paths wherever it runs."""
+def kernel_cost(tally: Tally, text: str, quick: bool) -> float:
+    """The compiler's time for a kernel of library text ``text`` (:func:`build.compile_cost`),
+    shared among the times this claim's sweep met the same text. From the text and the claim
+    alone (not from the machine, nor from what earlier claims compiled)."""
     key = hashlib.sha256(text.encode()).hexdigest()
     met = tally.texts[key] = tally.texts.get(key, 0) + 1
-    return build.compile_cost(text, quick) / met <= n_states * PY_START
+    return build.compile_cost(text, quick) / met
+
+
+def worth(cost: float, starts: int, stored_per_start: float) -> bool:
+    """Whether a kernel whose compiler takes ``cost`` seconds (:func:`kernel_cost`) is worth it
+    for ``starts`` starts, where the Python path stored ``stored_per_start`` positions a start
+    on the first :data:`PILOT` (:data:`PY_STORE` a position, :data:`PY_JUDGE` a start). Counts,
+    never the clock: the same claim takes the same paths on any machine.
+
+    >>> worth(0.1, 9_000, 0.0), worth(0.1, 5_000, 20.0)     # a Python path that solves little, one that solves much
+    (False, True)
+    """
+    return cost <= starts * (PY_JUDGE + stored_per_start * PY_STORE)
 
 
 def plan(inst: Instance, bounds: dict[str, Any], n_states: int,
-         tally: Tally) -> tuple[SweepRun, str, Box, bool | None, bool] | None:
-    """The C sweep of ``inst``'s structure within ``bounds``, or None (the Python path; below
-    :data:`C_ALWAYS` starts, also where the kernel is not :func:`worth` it: decided before the
-    table is touched, on the text of the kernel without reductions and the sweep's C, so that
-    the Python path then answers as it would have)."""
+         tally: Tally) -> tuple[SweepRun, str, Box, bool | None, bool, float | None] | None:
+    """The C sweep of ``inst``'s structure within ``bounds``, or None (the Python path), with
+    the :func:`kernel_cost` of the kernel's text without reductions and the sweep's C below
+    :data:`C_ALWAYS` starts (None from there: C from the first start). Below, the sweep judges
+    the first :data:`PILOT` starts in Python and goes on in C only where the kernel is
+    :func:`worth` it for the rest (else in Python: the answers the Python path gives)."""
     if not ENABLED or n_states < C_FROM or not inst.solver.native or not build.available():
         return None
     if inst.table is not None or inst.cases or inst.exact is not None:
@@ -104,12 +118,11 @@ def plan(inst: Instance, bounds: dict[str, Any], n_states: int,
         return None
     box = Box.around(inst.rules, [tuple(v[0] for v in vals), tuple(v[-1] for v in vals)])
     quick = True if n_states < C_QUICK else None        # None: as the kernel's box says (Kernel)
+    cost = None
     if n_states < C_ALWAYS and box.size < MAX_KEY:
-        text = kernel_source(inst.rules, box) + src
-        if not worth(tally, n_states, text, bool(quick)):
-            return None
+        cost = kernel_cost(tally, kernel_source(inst.rules, box) + src, bool(quick))
     light = C_QUICK <= n_states < C_OPTIMIZED
-    return SweepRun(inst.rules, vals, inst.by_value), src, box, quick, light
+    return SweepRun(inst.rules, vals, inst.by_value), src, box, quick, light, cost
 
 
 def sweep_c(inst: Instance, bounds: dict[str, Any], n_states: int, tally: Tally, tick: Callable[[], None],
@@ -119,14 +132,24 @@ def sweep_c(inst: Instance, bounds: dict[str, Any], n_states: int, tally: Tally,
     p = plan(inst, bounds, n_states, tally)
     if p is None:
         return False
-    run, src, box, quick, light = p
+    run, src, box, quick, light, cost = p
+    first = 0
+    if cost is not None:                # below C_ALWAYS: the first starts in Python, then decide
+        stored, first = inst.solver.stored, min(PILOT, run.size)
+        python(run.states(0, first))
+        if not worth(cost, run.size - first, (inst.solver.stored - stored) / first):
+            python(run.states(first, run.size))
+            return True
     question = "grundy" if inst.by_value else "wins"
     solver = inst.solver
-    for a in range(0, run.size, C_BATCH):
+    for a in range(first, run.size, C_BATCH):
         b = min(a + C_BATCH, run.size)
         k = solver.sweep_kernel(inst.game, inst.structure, inst.claim.convention, question, box, src, quick, light)
-        if k is None and a == 0:
-            return False
+        if k is None and a == first:
+            if first == 0:
+                return False
+            python(run.states(first, run.size))     # the rest as the first: in Python
+            return True
         got = None if k is None else run.run(k, a, b, tick, tally.cap())
         if got is None or got[0] != 0:
             python(run.states(a, b))
