@@ -244,3 +244,35 @@ def test_random_linear_claims(a, b, m, r):
         c, used = run(claim, True, mp)
         p, _ = run(claim, False, mp)
     assert c == p and used > 0
+
+
+def test_a_sweep_kernel_optimized_in_the_middle_of_a_sweep_answers_as_python(monkeypatch):
+    """A sweep kernel on a large box starts with -Og and goes on with -O1 (a sweep of moderate
+    size) once it has paused UPGRADE_AFTER times (kernel.counted), in the middle of a range:
+    the same verdict, counts and sample as the Python path (no reduction: 68,921 starts, each
+    solved, so the kernel pauses)."""
+    import grundy.solvers.native.kernel as K
+    monkeypatch.setattr(K, "UPGRADE_AFTER", 1)
+    monkeypatch.setattr(K, "QUICK_BOX", 0)                # every box large: tiered
+    monkeypatch.setattr(csweep, "C_QUICK", 0)              # the sweep asks for no -Og: light
+    monkeypatch.setattr(csweep, "C_FROM", 0)
+    monkeypatch.setattr(csweep, "C_ALWAYS", 0)
+    kernels: list = []
+    real = Solver.sweep_kernel
+
+    def spy(self, *a, **k):
+        got = real(self, *a, **k)
+        kernels.append(got)
+        return got
+    monkeypatch.setattr(Solver, "sweep_kernel", spy)
+    bouton = Claim("t/bouton-40", game="nim", kind="grundy", family=heaps(3), statement=nim_sum,
+                   bounds={"heap": 40}, expect="verified")
+    got = []
+    for c_path in (True, False):
+        monkeypatch.setattr(csweep, "ENABLED", c_path)
+        cross = CrossCheck(bouton)
+        r = sweep(bouton, Explicit(), bouton.bounds, Solver(symmetry=False, decompose=False), Deadline(None),
+                  cross=cross)
+        got.append((r.checked, r.met, r.complete, r.text, r.cex, [(e[0], e[1], e[3]) for e in cross.sample.entries()]))
+    assert got[0] == got[1] and got[0][0] == 41 ** 3
+    assert kernels and all(k is not None and not k.tiered and k.light and not k.quick for k in kernels)

@@ -305,7 +305,7 @@ def test_small_boxes_get_quick_kernels_large_ones_optimized_once_their_work_show
 def test_a_quick_build_is_compiled_with_og(tmp_path, monkeypatch):
     """build.load(quick=True) passes QUICK_FLAGS (-Og), light=True LIGHT_FLAGS (-O1), the
     default FLAGS (-O2): a compiler that logs its arguments shows which; a kernel asked to be
-    light, on a box too large for a quick one, is built with -O1."""
+    light and not quick is built with -O1 at once."""
     cc = build.compiler()
     log = tmp_path / "args"
     fake = tmp_path / "cc-logging"
@@ -319,8 +319,8 @@ def test_a_quick_build_is_compiled_with_og(tmp_path, monkeypatch):
         assert build.load("int slow_seven(void) { return 7; }").slow_seven() == 7
         assert build.load("int light_seven(void) { return 7; }", light=True).light_seven() == 7
         rules = base("nim").rules
-        k = Kernel(rules, Box.around(rules, [(0, 0, 0), (61, 62, 60)]), light=True)   # a box no other test asks
-        assert k.light and not k.quick
+        k = Kernel(rules, Box.around(rules, [(0, 0, 0), (61, 62, 60)]), quick=False, light=True)   # a box no other test asks
+        assert k.light and not k.quick and not k.tiered
     finally:
         build.compiler.cache_clear()
     first, second, third, fourth = [ln.split() for ln in log.read_text().splitlines()]

@@ -151,8 +151,10 @@ class Kernel:
     outcomes, MISERE_GRUNDY: misère Grundy values, never split into components). ``limit`` bounds the positions stored (:class:`KernelError` "position limit").
     ``extra``: C appended to the kernel's source (functions of the same library that drive its
     table, e.g. a claim's sweep); the kernel answers as without it. ``quick``: compiled with
-    ``-Og`` (:data:`build.QUICK_FLAGS`; default: on boxes of at most :data:`QUICK_BOX` positions); ``light``: else with
-    ``-O1`` (:data:`build.LIGHT_FLAGS`: a sweep of moderate size); the same answers."""
+    ``-Og`` (:data:`build.QUICK_FLAGS`); ``light``: else with ``-O1`` (:data:`build.LIGHT_FLAGS`: a
+    sweep of moderate size), else -O2. ``quick=None`` (the default): -Og on boxes of at most
+    :data:`QUICK_BOX` positions, and on larger ones until the searches have done about a million
+    steps (:func:`counted`: then ``light``'s flags or -O2). The same answers whatever the flags."""
 
     def __init__(self, rules: Rules, box: Box, mode: int = GRUNDY, limit: int = 2 ** 62,
                  dense: bool | None = None, symmetry: bool = False, decompose: bool = False,
@@ -163,14 +165,15 @@ class Kernel:
         self.symmetry = symmetry
         self.decompose = decompose
         self.extra = extra          # C compiled with the kernel, driving it (a claim's sweep: native/sweep.py)
-        # a large box with no flags asked for: -Og until the work shows (_upgrade); most such
-        # kernels (a table handed over by the Python search) have little left to solve
-        self.tiered = quick is None and not light and not extra and box.size > QUICK_BOX
+        # a large box without quick asked for: -Og until the work shows (counted), then -O2
+        # (light: -O1); most such kernels (a table handed over by the Python search, a sweep
+        # whose starts the assumption mostly rules out) have little to solve
+        self.tiered = quick is None and box.size > QUICK_BOX
         self.quick = (box.size <= QUICK_BOX or self.tiered) if quick is None else quick
-        self.light = light and not self.quick
+        self.light = light and not (self.quick and not self.tiered)      # the flags after -Og
         self.pauses = 0
         self._text = text = kernel_source(rules, box, symmetry, decompose) + extra   # c_source's, kept on disk
-        self.lib = _library(text, self.quick, self.light)
+        self.lib = _library(text, self.quick, self.light and not self.quick)
         if dense is None:
             dense = box.size <= DENSE_LIMIT
         self.dense = dense
@@ -196,7 +199,7 @@ class Kernel:
         self._check(run_paused(counted(self, call), lambda: self.lib.k_abort(self._t)))
 
     def optimized(self) -> ctypes.CDLL:
-        """The library of the same text with -O2 (see :func:`counted`)."""
+        """The library of the same text with -O2, or -O1 if ``light`` (see :func:`counted`)."""
         self.quick = False
         return _library(self._text, False, self.light)
 

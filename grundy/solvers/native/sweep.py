@@ -32,7 +32,7 @@ from ...spec.game import Rules
 from ..explicit.plan import emitter, shared_nodes, slot_sources
 from . import build
 from .csyntax import C
-from .kernel import Kernel, run_paused
+from .kernel import Kernel, counted, run_paused
 
 __all__ = ["sweep_source", "SweepRun", "OUTSIDE", "LIMIT64"]
 
@@ -145,9 +145,6 @@ class SweepRun:
         ``cap``: the sum of the numeric slots at a failure already known; a position of larger
         sum (and, once a failure is found in the range, larger than its sum) is passed over,
         neither solved nor counted, since it cannot be the least failure."""
-        lib = kernel.lib
-        f = lib.s_run
-        f.restype = ctypes.c_int
         n = b - a
         w = self._sw()
         w.best = -1
@@ -160,11 +157,13 @@ class SweepRun:
 
         def call() -> int:
             tick()
+            f = kernel.lib.s_run          # read each time: the kernel may go on with -O2 (counted)
+            f.restype = ctypes.c_int
             return f(ctypes.c_void_p(kernel._t), ctypes.c_void_p(vals), ctypes.c_void_p(nv),
                      ctypes.c_void_p(nums), int(self.by_value), ctypes.byref(at), ctypes.c_int64(b),
                      ctypes.byref(w), idx, tot)
 
-        status = run_paused(call, lambda: lib.k_abort(kernel._t))
+        status = run_paused(counted(kernel, call), lambda: kernel.lib.k_abort(kernel._t))
         if status:
             return status, None
         k = w.agreed
