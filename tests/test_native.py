@@ -302,6 +302,31 @@ def test_small_boxes_get_quick_kernels_large_ones_optimized_once_their_work_show
         assert k.grundy(s) == s[0] ^ s[1] ^ s[2], s
 
 
+def test_an_optimizer_that_fails_leaves_the_quick_kernel_solving(monkeypatch):
+    """The -O2 build of a tiered kernel failing (a compiler that breaks on the optimizer) keeps
+    the -Og library: the search goes on and every value is the nim-sum."""
+    import grundy.solvers.native.kernel as K
+    from grundy.errors import BuildError
+    real = build.load
+
+    def no_optimizer(source, quick=False, light=False):
+        if not quick:
+            raise BuildError("the optimizer crashed (a test)")
+        return real(source, quick, light)
+    monkeypatch.setattr(build, "load", no_optimizer)
+    monkeypatch.setattr(K, "UPGRADE_AFTER", 1)
+    K._library.cache_clear()
+    try:
+        rules = base("nim").rules
+        k = Kernel(rules, Box.around(rules, [(0, 0, 0), (59, 60, 58)]), dense=False)   # a box no other test asks
+        quick_lib = k.lib
+        assert k.grundy((59, 60, 58)) == 59 ^ 60 ^ 58
+        assert k.quick and not k.tiered and k.lib is quick_lib and k.pauses >= 1
+        assert all(k.grundy((a, b, 7)) == a ^ b ^ 7 for a in range(0, 60, 7) for b in range(0, 61, 5))
+    finally:
+        K._library.cache_clear()
+
+
 def test_a_quick_build_is_compiled_with_og(tmp_path, monkeypatch):
     """build.load(quick=True) passes QUICK_FLAGS (-Og), light=True LIGHT_FLAGS (-O1), the
     default FLAGS (-O2): a compiler that logs its arguments shows which; a kernel asked to be

@@ -27,7 +27,7 @@ from array import array
 from functools import lru_cache
 from typing import Any, Callable, Sequence
 
-from ...errors import KernelError, OutOfBox
+from ...errors import BuildError, KernelError, OutOfBox
 from ...spec.game import Rules
 from . import build
 from .box import Box
@@ -112,14 +112,18 @@ def counted(owner: Any, call: Callable[[], int]) -> Callable[[], int]:
     text built by one compiler lays out its structures alike whatever the optimizer does, the
     tables live in the process's heap, and the library keeps no state between calls (its one
     flag, a product's overflow, is cleared where it is read); ``call`` reads ``owner.lib``
-    each time, so the next call runs the new library."""
+    each time, so the next call runs the new library. A compiler that fails on the optimized
+    build leaves the -Og library in place (the flags change the time only)."""
     def count() -> int:
         status = call()
         if status == PAUSED and owner.tiered:
             owner.pauses += 1
             if owner.pauses >= UPGRADE_AFTER:
                 owner.tiered = False
-                owner.lib = owner.optimized()
+                try:
+                    owner.lib = owner.optimized()
+                except BuildError:        # the optimizer failed where -Og did not: go on with -Og
+                    pass
         return status
     return count
 
@@ -200,8 +204,9 @@ class Kernel:
 
     def optimized(self) -> ctypes.CDLL:
         """The library of the same text with -O2, or -O1 if ``light`` (see :func:`counted`)."""
+        lib = _library(self._text, False, self.light)
         self.quick = False
-        return _library(self._text, False, self.light)
+        return lib
 
     def _check(self, status: int) -> None:
         if status == 0:
