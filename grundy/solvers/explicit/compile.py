@@ -37,12 +37,11 @@ __all__ = ["Compiled", "compile_rules", "compile_expr", "State", "unchanged",   
 State = tuple[int, ...]
 
 def _move_block(rules: Rules, mi: int, m: Move, state_names: dict[str, str],
-                skip: Expr | None = None, slots: int | None = None) -> tuple[list[str], list[str]]:
+                skip: Expr | None, slots: int) -> tuple[list[str], list[str]]:
     """The Python code of one move, twice: appending next states, and appending labelled options.
-    ``slots``: :func:`_slots_token` of the rules (the move's plan is then made once per move
-    and slots, see :func:`_plan`)."""
-    cnames, steps = (move_plan(rules, m, state_names, PYTHON, skip) if slots is None
-                     else _plan(rules, m, state_names, skip, slots))
+    ``slots``: :func:`_slots_token` of the rules (the move's plan is made once per move and
+    slots, :func:`_plan`)."""
+    cnames, steps = _plan(rules, m, state_names, skip, slots)
     out: list[str] = [f"# move {mi}: {m.label}"]
     labelled: list[str] = out[:]
     depth = 0
@@ -317,7 +316,7 @@ def _move_sources(rules: Rules) -> _MoveSources:
     for mi, m in enumerate(rules.moves):
         key = next(((c, k[1]) for c in conjuncts(m.guard)
                     if (k := dispatch_key(c)) and k[0] == var), None)
-        plain, labelled = _move_block(rules, mi, m, state_names, skip=key[0] if key else None, slots=slots)
+        plain, labelled = _move_block(rules, mi, m, state_names, key[0] if key else None, slots)
         dest = bodies if key is None else groups.setdefault(key[1], ([], []))
         dest[0].extend(plain)
         dest[1].extend(labelled)
