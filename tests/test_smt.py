@@ -213,6 +213,21 @@ def test_wrong_claims_give_violations_that_really_break_the_obligation():
     assert np_.state != (0, 0) and nim_moves(np_.state) and (0, 0) not in nim_moves(np_.state)
 
 
+def test_np_is_asked_with_the_choices_at_their_bounds_first_and_with_a_quantifier_where_they_fail():
+    # one heap, P iff empty: taking the whole heap (k = hi) wins, so the bounds settle (NP)
+    one = get_game("nim").rules(Structure.heaps(1))
+    np1 = {r.obligation: r for r in check_partition(one, one.state.heap[0] == 0)}["NP"]
+    assert np1.status == "holds" and "at their bounds" in np1.detail
+    # two heaps, P iff equal: the winning k (the difference) is at no bound: the quantifier decides
+    s = NIM2.state
+    np2 = {r.obligation: r for r in check_partition(NIM2, s.heap[0] == s.heap[1])}["NP"]
+    assert np2.status == "holds" and "quantifier" in np2.detail and "at their bounds" not in np2.detail
+    # a false (NP) is never settled by the bounds: the quantified query finds a real violation
+    bad = {r.obligation: r for r in check_partition(one, one.state.heap[0] == 5)}["NP"]
+    assert bad.status == "violated" and "quantifier" in bad.detail
+    assert 0 < bad.state[0] < 5                 # no move from it reaches 5
+
+
 def test_terminal_means_no_choice_value_is_legal():
     # nimb: the guard depends on the amount taken; (1, 1) has no legal move at all
     r = get_game("nimb").rules(Structure.heaps(2))

@@ -10,7 +10,8 @@ involved; ``timeout`` (CPU seconds) is the budget of each obligation, shared by 
 "Terminal" is "no move is legal for any choice values": per move, ``∃ choices. legal``,
 written without a quantifier when the choices do not matter (``lo <= hi``) or take few
 values (expanded), else a Z3 quantifier. (NP) asks for a move into P existentially in the
-same way, or takes a strategy's move. A query with quantifiers is split into one query per
+same way (where that needs a quantifier, after a quantifier-free query with the choices at
+their bounds), or takes a strategy's move. A query with quantifiers is split into one query per
 value of the finite fields (token, bools) when there are few, which helps Z3 a lot.
 
 >>> from grundy.spec.games import get_game
@@ -27,10 +28,10 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from ...spec.expr import INT, Expr, Term, Var, all_of, evaluate, lift, not_
+from ...spec.expr import INT, Expr, Term, Var, all_of, any_of, evaluate, lift, not_
 from ...spec.game import Rules
 from ...spec.strategy import Play, plays
-from .encode import Encoding, Exists, encoding, intervals
+from .encode import Encoding, Exists, encoding, intervals, substitute
 from .runner import VALUE, Item, SmtResult, _obligation, _Query
 
 __all__ = ["SmtResult", "check_rank", "check_partition", "check_strategy", "check_nonempty", "check_parts_smaller",
@@ -157,15 +158,52 @@ def check_partition(rules: Rules, p: Expr, assume: Term = True, *, strategy: Any
 
 
 def _np(enc: Encoding, p: Expr, assume: Term, timeout: float, minimize: bool) -> SmtResult:
-    pre = _pre(enc, assume)
+    """(NP), choices asked existentially. Where that needs a quantifier, the choices at their
+    bounds (:func:`_bound_choices`) are tried first, without one: if some move with such
+    choices goes into P from every N-state, (NP) holds (those are choices of the move); else
+    (Z3 finds a state where they do not, or gives up within a tenth of the time, at most
+    :data:`BOUNDS_SECONDS`) the quantified query decides, with the time left."""
+    pre = _pre(enc, assume) + [not_(p), enc.non_terminal()]
     wins: list[Item] = []
+    tried: list[Item] = []
     how = set()
     for mv in enc.moves:
-        part = enc.exists_choice(mv.index, enc.next(p, mv.index))
+        into = enc.next(p, mv.index)
+        part = enc.exists_choice(mv.index, into)
         how.add("quantifier" if isinstance(part, Exists) else "expanded" if mv.choices else "no choice")
         wins.append(~part if isinstance(part, Exists) else not_(part))
-    q = _Query("every non-terminal N-state has a move into P", pre + [not_(p), enc.non_terminal()] + wins)
-    return _obligation(enc, "NP", [q], timeout, minimize, note=f" [choices: {', '.join(sorted(how))}]")
+        tried.append(not_(any_of(substitute(mv.legal & into, env) for env in _bound_choices(mv)))
+                     if isinstance(part, Exists) else wins[-1])
+    what = "every non-terminal N-state has a move into P"
+    note = f" [choices: {', '.join(sorted(how))}]"
+    spent = 0.0
+    if "quantifier" in how and not any(isinstance(x, (Exists, list)) for x in pre):
+        first = _obligation(enc, "NP", [_Query(what, pre + tried)], min(timeout / 10, BOUNDS_SECONDS), False,
+                            note=" [choices: at their bounds (lo, lo + 1, hi - 1, hi), no quantifier]")
+        if first.status == "holds":
+            return first
+        spent = first.seconds
+    return _obligation(enc, "NP", [_Query(what, pre + wins)], max(timeout - spent, 0.0), minimize, note=note)
+
+
+BOUND_CHOICES = 16    # at most this many combinations of choice values at their bounds per move
+BOUNDS_SECONDS = 10.0  # CPU seconds at most for (NP) with the choices at their bounds (then: a quantifier)
+
+
+def _bound_choices(mv: Any) -> list[dict[str, Expr]]:
+    """Values for a move's choices at or next to their bounds (``lo``, ``lo + 1``, ``hi - 1``,
+    ``hi``; a later choice's bounds read the earlier choices' values): the witnesses a winning
+    move most often takes (empty a heap, leave one, take one). Each is checked against the
+    move's legality where it is used, so any of them may be out of range."""
+    combos: list[dict[str, Expr]] = [{}]
+    for _, new, lo, hi in mv.choices:
+        nxt = []
+        for env in combos:
+            lo_, hi_ = substitute(lo, env), substitute(hi, env)
+            values = {id(v): v for v in (lo_, lo_ + 1, hi_ - 1, hi_)}     # nodes are hash-consed
+            nxt.extend({**env, new: v} for v in values.values())
+        combos = nxt[:BOUND_CHOICES]
+    return combos
 
 
 def check_strategy(rules: Rules, p: Expr, strategy: Any, assume: Term = True, *,
