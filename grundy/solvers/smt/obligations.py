@@ -197,7 +197,7 @@ def _bound_choices(mv: Any) -> list[dict[str, Expr]]:
     move's legality where it is used, so any of them may be out of range."""
     combos: list[dict[str, Expr]] = [{}]
     for _, new, lo, hi in mv.choices:
-        nxt = []
+        nxt: list[dict[str, Expr]] = []
         for env in combos:
             lo_, hi_ = substitute(lo, env), substitute(hi, env)
             values = {id(v): v for v in (lo_, lo_ + 1, hi_ - 1, hi_)}     # nodes are hash-consed
