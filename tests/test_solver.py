@@ -228,3 +228,37 @@ def test_structures_with_one_move_relation_share_memo_tables_and_every_value_sta
         apart.append(alone.tables[(id(g), structure)].wins)
     assert len({id(m) for m in memos}) == (1 if shared else 3)
     assert len({id(m) for m in apart}) == 3
+
+
+def test_the_functions_compiled_to_see_what_reduces_are_the_ones_the_search_then_uses(monkeypatch):
+    """grim on two paths of 6 vertices: symmetry and decomposition both reduce there.
+    Table.reach compiles the rules with both reductions to see which apply; once both premises
+    are proved, the search uses those functions rather than compiling the rules again
+    (solver/table.py, ``Table.would``), and every value is the reference engine's."""
+    import grundy.solvers.table as table
+    from grundy.solvers.reference import Reference
+    from grundy.spec import Position
+    both, reached = [], []
+    real_compile, real_reach = table.compile_rules, table.Table.reach
+
+    def compile_rules(rules, symmetry, decompose, **kw):
+        out = real_compile(rules, symmetry, decompose, **kw)
+        if symmetry and decompose:
+            both.append(out)
+        return out
+
+    def reach(self, kinds):
+        reached.append(kinds)
+        return real_reach(self, kinds)
+    monkeypatch.setattr(table, "compile_rules", compile_rules)
+    monkeypatch.setattr(table.Table, "reach", reach)
+    s = Solver(native=False, reduce_after=8)      # the premises asked once 8 positions are stored
+    p = read_position({"game": "grim", "nodes": list(range(12)),
+                       "edges": [[i, i + 1] for i in (0, 1, 2, 3, 4, 6, 7, 8, 9, 10)]})
+    g, structure = p.game, p.structure
+    states = [p.state, *s.table(g, structure).code.successors(p.state)]
+    got = s.answers(g, structure, states, "normal", "grundy")
+    assert got == [Reference().grundy(Position(g, structure, st, "normal")) for st in states]
+    t = s.tables[(id(g), structure)]
+    assert t.symmetric and t.decomposed
+    assert len(both) == len(reached) and t.code is both[-1]

@@ -99,6 +99,7 @@ class Table:
     noted: set[tuple[int, str]] = field(default_factory=set)          # (a log's serial, engine) noted there
     stores: "Stores | None" = field(default=None, repr=False, compare=False)  # the solver's, by move relation
     shared: bool = False           # the memo tables were looked up in ``stores`` (on the first compile)
+    would: "Compiled | None" = field(default=None, repr=False, compare=False)  # reach's, for code to take
 
     @property
     def symmetric(self) -> bool:
@@ -119,7 +120,7 @@ class Table:
         there); decomposition where at least :data:`IN_REACH` of the last :data:`REACH_SAMPLE`
         positions stored split into components, by the functions compiled as they would be
         (nothing is reduced here: the premises decide that)."""
-        would = compile_rules(self.rules, True, True, full_group=self.full_group)
+        would = self.would = compile_rules(self.rules, True, True, full_group=self.full_group)
         out = [k for k in kinds if k == "symmetry" and would.canonical is not unchanged]
         if "decomposition" in kinds:
             sample = [*islice(reversed(self.grundy), REACH_SAMPLE), *islice(reversed(self.misere_grundy), REACH_SAMPLE),
@@ -131,9 +132,12 @@ class Table:
     @cached_property
     def code(self) -> Compiled:
         """The Python functions (compiled when the Python path first needs them, and again
-        when a reduction's premise is proved). On the first compile, the memo tables become
-        those of every table of the solver with the same move relation (:class:`Stores`)."""
-        code = compile_rules(self.rules, self.symmetric, self.decomposed, full_group=self.full_group)
+        when a reduction's premise is proved: the functions :meth:`reach` compiled, when both
+        were). On the first compile, the memo tables become those of every table of the solver
+        with the same move relation (:class:`Stores`)."""
+        code, self.would = self.would, None
+        if code is None or not (self.symmetric and self.decomposed):
+            code = compile_rules(self.rules, self.symmetric, self.decomposed, full_group=self.full_group)
         if not self.shared and self.stores is not None:
             self.shared = True
             self.stores.share(self)
