@@ -103,10 +103,14 @@ class Schema:
         return SymState(self)
 
     def key(self, name: str, key: Hashable) -> tuple[str, Hashable]:
-        f = self.fields[name]
-        if f.over == "pairs" and isinstance(key, tuple):
+        if name in self._pair_fields and isinstance(key, tuple):
             key = (min(key), max(key))
         return (name, key)
+
+    @cached_property
+    def _pair_fields(self) -> frozenset[str]:
+        """The fields indexed by unordered pairs (their keys are sorted)."""
+        return frozenset(n for n, f in self.fields.items() if f.over == "pairs")
 
     def pack(self, values: dict[str, Any]) -> tuple[int, ...]:
         """Field values (a list per indexed field, in domain order, or a dict) to a state tuple.
@@ -191,15 +195,17 @@ class SymState:
     def set(self, **changes: Any) -> dict[int, Expr]:
         """An update: ``s.set(weight={e: w}, token=v)``; slots not named keep their value."""
         sch = self.schema
+        slot_of, key = sch.slot_of, sch.key
         out: dict[int, Expr] = {}
         for name, val in changes.items():
             f = sch.fields.get(name)
             if f is None:
                 raise KeyError(f"the state has no field {name!r}")
             items = {None: val}.items() if f.over is None else val.items()
+            sort = f.sort
             for k, v in items:
-                e = lift(v)
-                if e.sort != f.sort:
-                    raise TypeError(f"field {name} holds {f.sort} values, not {e.sort}")
-                out[sch.slot_of[sch.key(name, k)]] = e
+                e = v if isinstance(v, Expr) else lift(v)
+                if e.sort != sort:
+                    raise TypeError(f"field {name} holds {sort} values, not {e.sort}")
+                out[slot_of[key(name, k)]] = e
         return out
