@@ -185,7 +185,7 @@ def dag_nodes(e: Any, seen: set[int] | None = None, skip: Container[int] = ()) -
     order: list[Any] = []
     append = order.append
     stack: list[Any] = [e]      # nodes to enter; _EXIT above a node: its children are done
-    pop, push = stack.pop, stack.append
+    pop, push, extend = stack.pop, stack.append, stack.extend
     while stack:
         x = pop()
         if x is _EXIT:
@@ -200,9 +200,7 @@ def dag_nodes(e: Any, seen: set[int] | None = None, skip: Container[int] = ()) -
             continue
         push(x)
         push(_EXIT)
-        args = x.args
-        for k in range(len(args) - 1, -1, -1):
-            push(args[k])
+        extend(x.args[::-1])
     return order
 
 

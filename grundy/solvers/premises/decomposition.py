@@ -206,21 +206,22 @@ def _canonical(roots: list[Expr]) -> str:
     """The text of the DAG under ``roots`` with its variables named by first appearance (sorts
     kept): formulas of the same text are the same up to renaming their variables, so they are
     satisfiable alike."""
-    names: dict[str, str] = {}
+    names: dict[str, int] = {}
     index: dict[int, int] = {}
-    out: list[str] = []
+    out: list[tuple] = []
     seen: set[int] = set()
     for root in roots:
         for x in dag_nodes(root, seen):
-            if x.op == "var":
-                out.append(f"var {x.sort} {names.setdefault(x.args[0], str(len(names)))}")
-            elif x.op == "const":
-                out.append(f"const {x.sort} {x.args[0]!r}")
+            op = x.op
+            if op == "var":
+                out.append(("var", x.sort, names.setdefault(x.args[0], len(names))))
+            elif op == "const":
+                out.append(("const", x.sort, x.args[0]))
             else:
-                out.append(f"{x.op} {x.sort} " + " ".join(str(index[id(a)]) for a in x.args))
+                out.append((op, x.sort, *[index[id(a)] for a in x.args]))
             index[id(x)] = len(index)
-        out.append(f"root {index[id(root)]}")
-    return "\n".join(out)
+        out.append(("root", index[id(root)]))
+    return repr(out)            # ints, bools and strings: the text says each of them exactly
 
 
 class _Local:
