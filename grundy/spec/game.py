@@ -296,6 +296,19 @@ class Rules:
                        (0, g.n - 1) if f.kind == "vertex" else (-1, len(g.edges) - 1))
         return out
 
+    @cached_property
+    def moves_key(self) -> tuple[tuple[Any, ...], list[Any]]:
+        """The moves by node identity (each move's label, guard, choices and updates), the
+        slots' variables and their domains: equal keys, equal moves, while the nodes live (the
+        IR is hash-consed); and the nodes the key names, for whoever keeps the key past these rules."""
+        key, keep = [], []
+        for m in self.moves:
+            ups = sorted(m.update.items())
+            key.append((m.label, id(m.guard), tuple((id(c.var), id(c.lo), id(c.hi)) for c in m.choices),
+                        tuple((i, id(u)) for i, u in ups)))
+            keep.append((m.guard, m.choices, ups))
+        return ("moves", tuple(key), tuple(self.schema.slot_by_var.items()), tuple(self.slot_domains)), keep
+
     def describe(self, state: tuple[int, ...]) -> str:
         """A state as JSON (the game's ``write``), or slot by slot when ``write`` cannot show it."""
         import json

@@ -240,14 +240,9 @@ def _none(s, append=None):
 
 
 def _moves_key(rules: Rules) -> tuple[tuple, list]:
-    """What the moves' text depends on, by node identity, and the nodes that key names."""
-    key, keep = [], []
-    for m in rules.moves:
-        ups = sorted(m.update.items())
-        key.append((m.label, id(m.guard), tuple((id(c.var), id(c.lo), id(c.hi)) for c in m.choices),
-                    tuple((i, id(u)) for i, u in ups)))
-        keep.append((m.guard, m.choices, ups))
-    return ("moves", tuple(key), tuple(rules.schema.slot_by_var.items()), tuple(rules.slot_domains)), keep
+    """What the moves' text depends on, by node identity, and the nodes that key names
+    (:attr:`Rules.moves_key`: made once per rules)."""
+    return rules.moves_key
 
 
 def _move_functions(rules: Rules, env: dict) -> dict[str, Callable[[], Callable]]:
