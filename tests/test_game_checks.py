@@ -115,11 +115,18 @@ def test_updates_plainly_in_their_domain_get_no_check():
     from grundy.solvers.explicit.compile import compile_rules
     edge = compile_rules(GAMES["edge-nim"].rules(parse_structure("path:3")))
     nim = compile_rules(GAMES["nim"].rules(Structure.heaps(2)))
+    wyg = compile_rules(GAMES["wyg"].rules(parse_structure("path:3")))
+    unguarded = compile_rules(_bad_games.BAD["domains"].rules(Structure.heaps(2)))
     edge.successors((1, 1, 1))            # each move function is compiled when first called
     nim.successors((1, 1))
+    wyg.successors(tuple(1 if i < 5 else -1 for i in range(len(wyg.rules.schema))))
+    unguarded.successors((5, 5))
     src = "".join(f.__source__ for f in edge.successors.__globals__["SUCCESSORS_BY_VALUE"].values())
     assert "_domain" not in src                             # weight := a choice >= 0, token := a vertex
-    assert "_domain" in nim.successors.__source__           # heap - k: checked
+    assert "_domain" not in nim.successors.__source__       # heap - k, 1 <= k <= heap: at least 0
+    wyg_src = "".join(f.__source__ for f in wyg.successors.__globals__.get("SUCCESSORS_BY_VALUE", {}).values())
+    assert "min(" in wyg_src + wyg.successors.__source__ and "_domain" not in wyg_src + wyg.successors.__source__
+    assert "_domain" in unguarded.successors.__source__     # heap - k, k up to 3 whatever the heap: checked
 
 
 # ------------------------------------------------------------------ a fixed heap count, every path

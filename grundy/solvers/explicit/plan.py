@@ -268,8 +268,8 @@ def move_plan(rules: Rules, m: Move, state_names: Mapping[str, str], syntax=PYTH
 
 def _within(rules: Rules, m: Move, e: Expr, dom: tuple[int, int | None]) -> bool:
     """Whether ``e`` is plainly inside ``dom``: a constant in it, a slot with a domain inside
-    it, a choice whose constant bounds are inside it, or an ``ite`` of such (anything else is
-    checked when the move is made)."""
+    it, a choice whose constant bounds are inside it, an ``ite`` of such, or a slot less a
+    choice of at most the slot (anything else is checked when the move is made)."""
     lo, hi = dom
 
     def inside(d: tuple[int | None, int | None]) -> bool:
@@ -287,4 +287,12 @@ def _within(rules: Rules, m: Move, e: Expr, dom: tuple[int, int | None]) -> bool
                                          c.hi.args[0] if c.hi.op == "const" else None))
     if e.op == "ite":
         return _within(rules, m, e.args[1], dom) and _within(rules, m, e.args[2], dom)
+    if e.op == "sub" and e.args[0].op == "var" and e.args[1].op == "var" and lo <= 0:
+        # x - k, k a choice at most x (its upper bound is x, or a minimum of x and more), at
+        # least 0 (a constant lower bound): 0 <= x - k <= x, inside where x's domain is
+        x, k = e.args
+        c = next((c for c in m.choices if c.name == k.args[0]), None)
+        return (c is not None and c.lo.op == "const" and c.lo.args[0] >= 0
+                and (c.hi is x or (c.hi.op == "min" and any(a is x for a in c.hi.args)))
+                and (hi is None or _within(rules, m, x, dom)))
     return False
