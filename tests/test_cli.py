@@ -290,3 +290,14 @@ def test_the_command_collects_garbage_less_often_and_forks_its_workers_so(tmp_pa
         assert gc.get_threshold()[:1] == (GC_YOUNG,)
     finally:
         gc.set_threshold(*before)
+
+
+def test_only_given_twice_keeps_both_lists(tmp_path):
+    f = tmp_path / "t.py"
+    f.write_text("from grundy.verify import Claim, heaps\n"
+                 "CLAIMS = [Claim(f't/{n}', game='nim', kind='char', family=heaps(2), bounds={'heap': 3},\n"
+                 "                statement=lambda g, s: s.heap[0] == s.heap[1], expect='verified')\n"
+                 "          for n in ('a', 'b', 'c')]\n")
+    rc, out, err = run("verify", str(f), "--no-cache", "--json", "--only", "t/a", "--only", "t/c")
+    assert rc == 0, err
+    assert sorted(json.loads(ln)["id"] for ln in out.splitlines() if ln.startswith("{")) == ["t/a", "t/c"]

@@ -25,7 +25,8 @@ def add_verify_command(subparsers) -> None:
                               description="Check the claims of theorem files (Python modules defining "
                                           "CLAIMS) and print a verdict for each.")
     v.add_argument("paths", nargs="+", metavar="PATH", help="theorem files or directories of them")
-    v.add_argument("--only", nargs="+", metavar="ID", help="only these claims (ids or patterns like 'selfref/*')")
+    v.add_argument("--only", nargs="+", action="extend", metavar="ID",
+                   help="only these claims (ids or patterns like 'selfref/*'; repeatable)")
     v.add_argument("--json", action="store_true", help="print one JSON object per claim instead of the table")
     v.add_argument("--junit", metavar="FILE", help="also write JUnit XML to FILE")
     v.add_argument("--report", metavar="FILE", help="also write a report with pictures: FILE.md, FILE.html, or "
