@@ -121,10 +121,9 @@ def solver_for(quantified: bool, bitvector: bool) -> z3.Solver:
     solver for the QF_BV logic (``SolverFor``): on the library's bit-vector claims a quarter less
     time in Z3 than on the default solver (the strategies of self-referential Nim, the planted far
     positions; no tactic pipeline had beaten it). Quantified queries stay on the default solver.
-    Only the speed
-    depends on the choice: a tactic that gives up (``unknown`` before its time is out) is
-    followed by the default solver (:meth:`_Runner.run`), and a violation is checked on the
-    concrete rule whatever found it."""
+    Only the speed depends on the choice: a solver that gives up (``unknown`` before its time is
+    out) is followed by the default solver (:meth:`_Runner.run`), and a violation is checked on
+    the concrete rule whatever found it."""
     if STRATEGY == "default" or quantified:
         return z3.Solver()
     if bitvector:
