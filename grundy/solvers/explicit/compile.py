@@ -41,7 +41,7 @@ def _move_block(rules: Rules, mi: int, m: Move, state_names: dict[str, str],
     """The Python code of one move, twice: appending next states, and appending labelled options.
     ``slots``: :func:`_slots_token` of the rules (the move's plan is made once per move and
     slots, :func:`_plan`)."""
-    cnames, steps = _plan(rules, m, state_names, skip, slots)
+    cnames, steps = _plan(rules, mi, m, state_names, skip, slots)
     out: list[str] = [f"# move {mi}: {m.label}"]
     labelled: list[str] = out[:]
     depth = 0
@@ -290,13 +290,13 @@ def _slots_token(state_names: dict[str, str], domains: list) -> int:
     return tok
 
 
-def _plan(rules: Rules, m: Move, state_names: dict[str, str], skip: Expr | None,
+def _plan(rules: Rules, mi: int, m: Move, state_names: dict[str, str], skip: Expr | None,
           slots: int) -> tuple[list[str], list[Step]]:
     """:func:`move_plan` in Python, once per move (its guard, choices and updates, by node
-    identity) and slots: a game on many graphs repeats most moves (grim removing a vertex
-    with the same neighbourhood, vertexnim on every graph of n vertices)."""
-    key = ("plan", slots, id(m.guard), tuple((id(c.var), id(c.lo), id(c.hi)) for c in m.choices),
-           tuple((i, id(u)) for i, u in sorted(m.update.items())), id(skip))
+    identity: its entry in :attr:`Rules.moves_key` but the label) and slots: a game on many
+    graphs repeats most moves (grim removing a vertex with the same neighbourhood, vertexnim
+    on every graph of n vertices)."""
+    key = ("plan", slots, rules.moves_key[0][1][mi][1:], id(skip))
     return _by_identity(key, (m, skip), lambda: move_plan(rules, m, state_names, PYTHON, skip),
                         lambda v: 40 * len(v[1]))
 
