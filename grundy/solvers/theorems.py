@@ -5,8 +5,8 @@ read from the content-keyed verdict cache) and hands over only a **proved** one,
 :class:`ProvedFormula`: its game, play convention, the structure it is about, its bit width
 (Z3 on k-bit vectors proves it for every field below 2^k; None: all sizes), its ``assume``
 and its statement, evaluated here on concrete states. :class:`TheoremSource` answers a state
-only inside that scope (the same game object's name, convention and structure; every field
-below 2^k; ``assume`` true) and says nothing otherwise (the next source answers). A grundy
+only inside that scope (the same rules by content, not by the game's name; convention and
+structure; every field below 2^k; ``assume`` true) and says nothing otherwise (the next source answers). A grundy
 claim on one heap of a game whose positions are sums of heaps by construction answers any
 number of heaps (normal play): the XOR of the formula at each heap, each below 2^k.
 
@@ -18,6 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable
 
+from ..spec.fingerprint import rules_digest
 from .explicit.compile import State
 from .heaps import sum_of_heaps
 
@@ -45,6 +46,7 @@ class ProvedFormula:
     inside: Callable[[tuple[int, ...]], bool] | None = None
     per_heap: bool = False          # a one-heap grundy formula of a game that is sums of heaps
     how: str = ""
+    rules: str = ""                 # the content digest of the rules it was proved about (on ``structure``)
 
     @property
     def label(self) -> str:
@@ -77,20 +79,27 @@ class TheoremSource:
     seen: set[int] = field(default_factory=set, repr=False)
     name: str = THEOREM
     premises: str = "the theorem's proof (established before the formula was registered)"
+    _matched: dict = field(default_factory=dict, repr=False)   # (game, structure, convention) -> formulas
 
     def _for(self, q: "Query") -> list[ProvedFormula]:
-        out = []
-        for f in self.formulas:
-            if f.game != q.game.name or f.convention != q.convention:
-                continue
-            if f.per_heap:                     # the same one-heap rule: the game's parameters too
-                if (sum_of_heaps(q.game, q.structure) is None
-                        or getattr(f.structure, "params", ()) != getattr(q.structure, "params", ())):
-                    continue
-            elif f.structure != q.structure:
-                continue
-            out.append(f)
-        return out
+        key = (id(q.game), q.structure, q.convention, len(self.formulas))   # formulas are only ever added
+        hit = self._matched.get(key)
+        if hit is None or hit[0] is not q.game:
+            hit = self._matched[key] = (q.game, [f for f in self.formulas if self._about(f, q)])
+        return hit[1]
+
+    def _about(self, f: ProvedFormula, q: "Query") -> bool:
+        """Whether ``f`` was proved about the rules ``q`` is played by: the same content (a name
+        is no identity), convention and structure (or, per heap, the same one-heap rule)."""
+        if f.game != q.game.name or f.convention != q.convention:
+            return False
+        if f.per_heap:
+            if (sum_of_heaps(q.game, q.structure) is None
+                    or getattr(f.structure, "params", ()) != getattr(q.structure, "params", ())):
+                return False
+        elif f.structure != q.structure:
+            return False
+        return not f.rules or f.rules == rules_digest(q.game.rules(f.structure))
 
     def can_answer(self, solver: "Solver", q: "Query") -> bool:
         return bool(self.formulas) and bool(self._for(q))

@@ -39,6 +39,7 @@ from types import ModuleType
 from typing import Any
 
 from ..errors import GameError, GrundyError
+from .fingerprint import rules_digest
 from .game import Game
 
 __all__ = ["GAMES", "GameError", "Registry", "get_game", "load_games", "register", "RESERVED",
@@ -60,12 +61,45 @@ def origin_of(game: Game) -> str:
     return str(getattr(mod, "__file__", None) or type(game).__module__)
 
 
+def same_rules(a: Game, b: Game) -> bool:
+    """Whether two game objects play the same game: the same class, convention and declarations,
+    and rules of the same content on every structure ``grundy check`` tries (a name is no
+    identity: two objects of one class with other parameters are two games)."""
+    if type(a).__qualname__ != type(b).__qualname__:      # (a file loaded again makes its classes anew)
+        return False
+    decl = ("convention", "structure", "symmetric", "decompose_over", "heap_count")
+    if any(getattr(a, k) != getattr(b, k) for k in decl):
+        return False
+    try:
+        return all(rules_digest(a.rules(g)) == rules_digest(b.rules(g)) for g in a.check_structures())
+    except Exception:                       # rules that cannot be built: not known to be the same
+        return False
+
+
+def _defined(game: Game, where: str) -> str:
+    """A game object, for a clash: its class, and where it was made or registered."""
+    return f"one ({type(game).__qualname__}) at {where}"
+
+
+def _registered_at() -> str | None:
+    """The first file:line outside grundy on the stack (where the user's code registered a game)."""
+    inside = str(Path(__file__).resolve().parent.parent)
+    f = sys._getframe(2)
+    while f is not None:
+        name = f.f_code.co_filename
+        if not str(Path(name).resolve()).startswith(inside) and not name.startswith("<frozen"):
+            return f"{name}:{f.f_lineno}"
+        f = f.f_back
+    return None
+
+
 class Registry(Mapping[str, Game]):
     """Name -> game, filled on first use (built-ins first, then the lazy sources)."""
 
     def __init__(self) -> None:
         self._games: dict[str, Game] = {}
         self._origin: dict[str, str] = {}
+        self._where: dict[str, str] = {}        # where each was registered (file:line), for a clash
         self._builtins_loaded = False
         self._lazy_loaded = False
         self.problems: list[str] = []          # broken lazy sources, one line each
@@ -129,7 +163,7 @@ class Registry(Mapping[str, Game]):
             raise GameError(f"{type(game).__name__} (in {origin_of(game)}) has no name")
         if name in RESERVED:
             raise GameError(f"game name {name!r} is reserved ({{\"game\": {name!r}, ...}} is a sum of positions)")
-        origin = origin or origin_of(game)
+        origin_given, origin = origin, origin or origin_of(game)
         old = self._games.get(name)
         if old is game:
             return game
@@ -137,9 +171,14 @@ class Registry(Mapping[str, Game]):
             was = self._origin[name]
             if was == BUILTIN:
                 raise GameError(f"two games named {name!r}: one in {origin} clashes with the built-in game")
-            if was != origin:
-                raise GameError(f"two games named {name!r}: one in {origin}, one in {was}")
+            if was != origin or not same_rules(old, game):
+                here = _registered_at() if origin_given is None else origin
+                raise GameError(f"two games named {name!r}"
+                                + (" with other rules" if was == origin else "")
+                                + f": {_defined(game, here or origin)}, {_defined(old, self._where.get(name, was))}"
+                                + "; give each its own name")
         self._games[name], self._origin[name] = game, origin
+        self._where[name] = (_registered_at() if origin_given is None else origin) or origin
         if not listed:
             self._unlisted.add(name)
         else:
@@ -159,12 +198,12 @@ class Registry(Mapping[str, Game]):
         """
         self._builtins()
         saved = (dict(self._games), dict(self._origin), set(self.files), list(self.problems), self._lazy_loaded,
-                 set(self._unlisted))
+                 set(self._unlisted), dict(self._where))
         try:
             yield self
         finally:
             (self._games, self._origin, self.files, self.problems, self._lazy_loaded,
-             self._unlisted) = saved
+             self._unlisted, self._where) = saved
 
     def origin(self, name: str) -> str:
         """Where the game called ``name`` comes from (``built-in``, a file, an entry point)."""

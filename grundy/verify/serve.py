@@ -28,6 +28,7 @@ from typing import Any, Iterable
 from ..solvers.heaps import sum_of_heaps
 from ..solvers.reference import Tape
 from ..solvers.theorems import ProvedFormula
+from ..spec.fingerprint import rules_digest
 from ..spec.games import GAMES
 from .claims import Claim
 from .families import Positions
@@ -61,7 +62,8 @@ def _formulas(claim: Claim, v: Verdict) -> list[ProvedFormula]:
         per_heap = (claim.kind == "grundy" and g.n == 1 and claim.assume is None and claim.convention == "normal"
                     and sum_of_heaps(game, g) is not None)
         out.append(ProvedFormula(claim.id, claim.game, claim.convention, g, claim.kind, bits,
-                                 (lambda t: lambda st: t.run(st)[0])(tape), inside, per_heap, how))
+                                 (lambda t: lambda st: t.run(st)[0])(tape), inside, per_heap, how,
+                                 rules_digest(rules)))
     return out
 
 

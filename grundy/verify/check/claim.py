@@ -14,6 +14,7 @@ from ..claims import Claim, ClaimError, Explicit
 from ..families import Positions
 from ..recheck import CrossCheck, Disagreement
 from ..verdict import ERROR, PROVED, REFUTED, UNKNOWN, VERIFIED, Counterexample, Verdict
+from .covered import VALUE_KINDS, record
 from .deadline import Deadline, Progress, TimedOut, _nothing
 from .lemmas import LemmaGap, Lemmas, active, check_lemmas
 from .listed import sweep_listed
@@ -47,6 +48,8 @@ def check_claim(claim: Claim, *, profile: str = "quick", timeout: float | None =
             with active(ctx):
                 _run(claim, profile, solver, deadline, progress, v, allow_empty,
                      CrossCheck(claim, recheck, tick=deadline.check))
+            if v.verdict in (PROVED, VERIFIED, REFUTED):       # what it rests on, re-solved
+                ctx.confirm(recheck, deadline.check)
             if v.verdict in (PROVED, VERIFIED) and ctx.text():
                 v.scope += f"; {ctx.text()}"
     except LemmaGap as e:                 # a value no lemma covers: never a pass
@@ -70,6 +73,8 @@ def check_claim(claim: Claim, *, profile: str = "quick", timeout: float | None =
     served(v, log)
     v.seconds, v.cpu = deadline.wall(), deadline.clock() - deadline.start
     v.coverage["obligations"] = sum(o["status"] == "holds" for o in v.obligations)
+    if claim.kind in VALUE_KINDS and v.verdict in (PROVED, VERIFIED):
+        v.coverage["covered"] = record(claim, v, profile)     # what a claim using it may read
     return v
 
 

@@ -4,8 +4,13 @@ A claim's lemmas are checked before it; the claim is checked only if each one is
 verified, else its verdict is ``unknown`` naming the lemma. While it is checked, its statement
 may call :func:`value_of` on a position: the value comes from a lemma whose check covered that
 position (its statement evaluated there: the lemma's claimed value, which its verdict
-established), or, with no lemma given, from the solver. A position no lemma covers makes the
-verdict ``unknown`` (never a pass). The scope names the lemmas and the positions read.
+established), or, with no lemma given, from the solver. What a lemma covered is read from the
+record its verdict carries (:mod:`.covered`: the same game by content, convention, structure,
+the box swept or the width proved, and its ``assume`` true there), never from its fields
+alone. A position no lemma covers makes the verdict ``unknown`` (never a pass), naming the
+position and why each lemma does not cover it. Before a verdict is given out, the reference
+engine re-solves every position read (:meth:`Lemmas.confirm`): a value that differs is
+``error``. The scope names the lemmas and the positions read.
 
 >>> from grundy.verify.claims import Claim
 >>> from grundy.verify.families import heaps
@@ -26,11 +31,15 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterator
 
+from ...errors import Disagreement
+from ...solvers.reference import Reference, ReferenceLimit
 from ...spec.expr import lift
 from ...spec.position import Position, read_position
-from ..claims import Claim, Smt
-from ..families import Positions, TableStatement
+from ..claims import Claim
+from ..families import TableStatement
+from ..recheck import COUNTEREXAMPLE_BUDGET
 from ..verdict import PROVED, VERIFIED, Verdict
+from .covered import uncovered
 
 __all__ = ["value_of", "LemmaGap", "Lemmas", "check_lemmas"]
 
@@ -48,23 +57,54 @@ class Lemmas:
     verdicts: dict[str, Verdict]
     solve: Callable[[Position], int]
     read: dict[str, list[str]] = field(default_factory=dict)
+    values: dict[tuple[str, str], tuple[Position, int]] = field(default_factory=dict)   # (by, shown) -> read
+    note: str = ""                       # what the reference engine re-solved of the values read
 
     def value(self, pos: Position) -> int:
         shown = json.dumps({k: v for k, v in pos.to_json().items() if k != "game"})
         if not self.claim.uses:
             v = self.solve(pos)
-            _note(self.read, "solver", shown)
+            self._read("solver", shown, pos, v)
             return v
+        why = []
         for lemma in self.claim.uses:
-            if self.verdicts[lemma.id].verdict not in (PROVED, VERIFIED):
+            gap = uncovered(lemma, self.verdicts[lemma.id], pos)
+            if gap is None:
+                got = _claimed(lemma, pos, self)
+                if got is not None:
+                    self._read(lemma.id, shown, pos, got)
+                    return got
+                gap = "its table states no value there"
+            why.append(f"{lemma.id}: {gap}")
+        raise LemmaGap(f"value_of({_short(shown)}): no lemma covers this position ({'; '.join(why)}); "
+                       f"a lemma covers only the positions its check covered")
+
+    def _read(self, key: str, shown: str, pos: Position, value: int) -> None:
+        _note(self.read, key, shown)
+        self.values.setdefault((key, shown), (pos, value))
+
+    def confirm(self, mode: str, tick: Callable[[], None] | None = None) -> str:
+        """Re-solve every position read (its value from a lemma or the solver) by the reference
+        engine: :class:`Disagreement` where it differs; the scope's phrase otherwise.
+        ``mode``: ``"none"`` re-solves nothing, ``"all"`` without a budget."""
+        if mode == "none" or not self.values:
+            return ""
+        ref = Reference(max_work=None if mode == "all" else COUNTEREXAMPLE_BUDGET, tick=tick)
+        done = beyond = 0
+        for (key, shown), (pos, value) in self.values.items():
+            try:
+                got = ref.grundy(pos)
+            except ReferenceLimit:
+                beyond += 1
                 continue
-            got = _covered_value(lemma, self.verdicts[lemma.id], pos, self)
-            if got is not None:
-                _note(self.read, lemma.id, shown)
-                return got
-        names = ", ".join(lm.id for lm in self.claim.uses)
-        raise LemmaGap(f"value_of({_short(shown)}): no lemma covers this position (uses: {names}); "
-                       f"a grundy lemma covers the positions its check covered")
+            if got != value:
+                by = "the solver" if key == "solver" else f"lemma {key!r}"
+                raise Disagreement(f"value_of({_short(shown)}) is {value} by {by}, {got} by the reference "
+                                   f"engine: the value read is wrong")
+            done += 1
+        self.note = f"{done} value{'s' * (done != 1)} read re-solved by the reference engine"
+        self.note += f" ({beyond} beyond its budget)" if beyond else ""
+        return self.note
 
     def text(self) -> str:
         """The scope's phrase: "using: a (proved), b (verified, 3 values read: ...)", or the
@@ -79,6 +119,8 @@ class Lemmas:
             n = len(solved)
             out += (("; " if out else "") + f"values of {n} other position{'s' * (n != 1)} solved: "
                     + _names(solved))
+        if self.note:
+            out += f"; {self.note}"
         return out
 
 
@@ -138,9 +180,16 @@ def check_lemmas(claim: Claim, check: Callable[[Claim], Verdict]) -> tuple[dict[
     stack = _STACK.get()
     if claim.id in stack:
         return verdicts, f"the lemmas of {claim.id!r} use it again ({' -> '.join(stack + (claim.id,))})"
-    tokens = (_STACK.set(stack + (claim.id,)), _KNOWN.set(verdicts) if outer else None)
+    tokens = (_STACK.set(stack + (claim.id,)), _KNOWN.set(verdicts) if outer else None,
+              _OWNERS.set({}) if outer else None)
+    owners = _OWNERS.get()
+    assert owners is not None
     try:
         for lemma in claim.uses:
+            first = owners.setdefault(lemma.id, lemma)
+            if first is not lemma and not _same_claim(first, lemma):   # an id names one claim only
+                return verdicts, (f"two different claims have the id {lemma.id!r} among the lemmas of "
+                                  f"{claim.id!r}: give each its own id")
             v = verdicts.get(lemma.id)
             if v is None:
                 verdicts[lemma.id] = v = check(lemma)
@@ -152,58 +201,23 @@ def check_lemmas(claim: Claim, check: Callable[[Claim], Verdict]) -> tuple[dict[
         _STACK.reset(tokens[0])
         if tokens[1] is not None:
             _KNOWN.reset(tokens[1])
+        if tokens[2] is not None:
+            _OWNERS.reset(tokens[2])
     return verdicts, None
+
+
+def _same_claim(a: Claim, b: Claim) -> bool:
+    """Two claim objects that say the same (a copy: the profile's, a chunk's)."""
+    return (a.game == b.game and a.kind == b.kind and a.statement is b.statement and a.assume is b.assume
+            and a.family is b.family
+            and a.convention == b.convention and a.bounds == b.bounds and a.methods == b.methods)
 
 
 _STACK: contextvars.ContextVar[tuple[str, ...]] = contextvars.ContextVar("grundy_lemma_stack", default=())
 _KNOWN: contextvars.ContextVar[dict[str, Verdict] | None] = contextvars.ContextVar("grundy_lemma_verdicts",
                                                                                    default=None)
-
-
-def _covered_value(lemma: Claim, verdict: Verdict, pos: Position, ctx: Lemmas) -> int | None:
-    """The lemma's claimed value at ``pos`` if its check covered ``pos`` (None otherwise): a
-    grundy (or table) lemma on the same game and convention, ``pos`` one of its listed positions,
-    or on one of its structures within what its methods covered (the sweep's bounds; a proof on
-    unbounded integers: every value; on k-bit vectors: values up to 2^(k-2) - 1)."""
-    if lemma.kind not in ("grundy", "table") or lemma.game != pos.game.name or lemma.convention != pos.convention:
-        return None
-    fam = lemma.family
-    if isinstance(fam, Positions):
-        for _, item in fam.listed():
-            other = item if isinstance(item, Position) else read_position(item)
-            if (isinstance(other, Position) and other.game.name == pos.game.name
-                    and other.structure == pos.structure and tuple(other.state) == tuple(pos.state)):
-                return _claimed(lemma, pos, ctx)
-        return None
-    if not any(g == pos.structure for _, g in fam.items()):
-        return None
-    if not _within(lemma, verdict, pos):
-        return None
-    return _claimed(lemma, pos, ctx)
-
-
-def _within(lemma: Claim, verdict: Verdict, pos: Position) -> bool:
-    sch = pos.game.rules(pos.structure).schema
-    ints = {n: list(v.values()) if isinstance(v, dict) else [v]
-            for n, v in sch.unpack(tuple(pos.state)).items() if sch.fields[n].kind == "int"}
-    numbers = [x for v in ints.values() for x in v]
-    if verdict.verdict == PROVED:
-        bits = [m.bits for m in lemma.methods if isinstance(m, Smt)]
-        if None in bits:
-            return True
-        return all(x <= 2 ** (min(b for b in bits if b is not None) - 2) - 1 for x in numbers)
-    for name, v in ints.items():
-        b = lemma.bounds.get(name)
-        for x in v:
-            if b is None or callable(b):
-                return False
-            if isinstance(b, int) and not 0 <= x <= b:
-                return False
-            if isinstance(b, tuple) and not b[0] <= x <= b[1]:
-                return False
-            if isinstance(b, (list, range)) and x not in b:
-                return False
-    return True
+_OWNERS: contextvars.ContextVar[dict[str, Claim] | None] = contextvars.ContextVar("grundy_lemma_owners",
+                                                                                  default=None)
 
 
 def _claimed(lemma: Claim, pos: Position, ctx: Lemmas) -> int | None:
