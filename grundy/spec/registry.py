@@ -35,7 +35,7 @@ import traceback
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
-from types import ModuleType
+from types import FrameType, ModuleType
 from typing import Any
 
 from ..errors import GameError, GrundyError
@@ -84,7 +84,7 @@ def _defined(game: Game, where: str) -> str:
 def _registered_at() -> str | None:
     """The first file:line outside grundy on the stack (where the user's code registered a game)."""
     inside = str(Path(__file__).resolve().parent.parent)
-    f = sys._getframe(2)
+    f: FrameType | None = sys._getframe(2)
     while f is not None:
         name = f.f_code.co_filename
         if not str(Path(name).resolve()).startswith(inside) and not name.startswith("<frozen"):

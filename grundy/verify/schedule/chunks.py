@@ -364,9 +364,13 @@ def merge(claim: Claim, profile: str, results: list[Any], recheck: str = "sample
         text += f"; {sources_text(coverage['sources'])}"
     if violated:
         coverage["violated"] = violated
-    return Verdict(claim.id, claim.kind, VERIFIED, claim.expect, scope=text,
-                   seconds=max(ends) - min(starts), paper=claim.paper, coverage=coverage,
-                   cpu=cpu, **claim.describe())
+    merged = Verdict(claim.id, claim.kind, VERIFIED, claim.expect, scope=text,
+                     seconds=max(ends) - min(starts), paper=claim.paper, coverage=coverage,
+                     cpu=cpu, **claim.describe())
+    from ..check.covered import VALUE_KINDS, record
+    if claim.kind in VALUE_KINDS:
+        coverage["covered"] = record(claim, merged, profile)    # as a claim checked whole records it
+    return merged
 
 
 def run(claims: list[Claim], ex: Local | Dask, *, timeout: float | None = None, profile: str = "quick",
