@@ -164,3 +164,16 @@ def test_two_lemmas_with_one_id_are_refused():
               statement=lambda g, s: s.heap[0] == s.heap[1])
     v = check_claim(c)
     assert v.verdict == "unknown" and "two different claims have the id 'cov/same-id'" in v.detail, v.detail
+
+
+def test_a_worker_finds_a_claim_by_its_id_only_in_the_text_the_run_read(tmp_path):
+    from grundy.verify.schedule import chunks
+    f = tmp_path / "t.py"
+    f.write_text('from grundy.verify import Claim, heaps\nCLAIMS = [Claim("w/one", game="nim", kind="char", '
+                 'family=heaps(2), bounds={"heap": 3}, statement=lambda g, s: s.heap[0] == s.heap[1])]\n')
+    text = chunks.file_digest(str(f))
+    assert chunks._claim(str(f), "w/one", text).id == "w/one"
+    chunks._LOADED.pop(str(f))
+    f.write_text(f.read_text().replace("s.heap[0] == s.heap[1]", "s.heap[0] <= s.heap[1]"))
+    with pytest.raises(RuntimeError, match="changed while its claims were checked"):
+        chunks._claim(str(f), "w/one", text)

@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import concurrent.futures as cf
 import gc
+import hashlib
 import multiprocessing as mp
 import os
 import time
@@ -253,15 +254,30 @@ class Task:
     stop: int | None
     limit: float
     recheck: str = "sample"
+    text: str = ""        # the theorem file's content digest when the run began ("": not checked)
 
 
 _LOADED: dict[str, dict[str, Claim]] = {}      # theorem file -> its claims, per worker process
 
 
-def _claim(file: str, cid: str) -> Claim:
+def file_digest(file: str) -> str:
+    """The content digest of a theorem file ("" when it cannot be read)."""
+    try:
+        return hashlib.sha256(Path(file).read_bytes()).hexdigest()
+    except OSError:
+        return ""
+
+
+def _claim(file: str, cid: str, text: str = "") -> Claim:
+    """The claim ``cid`` of ``file``: the object the run began with (forked workers), else loaded
+    from the file, which must still say what it said then (a claim is found by its id only in
+    the file whose content is the one the run read)."""
     if cid not in _LOADED.get(file, {}):
         if not file:
             raise RuntimeError(f"claim {cid!r} has no theorem file: a remote worker cannot load it")
+        if text and file_digest(file) != text:
+            raise RuntimeError(f"{file} changed while its claims were checked: {cid!r} is not checked on "
+                               f"another text (run again)")
         _LOADED[file] = {c.id: c for c in load_file(Path(file))}
         if cid not in _LOADED[file]:
             raise RuntimeError(f"{file}: no claim {cid!r}")
@@ -274,7 +290,7 @@ def run_chunk(task: Task) -> dict:
     functions and their namespaces are cycles): a long-lived worker holds one chunk's at most."""
     from ..check import check_claim, check_part
     t0 = time.time()
-    claim = _claim(task.file, task.claim)
+    claim = _claim(task.file, task.claim, task.text)
     try:
         if task.start is None:
             v, swept = check_claim(claim, profile=task.profile, timeout=task.limit, recheck=task.recheck), 0
@@ -376,8 +392,11 @@ def merge(claim: Claim, profile: str, results: list[Any], recheck: str = "sample
 def run(claims: list[Claim], ex: Local | Dask, *, timeout: float | None = None, profile: str = "quick",
         progress: Callable[[str], None] | None = None, recheck: str = "sample") -> Iterator[Verdict]:
     """Check the claims on the executor, each cut into chunks; yield verdicts in claim order."""
+    texts: dict[str, str] = {}
     for c in claims:                                   # forked local workers start with these
         _LOADED.setdefault(c.file, {})[c.id] = c
+        if c.file and c.file not in texts:
+            texts[c.file] = file_digest(c.file)
     tasks: list[Task] = []
     owner: list[tuple[int, int]] = []                  # task -> (claim, chunk)
     plans: list[int] = []                              # claim -> number of chunks
@@ -392,7 +411,7 @@ def run(claims: list[Claim], ex: Local | Dask, *, timeout: float | None = None, 
             ranges = []
         plans.append(len(ranges))
         for k, (a, b) in enumerate(ranges):
-            tasks.append(Task(c.file, c.id, profile, a, b, limit, recheck))
+            tasks.append(Task(c.file, c.id, profile, a, b, limit, recheck, texts.get(c.file, "")))
             owner.append((ci, k))
     backstop = max([c.limit(timeout) for c in claims], default=0.0) * WALL_FACTOR + GRACE
     results: list[list[Any]] = [[None] * n for n in plans]
