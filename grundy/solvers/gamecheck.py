@@ -347,7 +347,8 @@ def check_structure(game: Game, g: Structure, starts: list[State] | None = None,
              f"{'' if complete else ', cut at ' + format(max_states, ',') + ' more'})")
 
     # domains and rank: every move of every position checked, and Z3 for every size
-    zres = _smt(rules, timeout) if smt else {}
+    one_heap = getattr(game, "one_heap_rules", None) if game.heap_rule(g) is not None else None
+    zres = _smt(rules, timeout, one_heap(g) if one_heap is not None else None) if smt else {}
     dom_bad = zres.get("domain", (None, ""))
     add("domains", *(_merge(None, dom_bad, cover, "every move's result is in its fields' domains")))
     rank_bad = _rank_violation(rules, plain, states)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Callable, Protocol
 
+from ..spec.expr import all_of
 from ..spec.game import Rules
 from ..spec.position import Position
 from . import premises
@@ -46,22 +47,34 @@ def _first(text: str) -> str:
     return head + (", ..." if sep else "")
 
 
-def _smt(rules: Rules, timeout: float) -> dict[str, tuple[str, str]]:
-    """Z3 on the rank and domain obligations, unbounded integers: {obligation: (status, text)}."""
+def _smt(rules: Rules, timeout: float, lone: Rules | None = None) -> dict[str, tuple[str, str]]:
+    """Z3 on the rank and domain obligations, unbounded integers: {obligation: (status, text)}.
+    ``lone``: the game's one-heap rule (a game whose positions are sums of heaps), whose domain
+    obligation is asked on a lone heap (slot 0; the other slots empty, for its parts) instead of
+    on every row of slots: a row of full slots leaves no room for a split by design, and a
+    position read is laid out with room for every part it reaches."""
     try:
         from .smt import obligations
-        results = obligations.check_rank(rules, timeout=timeout, minimize=False)
+        results = [(rules, r) for r in obligations.check_rank(rules, timeout=timeout, minimize=False)]
+        if lone is not None:
+            st = lone.state
+            alone = all_of(st.heap[i] == 0 for i in range(1, lone.structure.n))
+            results = [x for x in results if x[1].obligation != "domain"] + [
+                (lone, r) for r in obligations.check_rank(lone, alone, timeout=timeout, minimize=False)
+                if r.obligation == "domain"]
     except Exception as e:   # an expression Z3 cannot take: the exhaustive check stands alone
         return {"rank": ("unknown", f"{type(e).__name__}: {e}"), "domain": ("unknown", f"{type(e).__name__}: {e}")}
     out: dict[str, tuple[str, str]] = {}
-    for r in results:
+    for used, r in results:
         prev = out.get(r.obligation)
         if prev is not None and prev[0] == "violated":
             continue
         if r.status == "violated":
-            text = _smt_violation(rules, r)
+            text = _smt_violation(used, r)
         elif r.status == "holds":
             text = f"proved for {r.scope or 'all sizes'}"
+            if lone is not None and r.obligation == "domain":
+                text += " (the one-heap rule, on a lone heap: every part finds an empty slot)"
         else:
             text = r.detail
         if prev is None or r.status != "holds":
