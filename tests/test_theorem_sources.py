@@ -101,3 +101,20 @@ def test_a_one_heap_formula_answers_only_the_rule_with_its_parameters():
                                              lambda st: 99, per_heap=True))
     assert s.grundy(pos("octal", [3], code="0.77")) == 3          # Kayles: G(3) = 3, not the formula's 99
     assert s.theorems.used == {}
+
+
+def test_solve_cli_establishes_only_the_theorems_about_the_games_solved(tmp_path, capsys):
+    from grundy.cli import main
+    f = tmp_path / "two.py"
+    f.write_text("from grundy.verify import Claim, bitvec, heaps\n"
+                 "from grundy.spec.games.nim import nim_witnesses\n"
+                 "CLAIMS = [Claim('two/nim-sum', game='nim', kind='grundy', family=heaps(2), bounds={'heap': 3},\n"
+                 "                statement=lambda g, s: s.heap[0] ^ s.heap[1], witnesses=nim_witnesses,\n"
+                 "                methods=['explicit', bitvec(16)], expect='proved', serves=True),\n"
+                 "          Claim('two/wythoff-never', game='wythoff', kind='char', family=heaps(2), bounds={'heap': 3},\n"
+                 "                statement=lambda g, s: s.heap[0] == s.heap[1], methods=['explicit', 'smt'],\n"
+                 "                expect='refuted', serves=True)]\n")
+    assert main(["solve", "nim", "1000", "5", "--theorems", str(f)]) == 0
+    out, err = capsys.readouterr()
+    assert "two/nim-sum: proved" in err
+    assert "two/wythoff-never" not in err and "1 claim about other games not established" in err, err

@@ -118,6 +118,17 @@ def _foresee(watch: Watch, pos: Position | SumPosition, obj: Any, i: int, prefix
     watch.begin(work, pos.game.name if isinstance(pos, Position) else "sum", prefix)
 
 
+def _about(claims: list, parsed: list) -> tuple[list, int]:
+    """The claims that serve positions of the games being solved, and how many serve others
+    (those are not established: a proof about another game is time spent for nothing)."""
+    names: set[str] = set()
+    for _, _, pos, _ in parsed:
+        for p in (pos.parts if isinstance(pos, SumPosition) else [pos] if pos is not None else []):
+            names.add(p.game.name)
+    mine = [c for c in claims if c.game in names]
+    return mine, sum(1 for c in claims if c.serves and c.game not in names)
+
+
 def cmd_solve(args: argparse.Namespace) -> int:
     with _batch_gc() as read:
         return _solve(args, read)
@@ -141,8 +152,12 @@ def _solve(args: argparse.Namespace, read: Callable[[], None]) -> int:
         from ..verify.loading import load
         from ..verify.serve import serve
         try:
-            for line in serve(solver, load(args.theorems)):
+            claims, others = _about(load(args.theorems), parsed)
+            for line in serve(solver, claims):
                 print(f"grundy: theorem {line}", file=sys.stderr)
+            if others:
+                print(f"grundy: --theorems: {others} claim{'s' * (others != 1)} about other games not established",
+                      file=sys.stderr)
         except GrundyError as e:
             print(f"grundy: --theorems: {e}", file=sys.stderr)
             return 2
