@@ -265,7 +265,7 @@ def test_the_key_follows_the_ir_not_the_code() -> None:
         limit["k"] = 2
         game.__dict__.pop("_rules", None), game.__dict__.pop("_rules_last", None)
         assert _key(claim()) == first
-        assert _key(claim("another text")) != first          # what the verdict shows of the claim
+        assert _key(claim("another text")) == first          # words only: the verdict is re-used
         assert _key(claim(), "full") != first
 
 
@@ -366,3 +366,31 @@ def test_an_executor_run_reads_and_writes_the_same_cache(theorems: Path, tmp_pat
     code, again, err = verify(theorems, cache, "--executor", "local:1")
     assert [r["cache"] for r in again] == ["from the cache"] * 3
     assert without_cache(again) == without_cache(first)
+
+
+def test_editing_only_expect_or_the_words_reuses_the_verdict_with_the_new_expectation(tmp_path, monkeypatch) -> None:
+    monkeypatch.setenv("GRUNDY_CACHE", str(tmp_path))
+    from grundy.verify.cache import VerdictCache
+    from grundy.verify.check import check_claim
+    from grundy.verify.claims import Claim
+    from grundy.verify.families import heaps
+
+    def claim(expect: str, text: str) -> Claim:
+        return Claim("probe/words", game="nim", kind="char", family=heaps(2), bounds={"heap": 4}, text=text,
+                     statement=lambda g, s: s.heap[0] == s.heap[1], methods=["explicit", "smt"], expect=expect)
+
+    cache = VerdictCache({"profile": "quick", "timeout": None})
+    calls = []
+
+    def check(c: Claim):
+        calls.append(c.id)
+        return check_claim(c)
+
+    first = claim("proved", "Nim on two heaps")
+    v = cache.verdict(first, lambda: check(first))
+    assert v.verdict == "proved" and v.passed and calls == ["probe/words"]
+    again = claim("refuted", "Bouton, two heaps")
+    w = cache.verdict(again, lambda: check(again))
+    assert calls == ["probe/words"], "editing expect and text re-ran the check"
+    assert w.cache == "from the cache" and w.verdict == "proved"
+    assert w.expected == "refuted" and not w.passed and w.text == "Bouton, two heaps"

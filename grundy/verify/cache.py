@@ -14,10 +14,12 @@ from (a file, a module, a game's name). For the claim as the profile checks it
   may be a function of it), and a random search's ``sample_bounds``;
 - the structure's label; for listed positions, each position (structure, state, convention).
 
-With them: the claim's id, game, kind, convention, timeout, expectation, methods and what a
-verdict shows of it (text, source, reading, finding), the family's description, the options
-that change checking (profile, time limit, executor), and the versions of grundy (the text of
-every file of the package: the solvers' code changes verdicts), Python, networkx and Z3.
+With them: the claim's id, game, kind, convention, timeout and methods, the family's
+description, the options that change checking (profile, time limit, executor), and the
+versions of grundy (the text of every file of the package: the solvers' code changes verdicts),
+Python, networkx and Z3. What cannot change a verdict is left out: the expectation (``expect``),
+the paper and what a verdict only shows (text, source, reading, finding); a verdict read from
+the cache takes them from the claim as it is now, so editing them re-uses the verdict.
 
 So no helper module (in a sub-package, another folder, site-packages), data file read at
 import, environment variable read by a statement, game parameter or second file with the same
@@ -159,7 +161,7 @@ class _Key:
 
     def build(self) -> str:
         c, d = self.claim, self.d
-        d.value(["claim", c.id, c.game, c.kind, c.convention, c.timeout, c.expect, c.paper, c.describe(),
+        d.value(["claim", c.id, c.game, c.kind, c.convention, c.timeout,       # not what only words change
                  [[type(m).__name__, getattr(m, "samples", None), getattr(m, "bits", None)] for m in c.methods]])
         if self.sampled:                            # a random search is derandomized: its version counts
             import hypothesis
@@ -326,6 +328,9 @@ class VerdictCache:
         v = _read(key)
         if v is not None:
             v.cache = HIT
+            v.expected, v.paper = claim.expect, claim.paper      # words and expectations: the claim's now
+            for k, x in claim.describe().items():
+                setattr(v, k, x)
         return key, "", v
 
     def store(self, key: str | None, why: str, v: Verdict) -> Verdict:
