@@ -164,3 +164,29 @@ def test_long_python_search_stops_on_sigint():
         print("finished")
     """)
     assert code == 3 and "interrupted" in out, (out, err)
+
+
+@pytest.mark.skipif(not build.available(), reason="no C compiler: the one-heap tables run in Python")
+@pytest.mark.parametrize("argv", [["values", "lasker-nim", "3000000"], ["values", "octal", "--code", "0.106", "3000000"],
+                                  ["solve", "grundys-game", "300000"]])
+def test_ctrl_c_stops_a_long_one_heap_table_in_c_with_what_it_computed(argv):
+    """The one-heap tables are one C call each: Ctrl-C stops the command (exit 130) long before
+    the call would end (minutes), and ``values`` says how far it had come."""
+    _, out, err, code = _time_to_stop(f"""
+        import contextlib, io, sys
+        from grundy.cli import main
+        from grundy.solvers.heaps import rulevalues, takebreak
+        real = rulevalues.call_filling
+
+        def started(fn, out):                      # "ready" once the long C call begins
+            print("ready", file=sys.__stdout__, flush=True)
+            return real(fn, out)
+
+        rulevalues.call_filling = takebreak.call_filling = started
+        with contextlib.redirect_stdout(io.StringIO()):
+            code = main({argv!r})
+        sys.exit(code)
+    """)
+    assert code == 130, (out, err)
+    if argv[0] == "values":
+        assert "grundy: interrupted after G(0.." in err and "the values computed so far: 0 " in err, err

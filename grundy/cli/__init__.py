@@ -73,8 +73,29 @@ def use_games(paths: list[str]) -> str | None:
     return None
 
 
+def _shown(values: list[int], most: int = 20) -> str:
+    """A list of values, the first and last ones only when it is long."""
+    if len(values) <= most:
+        return " ".join(map(str, values))
+    return " ".join(map(str, values[:most // 2])) + f" ... ({len(values) - most:,} more) ... " + \
+        " ".join(map(str, values[-(most // 2):]))
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the ``grundy`` command on ``argv`` (default: the process's arguments); its exit status."""
+    try:
+        return _main(argv)
+    except KeyboardInterrupt as e:                # at any point: while loading, parsing or running
+        done = getattr(e, "done", None)           # how far a long computation had come
+        if done:
+            print(f"grundy: interrupted after G(0..{len(done) - 1}) (the values computed so far: "
+                  f"{_shown(done)})", file=sys.stderr)
+        else:
+            print("grundy: interrupted", file=sys.stderr)
+        return 130
+
+
+def _main(argv: list[str] | None) -> int:
     if (sys.argv[1:] if argv is None else argv) == ["--version"]:   # at once: no command's module loaded
         from .._version import __version__
         print(f"grundy {__version__}")
@@ -100,9 +121,6 @@ def main(argv: list[str] | None = None) -> int:
         status = args.run(args)
         sys.stdout.flush()                        # a closed pipe shows here, not at exit
         return status
-    except KeyboardInterrupt:
-        print("grundy: interrupted", file=sys.stderr)
-        return 130
     except BrokenPipeError:                       # the reader stopped early (grundy ... | head)
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())      # so that the final flush does not fail again

@@ -27,6 +27,7 @@ from ...spec.heaprule import OneHeap
 from ..native import build
 from ..native.box import Box
 from ..native.codegen import moves_source
+from ..native.interruptible import call_filling
 
 __all__ = ["native_rule_values"]
 
@@ -62,7 +63,7 @@ def native_rule_values(rule: OneHeap, n: int) -> list[int] | None:
         return None
     out = (ctypes.c_uint32 * (n + 1))()
     bad = ctypes.c_int64(-1)
-    status = lib.rv_run(n, out, ctypes.byref(bad))
+    status = call_filling(lambda: lib.rv_run(n, out, ctypes.byref(bad)), out)     # Ctrl-C: Interrupted
     if status == -1:
         raise MemoryError(f"one-heap values up to {n}: out of memory")
     if status == 1:

@@ -20,6 +20,7 @@ from typing import Any, Literal
 from ...spec.heaprule import TakeBreak
 from ...spec.position import InputError
 from ..native import build
+from ..native.interruptible import call_filling
 from . import sparse
 from .sparse import CHECK_STEP, FIRST_CHECK, MAX_WHT_BITS
 
@@ -83,8 +84,8 @@ def _native(code: TakeBreak, n: int, fixed: tuple[int, int] | None, plain: bool)
     out = (ctypes.c_uint32 * (n + 1))()
     stats = (ctypes.c_int64 * 6)()
     mask, par = (0, 0) if plain else (-1, 0) if fixed is None else fixed
-    if lib.tb_run(d, len(digits), code.tail, int(code.unequal), n, mask, par, int(sparse.parity_allowed(code)),
-                  int(plain), out, stats) != 0:
+    if call_filling(lambda: lib.tb_run(d, len(digits), code.tail, int(code.unequal), n, mask, par,   # Ctrl-C:
+                                       int(sparse.parity_allowed(code)), int(plain), out, stats), out) != 0:  # Interrupted
         raise MemoryError(f"one-heap values up to {n}: out of memory")
     return list(out), list(stats)
 
