@@ -178,9 +178,9 @@ def test_ctrl_c_stops_a_long_one_heap_table_in_c_with_what_it_computed(argv):
         from grundy.solvers.heaps import rulevalues, takebreak
         real = rulevalues.call_filling
 
-        def started(fn, out):                      # "ready" once the long C call begins
+        def started(fn, out, stop):                # "ready" once the long C call begins
             print("ready", file=sys.__stdout__, flush=True)
-            return real(fn, out)
+            return real(fn, out, stop)
 
         rulevalues.call_filling = takebreak.call_filling = started
         with contextlib.redirect_stdout(io.StringIO()):
@@ -190,3 +190,24 @@ def test_ctrl_c_stops_a_long_one_heap_table_in_c_with_what_it_computed(argv):
     assert code == 130, (out, err)
     if argv[0] == "values":
         assert "grundy: interrupted after G(0.." in err and "the values computed so far: 0 " in err, err
+
+
+@pytest.mark.skipif(not build.available(), reason="no C compiler: the one-heap tables run in Python")
+def test_an_interrupted_table_leaves_no_c_loop_running_and_its_prefix_is_right():
+    """In a notebook, Ctrl-C must stop the C loop itself, not only the wait for it."""
+    import _thread
+    import threading
+
+    from grundy.solvers.heaps.takebreak import TakeBreak, takebreak_run
+    from grundy.solvers.native.interruptible import Interrupted
+    code = TakeBreak((0, 1, 0, 6))                            # octal 0.106
+    takebreak_run(code, 1000)                                 # built and loaded before the timer starts
+    timer = threading.Timer(0.5, _thread.interrupt_main)
+    timer.start()
+    with pytest.raises(Interrupted) as got:
+        takebreak_run(code, 3_000_000)
+    timer.join()
+    assert not any(t.name == "grundy-c-call" and t.is_alive() for t in threading.enumerate())
+    done = got.value.done
+    assert 0 < len(done) < 3_000_001
+    assert done[:2001] == takebreak_run(code, 2000).values[:len(done[:2001])]

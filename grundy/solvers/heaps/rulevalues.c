@@ -6,8 +6,10 @@
    adding up to more than it, a move out of the box or its domain, an overflow) stops the run
    with its heap: the Python method then says what is wrong, naming the option. */
 
-/* returns 0, -1 (out of memory) or 1 (*bad = the heap where a rule's option is not as a
-   heap rule's options must be) */
+volatile int rv_stop = 0;    /* set from Python (Ctrl-C): the run returns 2 at the next heap */
+
+/* returns 0, -1 (out of memory), 1 (*bad = the heap where a rule's option is not as a
+   heap rule's options must be) or 2 (stopped) */
 int rv_run(int64_t n, uint32_t *G, int64_t *bad) {
     Buf b = {0};
     uint32_t *seen = NULL, maxg = 0;
@@ -15,6 +17,7 @@ int rv_run(int64_t n, uint32_t *G, int64_t *bad) {
     I s[NS > 0 ? NS : 1], t[NS > 0 ? NS : 1];
     int status = 0;
     for (int64_t h = 0; h <= n && status == 0; h++) {
+        if (rv_stop) { status = 2; break; }
         K key = 0;
         for (int i = 0; i < NS; i++) s[i] = 0;
         s[0] = (I)h;

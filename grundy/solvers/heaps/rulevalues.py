@@ -63,7 +63,8 @@ def native_rule_values(rule: OneHeap, n: int) -> list[int] | None:
         return None
     out = (ctypes.c_uint32 * (n + 1))()
     bad = ctypes.c_int64(-1)
-    status = call_filling(lambda: lib.rv_run(n, out, ctypes.byref(bad)), out)     # Ctrl-C: Interrupted
+    status = call_filling(lambda: lib.rv_run(n, out, ctypes.byref(bad)), out,     # Ctrl-C: Interrupted
+                          ctypes.c_int.in_dll(lib, "rv_stop"))
     if status == -1:
         raise MemoryError(f"one-heap values up to {n}: out of memory")
     if status == 1:

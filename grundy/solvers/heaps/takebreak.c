@@ -71,6 +71,8 @@ static i64 choose_mask(const u32 *G, i64 h, int vb, int ext, u32 *out, int *opar
    mask (-1: chosen as the values come) and `fpar` its size parity; `ext`: the size parity may
    be chosen (sparse.parity_allowed); `plain`: mask 0 and every split scanned at once (the
    plain method). stats: mask, rares, mask changes, rare pairs, full pairs, size parity. */
+volatile int tb_stop = 0;    /* set from Python (Ctrl-C): the run returns 2 at the next heap */
+
 int tb_run(const int *d, int L, int tail, int uneq, i64 n, i64 fixed, int fpar, int ext, int plain, u32 *G,
            i64 *stats) {
     u32 *seen = NULL; i64 cap = 0; u32 maxg = 0; int vb = 0;
@@ -86,6 +88,7 @@ int tb_run(const int *d, int L, int tail, int uneq, i64 n, i64 fixed, int fpar, 
     i64 *cur = (i64 *)malloc((size_t)ncur * sizeof(i64));    /* resumed full scan, per k */
     if (!R || !cur || grow(&seen, &cap, 2)) { free(R); free(cur); free(seen); return -1; }
     for (i64 h = 0; h <= n; h++) {
+        if (tb_stop) { free(R); free(cur); free(seen); return 2; }
         u32 st = (u32)(h + 1);
         i64 K = kmax(L, tail, h);
         for (i64 k = 0; k <= K; k++) {

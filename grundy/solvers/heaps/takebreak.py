@@ -85,7 +85,8 @@ def _native(code: TakeBreak, n: int, fixed: tuple[int, int] | None, plain: bool)
     stats = (ctypes.c_int64 * 6)()
     mask, par = (0, 0) if plain else (-1, 0) if fixed is None else fixed
     if call_filling(lambda: lib.tb_run(d, len(digits), code.tail, int(code.unequal), n, mask, par,   # Ctrl-C:
-                                       int(sparse.parity_allowed(code)), int(plain), out, stats), out) != 0:  # Interrupted
+                                       int(sparse.parity_allowed(code)), int(plain), out, stats), out,  # Interrupted
+                    ctypes.c_int.in_dll(lib, "tb_stop")) != 0:
         raise MemoryError(f"one-heap values up to {n}: out of memory")
     return list(out), list(stats)
 

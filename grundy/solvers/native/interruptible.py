@@ -1,12 +1,12 @@
 """A long C call that Ctrl-C can stop: the call runs in a helper thread (ctypes releases the
 GIL while C runs) and the main thread waits on it in short slices, so that Python's signal
-handlers run: a KeyboardInterrupt reaches the caller within a slice, as :class:`Interrupted`
-with how far the call had filled its output (the C loop goes on in the helper thread, which
-is a daemon: the process ends without waiting for it).
+handlers run. On a KeyboardInterrupt the C loop's stop flag (a ``volatile int`` it reads at
+each step) is set, the helper thread ends, and the caller gets :class:`Interrupted` with how
+far the call had filled its output: no C loop is left running behind a notebook's Ctrl-C.
 
 >>> import ctypes
->>> out = (ctypes.c_uint32 * 4)()
->>> call_filling(lambda: [out.__setitem__(i, i) for i in range(4)] and 0, out)
+>>> out, stop = (ctypes.c_uint32 * 4)(), ctypes.c_int(0)
+>>> call_filling(lambda: [out.__setitem__(i, i) for i in range(4)] and 0, out, stop)
 0
 """
 from __future__ import annotations
@@ -29,10 +29,12 @@ class Interrupted(KeyboardInterrupt):
         self.done = done
 
 
-def call_filling(fn: Callable[[], Any], out: Any) -> Any:
+def call_filling(fn: Callable[[], Any], out: Any, stop: Any) -> Any:
     """``fn()`` (a C call that writes the ctypes array ``out`` in order, from its start),
     interruptible by Ctrl-C.
-    ``out`` is first set to :data:`UNSET`, so that the prefix written is known when it stops."""
+    ``out`` is first set to :data:`UNSET`, so that the prefix written is known when it stops;
+    ``stop``: the C loop's stop flag (a ``ctypes.c_int``, e.g. ``c_int.in_dll(lib, "rv_stop")``)."""
+    stop.value = 0
     ctypes.memset(out, 0xFF, ctypes.sizeof(out))           # every entry UNSET
     result: list[Any] = []
     failed: list[BaseException] = []
@@ -49,6 +51,8 @@ def call_filling(fn: Callable[[], Any], out: Any) -> Any:
         while worker.is_alive():
             worker.join(SLICE)
     except KeyboardInterrupt:
+        stop.value = 1                      # the loop returns at its next step
+        worker.join()
         lo, hi = 0, len(out)                # the entries written are a prefix: the first UNSET ends it
         while lo < hi:
             mid = (lo + hi) // 2
