@@ -301,3 +301,17 @@ def test_only_given_twice_keeps_both_lists(tmp_path):
     rc, out, err = run("verify", str(f), "--no-cache", "--json", "--only", "t/a", "--only", "t/c")
     assert rc == 0, err
     assert sorted(json.loads(ln)["id"] for ln in out.splitlines() if ln.startswith("{")) == ["t/a", "t/c"]
+
+
+def test_a_misspelt_option_or_command_is_one_line_with_the_nearest_spelling(capsys):
+    import pytest
+
+    from grundy.cli import main
+    for argv, want in ((["verify", "theorems/", "--jbos", "2"], "did you mean --jobs?"),
+                       (["solv", "nim", "3"], "did you mean solve?"),
+                       (["solve", "nim", "3", "--winnig-moves"], "did you mean --winning-moves?")):
+        with pytest.raises(SystemExit) as e:
+            main(argv)
+        assert e.value.code == 2
+        err = capsys.readouterr().err
+        assert want in err and err.count("\n") == 1 and "usage:" not in err, err

@@ -14,6 +14,7 @@ import gc
 import os
 import sys
 from functools import lru_cache
+from typing import NoReturn
 
 from ..errors import GrundyError, user_line
 
@@ -156,6 +157,35 @@ class _Cite(argparse.Action):
         parser.exit()
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse, with a usage error in one line that names the nearest spelling of a misspelt
+    option or command (not the whole usage block)."""
+
+    def error(self, message: str) -> NoReturn:
+        hint = _nearest(message, list(self._option_string_actions) + _commands(self))
+        self.exit(2, f"{self.prog}: {message}{hint} (grundy {self.prog.partition(' ')[2] or ''} --help: "
+                     f"every option)\n".replace("grundy  --help", "grundy --help"))
+
+
+def _commands(parser: argparse.ArgumentParser) -> list[str]:
+    return [c for a in parser._actions if isinstance(a, argparse._SubParsersAction) for c in a.choices]
+
+
+def _nearest(message: str, known: list[str]) -> str:
+    """"; did you mean --jobs?" for the first unknown word of ``message`` close to a known one."""
+    import difflib
+    import re
+    words = re.findall(r"(--?[\w-]+|'[\w-]+')", message.partition(":")[2] if ":" in message else message)
+    for w in words:
+        w = w.strip("'").split("=")[0]
+        if w in known:
+            continue
+        close = difflib.get_close_matches(w, known, n=1, cutoff=0.6)
+        if close:
+            return f"; did you mean {close[0]}?"
+    return ""
+
+
 @lru_cache(maxsize=None)
 def _parser() -> argparse.ArgumentParser:
     """The argument parser (built once per process: main() may be called many times)."""
@@ -165,7 +195,7 @@ def _parser() -> argparse.ArgumentParser:
     from .params import add_game_options
     from .solve import cmd_solve, cmd_values
     from .workbench import cmd_games
-    p = argparse.ArgumentParser(prog="grundy", description="Impartial games: solve positions, check claims.")
+    p = _Parser(prog="grundy", description="Impartial games: solve positions, check claims.")
     p.add_argument("--version", action="version", version=f"grundy {__version__}")
     p.add_argument("--cite", action=_Cite, nargs=0, help="print a BibTeX entry for grundy (as in CITATION.cff) and exit")
     sub = p.add_subparsers(dest="command", required=True)

@@ -71,9 +71,18 @@ def same_rules(a: Game, b: Game) -> bool:
     if any(getattr(a, k) != getattr(b, k) for k in decl):
         return False
     try:
-        return all(rules_digest(a.rules(g)) == rules_digest(b.rules(g)) for g in a.check_structures())
-    except Exception:                       # rules that cannot be built: not known to be the same
+        structures = a.check_structures()
+    except Exception:                       # no structure to compare on: not known to be the same
         return False
+    return [_content(a, g) for g in structures] == [_content(b, g) for g in structures]
+
+
+def _content(game: Game, g: Any) -> str:
+    """The digest of the game's rules on ``g``, or the kind of error building them raises there."""
+    try:
+        return rules_digest(game.rules(g))
+    except Exception as e:                  # a structure the game is not played on: the same for both?
+        return f"error: {type(e).__name__}"
 
 
 def _defined(game: Game, where: str) -> str:
