@@ -223,3 +223,17 @@ def test_a_game_may_draw_its_own_positions(monkeypatch):
     monkeypatch.setattr(game, "draw", draw, raising=False)
     svg = position_svg({"game": "nim", "heaps": [1, 2]})
     assert "hook caption" in svg and "drawn by the family" in svg and "P-positions" not in svg
+
+
+def test_heaps_are_numbered_from_1_in_pictures_as_in_moves():
+    """A move says "take 3 from heap 1" of the first heap: the pictures say "heap 1" of it too."""
+    from grundy.tools.tikz import position_tikz
+    three = {"game": "nim", "heaps": [3, 1, 2]}
+    tex = position_tikz(three)
+    assert "{heap 1}" in tex and "{heap 3}" in tex and "{heap 0}" not in tex, tex
+    grid = position_tikz({"game": "nim", "heaps": [3, 1]})
+    assert "{heap 0}" not in grid, grid
+    svg = position_svg(three)
+    if svg is not None:                      # matplotlib is there
+        text = svg if isinstance(svg, str) else str(svg)
+        assert "heap 3" in text and "heap 0" not in text

@@ -165,7 +165,7 @@ def draw_heaps(ax, position: dict, small: bool = False, top: int | None = None) 
     for i, h in enumerate(hs):
         y = len(hs) - 1 - i
         ax.barh(y, h, height=0.6, color=BLUE, ec="#222222", lw=0.8)
-        ax.text(-0.03 * top, y, f"heap {i}", ha="right", va="center", fontsize=6 if small else 9)
+        ax.text(-0.03 * top, y, f"heap {i + 1}", ha="right", va="center", fontsize=6 if small else 9)
         ax.text(h + 0.03 * top, y, str(h), ha="left", va="center", fontsize=6 if small else 9, fontweight="bold")
     ax.set_xlim(-0.45 * top, 1.25 * top)
     ax.set_ylim(-0.7, len(hs) - 0.3)
@@ -188,8 +188,8 @@ def draw_two_heap_grid(ax, position: dict) -> str | None:
     ax.set_yticks(range(0, n + 1, 2 if n > 12 else 1))
     ax.tick_params(labelsize=7)
     ax.grid(True, lw=0.3, color="#dddddd")
-    ax.set_xlabel("heap 0", fontsize=8)
-    ax.set_ylabel("heap 1", fontsize=8)
+    ax.set_xlabel("heap 1", fontsize=8)   # heaps numbered from 1, as moves name them
+    ax.set_ylabel("heap 2", fontsize=8)
     conv = " (misère)" if position.get("convention") == "misere" else ""
     return f"P-positions{conv} (squares); counterexample ({a}, {b}) ringed"
 

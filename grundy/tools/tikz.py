@@ -190,7 +190,7 @@ def _bars(hs: list[int], width: float, small: bool, top: int | None = None) -> D
         y = -0.5 * i
         out.append(rf"\fill[fill={BLUE}, draw=black, line width=0.4pt] (0,{_n(y)}) rectangle ({_n(h * s)},{_n(y + 0.35)});"
                    if h else rf"\draw[line width=0.4pt] (0,{_n(y)}) -- (0,{_n(y + 0.35)});")
-        out.append(rf"\node[left, font={font}] at (0,{_n(y + 0.175)}) {{heap {i}}};")
+        out.append(rf"\node[left, font={font}] at (0,{_n(y + 0.175)}) {{heap {i + 1}}};")
         out.append(rf"\node[right, font={font}] at ({_n(h * s)},{_n(y + 0.175)}) {{\textbf{{{h}}}}};")
     return out, "heaps " + ", ".join(map(str, hs))
 
@@ -212,8 +212,8 @@ def _grid(position: dict, width: float) -> Drawn | None:
     step = 2 if n > 12 else 1
     out += [rf"\node[below, font=\tiny] at ({k},-0.5) {{{k}}};" for k in range(0, n + 1, step)]
     out += [rf"\node[left, font=\tiny] at (-0.5,{k}) {{{k}}};" for k in range(0, n + 1, step)]
-    out += [rf"\node[below=6pt, font=\scriptsize] at ({_n(n / 2)},-0.5) {{heap 0}};",
-            rf"\node[left=8pt, rotate=90, anchor=south, font=\scriptsize] at (-0.5,{_n(n / 2)}) {{heap 1}};",
+    out += [rf"\node[below=6pt, font=\scriptsize] at ({_n(n / 2)},-0.5) {{heap 1}};",
+            rf"\node[left=8pt, rotate=90, anchor=south, font=\scriptsize] at (-0.5,{_n(n / 2)}) {{heap 2}};",
             r"\end{scope}"]
     conv = " (misère)" if position.get("convention") == "misere" else ""
     return out, f"P-positions{conv} (squares); counterexample ({a}, {b}) ringed"
