@@ -315,3 +315,10 @@ def test_a_misspelt_option_or_command_is_one_line_with_the_nearest_spelling(caps
         assert e.value.code == 2
         err = capsys.readouterr().err
         assert want in err and err.count("\n") == 1 and "usage:" not in err, err
+
+
+def test_a_long_list_of_winning_moves_is_capped_with_a_count(capsys):
+    from grundy.cli import main
+    assert main(["solve", "nim", *["1"] * 41, "--winning-moves"]) == 0
+    out = capsys.readouterr().out
+    assert out.count("winning: take 1") == 20 and "... and 21 more winning moves (41 in all" in out, out

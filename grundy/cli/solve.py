@@ -39,6 +39,7 @@ def _debug(e: BaseException) -> None:
         traceback.print_exception(e)
 
 
+MOST_MOVES = 20   # winning moves listed per position in the table (--json: all of them)
 BATCH = 16   # positions on one structure that go to its kernel in one call (fewer: one by one)
 
 
@@ -241,8 +242,12 @@ def _solve(args: argparse.Namespace, read: Callable[[], None]) -> int:
             if mixed and "misere_grundy" in result:
                 value += " (misère)"
             print(workbench.solve_row(i, obj, value, result["outcome"], width), flush=flush)
-            for m in result.get("winning_moves", []):
+            wins = result.get("winning_moves", [])
+            for m in wins[:MOST_MOVES]:
                 print(f"{'':>5}winning: {m['move']}")
+            if len(wins) > MOST_MOVES:
+                print(f"{'':>5}... and {len(wins) - MOST_MOVES:,} more winning moves ({len(wins):,} in all; "
+                      f"--json lists every one)")
             for m in result.get("line", []):
                 print(f"{'':>5}line: {m['move']}")
     sys.stdout.write("".join(pending))
