@@ -12,6 +12,7 @@ neither networkx, nor Z3, nor matplotlib. The rest of the API lives in its layer
 from __future__ import annotations
 
 import importlib
+import sys
 import warnings
 from typing import TYPE_CHECKING, Any
 
@@ -43,12 +44,41 @@ _MOVED = {  # exported here before 0.3: still served, with a DeprecationWarning 
 _SUBPACKAGES = frozenset({"api", "caches", "cli", "digest", "errors", "solvers", "spec", "tools", "verify"})
 
 # what lower layers ask of upper ones (see grundy.hooks): imported when first asked for
-hooks.provide("position.svg", "grundy.tools.display:position_svg")
-hooks.provide("position.html", "grundy.tools.display:position_html")
-hooks.provide("result.html", "grundy.tools.display:result_html")
-hooks.provide("verdict.html", "grundy.tools.display:verdict_html")
 hooks.provide("solve", "grundy.api:solve")
 hooks.provide("make_solver", "grundy.solvers.solver:Solver")
+
+# how a notebook shows grundy's objects: renderers in grundy.tools.display, registered with
+# IPython's formatters by class name (nothing imported until an object is shown), so that the
+# lower layers carry no _repr_ hook and no edge back up to tools
+_RENDERERS = [("image/svg+xml", "grundy.spec.position", "Position", "position_svg"),
+              ("text/html", "grundy.spec.position", "Position", "position_html"),
+              ("text/html", "grundy.spec.position", "SumPosition", "position_html"),
+              ("text/html", "grundy.api", "SolveResult", "result_html"),
+              ("text/html", "grundy.verify.verdict", "Verdict", "verdict_html")]
+
+
+def _renderer(name: str) -> Any:
+    def render(obj: Any) -> Any:
+        from .tools import display
+        return getattr(display, name)(obj)
+    return render
+
+
+def register_notebook_renderers(shell: Any = None) -> bool:
+    """Register grundy's pictures and tables with IPython's display formatters (done when
+    ``grundy`` is imported inside IPython or Jupyter; call it yourself after starting IPython
+    later). False when there is no IPython shell."""
+    if shell is None:
+        ipython = sys.modules.get("IPython")
+        shell = ipython.get_ipython() if ipython is not None else None
+    if shell is None:
+        return False
+    for mime, module, cls, name in _RENDERERS:
+        shell.display_formatter.formatters[mime].for_type_by_name(module, cls, _renderer(name))
+    return True
+
+
+register_notebook_renderers()
 
 
 def octal_values(code: str, n: int) -> list[int]:

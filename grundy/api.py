@@ -5,7 +5,6 @@ from __future__ import annotations
 import warnings
 from typing import Any
 
-from . import hooks
 from .errors import DeclarationWarning
 from .solvers.solver import DEFAULT, Solver
 from .spec.reader import PositionLike, as_position, decode_json
@@ -15,12 +14,8 @@ __all__ = ["solve", "as_position", "value_key", "SolveResult"]
 
 
 class SolveResult(dict[str, Any]):
-    """What :func:`solve` returns: a plain dict (``grundy``, ``outcome``, ...) that also
-    shows itself as a small table in a notebook."""
-
-    def _repr_html_(self) -> str | None:
-        render = hooks.get("result.html")        # grundy.tools.display, provided by the package
-        return None if render is None else render(self)     # None: the notebook shows repr()
+    """What :func:`solve` returns: a plain dict (``grundy``, ``outcome``, ...) that a notebook
+    shows as a small table (the renderer is registered with IPython by :mod:`grundy`)."""
 
 
 def value_key(convention: str) -> str:

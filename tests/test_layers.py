@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import grimp
 import pytest
@@ -113,3 +114,25 @@ def test_solving_graph_positions_from_a_file_loads_no_networkx(tmp_path):
 
 def test_the_probe_sees_a_heavy_dependency_when_one_is_loaded():
     assert "networkx" in _loaded("from grundy.tools import named_graph\nnamed_graph('petersen')")
+
+
+def test_no_lower_layer_carries_a_notebook_hook_and_hooks_are_declared():
+    """Notebook renderers are registered with IPython from the top (grundy.register_notebook_renderers):
+    spec, solvers, verify and api define no _repr_ method that would reach up to tools; a hook asked by
+    a name nobody declared is an error, not a silent None."""
+    import ast
+
+    import pytest
+
+    from grundy import hooks
+    root = Path(__file__).resolve().parent.parent / "grundy"
+    found = []
+    for f in [*(root / "spec").rglob("*.py"), *(root / "solvers").rglob("*.py"), *(root / "verify").rglob("*.py"),
+              root / "api.py"]:
+        for node in ast.walk(ast.parse(f.read_text())):
+            if isinstance(node, ast.FunctionDef) and node.name.startswith("_repr_") and node.name != "__repr__":
+                found.append(f"{f.relative_to(root)}:{node.lineno} {node.name}")
+    assert not found, found
+    with pytest.raises(KeyError, match="no hook named 'position.svgg' is declared"):
+        hooks.get("position.svgg")
+    assert set(hooks.DECLARED) == {"solve", "make_solver"}

@@ -320,13 +320,23 @@ def test_play_in_a_real_terminal_with_tmux(tmp_path):
 
 # ---------------------------------------------------------------- notebook display
 
+def _shown(obj, mime="text/html"):
+    """What a notebook shows of ``obj``: the renderer grundy registers with IPython."""
+    from IPython.core.interactiveshell import InteractiveShell
+    shell = InteractiveShell.instance()
+    assert grundy.register_notebook_renderers(shell)
+    return shell.display_formatter.formatters[mime](obj)
+
+
 def test_positions_draw_themselves():
+    pytest.importorskip("IPython", reason="IPython is not installed (pip install -e '.[test]')")
     heaps = read_position({"game": "nim", "heaps": [3, 1, 4]})
-    assert heaps._repr_svg_().count("<circle") == 8 and "heap 3" in heaps._repr_svg_()
+    svg = _shown(heaps, "image/svg+xml")
+    assert svg.count("<circle") == 8 and "heap 3" in svg
     g = read_position({"game": "edge-nim", "edges": [["a", "b", 5], ["b", "c", 1]], "token": "b"})
-    svg = g._repr_svg_()
+    svg = _shown(g, "image/svg+xml")
     assert svg.count("<line") == 2 and ">5<" in svg and 'stroke-width="3"' in svg  # weights, the token ringed
-    assert "edge-nim" in g._repr_html_()
+    assert "edge-nim" in _shown(g)
     text = draw(g)
     assert "a-b:5" in text and "token at b" in text
 
@@ -352,14 +362,15 @@ def test_a_notebook_draws_the_picture_the_game_asks_for_as_reports_do():
         grundy.register(Bars())
         p = read_position({"game": "t-bars", "edges": [[0, 1], [1, 2]]})
         assert report_choice is picture_of and picture_of(p.to_json()) == ("bars", [2, 1])
-        svg = p._repr_svg_()
+        svg = _shown(p, "image/svg+xml")
     assert "<line" not in svg and svg.count("<circle") == 3 and "heap 2" in svg    # bars of 2 and 1, no graph
 
 
 def test_solve_results_tables_sessions_and_verdicts_show_as_html():
+    pytest.importorskip("IPython", reason="IPython is not installed (pip install -e '.[test]')")
     r = grundy.solve({"game": "nim", "heaps": [1, 2]}, winning_moves=True)
     assert r == {"grundy": 3, "outcome": "N", "winning_moves": r["winning_moves"]} and isinstance(r, dict)
-    html = r._repr_html_()
+    html = _shown(r)
     assert "outcome N" in html and "take 1 from heap 2" in html
     t = table("nim", range(3), range(3))
     assert t._repr_html_().count("<td>") == 9 + 3
@@ -367,7 +378,7 @@ def test_solve_results_tables_sessions_and_verdicts_show_as_html():
     assert p._repr_html_().count("<tr>") == 1 + 3 and "<svg" in p._repr_html_()
     v = Verdict("demo/x", "char", "refuted", expected="proved", scope="2 heaps",
                 counterexample=Counterexample({"game": "nim", "heaps": [1, 1]}, "N", "P"))
-    html = v._repr_html_()
+    html = _shown(v)
     assert "refuted" in html and "EXPECTED proved" in html and "claimed N, actually P" in html
 
 

@@ -18,7 +18,6 @@ import operator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Hashable, Literal, Sequence, get_args
 
-from .. import hooks
 from ..caches import register
 from ..errors import InputError as InputError  # re-exported: importers read it from here too
 from .game import Game
@@ -55,14 +54,6 @@ class Position:
         if self.convention != self.game.convention:
             out["convention"] = self.convention
         return out
-
-    def _repr_svg_(self) -> str | None:   # notebooks draw a position (a hook provided from above)
-        draw = hooks.get("position.svg")
-        return None if draw is None else draw(self)
-
-    def _repr_html_(self) -> str | None:
-        draw = hooks.get("position.html")
-        return None if draw is None else draw(self)
 
 
 @dataclass(frozen=True)

@@ -18,8 +18,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Literal, get_args
 
-from .. import hooks
-
 VerdictName = Literal["proved", "verified", "refuted", "unknown", "error"]
 PROVED, VERIFIED, REFUTED, UNKNOWN, ERROR = get_args(VerdictName)
 VERDICTS: tuple[VerdictName, ...] = get_args(VerdictName)
@@ -95,10 +93,6 @@ class Verdict:
         if self.cache:
             out["cache"] = self.cache
         return out
-
-    def _repr_html_(self) -> str | None:  # notebooks show a verdict in colour (a renderer from above)
-        render = hooks.get("verdict.html")       # grundy.tools.display: verify itself draws nothing
-        return None if render is None else render(self)     # None: the notebook shows repr()
 
     @staticmethod
     def from_json(d: dict[str, Any]) -> "Verdict":
