@@ -147,33 +147,11 @@ def _solve(args: argparse.Namespace, read: Callable[[], None]) -> int:
         return 2
     parsed = _parse(inputs)
     read()
-    native = {"auto": None, "always": "always", "off": False}[args.native]
-    solver = Solver(max_positions=args.max_positions, symmetry=not args.no_symmetry, native=native)
-    if getattr(args, "theorems", None):
-        from ..verify.loading import load
-        from ..verify.serve import serve
-        try:
-            claims, others = _about(load(args.theorems), parsed)
-            for line in serve(solver, claims):
-                print(f"grundy: theorem {line}", file=sys.stderr)
-            if others:
-                print(f"grundy: --theorems: {others} claim{'s' * (others != 1)} about other games not established",
-                      file=sys.stderr)
-        except GrundyError as e:
-            print(f"grundy: --theorems: {e}", file=sys.stderr)
-            return 2
-    status = 0
-    conv = [] if args.json else [_convention(obj) for _, obj, _ in inputs]   # for the table's head
-    all_misere = bool(conv) and all(c == "misere" for c in conv)
-    mixed = not all_misere and "misere" in conv
-    head = "grundy (misère)" if all_misere else "grundy"
-    width = max(6, len(head), 15 if mixed else 0)
-    if args.show_edges and not args.json:
-        for i, _, pos, _ in parsed:
-            if isinstance(pos, Position):
-                print(workbench.weight_list(i, pos))
-    if not args.json:
-        print(f"{'#':>3}  {'game':<14} {'position':<60} {head:>{width}}  outcome")
+    solver = _solver(args, parsed)
+    if solver is None:
+        return 2
+    out = _Printer(args, [obj for _, obj, _ in inputs])
+    out.head(parsed)
     tty = sys.stderr.isatty()
     bar = Progress(tty) if tty or args.progress else None
     watch = Watch(bar, solver) if bar is not None else None
@@ -182,85 +160,154 @@ def _solve(args: argparse.Namespace, read: Callable[[], None]) -> int:
     if bar is not None and not tty and many:
         bar(f"grundy solve: {len(parsed):,} positions read, solving")
     known = {} if args.outcome_only else _batch_values(solver, [p for _, _, p, _ in parsed])
-    plain = not (args.winning_moves or args.line)
-    pending: list[str] = []       # JSON lines of answers from the batch, written together
+    status = 0
     for n, (i, obj, pos, err) in enumerate(parsed):
         g = known.get(n)
-        if g is not None and args.json and plain and pos.convention == "normal":  # type: ignore[union-attr]
-            # json.dumps({"index": i, "grundy": g, "outcome": ...}), as below, written faster
-            pending.append(f'{{"index": {i}, "grundy": {g}, "outcome": "{"N" if g else "P"}"}}\n')
-            if len(pending) >= 256:       # in pieces: a reader that stops (| head) stops us too
-                sys.stdout.write("".join(pending))
-                pending.clear()
+        if g is not None and out.fast(i, g, pos):
             continue
-        if pending:               # before anything else is written, or a long solve starts
-            sys.stdout.write("".join(pending))
-            pending.clear()
         if bar is not None and many and time.monotonic() - shown >= 0.5:     # twice a second at most
             shown = time.monotonic()
             bar(f"grundy solve: position {n + 1:,} of {len(parsed):,}")
-        result: dict[str, Any] | None = None
-        flush = True              # answers found one by one are shown as they come
-        if pos is not None:
-            if g is not None and pos.convention == "normal" and plain:
-                result = {"grundy": g, "outcome": "N" if g else "P"}   # what solve() gives
-                flush = False
+        result, flush = None, True        # answers found one by one are shown as they come
+        if pos is not None and err is None:
+            if g is not None and pos.convention == "normal" and out.plain:
+                result, flush = {"grundy": g, "outcome": "N" if g else "P"}, False   # what solve() gives
             else:
-                try:
-                    if watch is not None:
-                        _foresee(watch, pos, obj, i, f"position {n + 1:,} of {len(parsed):,}: " if many else "",
-                                 len(parsed) <= BATCH)
-                    with warnings.catch_warnings():    # a declaration found false: said once, below
-                        warnings.simplefilter("ignore", DeclarationWarning)
-                        result = solve(pos, winning_moves=args.winning_moves, outcome_only=args.outcome_only,
-                                       line=args.line, solver=solver)
-                except (SolverLimit, CycleError, RuleError) as e:
-                    err = f"position {i + 1}: {e}"
-                    solver.clear()
-                except GrundyError as e:
-                    err = f"position {i + 1}: {e}"
-                except Exception as e:            # a bug in a game's rules (a user's file): one line
-                    err = f"position {i + 1}: {type(e).__name__}: {e}{user_line(e)}"
-                    _debug(e)
-                finally:
-                    if watch is not None:
-                        watch.end()
+                out.flush()               # the batch's answers before a long solve starts
+                prefix = f"position {n + 1:,} of {len(parsed):,}: " if many else ""
+                result, err = _answer(args, solver, watch, pos, obj, i, prefix, len(parsed) <= BATCH)
         if bar is not None and bar.tty and bar.last:    # the terminal's line is the progress line's
             bar.clear()
             bar.last = ""
         if err is not None:
             status = 2
-            print(f"grundy: {err}", file=sys.stderr)
-            if args.json:
-                print(json.dumps({"index": i, "error": err}), flush=True)
-            continue
-        assert result is not None
-        if args.json:
-            print(json.dumps({"index": i, **result}), flush=flush)
-        else:
-            value = str(result.get("grundy", result.get("misere_grundy", "-")))
-            if mixed and "misere_grundy" in result:
-                value += " (misère)"
-            print(workbench.solve_row(i, obj, value, result["outcome"], width), flush=flush)
-            wins = result.get("winning_moves", [])
-            for m in wins[:MOST_MOVES]:
-                print(f"{'':>5}winning: {m['move']}")
-            if len(wins) > MOST_MOVES:
-                print(f"{'':>5}... and {len(wins) - MOST_MOVES:,} more winning moves ({len(wins):,} in all; "
-                      f"--json lists every one)")
-            for m in result.get("line", []):
-                print(f"{'':>5}line: {m['move']}")
-    sys.stdout.write("".join(pending))
+            out.error(i, err)
+        elif result is not None:
+            out.answer(i, obj, result, flush)
+    out.flush()
     if watch is not None:
         watch.close()
     if bar is not None:
         bar.clear()
+    _notes(solver)
+    return status
+
+
+def _solver(args: argparse.Namespace, parsed: list) -> Solver | None:
+    """The solver of a run, with the theorems of ``--theorems`` about the games being solved
+    established (None, said in one line, when a theorem file cannot be read)."""
+    native = {"auto": None, "always": "always", "off": False}[args.native]
+    solver = Solver(max_positions=args.max_positions, symmetry=not args.no_symmetry, native=native)
+    if not getattr(args, "theorems", None):
+        return solver
+    from ..verify.loading import load
+    from ..verify.serve import serve
+    try:
+        claims, others = _about(load(args.theorems), parsed)
+        for line in serve(solver, claims):
+            print(f"grundy: theorem {line}", file=sys.stderr)
+        if others:
+            print(f"grundy: --theorems: {others} claim{'s' * (others != 1)} about other games not established",
+                  file=sys.stderr)
+    except GrundyError as e:
+        print(f"grundy: --theorems: {e}", file=sys.stderr)
+        return None
+    return solver
+
+
+def _answer(args: argparse.Namespace, solver: Solver, watch: Watch | None, pos: Position | SumPosition, obj: Any,
+            i: int, prefix: str, foresee: bool) -> tuple[dict[str, Any] | None, str | None]:
+    """One position solved: (the result, None), or (None, the error in one line)."""
+    try:
+        if watch is not None:
+            _foresee(watch, pos, obj, i, prefix, foresee)
+        with warnings.catch_warnings():    # a declaration found false: said once, at the end
+            warnings.simplefilter("ignore", DeclarationWarning)
+            return solve(pos, winning_moves=args.winning_moves, outcome_only=args.outcome_only,
+                         line=args.line, solver=solver), None
+    except (SolverLimit, CycleError, RuleError) as e:
+        solver.clear()
+        return None, f"position {i + 1}: {e}"
+    except GrundyError as e:
+        return None, f"position {i + 1}: {e}"
+    except Exception as e:            # a bug in a game's rules (a user's file): one line
+        _debug(e)
+        return None, f"position {i + 1}: {type(e).__name__}: {e}{user_line(e)}"
+    finally:
+        if watch is not None:
+            watch.end()
+
+
+def _notes(solver: Solver) -> None:
+    """After the answers: the declarations not used, and the theorems that answered."""
     for line in solver.violations:       # a declaration the solver did not use: said, one line each
         print(f"grundy: warning: a declared property does not hold, so it was not used (the values "
               f"come from the moves): {line}", file=sys.stderr)
     for label, count in solver.theorems.used.items():
         print(f"grundy: {count:,} position{'s' * (count != 1)} answered {label}", file=sys.stderr)
-    return status
+
+
+class _Printer:
+    """How ``grundy solve`` writes its answers: a table (a row per position, its winning moves
+    and line under it) or JSON lines (``--json``), errors on standard error."""
+
+    def __init__(self, args: argparse.Namespace, objs: list[Any]):
+        self.json, self.show_edges = args.json, args.show_edges
+        self.plain = not (args.winning_moves or args.line)
+        conv = [] if args.json else [_convention(obj) for obj in objs]   # for the table's head
+        all_misere = bool(conv) and all(c == "misere" for c in conv)
+        self.mixed = not all_misere and "misere" in conv
+        self.title = "grundy (misère)" if all_misere else "grundy"
+        self.width = max(6, len(self.title), 15 if self.mixed else 0)
+        self.pending: list[str] = []      # JSON lines of answers from the batch, written together
+
+    def head(self, parsed: list) -> None:
+        if self.json:
+            return
+        if self.show_edges:
+            for i, _, pos, _ in parsed:
+                if isinstance(pos, Position):
+                    print(workbench.weight_list(i, pos))
+        print(f"{'#':>3}  {'game':<14} {'position':<60} {self.title:>{self.width}}  outcome")
+
+    def fast(self, i: int, g: int, pos: Any) -> bool:
+        """A batch answer written as JSON at once (True), or left to :meth:`answer` (False)."""
+        if not (self.json and self.plain and pos.convention == "normal"):
+            return False
+        # json.dumps({"index": i, "grundy": g, "outcome": ...}), as answer() would, written faster
+        self.pending.append(f'{{"index": {i}, "grundy": {g}, "outcome": "{"N" if g else "P"}"}}\n')
+        if len(self.pending) >= 256:      # in pieces: a reader that stops (| head) stops us too
+            self.flush()
+        return True
+
+    def flush(self) -> None:
+        if self.pending:
+            sys.stdout.write("".join(self.pending))
+            self.pending.clear()
+
+    def error(self, i: int, err: str) -> None:
+        self.flush()
+        print(f"grundy: {err}", file=sys.stderr)
+        if self.json:
+            print(json.dumps({"index": i, "error": err}), flush=True)
+
+    def answer(self, i: int, obj: Any, result: dict[str, Any], flush: bool) -> None:
+        self.flush()
+        if self.json:
+            print(json.dumps({"index": i, **result}), flush=flush)
+            return
+        value = str(result.get("grundy", result.get("misere_grundy", "-")))
+        if self.mixed and "misere_grundy" in result:
+            value += " (misère)"
+        print(workbench.solve_row(i, obj, value, result["outcome"], self.width), flush=flush)
+        wins = result.get("winning_moves", [])
+        for m in wins[:MOST_MOVES]:
+            print(f"{'':>5}winning: {m['move']}")
+        if len(wins) > MOST_MOVES:
+            print(f"{'':>5}... and {len(wins) - MOST_MOVES:,} more winning moves ({len(wins):,} in all; "
+                  f"--json lists every one)")
+        for m in result.get("line", []):
+            print(f"{'':>5}line: {m['move']}")
 
 
 def cmd_values(args: argparse.Namespace) -> int:
