@@ -371,6 +371,24 @@ def _read_graph(obj: dict[str, Any], ekey: str, node_weights: bool, edge_weights
     raw_nodes = obj.get("nodes")
     if raw_nodes is None and nodes_required:
         raise InputError("nodes", "missing")
+    names, weights = _read_nodes(raw_nodes, node_weights, node_lower)
+    edges = _Edges(ekey, names, raw_nodes is None, directed, loops)
+    edges.read(obj.get(ekey, []), edge_weights, edge_lower)
+    edges.read_loops(obj.get("loops", []))
+    g = Structure.graph(names, edges.pairs, edges.loop_names, directed=directed)
+    index = {v: i for i, v in enumerate(names)}
+    # edge weights in the structure's edge order: pair j = input edge src[j]
+    by_pair = {}
+    for j, (u, v) in enumerate(edges.pairs):
+        a, b = index[u], index[v]
+        by_pair[(a, b) if directed else (min(a, b), max(a, b))] = j
+    perm = [by_pair[e] for e in g.edges]
+    return GraphInput(g, weights, [edges.weights[j] for j in perm] if edge_weights else [], index,
+                      [edges.src[j] for j in perm])
+
+
+def _read_nodes(raw_nodes: Any, node_weights: bool, node_lower: int) -> tuple[list[Hashable], list[int]]:
+    """The listed vertices' names (and weights), each checked."""
     if raw_nodes is not None and not isinstance(raw_nodes, list):
         raise InputError("nodes", "must be a list")
     names: list[Hashable] = []
@@ -387,57 +405,65 @@ def _read_graph(obj: dict[str, Any], ekey: str, node_weights: bool, edge_weights
     if len(set(names)) != len(names):
         dup = next(v for v in names if names.count(v) > 1)
         raise InputError("nodes", f"vertex {dup!r} is listed twice")
-    raw_edges = obj.get(ekey, [])
-    if not isinstance(raw_edges, list):
-        raise InputError(ekey, "must be a list")
-    known = set(names)
-    pairs, ew, loop_names, src = [], [], [], []
-    seen = set()
-    width = 3 if edge_weights else 2
-    for i, e in enumerate(raw_edges):
-        where = f"{ekey}[{i}]"
-        if not (isinstance(e, list) and len(e) == width):
-            raise InputError(where, f"must be [u, v{', weight' if edge_weights else ''}], got {e!r}")
-        u, v = _name(e[0], where + "[0]"), _name(e[1], where + "[1]")
-        for j, x in ((0, u), (1, v)):
-            if x not in known:
-                if raw_nodes is None:
-                    known.add(x)
-                    names.append(x)
-                else:
-                    raise InputError(f"{where}[{j}]", f"{x!r} is not a listed vertex")
-        if u == v:
-            if not loops:
-                raise InputError(where, f"loop at {u!r}: this game's graphs have no loops")
-            loop_names.append(u)
-            continue
-        k = (u, v) if directed else frozenset((u, v))
-        if k in seen:
-            raise InputError(where, f"{'arc' if directed else 'edge'} {u!r}-{v!r} is given twice")
-        seen.add(k)
-        pairs.append((u, v))
-        src.append(i)
-        if edge_weights:
-            ew.append(natural(e[2], where + "[2]", edge_lower))
-    raw_loops = obj.get("loops", [])
-    if raw_loops and not loops:
-        raise InputError("loops", "this game's graphs have no loops")
-    if not isinstance(raw_loops, list):
-        raise InputError("loops", "must be a list of vertices")
-    for i, v in enumerate(raw_loops):
-        if isinstance(v, bool) or not isinstance(v, (int, str)) or v not in known:
-            raise InputError(f"loops[{i}]", f"{v!r} is not a listed vertex")
-        loop_names.append(v)
-    g = Structure.graph(names, pairs, loop_names, directed=directed)
-    index = {v: i for i, v in enumerate(names)}
-    # edge weights in the structure's edge order: pair j = input edge src[j]
-    by_pair = {}
-    for j, (u, v) in enumerate(pairs):
-        a, b = index[u], index[v]
-        by_pair[(a, b) if directed else (min(a, b), max(a, b))] = j
-    perm = [by_pair[e] for e in g.edges]
-    return GraphInput(g, weights, [ew[j] for j in perm] if edge_weights else [], index,
-                      [src[j] for j in perm])
+    return names, weights
+
+
+class _Edges:
+    """The edges (or arcs) and loops of a graph read from JSON, each checked: the vertex pairs,
+    their weights and input indices, the loops; ``names`` grows by vertices met on edges when no
+    vertex list was given (``open``)."""
+
+    def __init__(self, ekey: str, names: list[Hashable], open: bool, directed: bool, loops: bool):
+        self.ekey, self.names, self.open, self.directed, self.loops = ekey, names, open, directed, loops
+        self.known = set(names)
+        self.pairs: list[tuple[Hashable, Hashable]] = []
+        self.weights: list[int] = []
+        self.loop_names: list[Hashable] = []
+        self.src: list[int] = []
+        self.seen: set[Any] = set()
+
+    def _vertex(self, x: Hashable, where: str) -> None:
+        if x in self.known:
+            return
+        if not self.open:
+            raise InputError(where, f"{x!r} is not a listed vertex")
+        self.known.add(x)
+        self.names.append(x)
+
+    def read(self, raw_edges: Any, edge_weights: bool, edge_lower: int) -> None:
+        if not isinstance(raw_edges, list):
+            raise InputError(self.ekey, "must be a list")
+        width = 3 if edge_weights else 2
+        for i, e in enumerate(raw_edges):
+            where = f"{self.ekey}[{i}]"
+            if not (isinstance(e, list) and len(e) == width):
+                raise InputError(where, f"must be [u, v{', weight' if edge_weights else ''}], got {e!r}")
+            u, v = _name(e[0], where + "[0]"), _name(e[1], where + "[1]")
+            self._vertex(u, where + "[0]")
+            self._vertex(v, where + "[1]")
+            if u == v:
+                if not self.loops:
+                    raise InputError(where, f"loop at {u!r}: this game's graphs have no loops")
+                self.loop_names.append(u)
+                continue
+            k = (u, v) if self.directed else frozenset((u, v))
+            if k in self.seen:
+                raise InputError(where, f"{'arc' if self.directed else 'edge'} {u!r}-{v!r} is given twice")
+            self.seen.add(k)
+            self.pairs.append((u, v))
+            self.src.append(i)
+            if edge_weights:
+                self.weights.append(natural(e[2], where + "[2]", edge_lower))
+
+    def read_loops(self, raw_loops: Any) -> None:
+        if raw_loops and not self.loops:
+            raise InputError("loops", "this game's graphs have no loops")
+        if not isinstance(raw_loops, list):
+            raise InputError("loops", "must be a list of vertices")
+        for i, v in enumerate(raw_loops):
+            if isinstance(v, bool) or not isinstance(v, (int, str)) or v not in self.known:
+                raise InputError(f"loops[{i}]", f"{v!r} is not a listed vertex")
+            self.loop_names.append(v)
 
 
 def write_graph(g: Structure, *, node_weight: dict[int, Any] | None = None,
