@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 import networkx as nx
 
@@ -85,55 +85,101 @@ def layout_of(g: nx.Graph) -> tuple[Pos, str]:
         return {}, "empty"
     if m == 0:
         return {v: (float(i), 0.0) for i, v in enumerate(vs)}, f"{n} isolated vertices"
-    deg = sorted(d for _, d in und.degree())
-    connected = nx.is_connected(und)
-    if not connected and not _parts(und):
+    shape = _Shape(und, vs, n, m, sorted(d for _, d in und.degree()), nx.is_connected(und))
+    if not shape.connected and not _parts(und):
         return _side_by_side(und)
-    if connected and n == 10 and m == 15 and deg == [3] * 10:
-        outer = _circle(list(range(5)), 1.0)
-        inner = _circle(list(range(5, 10)), 0.6)          # room for the pentagram's labels
-        pos = _transport(nx.petersen_graph(), und, {**outer, **inner})
-        if pos:
-            return pos, "Petersen graph"
-    if connected and deg[-1] <= 2:
-        if deg[0] == 2:
-            return _circle(list(nx.cycle_basis(und)[0])), f"cycle C_{n}"
-        ends = [v for v in vs if und.degree(v) == 1]
-        order = nx.shortest_path(und, ends[0], ends[1])
-        return {v: (float(i), 0.0) for i, v in enumerate(order)}, f"path P_{n}"
-    if m == n * (n - 1) // 2:
-        return _circle(vs), f"complete K_{n}"
-    if connected and n >= 4 and deg[-1] == n - 1 and m == 2 * (n - 1):
-        hub = next(v for v in vs if und.degree(v) == n - 1)
-        rim = und.subgraph([v for v in vs if v != hub])
-        if all(d == 2 for _, d in rim.degree()) and nx.is_connected(rim):
-            return {hub: (0.0, 0.0), **_circle(list(nx.cycle_basis(rim)[0]))}, f"wheel W_{n}"
-    parts = _parts(und)
-    if parts:
-        sizes = ",".join(str(len(p)) for p in parts)
-        name = "complete bipartite" if len(parts) == 2 else "complete multipartite"
-        return _columns(parts), f"{name} K_{{{sizes}}}"
-    if connected and n & (n - 1) == 0 and n <= 64:
-        d = n.bit_length() - 1
-        if deg == [d] * n and m == d * n // 2:
-            pos = _transport(nx.hypercube_graph(d), und, _hypercube(d))
-            if pos:
-                return pos, f"hypercube Q_{d}"
-    if connected and deg[-1] <= 4 and n <= 100:
-        for a in range(2, int(math.isqrt(n)) + 1):
-            if n % a == 0 and m == a * (n // a - 1) + (n // a) * (a - 1):
-                b = n // a
-                pos = _transport(nx.grid_2d_graph(a, b), und,
-                                 {(i, j): (float(j), float(-i)) for i in range(a) for j in range(b)})
-                if pos:
-                    return pos, f"grid {a} x {b}"
-        if n % 2 == 0 and deg == [3] * n and n >= 6:
-            k = n // 2
-            model = nx.circular_ladder_graph(k)
-            pos = _transport(model, und, {**_circle(list(range(k)), 1.0), **_circle(list(range(k, n)), 0.55)})
-            if pos:
-                return pos, f"prism C_{k} x K_2"
+    for recognise in _RECOGNISERS:          # the first that fits, in this order
+        got = recognise(shape)
+        if got is not None:
+            return got
     return {v: (float(x), float(y)) for v, (x, y) in nx.spring_layout(und, seed=1).items()}, f"{n} vertices"
+
+
+class _Shape(NamedTuple):
+    und: nx.Graph
+    vs: list
+    n: int
+    m: int
+    deg: list[int]
+    connected: bool
+
+
+def _petersen(s: _Shape) -> tuple[Pos, str] | None:
+    if not (s.connected and s.n == 10 and s.m == 15 and s.deg == [3] * 10):
+        return None
+    outer = _circle(list(range(5)), 1.0)
+    inner = _circle(list(range(5, 10)), 0.6)          # room for the pentagram's labels
+    pos = _transport(nx.petersen_graph(), s.und, {**outer, **inner})
+    return (pos, "Petersen graph") if pos else None
+
+
+def _cycle_or_path(s: _Shape) -> tuple[Pos, str] | None:
+    if not (s.connected and s.deg[-1] <= 2):
+        return None
+    if s.deg[0] == 2:
+        return _circle(list(nx.cycle_basis(s.und)[0])), f"cycle C_{s.n}"
+    ends = [v for v in s.vs if s.und.degree(v) == 1]
+    order = nx.shortest_path(s.und, ends[0], ends[1])
+    return {v: (float(i), 0.0) for i, v in enumerate(order)}, f"path P_{s.n}"
+
+
+def _complete(s: _Shape) -> tuple[Pos, str] | None:
+    return (_circle(s.vs), f"complete K_{s.n}") if s.m == s.n * (s.n - 1) // 2 else None
+
+
+def _wheel(s: _Shape) -> tuple[Pos, str] | None:
+    n = s.n
+    if not (s.connected and n >= 4 and s.deg[-1] == n - 1 and s.m == 2 * (n - 1)):
+        return None
+    hub = next(v for v in s.vs if s.und.degree(v) == n - 1)
+    rim = s.und.subgraph([v for v in s.vs if v != hub])
+    if all(d == 2 for _, d in rim.degree()) and nx.is_connected(rim):
+        return {hub: (0.0, 0.0), **_circle(list(nx.cycle_basis(rim)[0]))}, f"wheel W_{n}"
+    return None
+
+
+def _multipartite(s: _Shape) -> tuple[Pos, str] | None:
+    parts = _parts(s.und)
+    if not parts:
+        return None
+    sizes = ",".join(str(len(p)) for p in parts)
+    name = "complete bipartite" if len(parts) == 2 else "complete multipartite"
+    return _columns(parts), f"{name} K_{{{sizes}}}"
+
+
+def _hypercube_shape(s: _Shape) -> tuple[Pos, str] | None:
+    n = s.n
+    if not (s.connected and n & (n - 1) == 0 and n <= 64):
+        return None
+    d = n.bit_length() - 1
+    if s.deg == [d] * n and s.m == d * n // 2:
+        pos = _transport(nx.hypercube_graph(d), s.und, _hypercube(d))
+        if pos:
+            return pos, f"hypercube Q_{d}"
+    return None
+
+
+def _grid_or_prism(s: _Shape) -> tuple[Pos, str] | None:
+    n, m = s.n, s.m
+    if not (s.connected and s.deg[-1] <= 4 and n <= 100):
+        return None
+    for a in range(2, int(math.isqrt(n)) + 1):
+        if n % a == 0 and m == a * (n // a - 1) + (n // a) * (a - 1):
+            b = n // a
+            pos = _transport(nx.grid_2d_graph(a, b), s.und,
+                             {(i, j): (float(j), float(-i)) for i in range(a) for j in range(b)})
+            if pos:
+                return pos, f"grid {a} x {b}"
+    if n % 2 == 0 and s.deg == [3] * n and n >= 6:
+        k = n // 2
+        model = nx.circular_ladder_graph(k)
+        pos = _transport(model, s.und, {**_circle(list(range(k)), 1.0), **_circle(list(range(k, n)), 0.55)})
+        if pos:
+            return pos, f"prism C_{k} x K_2"
+    return None
+
+
+_RECOGNISERS = [_petersen, _cycle_or_path, _complete, _wheel, _multipartite, _hypercube_shape, _grid_or_prism]
 
 
 def graph_of(position: dict) -> tuple[nx.Graph, dict, dict]:
