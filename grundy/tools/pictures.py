@@ -59,6 +59,25 @@ def _hook(position: dict) -> Callable | None:
 
 
 # ------------------------------------------------------------------------------- drawing
+def _draw_loops(ax, loops: list, pos: Pos, vweight: dict, r: float, centre: tuple[float, float], flat: bool) -> None:
+    """A loop at each vertex of ``loops``: a small circle beside it, pointing away from the centre
+    (beside the weight box, where there is one)."""
+    from matplotlib.patches import Circle
+    cx, cy = centre
+    for v in loops:
+        if v not in pos:
+            continue
+        x, y = pos[v]
+        dx, dy = x - cx, y - cy
+        d = math.hypot(dx, dy) or 1.0
+        dx, dy = (dx / d, dy / d) if math.hypot(x - cx, y - cy) > 1e-9 and not flat else (0.0, -1.0)
+        if v in vweight and not flat:             # the weight box sits outward: the loop beside it
+            turn = math.radians(-75)
+            dx, dy = dx * math.cos(turn) - dy * math.sin(turn), dx * math.sin(turn) + dy * math.cos(turn)
+        ax.add_patch(Circle((x + 1.6 * r * dx, y + 1.6 * r * dy), 0.9 * r, fill=False, lw=1.1,
+                            ec="#333333", zorder=1))
+
+
 def draw_graph(ax, position: dict, small: bool = False, before: dict | None = None,
                layout: Pos | None = None) -> str:
     """Draw a graph position on ``ax``; returns a caption (layout, token, active edge). With
@@ -108,18 +127,7 @@ def draw_graph(ax, position: dict, small: bool = False, before: dict | None = No
         ax.text(e.label[0], e.label[1], str(w), ha="center", va="center", fontsize=fs, zorder=4,
                 color=RED if is_active else "black",
                 bbox=dict(boxstyle="round,pad=0.15", fc="white", ec="#999999", lw=0.5))
-    for v in position.get("loops", []):
-        if v not in pos:
-            continue
-        x, y = pos[v]
-        dx, dy = x - cx, y - cy
-        d = math.hypot(dx, dy) or 1.0
-        dx, dy = (dx / d, dy / d) if math.hypot(x - cx, y - cy) > 1e-9 and not flat else (0.0, -1.0)
-        if v in vweight and not flat:             # the weight box sits outward: the loop beside it
-            turn = math.radians(-75)
-            dx, dy = dx * math.cos(turn) - dy * math.sin(turn), dx * math.sin(turn) + dy * math.cos(turn)
-        ax.add_patch(Circle((x + 1.6 * r * dx, y + 1.6 * r * dy), 0.9 * r, fill=False, lw=1.1,
-                            ec="#333333", zorder=1))
+    _draw_loops(ax, position.get("loops", []), pos, vweight, r, (cx, cy), flat)
     if "multipartite" in name or "bipartite" in name:          # the parts: one shaded column each
         for x in sorted({p[0] for p in pos.values()}):
             ys = [p[1] for p in pos.values() if p[0] == x]
