@@ -65,31 +65,40 @@ class PythonSearch:
     ``t.ask_after`` (else the context's ``reduce_after``) positions with its premises not yet
     asked, or more than ``native_after`` where a C kernel may serve it (``t.in_use`` is set)."""
 
+    __slots__ = ("t", "ctx", "because", "_native_after", "_ask_at", "_kernel_at", "_stop_at")
+
     def __init__(self, t: Table, ctx: SourceContext, native_after: int | float = _NEVER):
-        self.t, self.ctx = t, ctx
+        self.t, self.ctx, self._native_after = t, ctx, native_after
         self.because: str | None = None
-        self._ask_at = _NEVER if t.asked else (t.ask_after or ctx.reduce_after)
-        self._kernel_at = native_after if (t.native and ctx.native and not t.in_use) else _NEVER
-        self._stop_at = min(self._ask_at, self._kernel_at)
+        self._stop_at: int | float = -1       # the thresholds are read at the first position stored
 
     def room(self) -> bool:
         """Count a position about to be stored: False (and ``because``) where the table is to be
         handed over instead; the limit's error past the context's limit."""
         t = self.t
         t.py_stored += 1
-        if t.py_stored > self._stop_at:
-            if t.py_stored > self._ask_at:
-                self.because = ASK_PREMISES
-                return False
-            if t.py_stored > self._kernel_at:
-                t.in_use = True
-                self.because = TO_KERNEL
-                return False
+        if t.py_stored > self._stop_at and self._hand_over():
+            return False
         ctx = self.ctx
         ctx.stored += 1                     # ctx.count(), inlined: once a position
         if ctx.stored > ctx.max_positions:
             raise ctx.limit()
         return True
+
+    def _hand_over(self) -> bool:
+        t, ctx = self.t, self.ctx
+        if self._stop_at < 0:               # the table as it stands for this batch
+            self._ask_at = _NEVER if t.asked else (t.ask_after or ctx.reduce_after)
+            self._kernel_at = self._native_after if (t.native and ctx.native and not t.in_use) else _NEVER
+            self._stop_at = min(self._ask_at, self._kernel_at)
+        if t.py_stored > self._ask_at:
+            self.because = ASK_PREMISES
+            return True
+        if t.py_stored > self._kernel_at:
+            t.in_use = True
+            self.because = TO_KERNEL
+            return True
+        return False
 
     # Grundy values ---------------------------------------------------------------------
     def grundy(self, root: State, misere: bool = False) -> int | None:

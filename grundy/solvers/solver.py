@@ -164,7 +164,7 @@ class Solver:
         that could answer declined, the next one answers the first state only."""
         ctx = self.ctx
         q = Query(game, structure, convention, question, sweep, chunk)
-        sources = [s for s in self.sources if engines is None or s.name in engines]
+        sources = self.sources if engines is None else [s for s in self.sources if s.name in engines]
         out: list = []
         while True:                     # at least once: an empty batch is noted as before
             got = None
