@@ -29,6 +29,7 @@ from grundy.solvers.context import SourceContext
 from grundy.solvers.explicit import compile_rules
 from grundy.solvers.native.build import available
 from grundy.solvers.reference import Reference
+from grundy.solvers.search import ASK_PREMISES
 from grundy.solvers.solver import Solver
 from grundy.solvers.sources import Partial, Query
 from grundy.solvers.theorems import ProvedFormula
@@ -278,6 +279,19 @@ def test_the_python_search_hands_its_table_to_the_kernel_and_answers_the_rest(mo
     assert source_answers(Solver(native=True), python, p.game, p.structure, [p.state, (1, 1)], "misere",
                           "grundy", False) == reference_answers(p.game, p.structure, [p.state, (1, 1)],
                                                                 "misere", "grundy")
+
+
+def test_the_python_search_returns_a_hand_over_to_ask_for_its_premises():
+    p = read_position({"game": "wythoff", "heaps": [6, 9]})
+    solver = Solver(native=False, reduce_after=3)
+    python = [src.name for src in solver.sources].index("Python search")
+    q = Query(p.game, p.structure, p.convention, "grundy")
+    got = solver.sources[python].values(solver.ctx, q, [(0, 1), p.state])
+    assert isinstance(got, Partial) and got.values == [1] and got.because == ASK_PREMISES   # (0, 1): 2 stored
+    t = solver.table(p.game, p.structure)
+    assert t.asked and t.symmetric                       # asked by the source, through its context
+    again = solver.sources[python].values(solver.ctx, q, [p.state])
+    assert again == reference_answers(p.game, p.structure, [p.state], "normal", "grundy")
 
 
 @pytest.mark.slow

@@ -22,7 +22,9 @@ A source may answer only the first states of a batch and give control back: a sh
 a :class:`Partial` saying why (the Python search handing its table over). The solver then asks
 its sources again, from the first, for the states left. Adding a source is one class with
 ``name``, ``premises``, ``can_answer`` and ``values`` (and, to serve a sweep in C, ``sweep``),
-put in ``Solver.sources`` where it is to be asked.
+put in ``Solver.sources`` where it is to be asked (``tests/test_source_conformance.py`` then
+holds it to the reference engine on every registered game).
+
 Sums of positions (:class:`~grundy.spec.SumPosition`) are not asked here: the solver gives them
 to its :class:`~grundy.solvers.explicit.sums.MisereSums`.
 """
@@ -109,7 +111,8 @@ class ValueSource(Protocol):
     """A value source: ``name`` is the engine the source log names; ``premises`` says which
     premises of its table the source needs proved, and when it asks (``ctx.establish``).
     Optional: ``sweep(ctx, q, box, extra, quick, light)``, the C kernel that answers a sweep's
-    batch (see :meth:`KernelSource.sweep`; a source without it answers a sweep state by state)."""
+    batch (see :meth:`KernelSource.sweep`); where the first source that may answer a sweep has
+    none, ``Solver.sweep_kernel`` says None and the sweep asks the solver state by state."""
 
     name: str
     premises: str
