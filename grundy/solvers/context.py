@@ -3,9 +3,10 @@
 A source (:mod:`grundy.solvers.sources`) needs the table of a game on a structure (its memo
 tables, its kernels, the premises of its reductions), the solver's settings and its limit on
 the positions stored, a way to note which engine answered (the open :class:`SourceLog`) and a
-way to ask for the premises of a table's reductions. The context holds exactly these, and
-nothing that refers back to the solver: a source never sees a :class:`~grundy.solvers.solver.Solver`
-(the solver owns its context and reads its settings there).
+way to ask for the premises of a table's reductions. The context holds exactly these; a source
+never sees a :class:`~grundy.solvers.solver.Solver` (the solver owns its context and reads its
+settings there; the context keeps only a weak reference to the solver's method that makes the
+limit's error, which a subclass may override).
 
 >>> from grundy.spec import read_position
 >>> ctx = SourceContext(symmetry=True, decompose=True, native=False, reduce_after=0)
