@@ -307,6 +307,30 @@ def test_every_source_with_a_kernel_answers_as_the_reference_on_every_registered
     check()
 
 
+class Liar:
+    """A source registered first that says every position is a P-position (value 0)."""
+
+    name, premises = "liar", "none"
+
+    def can_answer(self, ctx, q):
+        return True
+
+    def values(self, ctx, q, states):
+        return [0 if q.question == "grundy" else False for _ in states]
+
+
+def test_a_source_answering_otherwise_than_the_reference_is_caught():
+    p = read_position({"game": "nim", "heaps": [1, 2]})
+
+    def with_liar():
+        s = Solver(native=False)
+        s.sources = (Liar(), *s.sources)
+        return s
+    with pytest.raises(AssertionError, match="liar"):
+        check_every_source(with_liar, p.game, p.structure, [p.state, (0, 0)], "normal")
+    assert check_every_source(with_liar, p.game, p.structure, [(0, 0), (1, 1)], "normal") >= {"liar"}   # right there
+
+
 # --------------------------------------------------------------------------- no source knows the solver
 SOURCE_MODULES = ["sources.py", "search.py", "theorems.py", "context.py"]
 
