@@ -220,9 +220,10 @@ class KernelSource:
         if k is not None and k.extra == extra and k.box.join(box) == k.box:
             return k
         need = box if k is None else k.box.join(box)
+        if need.size >= MAX_KEY:               # no 64-bit key: no kernel
+            t.in_use = was
+            return None
         try:
-            if need.size >= MAX_KEY:
-                raise ValueError("no 64-bit key")
             k = Kernel(t.rules, need, mode, limit=ctx.max_positions, symmetry=t.symmetric,
                        decompose=t.decomposed, extra=extra, quick=quick, light=light)
         except (BuildError, MemoryError, ValueError):
