@@ -356,3 +356,23 @@ def test_no_source_module_imports_the_solver():
             if isinstance(node, ast.ClassDef):     # no exception class: a hand-over is a value
                 assert not any(getattr(b, "id", "").endswith(("Exception", "Error")) for b in node.bases), \
                     (name, node.name)
+
+
+def test_the_context_makes_the_solvers_limit_error_and_keeps_no_cycle_through_it():
+    import weakref
+
+    from grundy.errors import SolverLimit
+
+    class Counting(Solver):                  # as the verify pool's solver counts the limits it hits
+        hits = 0
+
+        def _limit(self):
+            self.hits += 1
+            return super()._limit()
+    s = Counting(native=False, max_positions=50)
+    with pytest.raises(SolverLimit, match="50 positions"):
+        s.grundy(read_position({"game": "wythoff", "heaps": [20, 30]}))
+    assert s.hits == 1
+    gone = weakref.ref(s)
+    del s
+    assert gone() is None                    # freed at once: the context holds the solver weakly
