@@ -1,16 +1,41 @@
-"""The Python search of a solver: depth-first, iterative (no recursion limit), over the states
-compiled from the rules, memoised on the table of the game and structure (positions reduced by
-the table's symmetry and split into its components once their premises are proved).
+"""The Python search of a value source: depth-first, iterative (no recursion limit), over the
+states compiled from the rules, memoised on the table of the game and structure (positions
+reduced by the table's symmetry and split into its components once their premises are proved).
+
+A :class:`PythonSearch` serves one batch of :class:`~grundy.solvers.sources.PythonSource`:
+before it stores a position it counts it (:meth:`PythonSearch.room`), and where the table
+should be served otherwise (its premises to ask first, or its C kernel now in use) it stops
+and returns None, saying why in ``because``; the source answers the states before and hands
+the rest back. Past the solver's limit on the positions stored it raises the limit's error.
+
+>>> from grundy.solvers.context import SourceContext
+>>> from grundy.spec import read_position
+>>> ctx = SourceContext(native=False, reduce_after=10**9)
+>>> p = read_position({"game": "wythoff", "heaps": [3, 5]})
+>>> t = ctx.table(p.game, p.structure)
+>>> search = PythonSearch(t, ctx)
+>>> search.grundy((3, 5)), search.grundy((2, 2)), search.because
+(0, 1, None)
+>>> ctx = SourceContext(native=True, reduce_after=10**9)       # a C kernel may serve its tables
+>>> t = ctx.table(p.game, p.structure)
+>>> search = PythonSearch(t, ctx, native_after=5)
+>>> search.grundy((9, 9)), search.because, t.in_use, t.py_stored
+(None, 'its table is large enough for the C kernel', True, 6)
 """
 from __future__ import annotations
 
 from typing import Any
 
+from .context import SourceContext
 from .explicit.compile import State
 from .limits import cycle_error as _cycle
 from .table import Table
 
-__all__ = ["PythonSearch"]
+__all__ = ["PythonSearch", "ASK_PREMISES", "TO_KERNEL"]
+
+ASK_PREMISES = "the premises of its reductions are asked first"
+TO_KERNEL = "its table is large enough for the C kernel"
+_NEVER = float("inf")
 
 
 def _mex(values) -> int:
@@ -21,50 +46,101 @@ def _mex(values) -> int:
     return m
 
 
+def _value(values: list[int], is_sum: bool, misere: bool) -> int:
+    """A position's value from its children's: the XOR of its components' (a sum), else the
+    mex of its options' (misère: 1 at a terminal position, where the player to move wins)."""
+    if is_sum:
+        v = 0
+        for x in values:
+            v ^= x
+        return v
+    if misere and not values:
+        return 1
+    return _mex(values)
+
+
 class PythonSearch:
-    """Grundy values and outcomes by search on a table; the solver counts what is stored
-    (``_room``: it may stop the search, to build a kernel, prove the premises, or at its limit)."""
+    """Grundy values and outcomes by search on table ``t``, for one batch: it counts what it
+    stores (:meth:`room`) and stops (None, and ``because``) once ``t`` has stored more than
+    ``t.ask_after`` (else the context's ``reduce_after``) positions with its premises not yet
+    asked, or more than ``native_after`` where a C kernel may serve it (``t.in_use`` is set)."""
 
-    def _room(self, t: Table) -> None:
-        raise NotImplementedError
+    __slots__ = ("t", "ctx", "because", "_native_after", "_ask_at", "_kernel_at", "_stop_at")
 
-    def _grundy(self, t: Table, root: State, misere: bool = False) -> int:
-        code = t.code                     # first: the first compile may share the memo tables
-        memo = t.misere_grundy if misere else t.grundy
+    def __init__(self, t: Table, ctx: SourceContext, native_after: int | float = _NEVER):
+        self.t, self.ctx, self._native_after = t, ctx, native_after
+        self.because: str | None = None
+        self._stop_at: int | float = -1       # the thresholds are read at the first position stored
+
+    def room(self) -> bool:
+        """Count a position about to be stored: False (and ``because``) where the table is to be
+        handed over instead; the limit's error past the context's limit."""
+        t = self.t
+        t.py_stored += 1
+        if t.py_stored > self._stop_at and self._hand_over():
+            return False
+        ctx = self.ctx
+        ctx.stored += 1                     # ctx.count(), inlined: once a position
+        if ctx.stored > ctx.max_positions:
+            raise ctx.limit()
+        return True
+
+    def _hand_over(self) -> bool:
+        t, ctx = self.t, self.ctx
+        if self._stop_at < 0:               # the table as it stands for this batch
+            self._ask_at = _NEVER if t.asked else (t.ask_after or ctx.reduce_after)
+            self._kernel_at = self._native_after if (t.native and ctx.native and not t.in_use) else _NEVER
+            self._stop_at = min(self._ask_at, self._kernel_at)
+        if t.py_stored > self._ask_at:
+            self.because = ASK_PREMISES
+            return True
+        if t.py_stored > self._kernel_at:
+            t.in_use = True
+            self.because = TO_KERNEL
+            return True
+        return False
+
+    # Grundy values ---------------------------------------------------------------------
+    def grundy(self, root: State, misere: bool = False) -> int | None:
+        """The Grundy value at ``root`` (a canonical state of the table; misère: the misère
+        Grundy value), or None where the search stopped to hand the table over."""
+        code = self.t.code                # first: the first compile may share the memo tables
+        memo = self.t.misere_grundy if misere else self.t.grundy
         if root in memo:
             return memo[root]
-        canon, succ, comps = code.canonical, code.successors, code.components
         # The root's children first, without the search's stack: in a sweep in increasing
         # order their values are known already; where one is not, the search below starts
         # from the children found here (the same order, the same value).
-        parts = None if misere else comps(root)
-        is_sum = parts is not None
-        kids = [canon(p) for p in parts] if parts is not None else [canon(c) for c in succ(root)]
-        values: list[Any] = [memo.get(k) for k in kids]
-        if None not in values:
-            if is_sum:
-                v = 0
-                for x in values:
-                    v ^= x
-            elif misere and not kids:
-                v = 1
-            else:
-                v = _mex(values)
-            self._room(t)
-            memo[root] = v
-            return v
+        kids, is_sum = self._children(code, root, misere)
+        values = [memo.get(k) for k in kids]
+        if None in values:
+            return self._grundy_search(root, kids, is_sum, misere)
+        if not self.room():
+            return None
+        memo[root] = v = _value(values, is_sum, misere)   # type: ignore[arg-type]  # no None in values
+        return v
+
+    @staticmethod
+    def _children(code: Any, s: State, misere: bool) -> tuple[list[State], bool]:
+        """The canonical states a value at ``s`` is made of, and whether they are components
+        (normal play: a sum, its value the XOR) rather than options."""
+        canon = code.canonical
+        parts = None if misere else code.components(s)
+        if parts is not None:
+            return [canon(p) for p in parts], True
+        return [canon(c) for c in code.successors(s)], False
+
+    def _grundy_search(self, root: State, kids: list[State], is_sum: bool, misere: bool) -> int | None:
+        t = self.t
+        code = t.code
+        memo = t.misere_grundy if misere else t.grundy
         # frame: [state, children, next index, is_sum]
         stack: list[list[Any]] = [[root, kids, 0, is_sum]]
         on_line = {root}
         while stack:
             fr = stack[-1]
-            s = fr[0]
             if fr[1] is None:
-                parts = None if misere else comps(s)
-                if parts is not None:
-                    fr[1], fr[3] = [canon(p) for p in parts], True
-                else:
-                    fr[1] = [canon(c) for c in succ(s)]
+                fr[1], fr[3] = self._children(code, fr[0], misere)
             kids, i = fr[1], fr[2]
             while i < len(kids) and kids[i] in memo:
                 i += 1
@@ -76,108 +152,124 @@ class PythonSearch:
                 stack.append([k, None, 0, False])
                 on_line.add(k)
                 continue
-            if fr[3]:
-                v = 0
-                for k in kids:
-                    v ^= memo[k]
-            elif misere and not kids:
-                v = 1                      # misère: the player to move at the end wins
-            else:
-                v = _mex(memo[k] for k in kids)
-            self._room(t)
-            memo[s] = v
+            if not self.room():
+                return None
+            s = fr[0]
+            memo[s] = _value([memo[k] for k in kids], fr[3], misere)
             stack.pop()
             on_line.discard(s)
         return memo[root]
 
-    def _wins(self, t: Table, root: State, conv: str) -> bool:
+    # outcomes ----------------------------------------------------------------------------
+    def wins(self, root: State, conv: str = "normal") -> bool | None:
+        """Whether the mover wins at ``root`` (a canonical state of the table) in convention
+        ``conv``, or None where the search stopped to hand the table over."""
+        t = self.t
         code = t.code                     # first: the first compile may share the memo tables
-        if conv == "normal":
-            g = t.grundy.get(root)
-            if g is not None:
-                return g != 0
-        memo = t.wins
-        key = (conv, root)
-        if key in memo:
-            return memo[key]
-        canon, succ, comps = code.canonical, code.successors_lazy, code.components
-        normal = conv == "normal"
-        grundy_memo = t.grundy
-
-        def known(k: State) -> bool | None:
-            w = memo.get((conv, k))
-            if w is None and normal:
-                g = grundy_memo.get(k)
-                w = None if g is None else g != 0
+        w = self._known(conv, root)
+        if w is not None:
             return w
+        if conv == "normal" and code.components(root) is not None:
+            stack: list[list[Any]] | None = [[root, None, None, False]]   # a sum: by its value
+        else:
+            stack = self._wins_root(root, conv)
+        if stack is None or (stack and not self._wins_search(stack, conv)):
+            return None
+        return t.wins[(conv, root)]
 
-        # frame: [state, iterator over successors, child awaiting its value, has a move]
-        stack: list[list[Any]] = [[root, None, None, False]]
-        on_line = {root}
-        if not (normal and comps(root) is not None):
-            # The root's moves first, without the search's stack: in a sweep in increasing
-            # order every move's outcome is known already; at the first that is not, the
-            # search below goes on from that move (the same order, the same outcome).
-            it, moved = succ(root), False
-            for c in it:
-                moved = True
-                k = canon(c)
-                w = known(k)
-                if w is None:
-                    if k in on_line:
-                        raise _cycle(t.rules)
-                    stack = [[root, it, k, True], [k, None, None, False]]
-                    on_line.add(k)
-                    break
-                if not w:                  # a move to a position the opponent loses
-                    self._room(t)
-                    memo[key] = True
-                    return True
-            else:
-                done = False if moved else (not normal)
-                self._room(t)
-                memo[key] = done
-                return done
+    def _known(self, conv: str, k: State) -> bool | None:
+        """Whether the mover wins at ``k``, where it is known already (normal play: its value)."""
+        w = self.t.wins.get((conv, k))
+        if w is None and conv == "normal":
+            g = self.t.grundy.get(k)
+            w = None if g is None else g != 0
+        return w
+
+    def _wins_root(self, root: State, conv: str) -> list[list[Any]] | None:
+        """The root's moves first, without the search's stack: in a sweep in increasing order
+        every move's outcome is known already (the outcome stored, no stack: []); at the first
+        that is not, the stack the search goes on with from that move (the same order, the same
+        outcome); None where the search stopped."""
+        code = self.t.code
+        canon, it, moved = code.canonical, code.successors_lazy(root), False
+        for c in it:
+            moved = True
+            k = canon(c)
+            w = self._known(conv, k)
+            if w is None:
+                if k == root:
+                    raise _cycle(self.t.rules)
+                return [[root, it, k, True], [k, None, None, False]]
+            if not w:                      # a move to a position the opponent loses
+                return self._store_win(root, conv, True)
+        return self._store_win(root, conv, False if moved else conv != "normal")
+
+    def _store_win(self, s: State, conv: str, w: bool) -> list[list[Any]] | None:
+        if not self.room():
+            return None
+        self.t.wins[(conv, s)] = w
+        return []
+
+    def _wins_search(self, stack: list[list[Any]], conv: str) -> bool:
+        """Search on from ``stack`` (frame: [state, iterator over successors, child awaiting
+        its value, has a move]) until its first state's outcome is stored (True), or the search
+        stopped (False)."""
+        t = self.t
+        memo, code = t.wins, t.code
+        comps, succ = code.components, code.successors_lazy
+        normal = conv == "normal"
+        on_line = {fr[0] for fr in stack}
         while stack:
             fr = stack[-1]
             s = fr[0]
             if fr[1] is None:
                 if normal and comps(s) is not None:  # a sum: its outcome needs Grundy values
-                    memo[(conv, s)] = self._grundy(t, s) != 0
+                    g = self.grundy(s)
+                    if g is None:
+                        return False
+                    memo[(conv, s)] = g != 0
                     stack.pop()
                     on_line.discard(s)
                     continue
                 fr[1] = succ(s)
             result = None
             if fr[2] is not None:  # back from a child
-                if not known(fr[2]):
+                if not self._known(conv, fr[2]):
                     result = True
                 fr[2] = None
             if result is None:
-                for c in fr[1]:
-                    fr[3] = True
-                    k = canon(c)
-                    w = memo.get((conv, k))           # known(k), inlined: the search's inner loop
-                    if w is None and normal:
-                        g = grundy_memo.get(k)
-                        if g is not None:
-                            w = g != 0
-                    if w is None:
-                        if k in on_line:
-                            raise _cycle(t.rules)
-                        fr[2] = k
-                        break
-                    if not w:  # a move to a position the opponent loses
-                        result = True
-                        break
-                if fr[2] is not None:
-                    stack.append([fr[2], None, None, False])
-                    on_line.add(fr[2])
+                result = self._scan(fr, conv, code.canonical)
+                if result is None:            # a child to search first
+                    k = fr[2]
+                    if k in on_line:
+                        raise _cycle(t.rules)
+                    stack.append([k, None, None, False])
+                    on_line.add(k)
                     continue
-                if result is None:
-                    result = False if fr[3] else (not normal)  # terminal: mover loses (normal) / wins (misère)
-            self._room(t)
+            if not self.room():
+                return False
             memo[(conv, s)] = result
             stack.pop()
             on_line.discard(s)
-        return memo[key]
+        return True
+
+    def _scan(self, fr: list[Any], conv: str, canon: Any) -> bool | None:
+        """Go on through frame ``fr``'s moves: True at a move to a position the opponent loses;
+        None at one whose outcome is not known (``fr[2]``, to search first); at the end, False
+        (terminal: the mover loses in normal play, wins in misère play)."""
+        memo, grundy_memo = self.t.wins, self.t.grundy
+        normal = conv == "normal"
+        for c in fr[1]:
+            fr[3] = True
+            k = canon(c)
+            w = memo.get((conv, k))           # _known(k), inlined: the search's inner loop
+            if w is None and normal:
+                g = grundy_memo.get(k)
+                if g is not None:
+                    w = g != 0
+            if w is None:
+                fr[2] = k
+                return None
+            if not w:                         # a move to a position the opponent loses
+                return True
+        return False if fr[3] else not normal

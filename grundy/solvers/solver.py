@@ -13,11 +13,12 @@ positions reduced by symmetry and split into independent components.
 from __future__ import annotations
 
 import warnings
-from typing import Any
+from typing import Any, Generic, TypeVar, overload
 
 from ..spec.game import Game
 from ..spec.position import Position, SumPosition
 from ..spec.structure import Structure
+from .context import MAX_TABLES, SourceContext, limit_error
 from .explicit.compile import State, compile_expr
 from .explicit.sums import MisereSums
 from .heaps import HeapTables
@@ -25,14 +26,13 @@ from .limits import CycleError, SolverLimit
 from .limits import cycle_error as _cycle
 from .native import build
 from .native.kernel import Box, Kernel
-from .premises import VIOLATED, prove_decomposition, prove_symmetry
-from .search import PythonSearch
 from .source_log import HEAP_TABLES, KERNEL, PYTHON, SourceLog, sources_text
 from .sources import (
     NATIVE_AFTER,
     REDUCE_AFTER,
     HeapTablesSource,
     KernelSource,
+    Partial,
     PythonSource,
     Query,
     ValueSource,
@@ -43,11 +43,30 @@ __all__ = ["Solver", "DEFAULT", "SolverLimit", "CycleError", "SourceLog", "sourc
            "NATIVE_AFTER", "REDUCE_AFTER", "MAX_TABLES", "PYTHON", "KERNEL", "HEAP_TABLES"]
 
 
-MAX_TABLES = 256        # structures whose memo tables a solver keeps (the last used): a sweep over
-                        # many structures keeps flat memory; positions stored still count to the limit
+T = TypeVar("T")
 
 
-class Solver(PythonSearch):
+class _OnContext(Generic[T]):
+    """A solver's attribute kept on its :class:`SourceContext` (read and set there): the
+    context is what the value sources see."""
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    @overload
+    def __get__(self, obj: None, owner: type | None = None) -> "_OnContext[T]": ...
+
+    @overload
+    def __get__(self, obj: "Solver", owner: type | None = None) -> T: ...
+
+    def __get__(self, obj: "Solver | None", owner: type | None = None) -> Any:
+        return self if obj is None else getattr(obj.ctx, self.name)
+
+    def __set__(self, obj: "Solver", value: T) -> None:
+        setattr(obj.ctx, self.name, value)
+
+
+class Solver:
     """Solve positions; memo tables persist across calls.
 
     ``max_positions`` bounds the number of positions stored (over all tables);
@@ -58,8 +77,10 @@ class Solver(PythonSearch):
     table (``native="always"``: from the first position).
     Anything the kernel cannot hold (a position beyond 64 bits, a Grundy value above 253)
     goes to the Python path. Every question goes to :meth:`_values`, which asks the value
-    sources of :mod:`grundy.solvers.sources` in order (:attr:`sources`: one-heap tables, the
-    kernel, the Python search); a batch is grouped by game object, equal structure and convention.
+    sources of :mod:`grundy.solvers.sources` in order (:attr:`sources`: proved theorems, one-heap
+    tables, the kernel, the Python search); a batch is grouped by game object, equal structure
+    and convention. The sources are handed the solver's :class:`SourceContext` (:attr:`ctx`: its
+    tables, settings and limit, its log), never the solver.
 
     Every reduction is a value source with a premise (:mod:`grundy.solvers.premises`): symmetry
     (sorted heaps, automorphisms, the S_n plan, in Python and in the kernel) needs the rule to
@@ -79,113 +100,56 @@ class Solver(PythonSearch):
         if vet is not None:
             warnings.warn("Solver(vet=...) is deprecated and ignored: the solver proves the premises of "
                           "its reductions on every structure it uses them on", DeprecationWarning, stacklevel=2)
-        self.max_positions = max_positions
-        self.symmetry, self.decompose = symmetry, decompose
-        self.reduce_after = REDUCE_AFTER if reduce_after is None else reduce_after
-        self.native = build.available() if native is None else (bool(native) and build.available())
-        self.native_first = native == "always"
-        self.tables: dict[tuple[int, Structure], Table] = {}   # by the game object (kept by its Rules)
-        self.max_tables = MAX_TABLES
-        self.stores: Stores | None = Stores(MAX_TABLES)   # memo tables shared by structures with one move relation (None: none)
-        self._stored = 0
-        self.heaps = HeapTables()
+        self.ctx = SourceContext(          # what the value sources see (the limit's error: _limit)
+            symmetry=symmetry, decompose=decompose,
+            native=build.available() if native is None else (bool(native) and build.available()),
+            native_first=native == "always", reduce_after=REDUCE_AFTER if reduce_after is None else reduce_after,
+            max_positions=max_positions, limit=self._limit)
         self.sums = MisereSums(self)                # sums of positions, with their misère memos
-        self.log: SourceLog | None = None           # what served, while a caller keeps a log open
-        self.violations: list[str] = []             # declarations found violated (one line each)
         from .theorems import TheoremSource
         self.theorems = TheoremSource()        # proved formulas (none until the verify layer adds them)
         self.sources: tuple[ValueSource, ...] = (self.theorems, HeapTablesSource(), KernelSource(), PythonSource())
 
+    # the settings, the tables and the log: on the context --------------------------
+    max_positions = _OnContext[int]()
+    symmetry = _OnContext[bool]()
+    decompose = _OnContext[bool]()
+    reduce_after = _OnContext[int]()
+    native = _OnContext[bool]()
+    native_first = _OnContext[bool]()
+    max_tables = _OnContext[int]()
+    stores = _OnContext[Stores | None]()      # memo tables shared by structures with one move relation (None: none)
+    tables = _OnContext[dict[tuple[int, Structure], Table]]()   # by the game object (kept by its Rules)
+    heaps = _OnContext[HeapTables]()
+    log = _OnContext[SourceLog | None]()      # what served, while a caller keeps a log open
+    violations = _OnContext[list[str]]()        # declarations found violated (one line each)
+
     @property
     def stored(self) -> int:
         """Positions stored, by the Python path and the native kernels."""
-        return self._stored + sum(k.stored for t in self.tables.values() for k in t.kernels.values())
+        return self.ctx.stored + sum(k.stored for t in self.tables.values() for k in t.kernels.values())
 
     # tables -------------------------------------------------------------------
     def table(self, game: Game, structure: Structure) -> Table:
-        key = (id(game), structure)     # the table's Rules hold the game: no other object gets its id
-        t = self.tables.pop(key, None)   # popped and put back: the dict's order is the order of use
-        if t is None:
-            # S_n's canonical form costs the Python path some 100 µs a position: with a kernel
-            # (which has it in C) the Python path keeps to the small groups it lists
-            t = Table(game.rules(structure), self.symmetry, self.decompose, in_use=self.native_first,
-                      full_group=not self.native, asked=not (self.symmetry or self.decompose),
-                      stores=self.stores)
-            if self.reduce_after <= 0:
-                self.establish(t)
-            while len(self.tables) >= self.max_tables:      # a sweep over many structures:
-                del self.tables[next(iter(self.tables))]    # the least recently used goes
-        self.tables[key] = t
-        return t
+        """The memo tables of ``game`` on ``structure`` (:meth:`SourceContext.table`)."""
+        return self.ctx.table(game, structure)
 
     def establish(self, t: Table, python: bool = False) -> None:
-        """Ask (once per table) for the premises of the reductions the solver allows: the
-        reductions proved are used from now on (the values stored so far are true values:
-        they stay). A declaration the author made and Z3 found violated is recorded (one line
-        naming the game, the move and the position) in :attr:`violations` and the open log.
-        ``python``: asked by the Python search, which asks only for the premises of the
-        reductions it would use (:meth:`Table.reach`); the others are asked once it has stored 4
-        times as many positions, or when a kernel is built (it reduces in C by every premise
-        proved). Which premises are asked changes the time only, never a value."""
-        if t.asked:
-            return
-        rules = t.rules
-        allowed = [k for k, ok in (("symmetry", t.symmetry and rules.game.symmetric),
-                                   ("decomposition", t.decompose and rules.present is not None))
-                   if ok and k not in t.premises]
-        ask = allowed
-        if python and allowed:
-            ask = t.reach(allowed)
-            if len(ask) < len(allowed):
-                t.ask_after = 4 * t.py_stored
-        t.asked = ask == allowed
-        for kind in ask:
-            t.premises[kind] = prove_symmetry(rules) if kind == "symmetry" else prove_decomposition(rules)
-            p = t.premises[kind]
-            if p.status == VIOLATED and p.declared:
-                self._violated(p.violation)
-        if ask:
-            t.__dict__.pop("code", None)           # compiled again with the reductions proved
-            t.noted.clear()
-
-    def _violated(self, line: str) -> None:
-        if line not in self.violations:
-            self.violations.append(line)
-
-    def _note(self, game: Game, structure: Structure, phrase: str) -> None:
-        if self.log is not None:
-            self.log.note(game, structure, phrase)
-
-    def _served(self, t: Table, game: Game, structure: Structure, engine: str) -> None:
-        """Note that ``engine`` answered on table ``t`` (once per log, engine and state of its
-        premises), and the declarations violated there (whoever asked first: every caller that
-        uses the table hears of them)."""
-        log = self.log
-        if log is None or (log.serial, engine) in t.noted:
-            return
-        t.noted.add((log.serial, engine))
-        log.note(game, structure, engine, t.premises)
-        for p in t.premises.values():
-            if p.status == VIOLATED and p.declared and p.violation not in log.violations:
-                log.violations.append(p.violation)
-
-    def _room(self, t: Table) -> None:
-        PythonSource.room(self, t)      # may hand the table over (premises, kernel) or stop at the limit
+        """Ask (once per table) for the premises of the reductions the solver allows
+        (:meth:`SourceContext.establish`): a declaration found violated is recorded in
+        :attr:`violations`. Which premises are asked changes the time only, never a value."""
+        self.ctx.establish(t, python)
 
     def count_stored(self) -> None:
         """Count one position stored outside the tables (a misère sum); SolverLimit past the limit."""
-        self._stored += 1
-        if self._stored > self.max_positions:
-            raise self._limit()
+        self.ctx.count()
 
     def _limit(self) -> SolverLimit:
-        return SolverLimit(f"stopped after storing {self.max_positions:,} positions "
-                           f"(the limit; raise it with --max-positions)")
+        return limit_error(self.max_positions)
 
     def clear(self) -> None:
-        self.tables.clear()
+        self.ctx.clear()
         self.sums.clear()
-        self._stored = 0
 
     # the value sources ----------------------------------------------------------
     def _values(self, game: Game, structure: Structure, states: list[State], convention: str,
@@ -198,22 +162,23 @@ class Solver(PythonSearch):
         for the rest. None: no source answers. ``sweep``: a batch (see :class:`Query`).
         ``chunk``: each state answered as it would be alone (:meth:`answers`): once a source
         that could answer declined, the next one answers the first state only."""
+        ctx = self.ctx
         q = Query(game, structure, convention, question, sweep, chunk)
-        sources = [s for s in self.sources if engines is None or s.name in engines]
+        sources = self.sources if engines is None else [s for s in self.sources if s.name in engines]
         out: list = []
         while True:                     # at least once: an empty batch is noted as before
             got = None
             declined = False
             for src in sources:
-                if src.can_answer(self, q):
+                if src.can_answer(ctx, q):
                     rest = states[len(out):len(out) + 1] if declined else states[len(out):]
-                    got = src.values(self, q, rest)
+                    got = src.values(ctx, q, rest)
                     if got is not None:
                         break
                     declined = chunk
             if got is None:
                 return None
-            out.extend(got)
+            out.extend(got.values if isinstance(got, Partial) else got)
             if len(out) >= len(states):
                 return out
 
@@ -284,14 +249,14 @@ class Solver(PythonSearch):
     def sweep_kernel(self, game: Game, structure: Structure, convention: str, question: str,
                      box: Box, extra: str, quick: bool | None = None, light: bool = False) -> Kernel | None:
         """The C kernel a sweep of ``game`` on ``structure`` over ``box`` asks, compiled with
-        ``extra`` (:meth:`KernelSource.for_sweep`; ``quick``, ``light``: as :class:`Kernel`'s); None where
-        a source before the kernel would answer (one-heap tables, a theorem) or no kernel serves."""
+        ``extra`` (``quick``, ``light``: as :class:`Kernel`'s): the first source that may answer
+        the sweep's question gives it (its ``sweep``, :meth:`KernelSource.sweep`); None where that
+        source has no kernel to give (one-heap tables, a theorem, the Python search)."""
         q = Query(game, structure, convention, question, sweep=True)
         for src in self.sources:
-            if isinstance(src, KernelSource):
-                return src.for_sweep(self, q, box, extra, quick, light)
-            if src.can_answer(self, q):
-                return None
+            if src.can_answer(self.ctx, q):
+                sweep = getattr(src, "sweep", None)     # a capability of the source, not its type
+                return None if sweep is None else sweep(self.ctx, q, box, extra, quick, light)
         return None
 
     # outcomes -----------------------------------------------------------------
@@ -309,26 +274,22 @@ class Solver(PythonSearch):
         return self._values(pos.game, pos.structure, [pos.state], pos.convention, "wins")[0]  # type: ignore[index]
 
     def mover_wins_many(self, positions: list[Position]) -> list[bool]:
-        """:meth:`mover_wins` of many positions; those on one structure go to its kernel in one
-        call (a family sweep), when the native path serves their table.
+        """:meth:`mover_wins` of many positions; those on one structure are asked of the sources
+        in one batch (to its kernel in one call, a family sweep, when the native path serves
+        their table).
 
         >>> from grundy.spec import read_position
         >>> ps = [read_position({"game": "nim", "heaps": h}) for h in ([1, 2, 3], [1, 2])]
         >>> Solver().mover_wins_many(ps)
         [False, True]
         """
-        def alone(p: Any) -> bool:        # a sum of positions, or one the one-heap tables answer
-            return not isinstance(p, Position) or (self.decompose and p.convention == "normal"
-                                                   and p.structure.kind == "heaps"
-                                                   and self.heaps.value(p) is not None)
         out: list[bool | None] = [None] * len(positions)
-        for idx in self._batches(positions, skip=alone).values():
+        for idx in self._batches(positions, skip=lambda p: not isinstance(p, Position)).values():
             p0 = positions[idx[0]]
-            wins = self.mover_wins_states(p0.game, p0.structure, [positions[i].state for i in idx],
-                                          p0.convention)
-            if wins is not None:
-                for j, i in enumerate(idx):
-                    out[i] = wins[j]
+            wins = self._values(p0.game, p0.structure, [positions[i].state for i in idx], p0.convention,
+                                "wins", sweep=True)
+            for i, w in zip(idx, wins or (), strict=False):
+                out[i] = w
         return [self.mover_wins(p) if w is None else w for p, w in zip(positions, out, strict=False)]
 
     def mover_wins_states(self, game: Game, structure: Structure, states: list[State],

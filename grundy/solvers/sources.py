@@ -2,32 +2,41 @@
 
 A source answers one question (``"grundy"``: Grundy values; ``"wins"``: whether the mover wins)
 about a batch of packed states of one game on one structure in one convention, or says it
-cannot (None: the solver asks the next source). The solver's order (:data:`Solver.sources`):
+cannot (None: the solver asks the next source). A source is handed a
+:class:`~grundy.solvers.context.SourceContext` (the tables, the settings and the limit, a way to
+note which engine answered, a way to ask for premises), never the solver. The solver's order
+(:data:`Solver.sources`, after the proved theorems of :mod:`grundy.solvers.theorems`):
 
 - :class:`HeapTablesSource`: one-heap tables, for games that are sums of heaps by construction
   (normal play, with decomposition allowed): no premise to prove;
 - :class:`KernelSource`: the C kernel generated from the rules, once its table is in use (from the
   first position with ``native="always"``, for a batch of several states at once, or when the
   Python search hands a large table over); its reductions are the proved ones
-  (``solver.establish`` before every call);
-- :class:`PythonSource`: the Python search (:class:`~grundy.solvers.search.PythonSearch`); it
-  asks for the premises of the reductions it would use (``Table.reach``) once its table has
-  stored ``reduce_after`` positions, and hands its
-  table to the kernel once it has stored :data:`NATIVE_AFTER` positions.
+  (``ctx.establish`` before every call); it also gives a sweep its kernel (:meth:`KernelSource.sweep`);
+- :class:`PythonSource`: the Python search (:class:`~grundy.solvers.search.PythonSearch`, one
+  per batch); it asks for the premises of the reductions it would use (``Table.reach``) once
+  its table has stored ``reduce_after`` positions, and hands its table to the kernel once it
+  has stored :data:`NATIVE_AFTER` positions.
 
-The Python source may answer only the first states of a batch and give control back (a shorter
-list): the solver then asks its sources again, from the first, for the states left.
+A source may answer only the first states of a batch and give control back: a shorter list, or
+a :class:`Partial` saying why (the Python search handing its table over). The solver then asks
+its sources again, from the first, for the states left. Adding a source is one class with
+``name``, ``premises``, ``can_answer`` and ``values`` (and, to serve a sweep in C, ``sweep``),
+put in ``Solver.sources`` where it is to be asked (``tests/test_source_conformance.py`` then
+holds it to the reference engine on every registered game).
+
 Sums of positions (:class:`~grundy.spec.SumPosition`) are not asked here: the solver gives them
 to its :class:`~grundy.solvers.explicit.sums.MisereSums`.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable, Protocol
+from typing import Any, Protocol
 
 from ..errors import BuildError
 from ..spec.game import Game
 from ..spec.structure import Structure
+from .context import SourceContext
 from .explicit.compile import State
 from .heaps import sum_of_heaps
 from .limits import cycle_error as _cycle
@@ -45,14 +54,12 @@ from .native.kernel import (
     KernelError,
     OutOfBox,
 )
+from .search import ASK_PREMISES, PythonSearch
 from .source_log import HEAP_TABLES, KERNEL, PYTHON
 from .table import Table, _domain_violation
 
-if TYPE_CHECKING:
-    from .solver import Solver
-
-__all__ = ["Query", "ValueSource", "HeapTablesSource", "KernelSource", "PythonSource", "HandOver",
-           "NATIVE_AFTER", "REDUCE_AFTER"]
+__all__ = ["Query", "ValueSource", "Partial", "HeapTablesSource", "KernelSource", "PythonSource",
+           "SourceContext", "NATIVE_AFTER", "REDUCE_AFTER"]
 
 NATIVE_AFTER = 20_000   # positions the Python path stores on a table before its kernel is built
                         # (building one costs about half a second; small tables never pay for it)
@@ -76,38 +83,49 @@ class Query:
     chunk: bool = False
     t: Table | None = field(default=None, repr=False)
 
-    def table(self, solver: "Solver") -> Table:
-        """The solver's table of the game on the structure (made, or put last in its order of
+    def table(self, ctx: SourceContext) -> Table:
+        """The context's table of the game on the structure (made, or put last in its order of
         use, when a source first needs it)."""
         if self.t is None:
-            self.t = solver.table(self.game, self.structure)
+            self.t = ctx.table(self.game, self.structure)
         return self.t
+
+
+@dataclass(frozen=True)
+class Partial:
+    """A source's answers at the first ``len(values)`` states of a batch, and why it hands the
+    rest back (``because``): the solver asks its sources again, from the first, for the rest.
+
+    >>> Partial([0, 1], "its table is large enough for the C kernel").answered(5)
+    'answered 2 of 5, hand over because its table is large enough for the C kernel'
+    """
+
+    values: list[Any]
+    because: str
+
+    def answered(self, n: int) -> str:
+        return f"answered {len(self.values)} of {n}, hand over because {self.because}"
 
 
 class ValueSource(Protocol):
     """A value source: ``name`` is the engine the source log names; ``premises`` says which
-    premises of its table the source needs proved, and when it asks (``solver.establish``)."""
+    premises of its table the source needs proved, and when it asks (``ctx.establish``).
+    Optional: ``sweep(ctx, q, box, extra, quick, light)``, the C kernel that answers a sweep's
+    batch (see :meth:`KernelSource.sweep`); where the first source that may answer a sweep has
+    none, ``Solver.sweep_kernel`` says None and the sweep asks the solver state by state."""
 
     name: str
     premises: str
 
-    def can_answer(self, solver: "Solver", q: Query) -> bool:
+    def can_answer(self, ctx: SourceContext, q: Query) -> bool:
         """Whether the source may answer ``q`` at all (cheap; no value computed)."""
         ...
 
-    def values(self, solver: "Solver", q: Query, states: list[State]) -> list[Any] | None:
-        """The answers at ``states`` (or their first ones, then control back to the solver);
-        None: the source cannot answer, ask the next."""
+    def values(self, ctx: SourceContext, q: Query, states: list[State]) -> list[Any] | Partial | None:
+        """The answers at ``states``, or at their first ones (a shorter list, or a
+        :class:`Partial`), then control back to the solver; None: the source cannot answer,
+        ask the next."""
         ...
-
-
-class HandOver(Exception):
-    """Unwinds the Python search when its table should be served otherwise: ``prove`` (its
-    premises are to be asked first), else its kernel is now in use."""
-
-    def __init__(self, prove: bool):
-        super().__init__()
-        self.prove = prove
 
 
 class HeapTablesSource:
@@ -116,18 +134,18 @@ class HeapTablesSource:
     name = HEAP_TABLES
     premises = "none (sums of heaps by construction)"
 
-    def can_answer(self, solver: "Solver", q: Query) -> bool:
-        return solver.decompose and q.convention == "normal" and sum_of_heaps(q.game, q.structure) is not None
+    def can_answer(self, ctx: SourceContext, q: Query) -> bool:
+        return ctx.decompose and q.convention == "normal" and sum_of_heaps(q.game, q.structure) is not None
 
-    def values(self, solver: "Solver", q: Query, states: list[State]) -> list[Any] | None:
+    def values(self, ctx: SourceContext, q: Query, states: list[State]) -> list[Any] | None:
         rule = sum_of_heaps(q.game, q.structure)
         if rule is None:
             return None
         if q.sweep:                          # a batch is noted before its values, one position after
-            solver._note(q.game, q.structure, HEAP_TABLES)
-        vals = [solver.heaps.values(rule, [tuple(s)])[0] for s in states]   # one by one: tables grow as before
+            ctx.note(q.game, q.structure, HEAP_TABLES)
+        vals = [ctx.heaps.values(rule, [tuple(s)])[0] for s in states]   # one by one: tables grow as before
         if not q.sweep:
-            solver._note(q.game, q.structure, HEAP_TABLES)
+            ctx.note(q.game, q.structure, HEAP_TABLES)
         return vals if q.question == "grundy" else [v != 0 for v in vals]
 
 
@@ -138,24 +156,24 @@ class KernelSource:
     name = KERNEL
     premises = "symmetry and decomposition asked before every call (it reduces by the proved ones)"
 
-    def can_answer(self, solver: "Solver", q: Query) -> bool:
-        t = q.table(solver)            # the table is made here (whether or not a kernel serves)
-        return solver.native and t.native and (t.in_use or not q.chunk)
+    def can_answer(self, ctx: SourceContext, q: Query) -> bool:
+        t = q.table(ctx)               # the table is made here (whether or not a kernel serves)
+        return ctx.native and t.native and (t.in_use or not q.chunk)
 
-    def values(self, solver: "Solver", q: Query, states: list[State]) -> list[Any] | None:
-        t = q.table(solver)
+    def values(self, ctx: SourceContext, q: Query, states: list[State]) -> list[Any] | None:
+        t = q.table(ctx)
         if len(states) > 1 and not q.chunk:
             t.in_use = True
         if not t.in_use:
             return None
-        solver.establish(t)             # the kernel reduces only by what is proved here
+        ctx.establish(t)                # the kernel reduces only by what is proved here
         mode = self.mode(t, q, states)
         if q.chunk:                     # as one by one: the first state, then those its box holds
             states = self._alike(t, q, states, mode)
-        vals = self.run(solver, t, mode, states)
+        vals = self.run(ctx, t, mode, states)
         if vals is None:
             return None
-        solver._served(t, q.game, q.structure, KERNEL)
+        ctx.served(t, q.game, q.structure, KERNEL)
         return [v - 1 for v in vals] if q.question == "grundy" else [v != 1 for v in vals]
 
     @staticmethod
@@ -184,38 +202,39 @@ class KernelSource:
                 n += 1
         return states[:n]
 
-    def for_sweep(self, solver: "Solver", q: Query, box: Box, extra: str,
-                  quick: bool | None = None, light: bool = False) -> Kernel | None:
+    def sweep(self, ctx: SourceContext, q: Query, box: Box, extra: str,
+              quick: bool | None = None, light: bool = False) -> Kernel | None:
         """The kernel a sweep's batch of ``q`` is answered by (its table put in use, its premises
         asked, the mode of a batch), its box holding ``box``, compiled with ``extra`` (a claim's
         sweep in C, :mod:`grundy.solvers.native.sweep`): the table's kernel, or one built now
         in its place (on the join of the boxes; ``quick``, ``light``: as :class:`Kernel`'s); None where no
         kernel serves the table: then the table is no longer marked as the kernel's, so that the
         Python path answers as it would have."""
-        if not self.can_answer(solver, q):
+        if not self.can_answer(ctx, q):
             return None
-        t = q.table(solver)
+        t = q.table(ctx)
         was, t.in_use = t.in_use, True
-        solver.establish(t)
+        ctx.establish(t)
         mode = self.mode(t, q, [])             # a batch's mode (q.sweep: no state read)
         k = t.kernels.get(mode)
         if k is not None and k.extra == extra and k.box.join(box) == k.box:
             return k
         need = box if k is None else k.box.join(box)
+        if need.size >= MAX_KEY:               # no 64-bit key: no kernel
+            t.in_use = was
+            return None
         try:
-            if need.size >= MAX_KEY:
-                raise ValueError("no 64-bit key")
-            k = Kernel(t.rules, need, mode, limit=solver.max_positions, symmetry=t.symmetric,
+            k = Kernel(t.rules, need, mode, limit=ctx.max_positions, symmetry=t.symmetric,
                        decompose=t.decomposed, extra=extra, quick=quick, light=light)
         except (BuildError, MemoryError, ValueError):
             t.in_use = was
             return None
         t.kernels[mode] = k
-        solver._served(t, q.game, q.structure, KERNEL)
+        ctx.served(t, q.game, q.structure, KERNEL)
         return k
 
     @staticmethod
-    def run(solver: "Solver", t: Table, mode: int, states: list[State]) -> bytes | None:
+    def run(ctx: SourceContext, t: Table, mode: int, states: list[State]) -> bytes | None:
         """The kernel's stored values for states of one table (None: it cannot serve the table).
         The kernel's box grows to hold them, and again whenever a successor leaves it."""
         rules = t.rules
@@ -227,7 +246,7 @@ class KernelSource:
                     if box.size >= MAX_KEY:
                         t.native = False
                         return None
-                    k = t.kernels[mode] = Kernel(rules, box, mode, limit=solver.max_positions,
+                    k = t.kernels[mode] = Kernel(rules, box, mode, limit=ctx.max_positions,
                                                  symmetry=t.symmetric, decompose=t.decomposed)
                 assert k is not None           # built above, or the table's kernel for this mode
                 try:
@@ -242,7 +261,7 @@ class KernelSource:
             if e.status == CYCLE:
                 raise _cycle(rules) from None
             if e.status == LIMIT:
-                raise solver._limit() from None
+                raise ctx.limit() from None
             if e.status == DOMAIN and e.key is not None and k is not None:
                 raise _domain_violation(t, k.box.state(e.key)) from None
             t.native = False      # a value or a product beyond the kernel: the Python path
@@ -250,42 +269,32 @@ class KernelSource:
 
 
 class PythonSource:
-    """The Python search, position by position; it answers whatever the others cannot."""
+    """The Python search, position by position; it answers whatever the others cannot, and
+    hands its table over (a :class:`Partial`) where it is to be served otherwise: its premises
+    asked first (it asks them here), or its C kernel now in use (past :data:`NATIVE_AFTER`)."""
 
     name = PYTHON
     premises = "symmetry and decomposition asked once its table has stored reduce_after positions, where they reduce"
 
-    def can_answer(self, solver: "Solver", q: Query) -> bool:
+    def can_answer(self, ctx: SourceContext, q: Query) -> bool:
         return True
 
-    def values(self, solver: "Solver", q: Query, states: list[State]) -> list[Any] | None:
-        out: list[Any] = []
-        t = q.table(solver)
-        canon = t.code.canonical           # the same through the loop: a new one comes with a HandOver
+    def values(self, ctx: SourceContext, q: Query, states: list[State]) -> list[Any] | Partial | None:
+        t = q.table(ctx)
+        canon = t.code.canonical           # the same through the batch: premises are asked after it
+        search = PythonSearch(t, ctx, NATIVE_AFTER)
         by_value = q.question == "grundy"
-        ask: Callable[[Table, State, Any], Any] = solver._grundy if by_value else solver._wins
-        arg = q.convention == "misere" if by_value else q.convention
-        try:
-            for s in states:
-                out.append(ask(t, canon(tuple(s)), arg))
-        except HandOver as h:
-            if out:
-                solver._served(t, q.game, q.structure, PYTHON)
-            if h.prove:
-                solver.establish(t, python=True)
-            return out                     # the solver asks again, from its first source
+        misere = q.convention == "misere"
+        out: list[Any] = []
+        for s in states:
+            v = search.grundy(canon(tuple(s)), misere) if by_value else search.wins(canon(tuple(s)), q.convention)
+            if v is None:
+                break
+            out.append(v)
         if out:
-            solver._served(t, q.game, q.structure, PYTHON)
-        return out
-
-    @staticmethod
-    def room(solver: "Solver", t: Table) -> None:
-        """Count a position the search is about to store on ``t``; hand the table over (the
-        premises to ask, or the kernel to use) or stop at the solver's limit."""
-        t.py_stored += 1
-        if t.py_stored > (t.ask_after or solver.reduce_after) and not t.asked:
-            raise HandOver(prove=True)
-        if t.py_stored > NATIVE_AFTER and t.native and solver.native and not t.in_use:
-            t.in_use = True
-            raise HandOver(prove=False)
-        solver.count_stored()
+            ctx.served(t, q.game, q.structure, PYTHON)
+        if search.because is None:
+            return out
+        if search.because == ASK_PREMISES:
+            ctx.establish(t, python=True)
+        return Partial(out, search.because)

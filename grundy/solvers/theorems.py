@@ -23,7 +23,7 @@ from .explicit.compile import State
 from .heaps import sum_of_heaps
 
 if TYPE_CHECKING:
-    from .solver import Solver
+    from .context import SourceContext
     from .sources import Query
 
 __all__ = ["ProvedFormula", "TheoremSource", "THEOREM"]
@@ -101,10 +101,10 @@ class TheoremSource:
             return False
         return not f.rules or f.rules == rules_digest(q.game.rules(f.structure))
 
-    def can_answer(self, solver: "Solver", q: "Query") -> bool:
+    def can_answer(self, ctx: "SourceContext", q: "Query") -> bool:
         return bool(self.formulas) and bool(self._for(q))
 
-    def values(self, solver: "Solver", q: "Query", states: list[State]) -> list[Any] | None:
+    def values(self, ctx: "SourceContext", q: "Query", states: list[State]) -> list[Any] | None:
         fs = self._for(q)
         out: list[Any] = []
         for s in states:
@@ -116,7 +116,7 @@ class TheoremSource:
                     if key not in self.seen:
                         self.seen.add(key)
                         self.used[f.label] = self.used.get(f.label, 0) + 1
-                    solver._note(q.game, q.structure, f.label)
+                    ctx.note(q.game, q.structure, f.label)
                     break
             else:
                 break                       # the next sources answer from here
