@@ -191,27 +191,7 @@ def _decomposition(rules: Rules, code, states: list[State], cover: str,
 
 def _diagnose(rules: Rules, code, s: State, comps: list[State]) -> str:
     """A move of the whole position that is no move of a single component, or the reverse."""
-    el_slots = rules.element_slots
-    owned = {sl for slots in el_slots for sl in slots}
-    whole = {t: (mi, cv) for mi, cv, t in code.options(s)}
-    lifted: dict[State, tuple[int, tuple]] = {}
-    for p in comps:
-        mine = {sl for sl in owned if p[sl] == s[sl]}     # the slots the component keeps
-        for mi, cv, t in code.options(p):
-            u = list(s)
-            for sl in range(len(s)):
-                if sl in mine or sl not in owned:
-                    u[sl] = t[sl]
-                elif t[sl] != p[sl]:
-                    return (f"move {rules.move_text(mi, cv)!r} of the component {rules.describe(p)} "
-                            f"changes {rules.schema.var_name(sl)}, outside it")
-            lifted[tuple(u)] = (mi, cv)
-    for t, (mi, cv) in whole.items():
-        if t not in lifted:
-            return (f"move {rules.move_text(mi, cv)!r} of the whole position is no move of a single "
-                    f"component")
-    for t, (mi, cv) in lifted.items():
-        if t not in whole:
-            return (f"move {rules.move_text(mi, cv)!r} of a component is not legal in the whole "
-                    f"position (its legality depends on another component)")
-    return ""
+    from .premises.decomposition import component_moves_differ   # the one replay of a split (Z3's premise too)
+    owned = {sl for slots in rules.element_slots for sl in slots}
+    return component_moves_differ(rules, code, s, [(p, {sl for sl in owned if p[sl] == s[sl]})
+                                                              for p in comps])

@@ -320,15 +320,16 @@ def _concrete_restrict(rules: Rules, s: State, keep: list[bool]) -> State:
 
 def _split_violation(rules: Rules, code, s: State, sides: list[bool]) -> str | None:
     """The one-line violation of independence at ``s`` split by ``sides``, checked on the rule
-    (a move of the whole position that is no move of one side, or the reverse; or an element
-    whose presence changes when the other side is emptied), or None."""
+    (a move of the whole position that is no move of one side, or the reverse, or one that
+    changes the other side; or an element whose presence changes when the other side is
+    emptied), or None."""
     assert rules.present is not None           # asked only of a rule that declares components
     env = {rules.schema.var_name(i): v for i, v in enumerate(s)}
     if sum(abs(v) for v in s) > REPLAY:       # too large to enumerate the moves: not confirmed
         return None
+    name = rules.game.name
     try:
         pres = [bool(evaluate(p, env)) for p in rules.present]
-        name = rules.game.name
         parts = []
         for a_side in (True, False):
             keep = [p and (sd == a_side) for p, sd in zip(pres, sides, strict=False)]
@@ -338,29 +339,38 @@ def _split_violation(rules: Rules, code, s: State, sides: list[bool]) -> str | N
                 if bool(evaluate(p, renv)) != keep[x]:
                     return (f"{name}: whether element {x} takes part depends on another component, at "
                             f"{rules.describe(s)}")
-            parts.append((keep, r))
-        whole = {t: (mi, cv) for mi, cv, t in code.options(s)}
-        lifted: dict[State, tuple[int, tuple]] = {}
-        for keep, r in parts:
-            for mi, cv, t in code.options(r):
-                u = list(s)
-                for x, slots in enumerate(rules.element_slots):
-                    for sl in slots:
-                        if keep[x] or t[sl] != r[sl]:
-                            u[sl] = t[sl]
-                owned = {sl for slots in rules.element_slots for sl in slots}
-                for sl in range(len(s)):
-                    if sl not in owned:
-                        u[sl] = t[sl]
-                lifted[tuple(u)] = (mi, cv)
+            mine = {sl for x, slots in enumerate(rules.element_slots) if keep[x] for sl in slots}
+            parts.append((r, mine))
+        why = component_moves_differ(rules, code, s, parts)
     except Exception:            # noqa: BLE001
         return None
+    return f"{name}: at {rules.describe(s)} {why} (found by Z3)" if why else None
+
+
+def component_moves_differ(rules: Rules, code, s: State, parts: list[tuple[State, set[int]]]) -> str:
+    """Why the moves of ``s`` are not the moves of its components (each a state and the slots it
+    owns) lifted back into ``s``, in one phrase; "" when they are the same. A component's move
+    may fill a slot no present element holds (a split's part in an empty heap slot); one that
+    changes a slot another component holds is itself the answer. Both checks of a declared
+    decomposition (Z3's premise and ``grundy check``) read a split by this one function."""
+    owned = {sl for slots in rules.element_slots for sl in slots}
+    whole = {t: (mi, cv) for mi, cv, t in code.options(s)}
+    lifted: dict[State, tuple[int, tuple]] = {}
+    for p, mine in parts:
+        for mi, cv, t in code.options(p):
+            u = list(s)
+            for sl in range(len(s)):
+                if sl in mine or sl not in owned or s[sl] == p[sl]:   # its own, or nobody's (a free slot)
+                    u[sl] = t[sl]
+                elif t[sl] != p[sl]:
+                    return (f"move {rules.move_text(mi, cv)!r} of the component {rules.describe(p)} "
+                            f"changes {rules.schema.var_name(sl)}, outside it")
+            lifted[tuple(u)] = (mi, cv)
     for t, (mi, cv) in whole.items():
         if t not in lifted:
-            return (f"{name}: at {rules.describe(s)} move {rules.move_text(mi, cv)!r} of the whole position "
-                    f"is no move of a single component (found by Z3)")
+            return f"move {rules.move_text(mi, cv)!r} of the whole position is no move of a single component"
     for t, (mi, cv) in lifted.items():
         if t not in whole:
-            return (f"{name}: at {rules.describe(s)} move {rules.move_text(mi, cv)!r} of a component is no "
-                    f"move of the whole position (found by Z3)")
-    return None
+            return (f"move {rules.move_text(mi, cv)!r} of a component is not legal in the whole "
+                    f"position (its legality depends on another component)")
+    return ""
