@@ -191,7 +191,7 @@ def _decomposition(rules: Rules, code, states: list[State], cover: str,
 
 def _diagnose(rules: Rules, code, s: State, comps: list[State]) -> str:
     """A move of the whole position that is no move of a single component, or the reverse."""
-    from .premises.decomposition import component_moves_differ   # the one replay of a split (Z3's premise too)
+    from .premises.decomposition import component_moves_differ  # the one replay of a split (Z3's premise too)
     owned = {sl for slots in rules.element_slots for sl in slots}
     return component_moves_differ(rules, code, s, [(p, {sl for sl in owned if p[sl] == s[sl]})
                                                               for p in comps])
