@@ -1,0 +1,126 @@
+"""Claims on an open family (``complete(n=at_least(1))``): checked explicitly on the first
+members, then for every size by counting (:mod:`grundy.solvers.counting`).
+
+The verdict:
+
+- the explicit sweep of the first members refutes: ``refuted``, its counterexample (the first
+  members are swept smallest first, so it is on the smallest member that fails);
+- the family does not reduce: the sweep's verdict, its scope ending "(not reducible: why)";
+- it reduces, the counting rule agrees with the rule on every first member, and Z3 proves the
+  statement on the quotient game over unbounded integers: ``proved``, "for every ...";
+- Z3 finds an obligation violated on the quotient: the member with those counts is swept
+  explicitly, and its counterexample refutes the claim; Z3 undecided: ``unknown``.
+"""
+from __future__ import annotations
+
+import copy
+from typing import Any, Callable
+
+from ...solvers.counting import Counted, Refused, agrees, reduce_game
+from ...spec.expr import INT, lift
+from ...spec.games import GAMES
+from ..claims import Claim
+from ..families import Family
+from ..families.open import Counts, OpenFamily
+from ..verdict import PROVED, REFUTED, UNKNOWN, VERIFIED, Verdict
+
+__all__ = ["check_open", "bounded_claim"]
+
+THEORY = "Z3, linear integer arithmetic over unbounded counts"
+
+
+def _field(claim: Claim, fam: OpenFamily) -> str:
+    g = fam.items()[0][1] if fam.items() else fam.shape.build([f or low for f, low in zip(fam.shape.fixed, fam.shape.lows, strict=True)])
+    return next(iter(GAMES[claim.game].rules(g).schema.fields))
+
+
+def _on_counts(fam: OpenFamily, fn: Callable, field: str) -> Callable:
+    return lambda g, s: fn(g, fam.counts(g, s, field))
+
+
+def bounded_claim(claim: Claim, fam: OpenFamily, members: Family) -> Claim:
+    """The claim on the given members, its statement (and ``assume``) reading the counts of the
+    game's one field."""
+    field = _field(claim, fam)
+    c = copy.copy(claim)
+    c.family, c.full_family = members, None
+    c.statement = _on_counts(fam, claim.statement, field)
+    if claim.assume is not None:
+        c.assume = _on_counts(fam, claim.assume, field)
+    c.uses = []
+    return c
+
+
+def check_open(claim: Claim, profile: str, run: Callable[..., None], v: Verdict, deadline: Any) -> None:
+    """Check ``claim`` on its open family into ``v``: ``run(claim, v)`` runs the explicit check
+    of a claim (the first members)."""
+    fam = claim.family
+    assert isinstance(fam, OpenFamily)
+    members = fam.for_profile(profile)
+    run(bounded_claim(claim, fam, members), v)
+    if v.verdict != VERIFIED:
+        return
+    bounded = v.scope
+    try:
+        red = reduce_game(GAMES[claim.game], fam.shape)
+        for _, g in members.items():
+            bad = agrees(red, fam.sizes[g])
+            if bad is not None:
+                raise Refused(f"the counting rule read on {fam.shape.label(red.template)} differs {bad}")
+    except Refused as e:
+        v.scope = f"{bounded} (not reducible: {e})"
+        v.detail = f"not reducible: {e}"
+        return
+    status, results = _prove(claim, red, deadline.left())
+    v.obligations += [{"structure": f"counts on {fam.shape.name}", "obligation": r.obligation,
+                       "status": r.status, "seconds": round(r.seconds, 3), "detail": r.detail} for r in results]
+    if status == PROVED:
+        v.verdict = PROVED
+        v.coverage["smt"] = "all sizes"
+        v.scope = (f"for every {fam.scope.split('every ', 1)[1]} (by counting: {claim.game} on {fam.shape.name} "
+                   f"is a game on the counts of present vertices per part, threshold {red.cap}; the rule "
+                   f"symmetric within the parts ({red.symmetry} on {fam.shape.label(red.template)}) and equal "
+                   f"to the counting rule on every count vector of the first members; the statement proved on "
+                   f"the counts, {THEORY}, the total count as the rank); explicit: {bounded}")
+        return
+    bad = next((r for r in results if r.status == "violated"), None)
+    if bad is not None and bad.state is not None:
+        _refute_at(claim, fam, tuple(bad.state), run, v)
+        if v.verdict == REFUTED:
+            return
+    v.verdict = UNKNOWN
+    v.detail = "; ".join(f"{r.obligation}: {r.status} ({r.detail})" for r in results if r.status != "holds")
+    v.scope = f"{bounded}; for every size: Z3 inconclusive on the counts ({THEORY})"
+
+
+def _prove(claim: Claim, red: Counted, left: float) -> tuple[str, list]:
+    from ...solvers import smt
+    rules = red.rules()
+    counts = Counts([rules.state.count[i] for i in range(red.shape.k)])
+    expr = lift(claim.statement(red.shape, counts))
+    assume = red.assume(rules)
+    if claim.assume is not None:
+        assume = assume & lift(claim.assume(red.shape, counts))
+    t = max(1.0, min(left, 600.0))
+    results = list(smt.check_rank(rules, assume, timeout=t))
+    if expr.sort == INT:
+        results += smt.check_grundy_formula(rules, expr, assume, convention=claim.convention, timeout=t)
+    else:
+        results += smt.check_partition(rules, expr, assume, convention=claim.convention, timeout=t)
+    ok = all(r.status == "holds" for r in results)
+    return (PROVED if ok else UNKNOWN), results
+
+
+def _refute_at(claim: Claim, fam: OpenFamily, c: tuple[int, ...], run: Callable[..., None], v: Verdict) -> None:
+    """Sweep the member whose open parts have the violating counts (at least their least size):
+    a counterexample there refutes the claim."""
+    sizes = tuple(f if f is not None else max(x, low, 1)
+                  for x, f, low in zip(c, fam.shape.fixed, fam.shape.lows, strict=True))
+    g = fam.shape.build(sizes)
+    fam.sizes[g] = sizes
+    one = Family([(fam.shape.label(sizes), g)])
+    w = Verdict(v.id, v.kind, UNKNOWN, v.expected, paper=v.paper)
+    run(bounded_claim(claim, fam, one), w)
+    if w.verdict == REFUTED:
+        v.verdict, v.counterexample, v.scope = REFUTED, w.counterexample, w.scope
+        v.coverage.update(w.coverage)
