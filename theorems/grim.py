@@ -31,7 +31,8 @@ import networkx as nx
 
 from grundy import solve
 from grundy.spec import Structure, ite, maximum, minimum
-from grundy.verify import Claim, Family, Finding, Lazy, Source, all_graphs, complete, cycles, hypercubes, paths, wheels
+from grundy.verify import (Claim, Family, Finding, Lazy, Source, all_graphs, at_least, complete, complete_bipartite,
+                           complete_multipartite, cycles, hypercubes, paths, wheels)
 from grundy.verify.families import geng
 
 PAPER = "grim"
@@ -354,6 +355,36 @@ def tripartite1(max_total: int) -> Family:
                   f"K_{{1,m,n}}, 1 <= m <= n, 1 + m + n <= {max_total}")
 
 
+# ------------------------------------------------------------------ §3 for every size (counting)
+# On an open family (complete(n=at_least(1)), ...) a statement reads c[i], the number of alive
+# vertices of part i, at EVERY position (not only the start): grim there is grim on the complete
+# multipartite graph of the alive counts (an alive vertex without an alive neighbour is inert).
+# Each is proved for all counts on the game of counts (docs/claims.md, "Claims for every n");
+# at the start (every vertex with a neighbour alive) it is the paper's statement.
+def lemma9_counts(g, c):
+    # Lemma 9 on counts: K_c is P iff c is odd or 0 (K_1's lone vertex is isolated: P).
+    return (c[0] % 2 == 1) | (c[0] == 0)
+
+
+def bipartite_counts(g, c):
+    # Theorem 10 on counts: K_{a,b} is P iff a part is empty, or a, b >= 2 with a + b even
+    # (a star K_{1,b}, b >= 1, is N: delete the centre).
+    a, b = c[0], c[1]
+    return (a == 0) | (b == 0) | ((a >= 2) & (b >= 2) & ((a + b) % 2 == 0))
+
+
+def tripartite_counts(g, c):
+    # Theorem 10, Lemma 11 (our reconstruction) and Theorem 12 on the three alive counts, sorted
+    # x <= y <= z: x = 0, Theorem 10 on K_{y,z}; x = 1, Lemma 11 on K_{1,y,z}; x >= 2, Theorem 12
+    # (P iff x + y + z is even). The same formula as grim/tripartite-weighted, here on grim itself.
+    w = [c[0], c[1], c[2]]
+    x, z = minimum(w), maximum(w)
+    y = w[0] + w[1] + w[2] - x - z
+    two = (y == 0) | ((y >= 2) & ((y + z) % 2 == 0))
+    one = ite(y == 1, z % 2 == 1, (y >= 3) & ((y + z) % 2 == 1))
+    return ite(x == 0, two, ite(x == 1, one, (w[0] + w[1] + w[2]) % 2 == 0))
+
+
 # ------------------------------------------------------------------ §4 automorphisms
 def cone(h: nx.Graph) -> nx.Graph:
     """A new vertex 0 joined to every vertex of h."""
@@ -628,6 +659,44 @@ CLAIMS = [
           source=src("Theorem 12", "§3"), game="grim", kind="char",
           family=multipartite(range(2, 8), 2, 14, False), statement=thm12_p,
           bounds={"alive": start(12)}, full={"alive": start(14)}),
+    # For every size, by counting (docs/claims.md, "Claims for every n"): the statement holds at
+    # every position of every member (c[i] alive vertices in part i), proved on the game of counts.
+    Claim("grim/lemma9-every-n",
+          text=("Lemma 9 for every n: grim on K_n (n >= 1) is N iff n is even; at every position, with c "
+                "vertices alive, it is P iff c is odd or 0."),
+          source=src("Lemma 9, every n", "§3"), game="grim", kind="char",
+          family=complete(n=at_least(1), first=10, first_full=14), statement=lemma9_counts,
+          expect="proved"),
+    Claim("grim/thm10-every-n",
+          text=("Theorem 10 for every m, n >= 1: grim on K_{m,n} with a and b vertices alive in the two parts "
+                "is P iff a = 0, b = 0, or a, b >= 2 with a + b even (so K_{1,n} is N, and K_{m,n}, m, n >= 2, "
+                "is N iff m + n is odd)."),
+          source=src("Theorem 10, every m, n", "§3"), game="grim", kind="char",
+          family=complete_bipartite(m=at_least(1), n=at_least(1), first=10, first_full=14),
+          statement=bipartite_counts, expect="proved"),
+    Claim("grim/lemma11-every-n",
+          text=("Lemma 11 (reconstructed) for every 1 <= m <= n: grim on K_{1,m,n}, at every position, has the "
+                "outcome Theorems 10, 12 and Lemma 11 give to the alive counts."),
+          source=src("Lemma 11, every m, n", "§3"), game="grim", kind="char",
+          family=complete_multipartite(k=2, size=at_least(1), centre=True, first=10, first_full=13),
+          statement=tripartite_counts, expect="proved"),
+    Claim("grim/thm12-every-n",
+          text=("Theorem 12 for three parts of every size >= 2: grim on K_{l,m,n} is P iff l + m + n is even; "
+                "at every position, the outcome Theorems 10, 12 and Lemma 11 give to the alive counts."),
+          reading=("Counting reaches a fixed number of parts: three here (two parts is Theorem 10 above). "
+                   "For any number of parts the claim stays bounded (grim/thm12)."),
+          source=src("Theorem 12, three parts, every size", "§3"), game="grim", kind="char",
+          family=complete_multipartite(k=3, size=at_least(2), first=10, first_full=13),
+          statement=tripartite_counts, expect="proved"),
+    Claim("grim/lemma13-corrected-every-n",
+          text=("Lemma 13 corrected, for k = 3 and every n_2, n_3 >= 2: grim on K_{1,n_2,n_3} is P iff the "
+                "number of vertices is even and n_2, n_3 >= 3; at every position, the outcome Theorems 10, 12 "
+                "and Lemma 11 give to the alive counts."),
+          reading=("Counting reaches a fixed number of parts: k = 3 here, where Lemma 13 corrected is Lemma 11"
+                   " (2)-(3). For k >= 4 the claim stays bounded (grim/lemma13-corrected)."),
+          source=src("Lemma 13 corrected, k = 3, every size", "§3"), game="grim", kind="char",
+          family=complete_multipartite(k=2, size=at_least(2), centre=True, first=10, first_full=13),
+          statement=tripartite_counts, expect="proved"),
     # Theorems 10 and 12, Lemma 11 for every size, on the weighted side of Theorem 8 (an addition:
     # the proof holds for all weights of weighted grim on K_2, K_3; for grim on K_{m,n}, K_{l,m,n}
     # it rests on Theorem 8, which is verified above within bounds).

@@ -98,7 +98,7 @@ class OpenFamily(Family):
     def for_profile(self, profile: str) -> Family:
         """The first members the profile checks explicitly."""
         most = self.first_full if profile == "full" else self.first
-        return Family(self.members(most), f"{self.scope}: first members, n <= {most}")
+        return Family(self.members(most), f"{self.scope}: first members, at most {most} vertices")
 
     def counts(self, g: Structure, s: Any, field: str) -> Counts:
         """The counts on a first member: the present vertices of each part."""
