@@ -19,6 +19,7 @@ from typing import Any, Callable
 from ...solvers.counting import Counted, Refused, agrees, reduce_game
 from ...spec.expr import INT, lift
 from ...spec.games import GAMES
+from ...spec.structure import Structure
 from ..claims import Claim
 from ..families import Family
 from ..families.open import Counts, OpenFamily
@@ -29,24 +30,33 @@ __all__ = ["check_open", "bounded_claim"]
 THEORY = "Z3, linear integer arithmetic over unbounded counts"
 
 
-def _field(claim: Claim, fam: OpenFamily) -> str:
-    g = fam.items()[0][1] if fam.items() else fam.shape.build([f or low for f, low in zip(fam.shape.fixed, fam.shape.lows, strict=True)])
-    return next(iter(GAMES[claim.game].rules(g).schema.fields))
+def _present(claim: Claim) -> Callable[[Structure, Any], Callable[[int], Any]]:
+    """Whether a vertex is present: the game's ``present`` where it decomposes over vertices,
+    else its one bool field; a game with neither has no counts (a ClaimError)."""
+    game = GAMES[claim.game]
+    if game.decompose_over == "vertices":
+        return lambda g, s: lambda v: game.present(g, s, v)
+    fields = game.fields(claim.family.items()[0][1]) if claim.family.items() else []
+    if len(fields) == 1 and fields[0].kind == "bool" and fields[0].over == "vertices":
+        name = fields[0].name
+        return lambda g, s: lambda v: getattr(s, name)[v]
+    raise claim.fail(f"an open family's statement reads the present vertices per part: {game.name} has "
+                     "neither one bool field per vertex nor a present() over vertices")
 
 
-def _on_counts(fam: OpenFamily, fn: Callable, field: str) -> Callable:
-    return lambda g, s: fn(g, fam.counts(g, s, field))
+def _on_counts(fam: OpenFamily, fn: Callable, present: Callable) -> Callable:
+    return lambda g, s: fn(g, fam.counts(g, present(g, s)))
 
 
 def bounded_claim(claim: Claim, fam: OpenFamily, members: Family) -> Claim:
     """The claim on the given members, its statement (and ``assume``) reading the counts of the
     game's one field."""
-    field = _field(claim, fam)
+    present = _present(claim)
     c = copy.copy(claim)
     c.family, c.full_family = members, None
-    c.statement = _on_counts(fam, claim.statement, field)
+    c.statement = _on_counts(fam, claim.statement, present)
     if claim.assume is not None:
-        c.assume = _on_counts(fam, claim.assume, field)
+        c.assume = _on_counts(fam, claim.assume, present)
     c.uses = []
     return c
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 from ...solvers.counting import Shape
 from ...spec.expr import Expr, Var, count, lift, total
@@ -100,12 +100,12 @@ class OpenFamily(Family):
         most = self.first_full if profile == "full" else self.first
         return Family(self.members(most), f"{self.scope}: first members, at most {most} vertices")
 
-    def counts(self, g: Structure, s: Any, field: str) -> Counts:
-        """The counts on a first member: the present vertices of each part."""
+    def counts(self, g: Structure, present: Callable[[int], Any]) -> Counts:
+        """The counts on a first member: the present vertices of each part (``present(v)``: a
+        bool expression)."""
         sizes, at, parts = self.sizes[g], 0, []
-        view = getattr(s, field)
         for k in sizes:
-            parts.append(lift(count(view[v] for v in range(at, at + k))))
+            parts.append(lift(count(present(v) for v in range(at, at + k))))
             at += k
         return Counts(parts)
 
