@@ -306,28 +306,28 @@ def reduce_game(game: Game, shape: Shape, cap: int = 4) -> Counted:
         tables = [{key: _fit(tab, shape.fixed, threshold) for key, tab in d.items()} for d in data]
         if all(v is not None for tab in tables for v in tab.values()):
             q = _Quotient(f"counted {game.name} on {shape.name}", shape.k, tables, shape.fixed, threshold)
-            return Counted(shape, game, q, threshold, sizes, how)
+            red = Counted(shape, game, q, threshold, sizes, how)
+            bad = agrees(red, sizes)
+            if bad is not None:
+                raise Refused(f"the moves are not one rule for every vertex of a part: {bad}")
+            return red
     raise Refused(f"the rule's counts need a threshold above {cap} (read on {shape.label(sizes)})")
 
 
 def agrees(red: Counted, sizes: Sequence[int]) -> str | None:
     """Compare the counting rule with the rule on the member with these part sizes, at every
-    count vector (the move at the first present vertex of each part; symmetry gives the others):
-    None if they agree, else where they differ."""
+    count vector: the counts of the options of *every* move at the representative state against
+    the counting rule's options (a symmetry proved on options, not move by move, still needs
+    this). None if they agree, else where they differ."""
     rules = _check_form(red.game, red.shape.build(sizes))
     for c in _boxes(sizes):
-        _dead_moves_idle(rules, sizes, c)
+        state = representative(sizes, c)
+        env = _env(rules, state)
         got = set()
-        for t in range(red.shape.k):
-            if c[t] == 0:
-                continue
-            o = _observe(rules, sizes, c, t)
-            if o is not None and o.legal:
-                starts = _starts(sizes)
-                state = representative(sizes, c)
-                env = _env(rules, state)
+        for m in rules.moves:
+            if evaluate(m.guard, env):
                 nxt = list(state)
-                for slot, e in rules.moves[starts[t]].update.items():
+                for slot, e in m.update.items():
                     nxt[slot] = int(bool(evaluate(e, env)))
                 got.add(counts_of(sizes, nxt))
         want = red.options(c)

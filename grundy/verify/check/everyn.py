@@ -27,6 +27,7 @@ from ..verdict import PROVED, REFUTED, UNKNOWN, VERIFIED, Verdict
 
 __all__ = ["check_open", "bounded_claim"]
 
+KINDS = ("char", "grundy", "outcome", "conj")     # a statement on the counts (no strategy, no table)
 THEORY = "Z3, linear integer arithmetic over unbounded counts"
 
 
@@ -66,6 +67,8 @@ def check_open(claim: Claim, profile: str, run: Callable[..., None], v: Verdict,
     of a claim (the first members)."""
     fam = claim.family
     assert isinstance(fam, OpenFamily)
+    if claim.kind not in KINDS:
+        raise claim.fail(f"a claim on an open family is of kind {', '.join(KINDS)}, not {claim.kind!r}")
     members = fam.for_profile(profile)
     run(bounded_claim(claim, fam, members), v)
     if v.verdict != VERIFIED:
