@@ -31,8 +31,22 @@ import networkx as nx
 
 from grundy import solve
 from grundy.spec import Structure, ite, maximum, minimum
-from grundy.verify import (Claim, Family, Finding, Lazy, Source, all_graphs, at_least, complete, complete_bipartite,
-                           complete_multipartite, cycles, hypercubes, paths, wheels)
+from grundy.verify import (
+    Claim,
+    Family,
+    Finding,
+    Lazy,
+    Source,
+    all_graphs,
+    at_least,
+    complete,
+    complete_bipartite,
+    complete_multipartite,
+    cycles,
+    hypercubes,
+    paths,
+    wheels,
+)
 from grundy.verify.families import geng
 
 PAPER = "grim"

@@ -138,7 +138,7 @@ def _observe(rules: Rules, sizes: Sequence[int], c: Sequence[int], t: int) -> _O
     for slot, e in m.update.items():
         nxt[slot] = int(bool(evaluate(e, env)))
     others: list[bool | None] = []
-    for i, (s, a) in enumerate(zip(sizes, starts, strict=True)):
+    for s, a in zip(sizes, starts, strict=True):
         if any(nxt[u] and not state[u] for u in range(a, a + s)):
             raise Refused(f"a move makes a removed vertex present ({m.label} on {rules.structure.n} vertices)")
         fates = {bool(nxt[u]) for u in range(a, a + s) if state[u] and u != v}
@@ -243,7 +243,8 @@ class _Quotient(Game):
     def moves(self, g: Structure, s: SymState) -> Iterator[Move]:
         c = [s.count[i] for i in range(self.k)]
         for t, tab in enumerate(self.tables):
-            f = lambda key: _expr(tab[key], c, self.caps, self.cap)  # noqa: E731
+            def f(key: Any, tab: dict = tab) -> Expr:
+                return _expr(tab[key], c, self.caps, self.cap)
             update = {}
             for i in range(self.k):
                 rest = c[i] - 1 if i == t else c[i]

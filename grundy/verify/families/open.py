@@ -15,7 +15,7 @@ total. On a first member ``g`` is the graph; in the proof for every size it is t
 ('K_n, every n >= 2', ['K_2', 'K_3', 'K_4'])
 >>> bip = bipartite_open(at_least(1), at_least(2), first=5)
 >>> bip.names()
-['K_{1,2}', 'K_{1,3}', 'K_{1,4}', 'K_{2,2}', 'K_{2,3}']
+['K_{1,2}', 'K_{1,3}', 'K_{2,2}', 'K_{1,4}', 'K_{2,3}']
 """
 from __future__ import annotations
 
