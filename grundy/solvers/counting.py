@@ -320,17 +320,11 @@ def agrees(red: Counted, sizes: Sequence[int]) -> str | None:
     count vector: the counts of the options of *every* move at the representative state against
     the counting rule's options (a symmetry proved on options, not move by move, still needs
     this). None if they agree, else where they differ."""
+    from .explicit.compile import compile_rules
     rules = _check_form(red.game, red.shape.build(sizes))
+    successors = compile_rules(rules, symmetry=False, decompose=False).successors
     for c in _boxes(sizes):
-        state = representative(sizes, c)
-        env = _env(rules, state)
-        got = set()
-        for m in rules.moves:
-            if evaluate(m.guard, env):
-                nxt = list(state)
-                for slot, e in m.update.items():
-                    nxt[slot] = int(bool(evaluate(e, env)))
-                got.add(counts_of(sizes, nxt))
+        got = {counts_of(sizes, t) for t in successors(tuple(representative(sizes, c)))}
         want = red.options(c)
         if got != want:
             return (f"on {red.shape.label(sizes)} at counts {tuple(c)}: the rule's options have counts "
