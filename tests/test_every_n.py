@@ -159,3 +159,11 @@ def test_open_family_api():
     fam = complete_multipartite(k=3, size=at_least(2), first=7)
     assert fam.scope == "K_{l,m,n}, every l >= 2, m >= 2, n >= 2"
     assert fam.names() == ["K_{2,2,2}", "K_{2,2,3}"]
+
+
+def test_open_family_verdicts_are_cached_by_their_statement_and_profile():
+    from grundy.verify.cache import claim_key
+    a, b = claim(), claim(lambda g, c: (c[0] % 2 == 1) | (c[0] <= 0))
+    quick = {"profile": "quick"}
+    assert claim_key(a, quick) == claim_key(a, quick) != claim_key(b, quick)
+    assert claim_key(a, quick) != claim_key(a, {"profile": "full"})

@@ -45,7 +45,7 @@ from ..spec.game import Game, Move, Rules, move
 from ..spec.schema import Field, SymState
 from ..spec.structure import Structure
 
-__all__ = ["Shape", "Counted", "Refused", "reduce_game", "agrees", "counts_of", "representative"]
+__all__ = ["Shape", "Counted", "Refused", "reduce_game", "agrees", "counts_of", "representative", "template_sizes"]
 
 
 @dataclass(frozen=True)
@@ -285,10 +285,16 @@ class Counted:
                 for m in r.moves if evaluate(m.guard, env)}
 
 
+def template_sizes(shape: Shape, cap: int = 4) -> tuple[int, ...]:
+    """The part sizes of the member the counting rule is read on: open parts of ``cap + 2``
+    vertices (two past the largest threshold), fixed parts at their size."""
+    return tuple(f if f is not None else max(cap + 2, low) for f, low in zip(shape.fixed, shape.lows, strict=True))
+
+
 def reduce_game(game: Game, shape: Shape, cap: int = 4) -> Counted:
     """The counting reduction of ``game`` on ``shape`` (threshold at most ``cap``), or
     :class:`Refused` with the reason."""
-    sizes = tuple(f if f is not None else max(cap + 2, low) for f, low in zip(shape.fixed, shape.lows, strict=True))
+    sizes = template_sizes(shape, cap)
     rules = _check_form(game, shape.build(sizes))
     how = _symmetric(rules, sizes)
     data: list[dict[Any, dict]] = [{} for _ in range(shape.k)]

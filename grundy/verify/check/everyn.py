@@ -16,7 +16,7 @@ from __future__ import annotations
 import copy
 from typing import Any, Callable
 
-from ...solvers.counting import Counted, Refused, agrees, reduce_game
+from ...solvers.counting import Counted, Refused, agrees, reduce_game, template_sizes
 from ...spec.expr import INT, lift
 from ...spec.games import GAMES
 from ...spec.structure import Structure
@@ -25,7 +25,7 @@ from ..families import Family
 from ..families.open import Counts, OpenFamily
 from ..verdict import PROVED, REFUTED, UNKNOWN, VERIFIED, Verdict
 
-__all__ = ["check_open", "bounded_claim"]
+__all__ = ["check_open", "bounded_claim", "key_claim"]
 
 KINDS = ("char", "grundy", "outcome", "conj")     # a statement on the counts (no strategy, no table)
 THEORY = "Z3, linear integer arithmetic over unbounded counts"
@@ -60,6 +60,20 @@ def bounded_claim(claim: Claim, fam: OpenFamily, members: Family) -> Claim:
         c.assume = _on_counts(fam, claim.assume, present)
     c.uses = []
     return c
+
+
+def key_claim(claim: Claim, profile: str) -> Claim:
+    """What a cached verdict of a claim on an open family depends on, as a claim on structures:
+    its statement on the first members the profile checks and on the template the counting
+    rule is read on (the rules of each go into the key)."""
+    fam = claim.family
+    assert isinstance(fam, OpenFamily)
+    members = fam.for_profile(profile)
+    sizes = template_sizes(fam.shape)
+    g = fam.shape.build(sizes)
+    fam.sizes[g] = sizes
+    items = members.items() + ([] if any(h == g for _, h in members.items()) else [(fam.shape.label(sizes), g)])
+    return bounded_claim(claim, fam, Family(items, members.scope))
 
 
 def check_open(claim: Claim, profile: str, run: Callable[..., None], v: Verdict, deadline: Any) -> None:
