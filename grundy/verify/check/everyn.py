@@ -32,15 +32,16 @@ THEORY = "Z3, linear integer arithmetic over unbounded counts"
 
 
 def _present(claim: Claim) -> Callable[[Structure, Any], Callable[[int], Any]]:
-    """Whether a vertex is present: the game's ``present`` where it decomposes over vertices,
-    else its one bool field; a game with neither has no counts (a ClaimError)."""
+    """Whether a vertex is present: the game's one bool field over vertices (what the counting
+    rule counts), else the game's ``present`` where it decomposes over vertices; a game with
+    neither has no counts (a ClaimError)."""
     game = GAMES[claim.game]
-    if game.decompose_over == "vertices":
-        return lambda g, s: lambda v: game.present(g, s, v)
     fields = game.fields(claim.family.items()[0][1]) if claim.family.items() else []
     if len(fields) == 1 and fields[0].kind == "bool" and fields[0].over == "vertices":
         name = fields[0].name
         return lambda g, s: lambda v: getattr(s, name)[v]
+    if game.decompose_over == "vertices":
+        return lambda g, s: lambda v: game.present(g, s, v)
     raise claim.fail(f"an open family's statement reads the present vertices per part: {game.name} has "
                      "neither one bool field per vertex nor a present() over vertices")
 

@@ -7,7 +7,8 @@ is checked (a) for every size by a mechanism (counting: :mod:`grundy.solvers.cou
 under ``--profile full``): see docs/claims.md, "Claims for every n".
 
 The statement of a claim on an open family reads the **counts**: ``statement(g, c)``, where
-``c[i]`` is the number of present vertices of part i (an integer expression) and ``c.n`` their
+``c[i]`` is the number of present vertices of part i (the game's one bool field over
+vertices, else its ``present()``; an integer expression) and ``c.n`` their
 total. On a first member ``g`` is the graph; in the proof for every size it is the shape.
 
 >>> fam = complete_open(at_least(2))
