@@ -167,3 +167,67 @@ def test_open_family_verdicts_are_cached_by_their_statement_and_profile():
     quick = {"profile": "quick"}
     assert claim_key(a, quick) == claim_key(a, quick) != claim_key(b, quick)
     assert claim_key(a, quick) != claim_key(a, {"profile": "full"})
+
+
+# ------------------------------------------------------------------ paths, by locality
+from grundy.spec import GraphGame  # noqa: E402
+from grundy.verify import paths, runs_of  # noqa: E402
+
+
+class NodeKayles(GraphGame):
+    name = "test-node-kayles"
+
+    def moves(self, g, s):
+        for v in g.vertices:
+            yield move(f"take {v}", guard=s.alive[v], update=s.set(alive={v: False, **{u: False for u in g.neighbours(v)}}))
+
+
+class Reach2(GraphGame):
+    """Node Kayles taking the vertices at distance <= 2 (radius 2)."""
+    name = "test-node-kayles-2"
+
+    def moves(self, g, s):
+        for v in g.vertices:
+            near = {u for u in g.neighbours(v)} | {w for u in g.neighbours(v) for w in g.neighbours(u)}
+            yield move(f"take {v}", guard=s.alive[v], update=s.set(alive={u: False for u in near | {v}}))
+
+
+def test_node_kayles_on_paths_is_octal_0137_for_every_n():
+    v = check_claim(Claim("t/paths", game=NodeKayles(), kind="grundy", family=paths(n=at_least(1), first=8),
+                          statement=runs_of("0.137"), expect="proved"))
+    assert v.verdict == "proved", (v.scope, v.detail)
+    assert v.scope.startswith("for every n >= 1 (by locality") and "radius 1" in v.scope
+    assert "octal 0.137 on every heap (Z3, unbounded integers)" in v.scope
+
+
+def test_radius_two_claimed_as_a_radius_one_code_is_refuted():
+    v = check_claim(Claim("t/paths2", game=Reach2(), kind="grundy", family=paths(n=at_least(1), first=8),
+                          statement=runs_of("0.137"), expect="refuted"))
+    assert v.verdict == "refuted" and v.counterexample.structure == "P_3"
+
+
+def test_grim_on_paths_is_0_6_only_up_to_lone_vertices():
+    # the values agree on the first members (Theorem 23), but the heap game of grim's runs removes
+    # a lone end vertex with its neighbour, which octal 0.6 does not: no proof for every n
+    v = check_claim(Claim("t/grim-paths", game="grim", kind="grundy", family=paths(n=at_least(1), first=8),
+                          statement=runs_of("0.6"), expect="verified"))
+    assert v.verdict == "verified"
+    assert "(not reducible: the heap game of its runs is not octal 0.6" in v.scope
+
+
+def test_the_heap_game_is_compared_with_the_code_on_every_heap():
+    from grundy.solvers.heaps.codeproof import rule_is_code
+    from grundy.solvers.locality import path_heaps
+    from grundy.spec.heaprule import parse_octal
+    heaps = path_heaps(NodeKayles())
+    assert rule_is_code(heaps.heap_rule(None), parse_octal("0.137"))[0]
+    assert not rule_is_code(heaps.heap_rule(None), parse_octal("0.07"))[0]
+
+
+def test_paths_claims_are_cached():
+    from grundy.verify.cache import claim_key
+    c = Claim("t/paths", game=NodeKayles(), kind="grundy", family=paths(n=at_least(1), first=8),
+              statement=runs_of("0.137"))
+    d = Claim("t/paths", game=NodeKayles(), kind="grundy", family=paths(n=at_least(1), first=8),
+              statement=runs_of("0.07"))
+    assert claim_key(c, {"profile": "quick"}) != claim_key(d, {"profile": "quick"})

@@ -32,3 +32,18 @@ CLAIMS = [
           family=complete(n=at_least(1)), statement=lambda g, c: c[0] == 0, expect="verified",
           text="Node Kayles keeping vertex 0 on K_n: the first player wins for every n >= 1."),
 ]
+
+from grundy.verify import paths, runs_of  # noqa: E402
+
+CLAIMS += [
+    # Paths by locality: Node Kayles on a path is Dawson's Kayles, octal 0.137, on its runs.
+    Claim("every-n/kayles-paths", source=SRC, game=NODE_KAYLES, kind="grundy",
+          family=paths(n=at_least(1)), statement=runs_of("0.137"), expect="proved",
+          text="Node Kayles on P_n has the values of octal 0.137 (Dawson's Kayles), for every n."),
+    # The heap game of Node Kayles' runs is octal 0.137 (above): its period, by Guy and Smith's
+    # theorem, gives Node Kayles on paths for every n; claimed one step too early, refuted.
+    Claim("every-n/dawson-period", source=SRC, game="octal", params={"code": "0.137"}, kind="period",
+          period=(52, 34), expect="proved", text="Octal 0.137 (Dawson's Kayles): period 34 from n = 52."),
+    Claim("every-n/dawson-period-early", source=SRC, game="octal", params={"code": "0.137"}, kind="period",
+          period=(51, 34), expect="refuted", text="A false claim: the same period from n = 51."),
+]

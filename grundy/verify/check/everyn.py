@@ -22,10 +22,10 @@ from ...spec.games import GAMES
 from ...spec.structure import Structure
 from ..claims import Claim
 from ..families import Family
-from ..families.open import Counts, OpenFamily
+from ..families.open import Counts, OpenFamily, OpenPaths, RunsOf
 from ..verdict import PROVED, REFUTED, UNKNOWN, VERIFIED, Verdict
 
-__all__ = ["check_open", "bounded_claim", "key_claim"]
+__all__ = ["check_open", "check_paths", "bounded_claim", "key_claim"]
 
 KINDS = ("char", "grundy", "outcome", "conj")     # a statement on the counts (no strategy, no table)
 THEORY = "Z3, linear integer arithmetic over unbounded counts"
@@ -68,6 +68,13 @@ def key_claim(claim: Claim, profile: str) -> Claim:
     its statement on the first members the profile checks and on the template the counting
     rule is read on (the rules of each go into the key)."""
     fam = claim.family
+    if isinstance(fam, OpenPaths):                 # the first members and the template of the radius
+        from ...solvers.locality import MAX_RADIUS, path
+        members = fam.for_profile(profile)
+        c = copy.copy(claim)
+        t = 4 * MAX_RADIUS + 7
+        c.family, c.full_family = Family(members.items() + [(f"P_{t}", path(t))], members.scope), None
+        return c
     assert isinstance(fam, OpenFamily)
     members = fam.for_profile(profile)
     sizes = template_sizes(fam.shape)
@@ -81,6 +88,9 @@ def check_open(claim: Claim, profile: str, run: Callable[..., None], v: Verdict,
     """Check ``claim`` on its open family into ``v``: ``run(claim, v)`` runs the explicit check
     of a claim (the first members)."""
     fam = claim.family
+    if isinstance(fam, OpenPaths):
+        check_paths(claim, profile, run, v)
+        return
     assert isinstance(fam, OpenFamily)
     if claim.kind not in KINDS:
         raise claim.fail(f"a claim on an open family is of kind {', '.join(KINDS)}, not {claim.kind!r}")
@@ -152,3 +162,56 @@ def _refute_at(claim: Claim, fam: OpenFamily, c: tuple[int, ...], run: Callable[
     if w.verdict == REFUTED:
         v.verdict, v.counterexample, v.scope = REFUTED, w.counterexample, w.scope
         v.coverage.update(w.coverage)
+
+
+def check_paths(claim: Claim, profile: str, run: Callable[..., None], v: Verdict) -> None:
+    """A claim on every path: explicitly on the first members, then for every n by locality
+    (the heap game of the runs, proved equal to the claimed code on every heap)."""
+    fam = claim.family
+    assert isinstance(fam, OpenPaths)
+    stmt = claim.statement
+    if not isinstance(stmt, RunsOf) or claim.kind != "grundy":
+        raise claim.fail("a claim on paths(n=at_least(...)) is of kind grundy with statement=runs_of(code)")
+    members = fam.for_profile(profile)
+    c = copy.copy(claim)
+    c.family, c.full_family, c.uses = members, None, []
+    run(c, v)
+    if v.verdict != VERIFIED:
+        return
+    bounded = v.scope
+    try:
+        how = _by_locality(claim, stmt, members)
+    except Refused as e:
+        v.scope = f"{bounded} (not reducible: {e})"
+        v.detail = f"not reducible: {e}"
+        return
+    v.verdict = PROVED
+    v.coverage["smt"] = "all sizes"
+    v.scope = f"for every n >= {fam.low} ({how}); explicit: {bounded}"
+
+
+def _by_locality(claim: Claim, stmt: RunsOf, members: Family) -> str:
+    from ...solvers.heaps.codeproof import rule_is_code
+    from ...solvers.locality import path, path_agrees, path_heaps
+    from ...solvers.premises import PROVED as HOLDS
+    from ...solvers.premises import prove_decomposition
+    from ...spec.heaprule import parse_octal
+    game = GAMES[claim.game]
+    heaps = path_heaps(game)
+    for _, g in members.items():
+        bad = path_agrees(heaps, g.n)
+        if bad is not None:
+            raise Refused(f"the heap rule read on P_{heaps.big} {bad}")
+    dec = prove_decomposition(game.rules(path(heaps.big + 2)))
+    if dec.status != HOLDS:
+        raise Refused(f"the runs are not independent components on P_{heaps.big + 2}: {dec.status}: {dec.how}")
+    from ...spec.heaprule import rule_heaps
+    one = heaps.heap_rule(rule_heaps(1))
+    assert one is not None                       # a heap rule's positions are sums of heaps
+    ok, why = rule_is_code(one, parse_octal(stmt.code))
+    if not ok:
+        raise Refused(f"the heap game of its runs is not octal {stmt.code}: {why}")
+    return (f"by locality: {claim.game} on paths is a heap game on its runs of present vertices, radius "
+            f"{heaps.radius}, read on P_1..P_{heaps.big} and equal to the rule on every first member; the runs "
+            f"independent ({dec.how}); its options those of octal {stmt.code} on every heap (Z3, unbounded "
+            f"integers); so the values are octal {stmt.code}'s at the runs' lengths")

@@ -121,8 +121,11 @@ def heaps(*counts: int | range) -> Family:
     return Family(items, " and ".join(str(n) for n in ns) + (" heaps" if ns != [1] else " heap"))
 
 
-def paths(*ns: int | range) -> Family:
-    """Paths P_n on n vertices."""
+def paths(*ns: int | range, n: Any = None, first: int = 12, first_full: int = 16) -> Family:
+    """Paths P_n on n vertices; ``paths(n=at_least(1))``: every path (open: its claims state the
+    values of a take-and-break code on the runs, ``runs_of(code)``; families/open.py)."""
+    if n is not None:
+        return _open("paths_open", ns, n, first=first, first_full=first_full)
     return Family([_graph(f"P_{n}", nx.path_graph(n)) for n in _sizes(ns)], noun="paths")
 
 

@@ -30,7 +30,7 @@ from ...spec.structure import Structure
 from .base import Family, Item
 
 __all__ = ["AtLeast", "at_least", "OpenFamily", "Counts", "complete_open", "bipartite_open",
-           "multipartite_open", "stars_open"]
+           "multipartite_open", "stars_open", "OpenPaths", "RunsOf", "runs_of", "paths_open"]
 
 
 @dataclass(frozen=True)
@@ -142,3 +142,71 @@ def multipartite_open(k: int, parts: AtLeast, centre: bool = False, first: int =
 def stars_open(n: AtLeast, first: int = 10, first_full: int = 14) -> OpenFamily:
     """The stars K_{1,n} for every n >= n.low (the centre is the part of one vertex)."""
     return OpenFamily(Shape.multipartite(1, n.low, centre=True), first, first_full)
+
+
+class OpenPaths(Family):
+    """The paths P_n for every n >= ``low``; its items are the first members (at most ``first``
+    vertices). A claim on it states the values of a take-and-break code on the runs
+    (:func:`runs_of`); it is proved for every n by locality (:mod:`grundy.solvers.locality`)."""
+
+    open = True
+
+    def __init__(self, low: int = 1, first: int = 12, first_full: int = 16):
+        from ...solvers.locality import path
+        self.low, self.first, self.first_full, self._path = low, first, first_full, path
+        super().__init__([(f"P_{n}", path(n)) for n in range(low, first + 1)], f"P_n, every n >= {low}")
+
+    def for_profile(self, profile: str) -> Family:
+        most = self.first_full if profile == "full" else self.first
+        return Family([(f"P_{n}", self._path(n)) for n in range(self.low, most + 1)],
+                      f"{self.scope}: first members, at most {most} vertices")
+
+
+class RunsOf:
+    """A statement on paths: the value of a position is the XOR of the values of octal ``code``
+    at the lengths of its runs of present vertices (the game's one bool field).
+
+    >>> from grundy.spec.games import get_game
+    >>> from grundy.verify.families.open import OpenPaths
+    >>> g = OpenPaths(first=3).items()[2][1]
+    >>> s = get_game("grim").rules(g).state
+    >>> from grundy.spec.expr import evaluate
+    >>> evaluate(runs_of("0.6")(g, s), {"alive[0]": True, "alive[1]": True, "alive[2]": True})
+    2
+    """
+
+    def __init__(self, code: str):
+        self.code = code
+        self._values: list[int] = []
+        self.__doc__ = f"the values of octal {code} at the runs' lengths"
+
+    def value(self, n: int) -> int:
+        from ...solvers.solver import Solver
+        from ...spec.position import read_position
+        solver = Solver()
+        while len(self._values) <= n:
+            pos = read_position({"game": "octal", "code": self.code, "heaps": [len(self._values)]})
+            self._values.append(solver.grundy(pos))
+        return self._values[n]
+
+    def __call__(self, g: Structure, s: Any) -> Expr:
+        from ...spec.expr import all_of, ite
+        field = next(iter(s.schema.fields))
+        x = [getattr(s, field)[v] for v in range(g.n)]
+        out: Expr = lift(0)
+        for a in range(g.n):
+            for b in range(a, g.n):
+                run = all_of(x[a:b + 1] + ([~x[a - 1]] if a > 0 else []) + ([~x[b + 1]] if b + 1 < g.n else []))
+                out = out ^ ite(run, self.value(b - a + 1), 0)
+        return out
+
+
+def runs_of(code: str) -> RunsOf:
+    """The statement "a position on a path has the XOR of octal ``code``'s values at its runs'
+    lengths": ``Claim(kind="grundy", family=paths(n=at_least(1)), statement=runs_of("0.137"))``."""
+    return RunsOf(code)
+
+
+def paths_open(n: AtLeast, first: int = 12, first_full: int = 16) -> OpenPaths:
+    """P_n for every n >= n.low."""
+    return OpenPaths(n.low, first, first_full)
