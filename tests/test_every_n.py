@@ -170,6 +170,7 @@ def test_open_family_verdicts_are_cached_by_their_statement_and_profile():
 
 
 # ------------------------------------------------------------------ paths, by locality
+from grundy.solvers.locality import path_heaps  # noqa: E402
 from grundy.spec import GraphGame  # noqa: E402
 from grundy.verify import paths, runs_of  # noqa: E402
 
@@ -206,18 +207,31 @@ def test_radius_two_claimed_as_a_radius_one_code_is_refuted():
     assert v.verdict == "refuted" and v.counterexample.structure == "P_3"
 
 
-def test_grim_on_paths_is_0_6_only_up_to_lone_vertices():
-    # the values agree on the first members (Theorem 23), but the heap game of grim's runs removes
-    # a lone end vertex with its neighbour, which octal 0.6 does not: no proof for every n
+def test_grim_on_paths_is_0_6_up_to_lone_vertices():
+    # the heap game of grim's runs removes a lone end vertex with its neighbour, which octal 0.6
+    # does not: equal once the heaps of 1 (no move in either) are dropped (Theorem 23)
     v = check_claim(Claim("t/grim-paths", game="grim", kind="grundy", family=paths(n=at_least(1), first=8),
-                          statement=runs_of("0.6"), expect="verified"))
-    assert v.verdict == "verified"
-    assert "(not reducible: the heap game of its runs is not octal 0.6" in v.scope
+                          statement=runs_of("0.6"), expect="proved"))
+    assert v.verdict == "proved", (v.scope, v.detail)
+    assert "once the heaps of 1 (no move in either: value 0) are dropped" in v.scope
+    w = check_claim(Claim("t/grim-misere", game="grim", kind="grundy", family=paths(n=at_least(1), first=4),
+                          statement=runs_of("0.6"), convention="misere", expect="refuted"))
+    assert w.verdict != "proved"
+
+
+def test_codes_with_the_same_inert_heaps_are_told_apart():
+    from grundy.solvers.locality import inert_sizes, rule_is_code_up_to
+    from grundy.spec.games import get_game
+    from grundy.spec.heaprule import parse_octal, rule_heaps
+    heaps = path_heaps(get_game("grim"))
+    one = heaps.heap_rule(rule_heaps(1))
+    assert inert_sizes(heaps, parse_octal("0.6")) == (1,)
+    assert rule_is_code_up_to(one, parse_octal("0.6"), (1,))[0]
+    assert not rule_is_code_up_to(one, parse_octal("0.06"), (1,))[0]     # no heap of 2 taken whole
 
 
 def test_the_heap_game_is_compared_with_the_code_on_every_heap():
     from grundy.solvers.heaps.codeproof import rule_is_code
-    from grundy.solvers.locality import path_heaps
     from grundy.spec.heaprule import parse_octal
     heaps = path_heaps(NodeKayles())
     assert rule_is_code(heaps.heap_rule(None), parse_octal("0.137"))[0]

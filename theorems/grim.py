@@ -835,16 +835,16 @@ CLAIMS = [
           family=Family(paths(range(1, 102)).items(), "P_1..P_101"), statement=octal06,
           bounds={"alive": start(45)}, full={"alive": start(72)}, timeout=900,
           note="grim on P_n against octal 0.6 on a heap of n, both solved"),
-    # For every n by locality (docs/claims.md, "Claims for every n"): not reached. The heap game
-    # of grim's runs deletes a lone end vertex with its neighbour (from a run of 2, both go),
-    # where octal 0.6 leaves a heap of 1; the values agree (a heap of 1 has value 0 in both),
-    # the options do not, and the code comparison is of options: the verdict stays bounded.
+    # Theorem 23 for every n by locality (docs/claims.md, "Claims for every n"): the heap game of
+    # grim's runs deletes a lone end vertex with its neighbour (from a run of 2, both go) where
+    # octal 0.6 leaves a heap of 1; a heap of 1 has no move in either, so the options are compared
+    # with those heaps dropped, and the values are equal (normal play).
     Claim("grim/thm23-every-n",
           text=("Theorem 23 for every n: grim on P_n has the values of octal 0.6; at every position, the XOR "
                 "of 0.6's values at the lengths of the runs of alive vertices."),
           source=src("Theorem 23, every n", "§5"), game="grim", kind="grundy",
           family=paths(n=at_least(1), first=12, first_full=16), statement=runs_of("0.6"),
-          note="not reducible: the heap game of grim's runs is 0.6 up to heaps of one token only"),
+          expect="proved", note="by locality: the heap game of grim's runs is 0.6 up to heaps of one token"),
     Claim("grim/5-even-paths",
           text="The even n <= 100 for which grim on P_n is a P-position are 4, 12, 20, 30, 46, 72 and 98.",
           reading=("The paper's list was lost in extraction; reconstructed from the literature as the even "

@@ -31,7 +31,7 @@ from ..spec.heaprule import HeapRule, option
 from ..spec.structure import Structure
 from .counting import Refused
 
-__all__ = ["PathHeaps", "path_heaps", "path_agrees", "path", "runs", "MAX_RADIUS"]
+__all__ = ["PathHeaps", "path_heaps", "path_agrees", "path", "runs", "MAX_RADIUS", "inert_sizes", "rule_is_code_up_to"]
 
 MAX_RADIUS = 3
 
@@ -199,3 +199,86 @@ def path_agrees(heaps: PathHeaps, length: int) -> str | None:
     want = sorted(heaps.options_at(length))
     return None if got == want else f"differs on P_{length}: the rule leaves runs {got}, the heap rule {want}"
 
+
+
+def inert_sizes(heaps: PathHeaps, code: Any, most: int = 3) -> tuple[int, ...]:
+    """The heap sizes 1..``most`` with no option in the heap rule nor in the take-and-break
+    ``code``: such a heap has value 0 in both (normal play) and leaves any sum's value alone."""
+    def code_moves(x: int) -> bool:
+        for k in range(0, x + 1):
+            d = code.digit(k) if k <= (code.last or 0) else 0
+            if (d & 1 and k == x and k > 0) or (d & 2 and k >= 1 and x - k >= 1) or (d & 4 and x - k >= 2):
+                return True
+        return False
+    return tuple(x for x in range(1, most + 1) if not heaps.options_at(x) and not code_moves(x))
+
+
+def rule_is_code_up_to(rule: Any, code: Any, inert: Sequence[int]) -> tuple[bool, str]:
+    """(True, "") when Z3 proves, over unbounded integers, that on every heap the rule's options
+    and the code's are the same once the heaps of the ``inert`` sizes are dropped from both
+    (those heaps have no option in either: :func:`inert_sizes`). Then, by induction on the heap,
+    the two games have the same values in normal play. With no inert size it is
+    :func:`~grundy.solvers.heaps.codeproof.rule_is_code`'s question; at most two parts a side."""
+    import z3
+
+    from ..spec.expr import Var, all_of, any_of, ite, lift
+    from ..spec.heaprule import rule_heaps
+    from .smt.encode import Encoding, Exists
+    from .smt.rewrite import substitute
+    if code.last is None or code.unequal:
+        return False, "the code is infinite or has unequal splits"
+    game = rule.game
+    if game.max_parts(rule_heaps(1)) > 2:
+        return False, "an option leaves more than two parts"
+    enc = Encoding(game.rules(rule_heaps(2)))
+    names = enc.names
+    n = Var.int(names[0])
+    empty = {nm: lift(0) for nm in names[1:]}
+    tr = enc.translator(None)
+
+    def z(e: Any) -> Any:
+        if isinstance(e, Exists):
+            return tr.part(Exists(e.names, substitute(e.body, empty), e.negated))
+        return tr.part(substitute(lift(e), empty))
+
+    def norm(p: Any) -> Any:
+        return ite(any_of([p == x for x in inert]), 0, p)
+
+    def same(ps: list, qs: list) -> Any:
+        return ((ps[0] == qs[0]) & (ps[1] == qs[1])) | ((ps[0] == qs[1]) & (ps[1] == qs[0]))
+
+    ks = {b: [k for k in range(code.last + 1) if code.digit(k) & b] for b in (1, 2, 4)}
+
+    def code_options(a: Any) -> list[tuple[Any, list, str]]:
+        out = [(n == k, [lift(0), lift(0)], f"emptying a heap of {k}") for k in ks[1] if k > 0]
+        out += [(n - k >= 1, [norm(n - k), lift(0)], f"taking {k} and leaving one heap") for k in ks[2] if k > 0]
+        out += [((a >= 1) & (n - k - a >= 1), [norm(a), norm(n - k - a)], f"taking {k} and splitting the rest")
+                for k in ks[4]]
+        return out
+
+    def ask(*query: Any) -> str:
+        s = z3.Solver()
+        s.set("timeout", 10_000)
+        s.add(*query)
+        return str(s.check())
+
+    base = z(n >= 0)
+    for i, mv in enumerate(enc.moves):           # every option of the rule is one of the code's
+        ps = [norm(substitute(enc.next(Var.int(nm), i), empty)) for nm in names]
+        match = any_of([cond & same(ps, qs) for a in [ps[0], ps[1], *map(lift, inert)]
+                        for cond, qs, _ in code_options(a)])
+        r = ask(base, z(mv.legal), z3.Not(z(match)))
+        if r != "unsat":
+            return False, (f"option {mv.label!r} leaves parts no move of code {code.text} leaves (up to "
+                           f"heaps of {', '.join(map(str, inert)) or 'no size'})" if r == "sat" else f"Z3: {r}")
+    a = Var.int("a#code")
+    for cond, qs, what in code_options(a):       # every option of the code is one of the rule's
+        none = []
+        for i in range(len(enc.moves)):
+            ps = [norm(enc.next(Var.int(nm), i)) for nm in names]
+            p = enc.exists_choice(i, same(ps, qs))
+            none.append(z(~p) if isinstance(p, Exists) else z3.Not(z(p)))
+        r = ask(base, z(cond), *none)
+        if r != "unsat":
+            return False, (f"code {code.text}'s move {what} is no option of the rule" if r == "sat" else f"Z3: {r}")
+    return True, ""

@@ -205,13 +205,24 @@ def _by_locality(claim: Claim, stmt: RunsOf, members: Family) -> str:
     dec = prove_decomposition(game.rules(path(heaps.big + 2)))
     if dec.status != HOLDS:
         raise Refused(f"the runs are not independent components on P_{heaps.big + 2}: {dec.status}: {dec.how}")
+    from ...solvers.locality import inert_sizes, rule_is_code_up_to
     from ...spec.heaprule import rule_heaps
+    if claim.convention != "normal":
+        raise Refused("the values of a sum are the XOR of its parts' in normal play only")
     one = heaps.heap_rule(rule_heaps(1))
     assert one is not None                       # a heap rule's positions are sums of heaps
-    ok, why = rule_is_code(one, parse_octal(stmt.code))
+    code = parse_octal(stmt.code)
+    ok, why = rule_is_code(one, code)
+    inert: tuple[int, ...] = ()
+    if not ok:
+        inert = inert_sizes(heaps, code)
+        if inert:
+            ok, why = rule_is_code_up_to(one, code, inert)
     if not ok:
         raise Refused(f"the heap game of its runs is not octal {stmt.code}: {why}")
+    upto = (f", once the heaps of {', '.join(map(str, inert))} (no move in either: value 0) are dropped"
+            if inert else "")
     return (f"by locality: {claim.game} on paths is a heap game on its runs of present vertices, radius "
             f"{heaps.radius}, read on P_1..P_{heaps.big} and equal to the rule on every first member; the runs "
-            f"independent ({dec.how}); its options those of octal {stmt.code} on every heap (Z3, unbounded "
-            f"integers); so the values are octal {stmt.code}'s at the runs' lengths")
+            f"independent ({dec.how}); its options those of octal {stmt.code} on every heap{upto} (Z3, "
+            f"unbounded integers); so the values are octal {stmt.code}'s at the runs' lengths")
