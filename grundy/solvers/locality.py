@@ -221,7 +221,7 @@ def rule_is_code_up_to(rule: Any, code: Any, inert: Sequence[int]) -> tuple[bool
     :func:`~grundy.solvers.heaps.codeproof.rule_is_code`'s question; at most two parts a side."""
     import z3
 
-    from ..spec.expr import Var, all_of, any_of, ite, lift
+    from ..spec.expr import Var, any_of, ite, lift
     from ..spec.heaprule import rule_heaps
     from .smt.encode import Encoding, Exists
     from .smt.rewrite import substitute
