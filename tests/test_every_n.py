@@ -245,3 +245,18 @@ def test_paths_claims_are_cached():
     d = Claim("t/paths", game=NodeKayles(), kind="grundy", family=paths(n=at_least(1), first=8),
               statement=runs_of("0.07"))
     assert claim_key(c, {"profile": "quick"}) != claim_key(d, {"profile": "quick"})
+
+
+def test_cycles_by_the_first_move_then_paths():
+    from grundy.verify import arcs_of, cycles
+    v = check_claim(Claim("t/cycles", game="grim", kind="grundy", family=cycles(n=at_least(3), first=8),
+                          statement=arcs_of("0.6"), expect="proved"))
+    assert v.verdict == "proved", (v.scope, v.detail)
+    assert "every move from the full cycle leaves one arc of n - 1" in v.scope
+    w = check_claim(Claim("t/cycles-2", game="grim", kind="grundy", family=cycles(n=at_least(3), first=8),
+                          statement=arcs_of("0.6", removed=2), expect="refuted"))
+    assert w.verdict == "refuted" and w.counterexample.structure == "C_3"
+    # Node Kayles takes three vertices from a cycle: one arc of n - 3, refused as a claim of n - 1
+    from grundy.solvers.locality import cycle_step
+    assert cycle_step(NodeKayles(), 3, range(5, 12)) is None
+    assert "not one arc of 9" in cycle_step(NodeKayles(), 1, [10])

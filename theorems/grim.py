@@ -38,6 +38,7 @@ from grundy.verify import (
     Lazy,
     Source,
     all_graphs,
+    arcs_of,
     at_least,
     complete,
     complete_bipartite,
@@ -859,6 +860,15 @@ CLAIMS = [
           source=src("Corollary 24", "§5"), game="grim", kind="grundy",
           family=Family(cycles(range(3, 81)).items(), "C_3..C_80"), statement=cor24_value,
           bounds={"alive": start(32)}, full={"alive": start(60)}, timeout=900),
+    # Corollary 24 for every n by locality: the first move on C_n (every move from the full cycle
+    # leaves one arc of n - 1), then the arcs are runs of a path (grim/thm23-every-n's reduction).
+    Claim("grim/cor24-every-n",
+          text=("Corollary 24 for every n >= 3: the only follower of C_n is P_{n-1}, so G(C_n) = 1 if "
+                "G(P_{n-1}) = 0 and 0 otherwise, G(P_{n-1}) being octal 0.6's value at n - 1 (Theorem 23); "
+                "at every other position of C_n, the XOR of 0.6's values at the arcs of alive vertices."),
+          source=src("Corollary 24, every n", "§5"), game="grim", kind="grundy",
+          family=cycles(n=at_least(3), first=12, first_full=16), statement=arcs_of("0.6", removed=1),
+          expect="proved"),
     Claim("grim/cor26",
           text=("Grim on the wheel W_n (a hub joined to a rim C_{n-1}), n >= 4: the first player wins iff "
                 "the path P_{n-2} is an N-position."),

@@ -31,7 +31,8 @@ from ..spec.heaprule import HeapRule, option
 from ..spec.structure import Structure
 from .counting import Refused
 
-__all__ = ["PathHeaps", "path_heaps", "path_agrees", "path", "runs", "MAX_RADIUS", "inert_sizes", "rule_is_code_up_to"]
+__all__ = ["PathHeaps", "path_heaps", "path_agrees", "path", "runs", "MAX_RADIUS", "inert_sizes", "rule_is_code_up_to",
+           "cycle", "arcs", "cycle_step"]
 
 MAX_RADIUS = 3
 
@@ -282,3 +283,35 @@ def rule_is_code_up_to(rule: Any, code: Any, inert: Sequence[int]) -> tuple[bool
         if r != "unsat":
             return False, (f"code {code.text}'s move {what} is no option of the rule" if r == "sat" else f"Z3: {r}")
     return True, ""
+
+
+def cycle(n: int) -> Structure:
+    """C_n: vertex i adjacent to i +- 1 mod n."""
+    return Structure.graph(range(n), sorted({(min(i, (i + 1) % n), max(i, (i + 1) % n)) for i in range(n)}))
+
+
+def arcs(state: Sequence[int]) -> list[int]:
+    """The lengths of the maximal runs of present vertices around a cycle, sorted.
+
+    >>> arcs([1, 0, 1, 1, 0, 1]), arcs([1, 1, 1])
+    ([1, 3], [3])
+    """
+    n = len(state)
+    if all(state):
+        return [n]
+    start = next(i for i in range(n) if not state[i])          # read from a removed vertex on
+    turned = list(state[start:]) + list(state[:start])
+    return sorted(length for _, length in runs(turned))
+
+
+def cycle_step(game: Game, removed: int, sizes: Sequence[int]) -> str | None:
+    """None if on each C_m (m in ``sizes``) some move is legal from the full cycle and every legal
+    one leaves a single arc of m - ``removed`` vertices; else where it fails."""
+    from .counting import _check_form
+    for m in sizes:
+        rules = _check_form(game, cycle(m))
+        left = [_after(rules, i) for i in range(m)]
+        got = sorted({tuple(arcs(a)) for a in left if a is not None})
+        if got != [(m - removed,)]:
+            return f"on C_{m} the moves from the full cycle leave arcs {got}, not one arc of {m - removed}"
+    return None

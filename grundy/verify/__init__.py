@@ -8,6 +8,7 @@ from .families import (
     Family,
     Lazy,
     all_graphs,
+    arcs_of,
     at_least,
     cartesian,
     complete,
@@ -35,7 +36,7 @@ from .families import (
 )
 from .verdict import Counterexample, Verdict
 
-__all__ = ["Claim", "ClaimError", "Explicit", "Finding", "Smt", "Source", "bitvec", "Family", "Lazy", "all_graphs", "at_least",
+__all__ = ["Claim", "ClaimError", "Explicit", "Finding", "Smt", "Source", "bitvec", "Family", "Lazy", "all_graphs", "arcs_of", "at_least",
            "cartesian", "complete", "complete_bipartite", "complete_multipartite", "cycles",
            "disjoint_union", "gnp", "graphs", "heaps", "hypercubes", "paths", "petersen", "ssb",
            "stars", "two_stars", "wheels", "positions", "runs_of", "sums", "Counterexample", "Verdict", "check_claim",

@@ -22,7 +22,7 @@ from ...spec.games import GAMES
 from ...spec.structure import Structure
 from ..claims import Claim
 from ..families import Family
-from ..families.open import Counts, OpenFamily, OpenPaths, RunsOf
+from ..families.open import ArcsOf, Counts, OpenCycles, OpenFamily, OpenPaths, RunsOf
 from ..verdict import PROVED, REFUTED, UNKNOWN, VERIFIED, Verdict
 
 __all__ = ["check_open", "check_paths", "bounded_claim", "key_claim"]
@@ -170,6 +170,9 @@ def check_paths(claim: Claim, profile: str, run: Callable[..., None], v: Verdict
     fam = claim.family
     assert isinstance(fam, OpenPaths)
     stmt = claim.statement
+    on_cycles = isinstance(fam, OpenCycles)
+    if on_cycles and (not isinstance(stmt, ArcsOf) or claim.kind != "grundy"):
+        raise claim.fail("a claim on cycles(n=at_least(...)) is of kind grundy with statement=arcs_of(code)")
     if not isinstance(stmt, RunsOf) or claim.kind != "grundy":
         raise claim.fail("a claim on paths(n=at_least(...)) is of kind grundy with statement=runs_of(code)")
     members = fam.for_profile(profile)
@@ -181,6 +184,9 @@ def check_paths(claim: Claim, profile: str, run: Callable[..., None], v: Verdict
     bounded = v.scope
     try:
         how = _by_locality(claim, stmt, members)
+        if on_cycles:
+            assert isinstance(stmt, ArcsOf)
+            how += "; " + _cycle_step(claim, stmt, members)
     except Refused as e:
         v.scope = f"{bounded} (not reducible: {e})"
         v.detail = f"not reducible: {e}"
@@ -198,6 +204,7 @@ def _by_locality(claim: Claim, stmt: RunsOf, members: Family) -> str:
     from ...spec.heaprule import parse_octal
     game = GAMES[claim.game]
     heaps = path_heaps(game)
+    lengths = sorted({g.n for _, g in members.items()})
     for _, g in members.items():
         bad = path_agrees(heaps, g.n)
         if bad is not None:
@@ -223,6 +230,26 @@ def _by_locality(claim: Claim, stmt: RunsOf, members: Family) -> str:
     upto = (f", once the heaps of {', '.join(map(str, inert))} (no move in either: value 0) are dropped"
             if inert else "")
     return (f"by locality: {claim.game} on paths is a heap game on its runs of present vertices, radius "
-            f"{heaps.radius}, read on P_1..P_{heaps.big} and equal to the rule on every first member; the runs "
+            f"{heaps.radius}, read on P_1..P_{heaps.big} and equal to the rule on P_{lengths[0]}..P_{lengths[-1]}; the runs "
             f"independent ({dec.how}); its options those of octal {stmt.code} on every heap{upto} (Z3, "
             f"unbounded integers); so the values are octal {stmt.code}'s at the runs' lengths")
+
+
+def _cycle_step(claim: Claim, stmt: ArcsOf, members: Family) -> str:
+    """The first move on a cycle: from the full C_n every move leaves one arc of n - removed (read
+    on the first members and on cycles past twice the radius), and the arcs are independent."""
+    from ...solvers.locality import _radius, _rules, cycle, cycle_step
+    from ...solvers.premises import PROVED as HOLDS
+    from ...solvers.premises import prove_decomposition
+    game = GAMES[claim.game]
+    r = _radius(_rules(game, 13))
+    sizes = sorted({g.n for _, g in members.items()} | set(range(2 * r + 3, 4 * r + 8)))
+    bad = cycle_step(game, stmt.removed, sizes)
+    if bad is not None:
+        raise Refused(bad)
+    dec = prove_decomposition(game.rules(cycle(2 * r + 5)))
+    if dec.status != HOLDS:
+        raise Refused(f"the arcs are not independent components on C_{2 * r + 5}: {dec.status}: {dec.how}")
+    return (f"on C_n every move from the full cycle leaves one arc of n - {stmt.removed} (read on C_{sizes[0]}.."
+            f"C_{sizes[-1]}; a move sees its radius only), the arcs independent ({dec.how}): so the full C_n "
+            f"has the value mex{{G(n - {stmt.removed})}}")

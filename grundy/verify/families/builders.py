@@ -129,8 +129,11 @@ def paths(*ns: int | range, n: Any = None, first: int = 12, first_full: int = 16
     return Family([_graph(f"P_{n}", nx.path_graph(n)) for n in _sizes(ns)], noun="paths")
 
 
-def cycles(*ns: int | range) -> Family:
-    """Cycles C_n (vertex i adjacent to i ± 1 mod n)."""
+def cycles(*ns: int | range, n: Any = None, first: int = 12, first_full: int = 16) -> Family:
+    """Cycles C_n (vertex i adjacent to i ± 1 mod n); ``cycles(n=at_least(3))``: every cycle
+    (open: its claims state the values of a code on the arcs, ``arcs_of(code)``)."""
+    if n is not None:
+        return _open("cycles_open", ns, n, first=first, first_full=first_full)
     return Family([_graph(f"C_{n}", nx.cycle_graph(n)) for n in _sizes(ns)], noun="cycles")
 
 

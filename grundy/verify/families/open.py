@@ -30,7 +30,8 @@ from ...spec.structure import Structure
 from .base import Family, Item
 
 __all__ = ["AtLeast", "at_least", "OpenFamily", "Counts", "complete_open", "bipartite_open",
-           "multipartite_open", "stars_open", "OpenPaths", "RunsOf", "runs_of", "paths_open"]
+           "multipartite_open", "stars_open", "OpenPaths", "RunsOf", "runs_of", "paths_open", "OpenCycles",
+           "ArcsOf", "arcs_of", "cycles_open"]
 
 
 @dataclass(frozen=True)
@@ -210,3 +211,54 @@ def runs_of(code: str) -> RunsOf:
 def paths_open(n: AtLeast, first: int = 12, first_full: int = 16) -> OpenPaths:
     """P_n for every n >= n.low."""
     return OpenPaths(n.low, first, first_full)
+
+
+class OpenCycles(OpenPaths):
+    """The cycles C_n for every n >= ``low`` (at least 3); a claim on it states the values of
+    a take-and-break code on the arcs (:func:`arcs_of`)."""
+
+    def __init__(self, low: int = 3, first: int = 12, first_full: int = 16):
+        from ...solvers.locality import cycle
+        Family.__init__(self, [(f"C_{n}", cycle(n)) for n in range(max(low, 3), first + 1)],
+                        f"C_n, every n >= {max(low, 3)}")
+        self.low, self.first, self.first_full, self._path = max(low, 3), first, first_full, cycle
+
+    def for_profile(self, profile: str) -> Family:
+        most = self.first_full if profile == "full" else self.first
+        return Family([(f"C_{n}", self._path(n)) for n in range(self.low, most + 1)],
+                      f"{self.scope}: first members, at most {most} vertices")
+
+
+class ArcsOf(RunsOf):
+    """A statement on cycles: a position with a removed vertex has the XOR of octal ``code``'s
+    values at the lengths of its arcs of present vertices; the full C_n, whose every move leaves
+    one arc of n - ``removed`` vertices, has the value mex{G(n - removed)}."""
+
+    def __init__(self, code: str, removed: int = 1):
+        super().__init__(code)
+        self.removed = removed
+        self.__doc__ = (f"the values of octal {code} at the arcs' lengths; the full cycle: "
+                        f"mex{{G(n - {removed})}}")
+
+    def __call__(self, g: Structure, s: Any) -> Expr:
+        from ...spec.expr import all_of, ite
+        field = next(iter(s.schema.fields))
+        n = g.n
+        x = [getattr(s, field)[v] for v in range(n)]
+        full = 1 if self.value(n - self.removed) == 0 else 0
+        out: Expr = ite(all_of(x), full, 0)
+        for a in range(n):
+            for length in range(1, n):
+                arc = [x[(a + j) % n] for j in range(length)] + [~x[(a - 1) % n], ~x[(a + length) % n]]
+                out = out ^ ite(all_of(arc), self.value(length), 0)
+        return out
+
+
+def arcs_of(code: str, removed: int = 1) -> ArcsOf:
+    """The statement of a claim on ``cycles(n=at_least(3))``: see :class:`ArcsOf`."""
+    return ArcsOf(code, removed)
+
+
+def cycles_open(n: AtLeast, first: int = 12, first_full: int = 16) -> OpenCycles:
+    """C_n for every n >= n.low (at least 3)."""
+    return OpenCycles(n.low, first, first_full)
