@@ -294,7 +294,7 @@ def arcs(state: Sequence[int]) -> list[int]:
     """The lengths of the maximal runs of present vertices around a cycle, sorted.
 
     >>> arcs([1, 0, 1, 1, 0, 1]), arcs([1, 1, 1])
-    ([1, 3], [3])
+    ([2, 2], [3])
     """
     n = len(state)
     if all(state):
