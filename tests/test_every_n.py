@@ -260,3 +260,12 @@ def test_cycles_by_the_first_move_then_paths():
     from grundy.solvers.locality import cycle_step
     assert cycle_step(NodeKayles(), 3, range(5, 12)) is None
     assert "not one arc of 9" in cycle_step(NodeKayles(), 1, [10])
+
+
+def test_an_open_claim_does_not_serve_the_solver():
+    from grundy.solvers.solver import Solver
+    from grundy.verify.serve import serve
+    c = Claim("t/serve", game="grim", kind="char", family=complete(n=at_least(1), first=5), statement=parity,
+              serves=True)
+    assert serve(Solver(), [c], cache=False) == ["t/serve: not used (a claim on an open family does not serve "
+                                                 "the solver yet)"]
