@@ -694,7 +694,7 @@ CLAIMS = [
           text=("Lemma 11 (reconstructed) for every 1 <= m <= n: grim on K_{1,m,n}, at every position, has the "
                 "outcome Theorems 10, 12 and Lemma 11 give to the alive counts."),
           source=src("Lemma 11, every m, n", "§3"), game="grim", kind="char",
-          family=complete_multipartite(k=2, size=at_least(1), centre=True, first=10, first_full=13),
+          family=complete_multipartite(k=2, size=at_least(1), centre=True, first=8, first_full=13),
           statement=tripartite_counts, expect="proved"),
     Claim("grim/thm12-every-n",
           text=("Theorem 12 for three parts of every size >= 2: grim on K_{l,m,n} is P iff l + m + n is even; "
@@ -702,7 +702,7 @@ CLAIMS = [
           reading=("Counting reaches a fixed number of parts: three here (two parts is Theorem 10 above). "
                    "For any number of parts the claim stays bounded (grim/thm12)."),
           source=src("Theorem 12, three parts, every size", "§3"), game="grim", kind="char",
-          family=complete_multipartite(k=3, size=at_least(2), first=10, first_full=13),
+          family=complete_multipartite(k=3, size=at_least(2), first=8, first_full=13),
           statement=tripartite_counts, expect="proved"),
     Claim("grim/lemma13-corrected-every-n",
           text=("Lemma 13 corrected, for k = 3 and every n_2, n_3 >= 2: grim on K_{1,n_2,n_3} is P iff the "
@@ -711,7 +711,7 @@ CLAIMS = [
           reading=("Counting reaches a fixed number of parts: k = 3 here, where Lemma 13 corrected is Lemma 11"
                    " (2)-(3). For k >= 4 the claim stays bounded (grim/lemma13-corrected)."),
           source=src("Lemma 13 corrected, k = 3, every size", "§3"), game="grim", kind="char",
-          family=complete_multipartite(k=2, size=at_least(2), centre=True, first=10, first_full=13),
+          family=complete_multipartite(k=2, size=at_least(2), centre=True, first=8, first_full=13),
           statement=tripartite_counts, expect="proved"),
     # Theorems 10 and 12, Lemma 11 for every size, on the weighted side of Theorem 8 (an addition:
     # the proof holds for all weights of weighted grim on K_2, K_3; for grim on K_{m,n}, K_{l,m,n}
