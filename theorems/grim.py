@@ -31,7 +31,24 @@ import networkx as nx
 
 from grundy import solve
 from grundy.spec import Structure, ite, maximum, minimum
-from grundy.verify import Claim, Family, Finding, Lazy, Source, all_graphs, complete, cycles, hypercubes, paths, wheels
+from grundy.verify import (
+    Claim,
+    Family,
+    Finding,
+    Lazy,
+    Source,
+    all_graphs,
+    arcs_of,
+    at_least,
+    complete,
+    complete_bipartite,
+    complete_multipartite,
+    cycles,
+    hypercubes,
+    paths,
+    runs_of,
+    wheels,
+)
 from grundy.verify.families import geng
 
 PAPER = "grim"
@@ -354,6 +371,36 @@ def tripartite1(max_total: int) -> Family:
                   f"K_{{1,m,n}}, 1 <= m <= n, 1 + m + n <= {max_total}")
 
 
+# ------------------------------------------------------------------ §3 for every size (counting)
+# On an open family (complete(n=at_least(1)), ...) a statement reads c[i], the number of alive
+# vertices of part i, at EVERY position (not only the start): grim there is grim on the complete
+# multipartite graph of the alive counts (an alive vertex without an alive neighbour is inert).
+# Each is proved for all counts on the game of counts (docs/claims.md, "Claims for every n");
+# at the start (every vertex with a neighbour alive) it is the paper's statement.
+def lemma9_counts(g, c):
+    # Lemma 9 on counts: K_c is P iff c is odd or 0 (K_1's lone vertex is isolated: P).
+    return (c[0] % 2 == 1) | (c[0] == 0)
+
+
+def bipartite_counts(g, c):
+    # Theorem 10 on counts: K_{a,b} is P iff a part is empty, or a, b >= 2 with a + b even
+    # (a star K_{1,b}, b >= 1, is N: delete the centre).
+    a, b = c[0], c[1]
+    return (a == 0) | (b == 0) | ((a >= 2) & (b >= 2) & ((a + b) % 2 == 0))
+
+
+def tripartite_counts(g, c):
+    # Theorem 10, Lemma 11 (our reconstruction) and Theorem 12 on the three alive counts, sorted
+    # x <= y <= z: x = 0, Theorem 10 on K_{y,z}; x = 1, Lemma 11 on K_{1,y,z}; x >= 2, Theorem 12
+    # (P iff x + y + z is even). The same formula as grim/tripartite-weighted, here on grim itself.
+    w = [c[0], c[1], c[2]]
+    x, z = minimum(w), maximum(w)
+    y = w[0] + w[1] + w[2] - x - z
+    two = (y == 0) | ((y >= 2) & ((y + z) % 2 == 0))
+    one = ite(y == 1, z % 2 == 1, (y >= 3) & ((y + z) % 2 == 1))
+    return ite(x == 0, two, ite(x == 1, one, (w[0] + w[1] + w[2]) % 2 == 0))
+
+
 # ------------------------------------------------------------------ §4 automorphisms
 def cone(h: nx.Graph) -> nx.Graph:
     """A new vertex 0 joined to every vertex of h."""
@@ -628,6 +675,44 @@ CLAIMS = [
           source=src("Theorem 12", "§3"), game="grim", kind="char",
           family=multipartite(range(2, 8), 2, 14, False), statement=thm12_p,
           bounds={"alive": start(12)}, full={"alive": start(14)}),
+    # For every size, by counting (docs/claims.md, "Claims for every n"): the statement holds at
+    # every position of every member (c[i] alive vertices in part i), proved on the game of counts.
+    Claim("grim/lemma9-every-n",
+          text=("Lemma 9 for every n: grim on K_n (n >= 1) is N iff n is even; at every position, with c "
+                "vertices alive, it is P iff c is odd or 0."),
+          source=src("Lemma 9, every n", "§3"), game="grim", kind="char",
+          family=complete(n=at_least(1), first=10, first_full=14), statement=lemma9_counts,
+          expect="proved"),
+    Claim("grim/thm10-every-n",
+          text=("Theorem 10 for every m, n >= 1: grim on K_{m,n} with a and b vertices alive in the two parts "
+                "is P iff a = 0, b = 0, or a, b >= 2 with a + b even (so K_{1,n} is N, and K_{m,n}, m, n >= 2, "
+                "is N iff m + n is odd)."),
+          source=src("Theorem 10, every m, n", "§3"), game="grim", kind="char",
+          family=complete_bipartite(m=at_least(1), n=at_least(1), first=10, first_full=14),
+          statement=bipartite_counts, expect="proved"),
+    Claim("grim/lemma11-every-n",
+          text=("Lemma 11 (reconstructed) for every 1 <= m <= n: grim on K_{1,m,n}, at every position, has the "
+                "outcome Theorems 10, 12 and Lemma 11 give to the alive counts."),
+          source=src("Lemma 11, every m, n", "§3"), game="grim", kind="char",
+          family=complete_multipartite(k=2, size=at_least(1), centre=True, first=8, first_full=13),
+          statement=tripartite_counts, expect="proved"),
+    Claim("grim/thm12-every-n",
+          text=("Theorem 12 for three parts of every size >= 2: grim on K_{l,m,n} is P iff l + m + n is even; "
+                "at every position, the outcome Theorems 10, 12 and Lemma 11 give to the alive counts."),
+          reading=("Counting reaches a fixed number of parts: three here (two parts is Theorem 10 above). "
+                   "For any number of parts the claim stays bounded (grim/thm12)."),
+          source=src("Theorem 12, three parts, every size", "§3"), game="grim", kind="char",
+          family=complete_multipartite(k=3, size=at_least(2), first=8, first_full=13),
+          statement=tripartite_counts, expect="proved"),
+    Claim("grim/lemma13-corrected-every-n",
+          text=("Lemma 13 corrected, for k = 3 and every n_2, n_3 >= 2: grim on K_{1,n_2,n_3} is P iff the "
+                "number of vertices is even and n_2, n_3 >= 3; at every position, the outcome Theorems 10, 12 "
+                "and Lemma 11 give to the alive counts."),
+          reading=("Counting reaches a fixed number of parts: k = 3 here, where Lemma 13 corrected is Lemma 11"
+                   " (2)-(3). For k >= 4 the claim stays bounded (grim/lemma13-corrected)."),
+          source=src("Lemma 13 corrected, k = 3, every size", "§3"), game="grim", kind="char",
+          family=complete_multipartite(k=2, size=at_least(2), centre=True, first=8, first_full=13),
+          statement=tripartite_counts, expect="proved"),
     # Theorems 10 and 12, Lemma 11 for every size, on the weighted side of Theorem 8 (an addition:
     # the proof holds for all weights of weighted grim on K_2, K_3; for grim on K_{m,n}, K_{l,m,n}
     # it rests on Theorem 8, which is verified above within bounds).
@@ -751,6 +836,16 @@ CLAIMS = [
           family=Family(paths(range(1, 102)).items(), "P_1..P_101"), statement=octal06,
           bounds={"alive": start(45)}, full={"alive": start(72)}, timeout=900,
           note="grim on P_n against octal 0.6 on a heap of n, both solved"),
+    # Theorem 23 for every n by locality (docs/claims.md, "Claims for every n"): the heap game of
+    # grim's runs deletes a lone end vertex with its neighbour (from a run of 2, both go) where
+    # octal 0.6 leaves a heap of 1; a heap of 1 has no move in either, so the options are compared
+    # with those heaps dropped, and the values are equal (normal play).
+    Claim("grim/thm23-every-n",
+          text=("Theorem 23 for every n: grim on P_n has the values of octal 0.6; at every position, the XOR "
+                "of 0.6's values at the lengths of the runs of alive vertices."),
+          source=src("Theorem 23, every n", "§5"), game="grim", kind="grundy",
+          family=paths(n=at_least(1), first=12, first_full=16), statement=runs_of("0.6"),
+          expect="proved", note="by locality: the heap game of grim's runs is 0.6 up to heaps of one token"),
     Claim("grim/5-even-paths",
           text="The even n <= 100 for which grim on P_n is a P-position are 4, 12, 20, 30, 46, 72 and 98.",
           reading=("The paper's list was lost in extraction; reconstructed from the literature as the even "
@@ -765,6 +860,15 @@ CLAIMS = [
           source=src("Corollary 24", "§5"), game="grim", kind="grundy",
           family=Family(cycles(range(3, 81)).items(), "C_3..C_80"), statement=cor24_value,
           bounds={"alive": start(32)}, full={"alive": start(60)}, timeout=900),
+    # Corollary 24 for every n by locality: the first move on C_n (every move from the full cycle
+    # leaves one arc of n - 1), then the arcs are runs of a path (grim/thm23-every-n's reduction).
+    Claim("grim/cor24-every-n",
+          text=("Corollary 24 for every n >= 3: the only follower of C_n is P_{n-1}, so G(C_n) = 1 if "
+                "G(P_{n-1}) = 0 and 0 otherwise, G(P_{n-1}) being octal 0.6's value at n - 1 (Theorem 23); "
+                "at every other position of C_n, the XOR of 0.6's values at the arcs of alive vertices."),
+          source=src("Corollary 24, every n", "§5"), game="grim", kind="grundy",
+          family=cycles(n=at_least(3), first=12, first_full=16), statement=arcs_of("0.6", removed=1),
+          expect="proved"),
     Claim("grim/cor26",
           text=("Grim on the wheel W_n (a hub joined to a rim C_{n-1}), n >= 4: the first player wins iff "
                 "the path P_{n-2} is an N-position."),

@@ -8,6 +8,8 @@ from .families import (
     Family,
     Lazy,
     all_graphs,
+    arcs_of,
+    at_least,
     cartesian,
     complete,
     complete_bipartite,
@@ -24,6 +26,7 @@ from .families import (
     petersen,
     positions,
     rooted_trees,
+    runs_of,
     ssb,
     stars,
     sums,
@@ -33,10 +36,10 @@ from .families import (
 )
 from .verdict import Counterexample, Verdict
 
-__all__ = ["Claim", "ClaimError", "Explicit", "Finding", "Smt", "Source", "bitvec", "Family", "Lazy", "all_graphs",
+__all__ = ["Claim", "ClaimError", "Explicit", "Finding", "Smt", "Source", "bitvec", "Family", "Lazy", "all_graphs", "arcs_of", "at_least",
            "cartesian", "complete", "complete_bipartite", "complete_multipartite", "cycles",
            "disjoint_union", "gnp", "graphs", "heaps", "hypercubes", "paths", "petersen", "ssb",
-           "stars", "two_stars", "wheels", "positions", "sums", "Counterexample", "Verdict", "check_claim",
+           "stars", "two_stars", "wheels", "positions", "runs_of", "sums", "Counterexample", "Verdict", "check_claim",
            "value_of", "graph6_file", "grids", "trees", "rooted_trees"]
 
 

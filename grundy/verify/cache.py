@@ -179,6 +179,10 @@ class _Key:
             return d.hexdigest()
         fam = c.family
         d.value(["family", type(fam).__name__, fam.scope])
+        if getattr(fam, "open", False):             # the first members and the counting rule's template
+            from .check.everyn import key_claim
+            self.claim = c = key_claim(c, self.profile)
+            fam = c.family
         if isinstance(c.statement, TableStatement):
             d.value(["table", sorted(c.statement.table.items())])
         if isinstance(fam, Positions):

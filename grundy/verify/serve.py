@@ -77,6 +77,9 @@ def serve(solver: Any, claims: Iterable[Claim], *, cache: bool = True) -> list[s
         if isinstance(c.family, Positions) or c.kind not in ("grundy", "char"):
             lines.append(f"{c.id}: not used (only grundy and char claims on families of structures serve)")
             continue
+        if getattr(c.family, "open", False):      # its statement reads counts or runs, not the state
+            lines.append(f"{c.id}: not used (a claim on an open family does not serve the solver yet)")
+            continue
         v = _verdict(c, cache)
         if v.verdict != PROVED or "smt" not in v.coverage:
             lines.append(f"{c.id}: not used: its verdict is {v.verdict}, not proved by Z3"

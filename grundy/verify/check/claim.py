@@ -147,6 +147,12 @@ def _run(claim: Claim, profile: str, solver: Solver, deadline: Deadline, progres
         from .period import check_period
         check_period(claim, v, profile, deadline.check, cross.mode if cross is not None else "sample")
         return
+    if getattr(claim.family, "open", False):   # every size: the first members, then a reduction
+        from .everyn import check_open
+        mode = cross.mode if cross is not None else "sample"
+        check_open(claim, profile, lambda c, w: _run(c, profile, solver, deadline, progress, w, allow_empty,
+                                                    CrossCheck(c, mode, tick=deadline.check)), v, deadline)
+        return
     cross = cross or CrossCheck(claim, tick=deadline.check)
     scopes: list[str] = []                 # what the explicit sweeps covered
     proofs: list[str] = []                 # what the Z3 proofs covered

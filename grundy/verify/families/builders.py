@@ -121,31 +121,59 @@ def heaps(*counts: int | range) -> Family:
     return Family(items, " and ".join(str(n) for n in ns) + (" heaps" if ns != [1] else " heap"))
 
 
-def paths(*ns: int | range) -> Family:
-    """Paths P_n on n vertices."""
+def paths(*ns: int | range, n: Any = None, first: int = 12, first_full: int = 16) -> Family:
+    """Paths P_n on n vertices; ``paths(n=at_least(1))``: every path (open: its claims state the
+    values of a take-and-break code on the runs, ``runs_of(code)``; families/open.py)."""
+    if n is not None:
+        return _open("paths_open", ns, n, first=first, first_full=first_full)
     return Family([_graph(f"P_{n}", nx.path_graph(n)) for n in _sizes(ns)], noun="paths")
 
 
-def cycles(*ns: int | range) -> Family:
-    """Cycles C_n (vertex i adjacent to i ± 1 mod n)."""
+def cycles(*ns: int | range, n: Any = None, first: int = 12, first_full: int = 16) -> Family:
+    """Cycles C_n (vertex i adjacent to i ± 1 mod n); ``cycles(n=at_least(3))``: every cycle
+    (open: its claims state the values of a code on the arcs, ``arcs_of(code)``)."""
+    if n is not None:
+        return _open("cycles_open", ns, n, first=first, first_full=first_full)
     return Family([_graph(f"C_{n}", nx.cycle_graph(n)) for n in _sizes(ns)], noun="cycles")
 
 
-def complete(*ns: int | range) -> Family:
-    """Complete graphs K_n."""
+def complete(*ns: int | range, n: Any = None, first: int = 10, first_full: int = 14) -> Family:
+    """Complete graphs K_n; ``complete(n=at_least(1))`` is the open family of every K_n, n >= 1
+    (its first members, at most ``first`` vertices, are checked explicitly: families/open.py)."""
+    if n is not None:
+        return _open("complete_open", ns, n, first=first, first_full=first_full)
     return Family([_graph(f"K_{n}", nx.complete_graph(n)) for n in _sizes(ns)], noun="complete graphs")
 
 
-def complete_bipartite(*mn: tuple[int, int]) -> Family:
-    """K_{m,n}: vertices 0..m-1 form the first part."""
+def complete_bipartite(*mn: tuple[int, int], m: Any = None, n: Any = None, first: int = 10,
+                       first_full: int = 14) -> Family:
+    """K_{m,n}: vertices 0..m-1 form the first part; ``complete_bipartite(m=at_least(1),
+    n=at_least(1))``: every K_{m,n} (open)."""
+    if m is not None or n is not None:
+        return _open("bipartite_open", mn, m, n, first=first, first_full=first_full)
     return Family([_graph(f"K_{{{m},{n}}}", nx.complete_bipartite_graph(m, n)) for m, n in mn],
                   noun="complete bipartite graphs")
 
 
-def complete_multipartite(*parts: Sequence[int]) -> Family:
-    """Complete multipartite graphs with the given part sizes."""
+def complete_multipartite(*parts: Sequence[int], k: int | None = None, size: Any = None,
+                          centre: bool = False, first: int = 10, first_full: int = 14) -> Family:
+    """Complete multipartite graphs with the given part sizes; ``complete_multipartite(k=3,
+    size=at_least(2))``: every one with k parts of sizes >= 2 (open; ``centre=True`` adds a
+    part of one vertex first: K_{1,m,n} for k = 2)."""
+    if k is not None or size is not None:
+        return _open("multipartite_open", parts, k, size, centre=centre, first=first, first_full=first_full)
     return Family([_graph("K_{" + ",".join(map(str, p)) + "}", nx.complete_multipartite_graph(*p))
                    for p in parts])
+
+
+def _open(name: str, given: Sequence[Any], *args: Any, **kw: Any) -> Family:
+    """An open family (families/open.py), refusing sizes given beside it."""
+    from . import open as opened
+    if given:
+        raise TypeError(f"an open family takes no listed sizes besides its open ones ({given!r})")
+    if any(a is None for a in args):
+        raise TypeError("every size of an open family is given: e.g. m=at_least(1), n=at_least(1)")
+    return getattr(opened, name)(*args, **kw)
 
 
 def wheels(*ns: int | range) -> Family:
@@ -153,8 +181,10 @@ def wheels(*ns: int | range) -> Family:
     return Family([_graph(f"W_{n}", nx.wheel_graph(n)) for n in _sizes(ns)], noun="wheels")
 
 
-def stars(*ns: int | range) -> Family:
-    """Stars S_n: centre 0 and n leaves."""
+def stars(*ns: int | range, n: Any = None, first: int = 10, first_full: int = 14) -> Family:
+    """Stars S_n: centre 0 and n leaves; ``stars(n=at_least(1))``: every star (open)."""
+    if n is not None:
+        return _open("stars_open", ns, n, first=first, first_full=first_full)
     return Family([_graph(f"S_{n}", nx.star_graph(n)) for n in _sizes(ns)], noun="stars")
 
 

@@ -309,6 +309,7 @@ def chunkable(claim: Claim) -> bool:
     """True if the claim is one plain explicit sweep (its family can be cut into chunks) using no
     lemma (a claim with ``uses=`` is checked whole: its scope names what it read from them)."""
     return (len(claim.methods) == 1 and isinstance(claim.methods[0], Explicit)
+            and not getattr(claim.family, "open", False)      # an open family is checked whole
             and not claim.methods[0].samples and not getattr(claim, "uses", None))
 
 
