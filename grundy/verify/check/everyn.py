@@ -29,6 +29,9 @@ __all__ = ["check_open", "check_paths", "bounded_claim", "key_claim"]
 
 KINDS = ("char", "grundy", "outcome", "conj")     # a statement on the counts (no strategy, no table)
 THEORY = "Z3, linear integer arithmetic over unbounded counts"
+# the one premise no finite check can prove: the game's code is one rule for every size (it is read,
+# and compared with the reduced rule, on the members named in the scope)
+UNIFORM = "premise: the game's code is one rule for every size, as on the members read"
 
 
 def _present(claim: Claim) -> Callable[[Structure, Any], Callable[[int], Any]]:
@@ -119,7 +122,7 @@ def check_open(claim: Claim, profile: str, run: Callable[..., None], v: Verdict,
                    f"is a game on the counts of present vertices per part, threshold {red.cap}; the rule "
                    f"symmetric within the parts ({red.symmetry} on {fam.shape.label(red.template)}) and equal "
                    f"to the counting rule on every count vector of the first members; the statement proved on "
-                   f"the counts, {THEORY}, the total count as the rank); explicit: {bounded}")
+                   f"the counts, {THEORY}, the total count as the rank; {UNIFORM}); explicit: {bounded}")
         return
     bad = next((r for r in results if r.status == "violated"), None)
     if bad is not None and bad.state is not None:
@@ -193,7 +196,7 @@ def check_paths(claim: Claim, profile: str, run: Callable[..., None], v: Verdict
         return
     v.verdict = PROVED
     v.coverage["smt"] = "all sizes"
-    v.scope = f"for every n >= {fam.low} ({how}); explicit: {bounded}"
+    v.scope = f"for every n >= {fam.low} ({how}; {UNIFORM}); explicit: {bounded}"
 
 
 def _by_locality(claim: Claim, stmt: RunsOf, members: Family) -> str:
