@@ -135,12 +135,14 @@ def finding_text(v: Verdict, verdict_of: dict[str, str] | None = None) -> str:
 
 def fields(v: Verdict, verdict_of: dict[str, str] | None = None) -> list[tuple[str, str]]:
     """What a report shows of one claim, as (label, text) pairs, empty ones left out: the
-    statement, its source and reading, the finding, then the verdict's kind, scope (what the
+    statement, its source and reading, the finding, then the verdict's kind and the facts its
+    kind adds (a period claimed, an exact strategy: :mod:`grundy.verify.kinds`), scope (what the
     check covered), time, coverage (positions, structures, obligations), obligations, detail and
     where the verdict came from (the verdict cache)."""
     rows = [("statement", v.text), ("source", v.source), ("reading", v.reading),
             ("finding", finding_text(v, verdict_of) if (v.finding or v.verdict == "refuted") else ""),
-            ("kind", v.kind), ("scope", v.scope), ("time", f"{v.seconds:.1f} s"),
+            ("kind", v.kind), *[(str(k), str(x)) for k, x in v.facts],
+            ("scope", v.scope), ("time", f"{v.seconds:.1f} s"),
             ("coverage", ", ".join(f"{k} {x}" for k, x in v.coverage.items())),
             ("obligations", obligations_text(v)), ("detail", v.detail), ("verdict from", cache_text(v))]
     return [(k, x) for k, x in rows if x]

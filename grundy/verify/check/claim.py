@@ -12,6 +12,7 @@ from ...spec.games import GAMES
 from ...spec.ops import UnsupportedOperator
 from ..claims import Claim, ClaimError, Explicit
 from ..families import Positions
+from ..kinds import kind_of
 from ..recheck import CrossCheck, Disagreement
 from ..verdict import ERROR, PROVED, REFUTED, UNKNOWN, VERIFIED, Counterexample, Verdict
 from .deadline import Deadline, Progress, TimedOut, _nothing
@@ -138,9 +139,9 @@ def _run(claim: Claim, profile: str, solver: Solver, deadline: Deadline, progres
          v: Verdict, allow_empty: bool = False, cross: CrossCheck | None = None) -> None:
     if claim.game != "sum" and claim.game not in GAMES:
         raise KeyError(f"unknown game {claim.game!r}")
-    if claim.kind == "period":            # its own check: the periodicity theorem of the rule
-        from .period import check_period
-        check_period(claim, v, profile, deadline.check, cross.mode if cross is not None else "sample")
+    special = kind_of(claim).special_check
+    if special is not None:               # the kind's own check (a period: the periodicity theorem)
+        special(claim, v, profile, deadline.check, cross.mode if cross is not None else "sample")
         return
     cross = cross or CrossCheck(claim, tick=deadline.check)
     scopes: list[str] = []                 # what the explicit sweeps covered

@@ -165,7 +165,8 @@ def _covered_value(lemma: Claim, verdict: Verdict, pos: Position, ctx: Lemmas) -
     grundy (or table) lemma on the same game and convention, ``pos`` one of its listed positions,
     or on one of its structures within what its methods covered (the sweep's bounds; a proof on
     unbounded integers: every value; on k-bit vectors: values up to 2^(k-2) - 1)."""
-    if lemma.kind not in ("grundy", "table") or lemma.game != pos.game.name or lemma.convention != pos.convention:
+    from ..kinds import kind_of
+    if not kind_of(lemma).gives_values or lemma.game != pos.game.name or lemma.convention != pos.convention:
         return None
     fam = lemma.family
     if isinstance(fam, Positions):

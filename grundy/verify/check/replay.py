@@ -206,7 +206,7 @@ def _replay(inst: Instance, r, obligations: list[dict], deadline: Deadline) -> P
             return f"claimed {inst.stmt(t)}, solver {inst.truth(t)}"
         return f"claimed {'P' if inst.stmt(t) else 'N'}, solver {inst.truth(t)}"
     truth = "; ".join(f"{inst.position(t).to_json()}: {value(t)}" for t in cands[:6])
-    if r.obligation.startswith("strategy") and inst.claim.kind != "strategy":
+    if r.obligation.startswith("strategy") and not inst.kind.claims_strategy:
         return ProofResult(UNKNOWN, obligations, detail=f"the proof's strategy witness fails ({where}); the "
                                                   f"statement itself is right there")
     return ProofResult(ERROR, obligations, detail=f"{where}, but the explicit solver finds the statement "
