@@ -59,7 +59,7 @@ def _formulas(claim: Claim, v: Verdict) -> list[ProvedFormula]:
             atape = Tape([claim.assume(g, rules.state)], slots)
             inside = (lambda a: lambda st: bool(a.run(st)[0]))(atape)
         from .kinds import kind_of
-        question = kind_of(claim).serves_as          # "grundy": a Grundy value; "P": true at the P-positions
+        question = kind_of(claim).serves_as or ""    # "grundy": a Grundy value; "P": true at the P-positions
         per_heap = (question == "grundy" and g.n == 1 and claim.assume is None and claim.convention == "normal"
                     and sum_of_heaps(game, g) is not None)
         out.append(ProvedFormula(claim.id, claim.game, claim.convention, g, question, bits,

@@ -152,6 +152,23 @@ def _certificate(inst: Instance, r, state: State) -> Counterexample | None:
                           origin=("certificate", inst, state, r.obligation, move, moved[1], opts))
 
 
+_OF_THE_RULE = {"closed": "the claim's assume is not closed under moves",
+                "rank": "the game's rank does not decrease", "domain": "a move leaves the field domains",
+                "parts": "an option of one heap leaves a part not smaller than the heap"}
+
+
+def _rule_violation(inst: Instance, r, where: str) -> str:
+    """The detail of a violated obligation of the rule or the assumption (no claim is refuted by it)."""
+    detail = f"{_OF_THE_RULE[r.obligation]}: {where}"
+    if r.obligation == "domain" and r.choices and "move" in r.choices:
+        detail = _smt_violation(inst.rules, r)
+        if inst.rules.moves[r.choices["move"]].fits is not None:
+            detail += (f"; Z3 proves a claim on {inst.game.name}'s heap slots only where every move "
+                       f"fits them (a grundy claim on one heap without assume is proved on the "
+                       f"one-heap rules instead): check this claim with the explicit method")
+    return detail
+
+
 def _replay(inst: Instance, r, obligations: list[dict], deadline: Deadline) -> ProofResult:
     """Confirm a violation reported by Z3: by the explicit solver when the position is small
     enough, else (or if solving fails) by a certificate checked on the rule alone."""
@@ -159,18 +176,8 @@ def _replay(inst: Instance, r, obligations: list[dict], deadline: Deadline) -> P
     where = f"Z3: {r.obligation} violated at {inst.position(state).to_json()}"
     if r.choices:
         where += f" (move {r.choices})"
-    if r.obligation in ("closed", "rank", "domain", "parts"):
-        what = {"closed": "the claim's assume is not closed under moves",
-                "rank": "the game's rank does not decrease", "domain": "a move leaves the field domains",
-                "parts": "an option of one heap leaves a part not smaller than the heap"}
-        detail = f"{what[r.obligation]}: {where}"
-        if r.obligation == "domain" and r.choices and "move" in r.choices:
-            detail = _smt_violation(inst.rules, r)
-            if inst.rules.moves[r.choices["move"]].fits is not None:
-                detail += (f"; Z3 proves a claim on {inst.game.name}'s heap slots only where every move "
-                           f"fits them (a grundy claim on one heap without assume is proved on the "
-                           f"one-heap rules instead): check this claim with the explicit method")
-        return ProofResult(ERROR, obligations, detail=detail)
+    if r.obligation in _OF_THE_RULE:
+        return ProofResult(ERROR, obligations, detail=_rule_violation(inst, r, where))
     try:
         opts = _options_of(inst, state, 10_000)
     except GrundyError:                  # a move that does not fit the claim's slots (a split on one)

@@ -37,7 +37,7 @@ PARTS = ("name", "says", "statement", "takes", "needs", "implied_by", "serves_as
          "cache_key", "facts")
 """Every part a kind must have (see :class:`ClaimKind`)."""
 
-Add = Callable[[Any], None]           # adds a value to the verdict-cache key
+Add = Callable[[Any], object]         # adds a value to the verdict-cache key
 RulesDigest = Callable[[Any], str]    # the digest of a Rules object, kept while it lives
 
 

@@ -6,7 +6,7 @@ wording, statement sort, the fields it takes and what it serves.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Iterator
+from typing import TYPE_CHECKING, Any, ClassVar, Iterator
 
 from .base import Add, ClaimKind, RulesDigest
 
@@ -20,8 +20,8 @@ class StatementKind(ClaimKind, abstract=True):
     """A kind whose claim is its statement (see the module). Subclasses set ``name``, ``says``,
     ``statement``, ``takes``, ``serves_as``, ``gives_values`` and ``claims_strategy``."""
 
-    needs: frozenset[str] = frozenset()
-    implied_by: str | None = None
+    needs: ClassVar[frozenset[str]] = frozenset()
+    implied_by: ClassVar[str | None] = None
     special_check = None
 
     def prepare(self, where: str, given: dict[str, Any]) -> dict[str, Any]:
