@@ -285,8 +285,17 @@ def test_table_and_period_imply_their_kind_and_the_period_is_a_report_fact():
     from grundy.verify.verdict import Verdict
     v = Verdict("k/p", "period", "proved", "proved", **p.describe())
     assert ("period", "G(n + 12) = G(n) for every n >= 71") in fields(v)
+    assert ("kind", f"period: {KINDS['period'].says}") in fields(v)        # the kind's own wording
     assert "facts" not in Claim("k/c", game="nim", kind="char", family=heaps(1),
                                 statement=lambda g, s: True).describe()
+
+
+def test_kind_may_be_given_as_a_kind_object():
+    char = type(KINDS["char"])
+    assert Claim("k/o", game="nim", kind=char(), family=heaps(1), statement=lambda g, s: True).kind == "char"
+    stranger = type("Char", (StatementKind,), _minimal(name="char"))      # not registered: refused
+    with pytest.raises(ClaimError, match="unknown kind"):
+        Claim("k/o", game="nim", kind=stranger(), family=heaps(1), statement=lambda g, s: True)
 
 
 def test_the_verdict_cache_key_leaves_the_facts_out():

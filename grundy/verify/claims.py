@@ -406,7 +406,7 @@ def _kind(where: str, kind: Any, optional: dict[str, Any]) -> str:
             raise ClaimError(f"{where}: field 'kind' is missing")
         return implied[0]
     got = kind_named(kind)
-    if got is None or KINDS.get(got.name) is not got:
+    if got is None or type(KINDS.get(got.name)) is not type(got):     # a name, or an instance, registered
         raise ClaimError(f"{where}: unknown kind {kind!r} (one of: {', '.join(KINDS)})")
     return got.name
 
