@@ -106,7 +106,7 @@ def _first_mover_wins(v: Verdict) -> bool | None:
         return c.actual == "N"
     kind = kind_named(v.kind)               # None: a kind not registered in this process (a JSON file)
     if isinstance(c.actual, int) and not isinstance(c.actual, bool) and kind is not None and kind.statement == "int":
-        return c.actual != 0                # a Grundy value
+        return c.actual != 0                # a Grundy value (a kind whose statement is one)
     try:
         from ...solvers.solver import DEFAULT
         from ...spec.position import read_position

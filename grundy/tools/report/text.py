@@ -25,8 +25,8 @@ from typing import Any, Iterable
 from ...verify.kinds import kind_named
 from ...verify.verdict import Verdict
 
-__all__ = ["Interruption", "ORDER", "row", "header", "details", "summary", "junit", "fields", "kind_text", "finding_text",
-           "findings_table", "obligations_text", "cache_text"]
+__all__ = ["Interruption", "ORDER", "row", "header", "details", "summary", "junit", "fields", "kind_text",
+           "finding_text", "findings_table", "obligations_text", "cache_text"]
 
 ORDER = ("proved", "verified", "refuted", "unknown", "error")
 
