@@ -33,14 +33,14 @@ THEOREM = "proved theorem"
 
 @dataclass
 class ProvedFormula:
-    """A proved claim's formula: ``value(state)`` is the Grundy value (``kind == "grundy"``) or
-    True at the P-positions (``kind == "char"``); ``inside(state)``: the claim's ``assume``."""
+    """A proved claim's formula: ``value(state)`` is the Grundy value (``gives == "grundy"``) or
+    True at the P-positions (``gives == "P"``); ``inside(state)``: the claim's ``assume``."""
 
     claim: str
     game: str
     convention: str
     structure: Any
-    kind: str
+    gives: str                      # what value() gives: "grundy" (the Grundy value) or "P" (a P-position)
     bits: int | None
     value: Callable[[tuple[int, ...]], Any]
     inside: Callable[[tuple[int, ...]], bool] | None = None
@@ -65,7 +65,7 @@ class ProvedFormula:
         if self.inside is not None and not self.inside(state):
             return None
         x = self.value(state)
-        if self.kind == "grundy":
+        if self.gives == "grundy":
             return x if question == "grundy" else x != 0
         return None if question == "grundy" else not x      # char: true at P (the mover loses)
 

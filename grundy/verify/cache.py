@@ -83,6 +83,7 @@ from ..spec.position import SumPosition
 from ..spec.strategy import Play, plays
 from .claims import Claim, Explicit, Smt
 from .families import Geng, Positions, TableStatement, slot_values
+from .kinds import kind_of
 from .verdict import Verdict
 
 __all__ = ["MAX_POSITIONS", "MAX_STRUCTURES", "SETTLED", "NotCacheable", "VerdictCache", "cache_dir",
@@ -170,13 +171,8 @@ class _Key:
             raise NotCacheable("a statement on sums is evaluated in Python on concrete values")
         if getattr(c, "uses", None):
             raise NotCacheable("a claim that uses lemmas is checked with them each time")
-        if c.kind == "period":             # one heap of the game with its parameters: the rule is the key
-            from ..spec.position import read_position
-            pos = read_position({"game": c.game, "heaps": [0], **c.params})
-            d.value(["period", list(c.period or ()), sorted(c.params.items()), c.bounds_for(self.profile)])
-            game: Any = GAMES[c.game]
-            d.value(["one heap", _rules_digest(game.one_heap_rules(getattr(pos, "structure", None)))])
-            return d.hexdigest()
+        if kind_of(c).cache_key(c, self.profile, d.value, _rules_digest):   # the kind's part is the whole key
+            return d.hexdigest()                                             # (a period: its one-heap rule)
         fam = c.family
         d.value(["family", type(fam).__name__, fam.scope])
         if getattr(fam, "open", False):             # the first members and the counting rule's template

@@ -35,28 +35,22 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass
-from typing import Any, Callable, Iterable, Literal, get_args
+from typing import Any, Callable, Iterable
 
 from ..errors import ClaimError, GrundyError
 from ..spec.game import Game
 from ..spec.position import Convention
 from ..spec.registry import GAMES, GameError, register
-from .families import Family, Positions, TableStatement, heaps, table_positions
-from .families.bounds import bounds_problem
+from .claim_fields import COMMON, _eager  # noqa: F401  (_eager: grundy.verify.loading reads it here)
+from .families import Family, table_positions
+from .kinds import KINDS, OPTIONAL, ClaimKind, kind_named, takers
+from .kinds.fields import Validator
 from .methods import Explicit, Smt, bitvec  # noqa: F401  (bitvec: grundy.verify.claims.bitvec as before)
-from .period_field import no_statement, read_period
-from .verdict import VERDICTS, VerdictName
+from .verdict import VerdictName
 
-Kind = Literal["outcome", "char", "grundy", "strategy", "conj", "table", "period"]
-KINDS: tuple[Kind, ...] = get_args(Kind)
+Kind = str      # the name of a registered claim kind (grundy.verify.kinds.KINDS)
 DEFAULT_TIMEOUT = 120.0     # seconds a claim gets when neither it nor the run sets a limit
 
-
-
-def _eager(fam: Family) -> bool:
-    """True for a family whose structures are already built (its size costs nothing)."""
-    from .families import Geng, Lazy
-    return not isinstance(fam, (Lazy, Geng))
 
 
 @dataclass(frozen=True)
@@ -145,7 +139,6 @@ def _method(m: Any) -> Explicit | Smt:
 Statement = Callable[..., Any]   # (g, s) -> Expr; a strategy: (g, s, rules) -> list[Play]
 
 _UNSET: Any = object()
-_BOOLEAN_KINDS = ("outcome", "char", "strategy", "conj")   # statement: true at the P-positions
 
 _FIELDS = ("source", "game", "kind", "family", "statement", "strategy", "witnesses", "exact", "assume",
            "bounds", "full", "full_family", "methods", "timeout", "expect", "convention", "note",
@@ -163,20 +156,6 @@ def _caller() -> str:
     return f"{f.f_code.co_filename}:{f.f_lineno}" if f is not None else ""
 
 
-def _takes(fn: Callable, n: int) -> bool:
-    """True iff ``fn`` can be called with ``n`` positional arguments."""
-    import inspect
-    try:
-        sig = inspect.signature(fn)
-    except (TypeError, ValueError):      # a builtin without a signature: trust it
-        return True
-    try:
-        sig.bind(*range(n))
-    except TypeError:
-        return False
-    return True
-
-
 class Claim:
     """One published claim (every field but the id is a keyword).
 
@@ -190,8 +169,9 @@ class Claim:
       tuple of the slots such as the heaps); a value is a Grundy value (int) or ``"P"``/``"N"``.
       Exactly the table's positions are checked, on the family's structures (default: as many
       heaps as a key has).
-    - ``kind``: outcome | char | grundy | strategy | conj | table (what each means and checks:
-      docs/claims.md).
+    - ``kind``: outcome | char | grundy | strategy | conj | table | period, or a kind registered
+      with :func:`~grundy.verify.register_kind` (its name or the kind object; what each means
+      and checks: docs/claims.md).
     - ``statement(g, s)``: an IR expression over the symbolic state ``s`` on structure ``g``:
       for outcome/char/conj/strategy a boolean, true exactly at the **P-positions**; for grundy
       and table the claimed Grundy value (an int expression; in misère play the misère Grundy
@@ -230,7 +210,8 @@ class Claim:
       refuted claim has its ``finding`` (a :class:`Finding`, only with ``expect="refuted"``).
     """
 
-    def __init__(self, id: str, *, game: "str | Game" = _UNSET, kind: Kind = _UNSET, family: Family = _UNSET,
+    def __init__(self, id: str, *, game: "str | Game" = _UNSET, kind: "Kind | ClaimKind" = _UNSET,
+                 family: Family = _UNSET,
                  statement: Statement = _UNSET, source: Source | str | None = None,
                  strategy: Statement | None = None, witnesses: Statement | None = None,
                  exact: bool | Statement = False,
@@ -249,24 +230,24 @@ class Claim:
         if table is not None:                    # the claimed values as data
             if statement is not _UNSET:
                 raise ClaimError(f"{where}: give statement= or table=, not both")
-            kind = "table" if kind is _UNSET else kind
             try:
                 family, statement = table_positions(None if family is _UNSET else family, table)
             except (TypeError, ValueError) as e:
                 raise ClaimError(f"{where}: table: {e}") from None
-        self.serves = serves             # registered for its game: the solver answers by it once proved
-        self.period: tuple[int, int, int] | None = None
-        self.params: dict[str, Any] = dict(params or {})
-        if kind == "period" or period is not None:     # G(n + p) = G(n) + s for n >= n0: no statement
-            kind = "period" if kind is _UNSET else kind
-            self.period = read_period(where, kind, period, statement is not _UNSET)
-            if family is not _UNSET:
-                raise ClaimError(f"{where}: a period claim is on one heap (no family=; the game's parameters: params=)")
-            family = heaps(1)
-            statement = no_statement
-        for k, x in (("game", game), ("kind", kind), ("family", family), ("statement", statement)):
+        if game is _UNSET:
+            raise ClaimError(f"{where}: field 'game' is missing")
+        kind = _kind(where, kind, dict(strategy=strategy, witnesses=witnesses, exact=exact, serves=serves,
+                                       params=params, period=period, table=table))
+        given = {k: x for k, x in (("family", family), ("statement", statement), ("period", period))
+                 if x is not _UNSET and x is not None}
+        given = KINDS[kind].prepare(where, given)      # what the kind implies (a period: one heap)
+        family, statement = given.get("family", _UNSET), given.get("statement", _UNSET)
+        for k, x in (("family", family), ("statement", statement)):
             if x is _UNSET:
                 raise ClaimError(f"{where}: field {k!r} is missing")
+        self.serves = serves             # registered for its game: the solver answers by it once proved
+        self.period: Any = given.get("period")          # a period claim's (n0, p, s)
+        self.params: dict[str, Any] = dict(params or {})
         if isinstance(game, Game):               # a game object: registered by its name
             try:
                 game = register(game).name
@@ -308,98 +289,25 @@ class Claim:
         return ClaimError(f"{self.where + ': ' if self.where else ''}claim {self.id!r}: {problem}")
 
     def _validate(self) -> None:
-        fail = self.fail
-        if not isinstance(self.id, str) or not self.id:
-            raise fail("the id must be a non-empty string")
-        if not isinstance(self.game, str):
-            raise fail(f"game must be a game's name or a Game object, got {self.game!r}")
-        if self.kind not in KINDS:
-            raise fail(f"unknown kind {self.kind!r} (one of: {', '.join(KINDS)})")
-        if self.expect not in VERDICTS:
-            raise fail(f"unknown expected verdict {self.expect!r} (one of: {', '.join(VERDICTS)})")
-        if not isinstance(self.family, Family) or not isinstance(self.full_family, (Family, type(None))):
-            raise fail("family must be a Family (see grundy.verify.families)")
-        for name, fam in (("family", self.family), ("full_family", self.full_family)):
-            if fam is not None and _eager(fam) and len(fam) == 0:
-                raise fail(f"{name} is empty (no structure): the claim would cover nothing")
-        if not callable(self.statement) or not _takes(self.statement, 2):
-            raise fail("statement must be a function (g, s) -> expression")
-        if self.assume is not None and (not callable(self.assume) or not _takes(self.assume, 2)):
-            raise fail("assume must be a function (g, s) -> boolean expression")
-        if self.strategy is not None:
-            if not callable(self.strategy) or not _takes(self.strategy, 3):
-                raise fail("strategy must be a function (g, s, rules) -> list of Play")
-            if self.kind not in _BOOLEAN_KINDS:
-                raise fail(f"strategy= is not used by a {self.kind} claim (only by boolean kinds: "
-                           f"{', '.join(_BOOLEAN_KINDS)})")
-        if self.witnesses is not None and (self.kind != "grundy" or not callable(self.witnesses)
-                                           or not _takes(self.witnesses, 4)):
-            raise fail("witnesses must be a function (g, s, rules, v) -> list of Play, for a grundy claim")
-        if self.serves and (self.kind not in ("grundy", "char") or isinstance(self.family, Positions)):
-            raise fail("serves=True registers a grundy or char claim on a family of structures as a value source")
-        if self.params and self.kind != "period":
-            raise fail("params= serves period claims only (the game's parameters, e.g. {'code': '0.77'})")
-        if self.kind == "period" and (any(isinstance(m, Smt) for m in self.methods) or self.game == "sum"
-                                      or isinstance(self.family, Positions)):
-            raise fail("a period claim is on one heap of a one-heap game, checked by its periodicity "
-                       "theorem (no smt method, no listed positions)")
-        if self.kind == "strategy" and self.strategy is None:
-            raise fail("a strategy claim needs strategy=...")
-        if self.exact_given is not False:
-            if self.kind != "strategy":
-                raise fail(f"exact= is checked only for kind 'strategy', not {self.kind!r}: "
-                           f"make it a strategy claim or drop exact=")
-            if callable(self.exact_given) and not _takes(self.exact_given, 2):
-                raise fail("exact must be True or a function (g, s) -> boolean expression")
-        if self.convention_given not in (None, "normal", "misere"):
-            raise fail("convention must be 'normal' or 'misere'")
-        if not self.methods:
-            raise fail("no method")
-        if isinstance(self.family, Positions):
-            if any(isinstance(m, Smt) for m in self.methods):
-                raise fail("a family of listed positions is checked by the explicit method only")
-            if self.bounds or self.full:
-                raise fail("a family of listed positions takes no bounds (it lists the positions)")
-        if self.game != "sum" and any(isinstance(m, Explicit) and m.sums != "xor" for m in self.methods):
-            raise fail("the method 'search' values sums by search: it serves claims on sums (game='sum')")
-        if self.game == "sum" and not isinstance(self.family, Positions):
-            raise fail("a claim on sums needs a family of positions (families.positions, sums)")
-        if isinstance(self.statement, TableStatement):
-            if self.kind not in ("table", "grundy", "outcome", "conj"):
-                raise fail(f"table= serves kinds table, grundy, outcome and conj, not {self.kind}")
-            if self.kind == "grundy" and any(isinstance(v, str) for v in self.statement.table.values()):
-                raise fail("a grundy table holds Grundy values (ints), not 'P'/'N'")
-        if self.timeout is not None and (isinstance(self.timeout, bool) or not isinstance(self.timeout, (int, float))
-                                         or self.timeout <= 0):
-            raise fail(f"timeout must be a positive number of (CPU) seconds, got {self.timeout!r}")
-        for label, bs in (("bounds", self.bounds), ("full", self.full)):
-            for k, b in bs.items():
-                why = bounds_problem(k, b)
-                if why is not None:
-                    raise fail(f"{label}[{k!r}]: {why}")
-        for m in self.methods:
-            if isinstance(m, Explicit) and m.sample_bounds:
-                for k, b in m.sample_bounds.items():
-                    why = bounds_problem(k, b)
-                    if why is not None:
-                        raise fail(f"sample_bounds[{k!r}]: {why}")
-            if isinstance(m, Smt) and m.bits is not None and (not isinstance(m.bits, int) or m.bits < 1):
-                raise fail(f"bitvec({m.bits!r}): the width must be a positive integer")
-        for k in ("text", "reading", "note"):
-            if not isinstance(getattr(self, k), str):
-                raise fail(f"{k} must be a string")
-        for lemma in self.uses:
-            if not isinstance(lemma, Claim):
-                raise fail(f"uses= lists claims (Claim objects), got {type(lemma).__name__} {lemma!r}")
-            if lemma is self or lemma.id == self.id:
-                raise fail("a claim cannot use itself as a lemma")
-        if self.finding is not None:
-            if not isinstance(self.finding, Finding):
-                raise fail("finding must be a Finding(...), e.g. Finding('paper-error', corrected='<claim id>')")
-            if self.expect != "refuted":
-                raise fail("a finding classifies a refutation: it needs expect='refuted'")
-            if self.finding.corrected == self.id:
-                raise fail("the finding's corrected claim is the claim itself")
+        """Each common field by its validators (:data:`_COMMON`), then the optional fields and
+        the rules of the claim's kind (:mod:`grundy.verify.kinds`): the first problem raised."""
+        for check in _COMMON:
+            problem = check(self)
+            if problem:
+                raise self.fail(problem)
+        kind = KINDS[self.kind]
+        for f in OPTIONAL.values():
+            if not f.given(self):
+                if f.name in kind.needs:
+                    raise self.fail(f"a {self.kind} claim needs {f.name}=...")
+                continue
+            if f.name not in kind.takes:
+                raise self.fail(f.refusal(self.kind, takers(f.name)))
+            problem = next((p for p in (v(self) for v in f.validators) if p), None)
+            if problem:
+                raise self.fail(problem)
+        for problem in kind.problems(self):
+            raise self.fail(problem)
 
     def describe(self) -> dict[str, Any]:
         """What the claim is, for reports: its text (without ``text=``, the statement's docstring
@@ -412,9 +320,13 @@ class Claim:
         {'text': 'Nim: P iff the heaps are equal.', 'source': 'demo, Thm 1', 'reading': '', 'finding': None}
         """
         from .words import statement_words
-        return {"text": self.text or statement_words(self.statement), "source": str(self.source),
-                "reading": self.reading,
-                "finding": self.finding.to_json() if self.finding else None}
+        out: dict[str, Any] = {"text": self.text or statement_words(self.statement), "source": str(self.source),
+                               "reading": self.reading,
+                               "finding": self.finding.to_json() if self.finding else None}
+        facts = KINDS[self.kind].facts(self)        # what the kind adds (a period, an exact strategy)
+        if facts:
+            out["facts"] = [list(f) for f in facts]
+        return out
 
     def check_fields(self, names: Iterable[str]) -> None:
         """ClaimError if a bounds key is not a field of the game (``names``: the game's fields)."""
@@ -482,3 +394,44 @@ class Claim:
 
     def __repr__(self) -> str:
         return f"Claim({self.id!r}, game={self.game!r}, kind={self.kind!r}, expect={self.expect!r})"
+
+
+def _kind(where: str, kind: Any, optional: dict[str, Any]) -> str:
+    """The name of the claim's registered kind: as given (a name or a ClaimKind), else the
+    kind an optional field given implies (``table=``: table, ``period=``: period)."""
+    if kind is _UNSET:
+        given = {k for k, x in optional.items() if x is not None and x is not False and x != {}}
+        implied = [k.name for k in KINDS.values() if k.implied_by in given]
+        if not implied:
+            raise ClaimError(f"{where}: field 'kind' is missing")
+        return implied[0]
+    got = kind_named(kind)
+    if got is None or type(KINDS.get(got.name)) is not type(got):     # a name, or an instance, registered
+        raise ClaimError(f"{where}: unknown kind {kind!r} (one of: {', '.join(KINDS)})")
+    return got.name
+
+
+# ------------------------------------------------------------------------------- the common fields
+def _uses(c: Claim) -> str | None:
+    for lemma in c.uses:
+        if not isinstance(lemma, Claim):
+            return f"uses= lists claims (Claim objects), got {type(lemma).__name__} {lemma!r}"
+        if lemma is c or lemma.id == c.id:
+            return "a claim cannot use itself as a lemma"
+    return None
+
+
+def _finding(c: Claim) -> str | None:
+    if c.finding is None:
+        return None
+    if not isinstance(c.finding, Finding):
+        return "finding must be a Finding(...), e.g. Finding('paper-error', corrected='<claim id>')"
+    if c.expect != "refuted":
+        return "a finding classifies a refutation: it needs expect='refuted'"
+    if c.finding.corrected == c.id:
+        return "the finding's corrected claim is the claim itself"
+    return None
+
+
+_COMMON: tuple[Validator, ...] = (*COMMON, _uses, _finding)
+"""The common fields' validators, in the order they are checked (the kind's rules come after)."""

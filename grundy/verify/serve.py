@@ -59,9 +59,11 @@ def _formulas(claim: Claim, v: Verdict) -> list[ProvedFormula]:
         if claim.assume is not None:
             atape = Tape([claim.assume(g, rules.state)], slots)
             inside = (lambda a: lambda st: bool(a.run(st)[0]))(atape)
-        per_heap = (claim.kind == "grundy" and g.n == 1 and claim.assume is None and claim.convention == "normal"
+        from .kinds import kind_of
+        question = kind_of(claim).serves_as or ""    # "grundy": a Grundy value; "P": true at the P-positions
+        per_heap = (question == "grundy" and g.n == 1 and claim.assume is None and claim.convention == "normal"
                     and sum_of_heaps(game, g) is not None)
-        out.append(ProvedFormula(claim.id, claim.game, claim.convention, g, claim.kind, bits,
+        out.append(ProvedFormula(claim.id, claim.game, claim.convention, g, question, bits,
                                  (lambda t: lambda st: t.run(st)[0])(tape), inside, per_heap, how,
                                  rules_digest(rules)))
     return out
@@ -74,8 +76,10 @@ def serve(solver: Any, claims: Iterable[Claim], *, cache: bool = True) -> list[s
     for c in claims:
         if not c.serves:
             continue
-        if isinstance(c.family, Positions) or c.kind not in ("grundy", "char"):
-            lines.append(f"{c.id}: not used (only grundy and char claims on families of structures serve)")
+        from .kinds import KINDS, kind_of
+        if isinstance(c.family, Positions) or kind_of(c).serves_as is None:
+            serving = " and ".join(k.name for k in KINDS.values() if k.serves_as)
+            lines.append(f"{c.id}: not used (only {serving} claims on families of structures serve)")
             continue
         if getattr(c.family, "open", False):      # its statement reads counts or runs, not the state
             lines.append(f"{c.id}: not used (a claim on an open family does not serve the solver yet)")

@@ -63,6 +63,7 @@ class Verdict:
     cache: str = ""                      # where it came from: "from the cache", "stored", "checked",
     #                                      "not cacheable: <why>" ("" when the cache is off)
     cpu: float = 0.0                     # CPU seconds of the check (what its time limit counts)
+    facts: list = field(default_factory=list)   # what the claim's kind adds for reports: [label, text] pairs
 
     @property
     def swept(self) -> int:
@@ -92,6 +93,8 @@ class Verdict:
         out["coverage"] = self.coverage
         if self.cache:
             out["cache"] = self.cache
+        if self.facts:
+            out["facts"] = self.facts
         return out
 
     @staticmethod
@@ -104,4 +107,4 @@ class Verdict:
                        d.get("seconds", 0.0), d.get("detail", ""), d.get("paper", ""), cex,
                        d.get("obligations", []), d.get("coverage", {}), d.get("text", ""),
                        d.get("source", ""), d.get("reading", ""), d.get("finding"), d.get("cache", ""),
-                       d.get("cpu_seconds", 0.0))
+                       d.get("cpu_seconds", 0.0), d.get("facts", []))

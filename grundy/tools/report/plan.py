@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ...verify.kinds import kind_named
 from ...verify.verdict import Verdict
 from .text import Interruption, fields, findings_table, summary
 
@@ -103,8 +104,9 @@ def _first_mover_wins(v: Verdict) -> bool | None:
         return None
     if c.actual in ("N", "P"):
         return c.actual == "N"
-    if isinstance(c.actual, int) and not isinstance(c.actual, bool) and v.kind == "grundy":
-        return c.actual != 0
+    kind = kind_named(v.kind)               # None: a kind not registered in this process (a JSON file)
+    if isinstance(c.actual, int) and not isinstance(c.actual, bool) and kind is not None and kind.statement == "int":
+        return c.actual != 0                # a Grundy value (a kind whose statement is one)
     try:
         from ...solvers.solver import DEFAULT
         from ...spec.position import read_position

@@ -22,10 +22,11 @@ import xml.etree.ElementTree as ET
 from dataclasses import dataclass, field
 from typing import Any, Iterable
 
+from ...verify.kinds import kind_named
 from ...verify.verdict import Verdict
 
-__all__ = ["Interruption", "ORDER", "row", "header", "details", "summary", "junit", "fields", "finding_text",
-           "findings_table", "obligations_text", "cache_text"]
+__all__ = ["Interruption", "ORDER", "row", "header", "details", "summary", "junit", "fields", "kind_text",
+           "finding_text", "findings_table", "obligations_text", "cache_text"]
 
 ORDER = ("proved", "verified", "refuted", "unknown", "error")
 
@@ -135,15 +136,28 @@ def finding_text(v: Verdict, verdict_of: dict[str, str] | None = None) -> str:
 
 def fields(v: Verdict, verdict_of: dict[str, str] | None = None) -> list[tuple[str, str]]:
     """What a report shows of one claim, as (label, text) pairs, empty ones left out: the
-    statement, its source and reading, the finding, then the verdict's kind, scope (what the
+    statement, its source and reading, the finding, then the verdict's kind and the facts its
+    kind adds (a period claimed, an exact strategy: :mod:`grundy.verify.kinds`), scope (what the
     check covered), time, coverage (positions, structures, obligations), obligations, detail and
     where the verdict came from (the verdict cache)."""
     rows = [("statement", v.text), ("source", v.source), ("reading", v.reading),
             ("finding", finding_text(v, verdict_of) if (v.finding or v.verdict == "refuted") else ""),
-            ("kind", v.kind), ("scope", v.scope), ("time", f"{v.seconds:.1f} s"),
+            ("kind", kind_text(v.kind)), *[(str(k), str(x)) for k, x in v.facts],
+            ("scope", v.scope), ("time", f"{v.seconds:.1f} s"),
             ("coverage", ", ".join(f"{k} {x}" for k, x in v.coverage.items())),
             ("obligations", obligations_text(v)), ("detail", v.detail), ("verdict from", cache_text(v))]
     return [(k, x) for k, x in rows if x]
+
+
+def kind_text(name: str) -> str:
+    """A claim's kind with what such a claim states (the kind's own wording), where the kind is
+    registered in this process.
+
+    >>> kind_text("char"), kind_text("someone-elses")
+    ('char: a characterization: true exactly at the P-positions', 'someone-elses')
+    """
+    kind = kind_named(name)
+    return f"{name}: {kind.says}" if kind is not None else name
 
 
 def cache_text(v: Verdict) -> str:

@@ -12,9 +12,10 @@ from ...spec.games import GAMES
 from ...spec.ops import UnsupportedOperator
 from ..claims import Claim, ClaimError, Explicit
 from ..families import Positions
+from ..kinds import kind_of
 from ..recheck import CrossCheck, Disagreement
 from ..verdict import ERROR, PROVED, REFUTED, UNKNOWN, VERIFIED, Counterexample, Verdict
-from .covered import VALUE_KINDS, record
+from .covered import record
 from .deadline import Deadline, Progress, TimedOut, _nothing
 from .lemmas import LemmaGap, Lemmas, active, check_lemmas
 from .listed import sweep_listed
@@ -73,7 +74,7 @@ def check_claim(claim: Claim, *, profile: str = "quick", timeout: float | None =
     served(v, log)
     v.seconds, v.cpu = deadline.wall(), deadline.clock() - deadline.start
     v.coverage["obligations"] = sum(o["status"] == "holds" for o in v.obligations)
-    if claim.kind in VALUE_KINDS and v.verdict in (PROVED, VERIFIED):
+    if v.verdict in (PROVED, VERIFIED) and kind_of(claim).gives_values:
         v.coverage["covered"] = record(claim, v, profile)     # what a claim using it may read
     return v
 
@@ -143,9 +144,9 @@ def _run(claim: Claim, profile: str, solver: Solver, deadline: Deadline, progres
          v: Verdict, allow_empty: bool = False, cross: CrossCheck | None = None) -> None:
     if claim.game != "sum" and claim.game not in GAMES:
         raise KeyError(f"unknown game {claim.game!r}")
-    if claim.kind == "period":            # its own check: the periodicity theorem of the rule
-        from .period import check_period
-        check_period(claim, v, profile, deadline.check, cross.mode if cross is not None else "sample")
+    special = kind_of(claim).special_check
+    if special is not None:               # the kind's own check (a period: the periodicity theorem)
+        special(claim, v, profile, deadline.check, cross.mode if cross is not None else "sample")
         return
     if getattr(claim.family, "open", False):   # every size: the first members, then a reduction
         from .everyn import check_open

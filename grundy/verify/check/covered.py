@@ -44,9 +44,8 @@ from ..families import Positions
 from ..families.bounds import slot_values
 from ..verdict import PROVED, VERIFIED, Verdict
 
-__all__ = ["record", "uncovered", "VALUE_KINDS"]
+__all__ = ["record", "uncovered"]
 
-VALUE_KINDS = ("grundy", "table")     # the kinds whose statement is a value at each position
 _MANY = 1000                          # above this many structures, the record keeps their count only
 
 
@@ -86,7 +85,8 @@ def _runs(bound: Any) -> list[list[int]]:
 def uncovered(lemma: Claim, v: Verdict, pos: Position) -> str | None:
     """None if the pass ``v`` of ``lemma`` covered ``pos`` (its statement there is a value its
     check established), else why not (one phrase)."""
-    if lemma.kind not in VALUE_KINDS:
+    from ..kinds import kind_of
+    if not kind_of(lemma).gives_values:         # a grundy or table claim: a value at each position
         return f"it is a {lemma.kind} claim, not a value claim (grundy or table)"
     if v.verdict not in (PROVED, VERIFIED):
         return f"it is {v.verdict}"

@@ -174,9 +174,11 @@ def check_paths(claim: Claim, profile: str, run: Callable[..., None], v: Verdict
     assert isinstance(fam, OpenPaths)
     stmt = claim.statement
     on_cycles = isinstance(fam, OpenCycles)
-    if on_cycles and (not isinstance(stmt, ArcsOf) or claim.kind != "grundy"):
+    from ..kinds import kind_of
+    formula = kind_of(claim).serves_as == "grundy"        # the claim states a Grundy value
+    if on_cycles and (not isinstance(stmt, ArcsOf) or not formula):
         raise claim.fail("a claim on cycles(n=at_least(...)) is of kind grundy with statement=arcs_of(code)")
-    if not isinstance(stmt, RunsOf) or claim.kind != "grundy":
+    if not isinstance(stmt, RunsOf) or not formula:
         raise claim.fail("a claim on paths(n=at_least(...)) is of kind grundy with statement=runs_of(code)")
     members = fam.for_profile(profile)
     c = copy.copy(claim)

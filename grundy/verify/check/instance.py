@@ -9,13 +9,14 @@ from typing import Any, Callable, cast
 from ...solvers.explicit import compile_expr
 from ...solvers.native.follow import StrategyTable
 from ...solvers.solver import NATIVE_AFTER, Solver
-from ...spec.expr import BOOL, INT, Expr, lift, show
+from ...spec.expr import INT, Expr, lift
 from ...spec.games import GAMES
 from ...spec.position import Position
 from ...spec.strategy import plays
 from ...spec.structure import Structure
 from ..claims import Claim
 from ..families import TableStatement
+from ..kinds import kind_of
 from ..verdict import Counterexample
 from .deadline import State
 
@@ -32,10 +33,10 @@ class Instance:
         s = rules.state
         self.table = claim.statement if isinstance(claim.statement, TableStatement) else None
         self.expr: Expr = lift(0 if self.table is not None else claim.statement(g, s))
-        if claim.kind == "grundy" and self.expr.sort != INT:
-            raise TypeError(f"the statement of a grundy claim must be an int expression, got {show(self.expr)}")
-        if claim.kind in ("char", "strategy") and self.expr.sort != BOOL:
-            raise TypeError("the statement must be a boolean expression (true at the P-positions)")
+        self.kind = kind = kind_of(claim)
+        problem = kind.statement_problem(self.expr)
+        if problem:
+            raise TypeError(problem)
         self.by_value = self.expr.sort == INT
         self.stmt = compile_expr(rules, self.expr)
         if self.table is not None:
@@ -48,7 +49,7 @@ class Instance:
         self.misere = claim.convention == "misere"
         self.cases: list[tuple[Callable, int, list[Callable]]] = []
         self.native_strategy: StrategyTable | None = None   # the strategy followed in C
-        if claim.strategy is not None and claim.kind == "strategy":
+        if claim.strategy is not None and kind.claims_strategy:
             cases = plays(claim.strategy, rules)
             if solver.native:
                 self.native_strategy = StrategyTable(rules, cases, self.misere)

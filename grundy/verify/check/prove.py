@@ -9,7 +9,7 @@ from typing import Any, Callable, cast
 from ...solvers.solver import Solver
 from ...spec.expr import all_of, ite, lift
 from ...spec.strategy import plays
-from ..claims import Claim, Smt
+from ..claims import Claim, ClaimError, Smt
 from ..verdict import ERROR, PROVED, UNKNOWN
 from .deadline import Deadline, Progress, TimedOut, _nothing
 from .instance import Instance
@@ -63,7 +63,8 @@ def prove(claim: Claim, method: Smt, solver: Solver, deadline: Deadline,
                     if one is not None and r.state is not None:    # the heap, in the claim's slots
                         r.state = tuple(r.state[:len(inst.rules.schema)])
                     res = _replay(inst, r, obligations, deadline)
-                    if res.status == UNKNOWN and r.obligation.startswith("strategy") and claim.kind != "strategy":
+                    if (res.status == UNKNOWN and r.obligation.startswith("strategy")
+                            and not inst.kind.claims_strategy):
                         continue       # only (NP)'s witness failed: (NP) itself follows, asked without it
                     res.structures = covered
                     return res
@@ -100,22 +101,26 @@ def _one_heap_form(inst: Instance, smt) -> tuple | None:
 
 
 def _calls(smt: Any, claim: Claim, inst: Instance, kw: dict) -> list[tuple[str, Callable[[float], list]]]:
-    """The obligations on one structure, each a function of the seconds left: the rank, then
-    the formula (by value) or the partition, and the strategy's uniqueness if it is exact."""
+    """The obligations on one structure that the claim's kind names (``obligations``), each a
+    function of the seconds left: the rank, then the formula (by value) or the partition, and
+    the strategy's uniqueness if it is exact."""
     rules = inst.rules
-    calls: list[tuple[str, Callable[[float], list]]] = [
-        ("rank", lambda t: smt.check_rank(rules, inst.assume_expr, timeout=t, **kw))]
-    if inst.by_value:
-        calls.append(("grundy", lambda t: smt.check_grundy_formula(
-            rules, inst.expr, inst.assume_expr, convention=claim.convention,
-            witnesses=claim.witnesses, timeout=t, **kw)))
-    else:
-        calls.append(("partition", lambda t: smt.check_partition(
-            rules, inst.expr, inst.assume_expr, strategy=claim.strategy, convention=claim.convention,
-            timeout=t, **kw)))
-    if claim.exact is not None and claim.kind == "strategy":
-        calls.append(("uniqueness", lambda t: _uniqueness(smt, inst, t, kw)))
-    return calls
+    known: dict[str, Callable[[float], list]] = {
+        "rank": lambda t: smt.check_rank(rules, inst.assume_expr, timeout=t, **kw),
+        "grundy": lambda t: smt.check_grundy_formula(rules, inst.expr, inst.assume_expr, convention=claim.convention,
+                                                     witnesses=claim.witnesses, timeout=t, **kw),
+        "partition": lambda t: smt.check_partition(rules, inst.expr, inst.assume_expr, strategy=claim.strategy,
+                                                   convention=claim.convention, timeout=t, **kw),
+        "uniqueness": lambda t: _uniqueness(smt, inst, t, kw),
+    }
+    names = inst.kind.obligations(claim, inst.by_value)
+    unknown = [n for n in names if n not in known]
+    if not names:                       # nothing to prove is no proof
+        raise ClaimError(f"claim {claim.id!r}: its kind {claim.kind!r} has no SMT obligation (no smt method)")
+    if unknown:
+        raise ClaimError(f"claim {claim.id!r}: its kind {claim.kind!r} names no obligation {unknown[0]!r} "
+                         f"(obligations: {', '.join(known)})")
+    return [(n, known[n]) for n in names]
 
 
 def _one_heap_calls(smt, claim: Claim, one: tuple, kw: dict) -> list:

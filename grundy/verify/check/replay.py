@@ -90,6 +90,48 @@ def _apply(inst: Instance, mi: int, cv: tuple, state: State) -> State | None:
     return tuple(nxt)
 
 
+def _joined(inst: Instance, r, state: State, claimed: Any) -> tuple[str, tuple]:
+    """(PN) or (mex-equal) at ``state``: why the move Z3 names joins two positions of the same
+    claim ("" if it does not), and the certificate's move ((move, choices), next state)."""
+    mi = r.choices.get("move")
+    m = inst.rules.moves[mi] if isinstance(mi, int) and 0 <= mi < len(inst.rules.moves) else None
+    cv = tuple(r.choices.get(c.name) for c in m.choices) if m is not None else ()
+    nxt = _apply(inst, mi, cv, state) if m is not None and None not in cv else None
+    if nxt is None or not inst.assume(nxt):
+        return "", (None, None)
+    other, step = inst.stmt(nxt), f"the move {inst.label_of(mi, cv)!r} leads to {inst.position(nxt).to_json()}"
+    why = ""
+    if inst.by_value and other == claimed:
+        why = f"{step}, whose claimed value is also {claimed}: no option has a position's own value"
+    elif not inst.by_value and claimed and other:
+        why = f"{step}, also claimed P: no move joins two P-positions"
+    return why, ((mi, cv), nxt)
+
+
+def _unmoved(inst: Instance, r, claimed: Any, opts: list) -> str:
+    """(T), (NP) or (mex-below) at a position with options ``opts``: why the claim there is
+    wrong by the rule alone ("" if it is not shown)."""
+    conv = inst.claim.convention
+    if r.obligation == "T" and not opts:
+        if inst.by_value:
+            want = 1 if conv == "misere" else 0
+            return f"a terminal position has {'misère ' if conv == 'misere' else ''}value {want}" \
+                if claimed != want else ""
+        if bool(claimed) != (conv == "normal"):
+            return (f"a terminal position is {'P' if conv == 'normal' else 'N'} in "
+                    f"{'normal' if conv == 'normal' else 'misère'} play")
+    elif r.obligation == "NP" and opts and not inst.by_value and not claimed:
+        if all(inst.assume(nxt) and not inst.stmt(nxt) for _, _, nxt in opts):
+            return (f"claimed N, but each of its {len(opts)} moves leads outside the claimed P-positions "
+                    f"(an N-position has a move to a P-position)")
+    elif r.obligation == "mex-below" and inst.by_value and opts and r.choices and "value" in r.choices:
+        v = r.choices["value"]
+        if 0 <= v < claimed and all(inst.assume(nxt) for _, _, nxt in opts) \
+                and all(inst.stmt(nxt) != v for _, _, nxt in opts):
+            return f"no option has the claimed value {v} (below the claimed {claimed}): the mex is not {claimed}"
+    return ""
+
+
 def _certificate(inst: Instance, r, state: State) -> Counterexample | None:
     """A violated obligation of the partition theorem or the mex rule, checked on the rule alone
     (no solving): a legal move between two claimed P-positions, a terminal position outside the
@@ -104,40 +146,14 @@ def _certificate(inst: Instance, r, state: State) -> Counterexample | None:
     why = ""
     moved: tuple = (None, None)          # the certificate's move ((move, choices), next state)
     if r.obligation in ("PN", "mex-equal") and r.choices:
-        mi = r.choices.get("move")
-        m = inst.rules.moves[mi] if isinstance(mi, int) and 0 <= mi < len(inst.rules.moves) else None
-        cv = tuple(r.choices.get(c.name) for c in m.choices) if m is not None else ()
-        nxt = _apply(inst, mi, cv, state) if m is not None and None not in cv else None
-        if nxt is not None and inst.assume(nxt):
-            other, step = inst.stmt(nxt), f"the move {inst.label_of(mi, cv)!r} leads to {inst.position(nxt).to_json()}"
-            if inst.by_value and other == claimed:
-                why = f"{step}, whose claimed value is also {claimed}: no option has a position's own value"
-            elif not inst.by_value and claimed and other:
-                why = f"{step}, also claimed P: no move joins two P-positions"
-            moved = ((mi, cv), nxt)
+        why, moved = _joined(inst, r, state, claimed)
     try:
         opts = _all_options(inst, state) if not why else []
     except GrundyError:          # a move that does not fit the claim's structure: no certificate here
         return None
     if opts is None:
         return None
-    if r.obligation == "T" and not opts:
-        if inst.by_value:
-            want = 1 if conv == "misere" else 0
-            if claimed != want:
-                why = f"a terminal position has {'misère ' if conv == 'misere' else ''}value {want}"
-        elif bool(claimed) != (conv == "normal"):
-            why = (f"a terminal position is {'P' if conv == 'normal' else 'N'} in "
-                   f"{'normal' if conv == 'normal' else 'misère'} play")
-    elif r.obligation == "NP" and opts and not inst.by_value and not claimed:
-        if all(inst.assume(nxt) and not inst.stmt(nxt) for _, _, nxt in opts):
-            why = (f"claimed N, but each of its {len(opts)} moves leads outside the claimed P-positions "
-                   f"(an N-position has a move to a P-position)")
-    elif r.obligation == "mex-below" and inst.by_value and opts and r.choices and "value" in r.choices:
-        v = r.choices["value"]
-        if 0 <= v < claimed and all(inst.assume(nxt) for _, _, nxt in opts) \
-                and all(inst.stmt(nxt) != v for _, _, nxt in opts):
-            why = f"no option has the claimed value {v} (below the claimed {claimed}): the mex is not {claimed}"
+    why = why or _unmoved(inst, r, claimed, opts)
     if not why:
         return None
     shown = ("P" if claimed else "N") if not inst.by_value else claimed
@@ -152,6 +168,23 @@ def _certificate(inst: Instance, r, state: State) -> Counterexample | None:
                           origin=("certificate", inst, state, r.obligation, move, moved[1], opts))
 
 
+_OF_THE_RULE = {"closed": "the claim's assume is not closed under moves",
+                "rank": "the game's rank does not decrease", "domain": "a move leaves the field domains",
+                "parts": "an option of one heap leaves a part not smaller than the heap"}
+
+
+def _rule_violation(inst: Instance, r, where: str) -> str:
+    """The detail of a violated obligation of the rule or the assumption (no claim is refuted by it)."""
+    detail = f"{_OF_THE_RULE[r.obligation]}: {where}"
+    if r.obligation == "domain" and r.choices and "move" in r.choices:
+        detail = _smt_violation(inst.rules, r)
+        if inst.rules.moves[r.choices["move"]].fits is not None:
+            detail += (f"; Z3 proves a claim on {inst.game.name}'s heap slots only where every move "
+                       f"fits them (a grundy claim on one heap without assume is proved on the "
+                       f"one-heap rules instead): check this claim with the explicit method")
+    return detail
+
+
 def _replay(inst: Instance, r, obligations: list[dict], deadline: Deadline) -> ProofResult:
     """Confirm a violation reported by Z3: by the explicit solver when the position is small
     enough, else (or if solving fails) by a certificate checked on the rule alone."""
@@ -159,18 +192,8 @@ def _replay(inst: Instance, r, obligations: list[dict], deadline: Deadline) -> P
     where = f"Z3: {r.obligation} violated at {inst.position(state).to_json()}"
     if r.choices:
         where += f" (move {r.choices})"
-    if r.obligation in ("closed", "rank", "domain", "parts"):
-        what = {"closed": "the claim's assume is not closed under moves",
-                "rank": "the game's rank does not decrease", "domain": "a move leaves the field domains",
-                "parts": "an option of one heap leaves a part not smaller than the heap"}
-        detail = f"{what[r.obligation]}: {where}"
-        if r.obligation == "domain" and r.choices and "move" in r.choices:
-            detail = _smt_violation(inst.rules, r)
-            if inst.rules.moves[r.choices["move"]].fits is not None:
-                detail += (f"; Z3 proves a claim on {inst.game.name}'s heap slots only where every move "
-                           f"fits them (a grundy claim on one heap without assume is proved on the "
-                           f"one-heap rules instead): check this claim with the explicit method")
-        return ProofResult(ERROR, obligations, detail=detail)
+    if r.obligation in _OF_THE_RULE:
+        return ProofResult(ERROR, obligations, detail=_rule_violation(inst, r, where))
     try:
         opts = _options_of(inst, state, 10_000)
     except GrundyError:                  # a move that does not fit the claim's slots (a split on one)
@@ -206,7 +229,7 @@ def _replay(inst: Instance, r, obligations: list[dict], deadline: Deadline) -> P
             return f"claimed {inst.stmt(t)}, solver {inst.truth(t)}"
         return f"claimed {'P' if inst.stmt(t) else 'N'}, solver {inst.truth(t)}"
     truth = "; ".join(f"{inst.position(t).to_json()}: {value(t)}" for t in cands[:6])
-    if r.obligation.startswith("strategy") and inst.claim.kind != "strategy":
+    if r.obligation.startswith("strategy") and not inst.kind.claims_strategy:
         return ProofResult(UNKNOWN, obligations, detail=f"the proof's strategy witness fails ({where}); the "
                                                   f"statement itself is right there")
     return ProofResult(ERROR, obligations, detail=f"{where}, but the explicit solver finds the statement "

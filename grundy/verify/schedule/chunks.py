@@ -384,8 +384,9 @@ def merge(claim: Claim, profile: str, results: list[Any], recheck: str = "sample
     merged = Verdict(claim.id, claim.kind, VERIFIED, claim.expect, scope=text,
                      seconds=max(ends) - min(starts), paper=claim.paper, coverage=coverage,
                      cpu=cpu, **claim.describe())
-    from ..check.covered import VALUE_KINDS, record
-    if claim.kind in VALUE_KINDS:
+    from ..check.covered import record
+    from ..kinds import kind_of
+    if kind_of(claim).gives_values:
         coverage["covered"] = record(claim, merged, profile)    # as a claim checked whole records it
     return merged
 

@@ -1,5 +1,7 @@
-"""Checking a period claim: G(n + p) = G(n) + s for every heap n >= n0, on one heap of a
-one-heap game (kind ``"period"``).
+"""Kind ``period``: G(n + p) = G(n) + s for every heap n >= n0, on one heap of a one-heap game.
+A period claim has no statement: its claim is ``period=(n0, p)`` or ``(n0, p, s)``, with the
+game's parameters in ``params=``; it is checked by its own check (:func:`check_period`), not by
+a sweep and a proof.
 
 The periodicity theorem is chosen from the rule's options (:mod:`grundy.solvers.heaps.bounds`):
 a finite take-and-break code, or a hand-written rule whose options equal such a code's on every
@@ -23,18 +25,23 @@ applies. A heap where the period fails is a counterexample: G(n + p) differs fro
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any, Iterator
 
 from ...errors import ClaimError, GrundyError, InputError
 from ...solvers.heaps import heap_values, sum_of_heaps
 from ...solvers.heaps.bounds import code_of_rule, options_match, theorem_for
 from ...solvers.reference import Reference, ReferenceLimit
 from ...spec.position import Position, read_position
-from ..claims import Claim
+from ..families import Positions, heaps
+from ..methods import Smt
 from ..recheck import Disagreement
 from ..verdict import ERROR, PROVED, REFUTED, VERIFIED, Counterexample, Verdict
+from .base import Add, ClaimKind, RulesDigest, register_kind
 
-__all__ = ["check_period"]
+if TYPE_CHECKING:
+    from ..claims import Claim
+
+__all__ = ["Period", "check_period", "read_period", "no_statement"]
 
 EXTRA = 100             # heaps checked beyond n0 + 3p when no theorem applies and no bound is given
 RECHECK_HEAPS = 24      # the smallest heaps the reference engine re-solves behind a pass
@@ -149,3 +156,91 @@ def check_period(claim: Claim, v: Verdict, profile: str, tick: Any, recheck: str
         done, beyond = _reference(claim, values, list(range(min(RECHECK_HEAPS, top) + 1)), tick)
         v.scope += f"; cross-checked by the reference engine at heaps 0..{done - 1}" if done else ""
         v.coverage.update(cross_checked=done, cross_check_beyond=beyond)
+
+
+# ------------------------------------------------------------------------------- the field
+def no_statement(g: Any, s: Any) -> Any:
+    """A period claim's statement: none (the claim is its ``period=``)."""
+    from ...spec.expr import lift
+    return lift(True)
+
+
+def read_period(where: str, period: Any, has_statement: bool) -> tuple[int, int, int]:
+    """``period=(n0, p)`` or ``(n0, p, s)`` checked: integers, n0 >= 0, p >= 1, s >= 0.
+
+    >>> read_period("c", (71, 12), False)
+    (71, 12, 0)
+    """
+    if has_statement:
+        raise ClaimError(f"{where}: a period claim has no statement (its claim is period=(n0, p))")
+    ok = (isinstance(period, (tuple, list)) and len(period) in (2, 3)
+          and all(isinstance(x, int) and not isinstance(x, bool) for x in period))
+    if not ok:
+        raise ClaimError(f"{where}: period must be (n0, p) or (n0, p, s) (integers: G(n + p) = G(n) + s "
+                         f"for every n >= n0), got {period!r}")
+    n0, p, *rest = period
+    s = rest[0] if rest else 0
+    if n0 < 0 or p < 1 or s < 0:
+        raise ClaimError(f"{where}: period: the preperiod n0 >= 0, the period p >= 1 and the saltus s >= 0, "
+                         f"got {tuple(period)!r}")
+    return (n0, p, s)
+
+
+def _said(period: tuple[int, int, int]) -> str:
+    n0, p, s = period
+    return f"G(n + {p}) = G(n){f' + {s}' if s else ''} for every n >= {n0}"
+
+
+# ------------------------------------------------------------------------------- the kind
+@register_kind
+class Period(ClaimKind):
+    """Periodicity of a one-heap game's Grundy values: ``period=``, checked by :func:`check_period`."""
+
+    name = "period"
+    says = "G(n + p) = G(n) (+ s) for every heap n >= n0 of a one-heap game (period=(n0, p) or (n0, p, s))"
+    statement = "none"
+    takes = frozenset({"period", "params"})
+    needs = frozenset({"period"})
+    implied_by = "period"
+    serves_as = None
+    gives_values = False
+    claims_strategy = False
+    special_check = staticmethod(check_period)
+
+    def prepare(self, where: str, given: dict[str, Any]) -> dict[str, Any]:
+        """The period read; one heap, no statement."""
+        period = read_period(where, given.get("period"), "statement" in given)
+        if "family" in given:
+            raise ClaimError(f"{where}: a period claim is on one heap (no family=; the game's parameters: params=)")
+        return {**given, "period": period, "family": heaps(1), "statement": no_statement}
+
+    def problems(self, claim: Claim) -> Iterator[str]:
+        """One heap of a one-heap game, by its theorem: no Z3 method, no sums, no listed positions."""
+        if (any(isinstance(m, Smt) for m in claim.methods) or claim.game == "sum"
+                or isinstance(claim.family, Positions)):
+            yield ("a period claim is on one heap of a one-heap game, checked by its periodicity "
+                   "theorem (no smt method, no listed positions)")
+
+    def statement_problem(self, expr: Any) -> str | None:
+        """No statement to check."""
+        return None
+
+    def obligations(self, claim: Claim, by_value: bool) -> tuple[str, ...]:
+        """None: its own check proves what it proves."""
+        return ()
+
+    def cache_key(self, claim: Claim, profile: str, add: Add, rules_digest: RulesDigest) -> bool:
+        """The period, the parameters, the bounds and the one-heap rules of the game: the whole key."""
+        from ...spec.games import GAMES
+        pos = read_position({"game": claim.game, "heaps": [0], **claim.params})
+        add(["period", list(claim.period or ()), sorted(claim.params.items()), claim.bounds_for(profile)])
+        game: Any = GAMES[claim.game]
+        add(["one heap", rules_digest(game.one_heap_rules(getattr(pos, "structure", None)))])
+        return True
+
+    def facts(self, claim: Claim) -> list[tuple[str, str]]:
+        """The period claimed, and the game's parameters."""
+        out = [("period", _said(claim.period))] if claim.period is not None else []
+        if claim.params:
+            out.append(("parameters", ", ".join(f"{k}={v}" for k, v in sorted(claim.params.items()))))
+        return out
