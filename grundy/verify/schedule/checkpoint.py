@@ -273,6 +273,25 @@ def _options(profile: str, recheck: str, field: str) -> dict[str, Any]:
     return {"profile": profile, "recheck": recheck, "parts": field}
 
 
+def _settle(f: Any, out: PartsResult, store: "Checkpoint", key: str, pin: Any) -> bool:
+    """One finished part: stored and counted when settled (counted as failed otherwise: checked
+    again next time); True when it refutes the claim."""
+    try:
+        r = f.result()
+    except Exception as e:      # noqa: BLE001  (the part raised, or its worker died)
+        r = ChunkFailed(f"{type(e).__name__}: {e}")
+    if isinstance(r, ChunkFailed) or r["verdict"]["verdict"] not in SETTLED:
+        out.failed += 1
+        out.why = out.why or (r.why if isinstance(r, ChunkFailed) else
+                              f"{r['verdict']['verdict']}: {r['verdict'].get('detail', '')}")
+        return False
+    store.add(key, [list(p) for p in pin], r)
+    out.results.append(r)
+    out.checked += 1
+    out.done += 1
+    return bool(r["verdict"]["verdict"] == REFUTED)
+
+
 def run_parts(claim: Claim, ex: Local | Dask, *, field: str, k: int, path: str | os.PathLike[str] | None = None,
               budget: float | None = None, limit: float | None = None, profile: str = "quick",
               recheck: str = "sample", claim_of: Callable[[], Claim] | None = None,
@@ -328,20 +347,7 @@ def run_parts(claim: Claim, ex: Local | Dask, *, field: str, k: int, path: str |
             done = ex.wait_first(set(pending), min(over, 30.0) if over is not None else 30.0)
             for f in done:
                 i = pending.pop(f)
-                try:
-                    r = f.result()
-                except Exception as e:      # noqa: BLE001  (the part raised, or its worker died)
-                    r = ChunkFailed(f"{type(e).__name__}: {e}")
-                if isinstance(r, ChunkFailed) or r["verdict"]["verdict"] not in SETTLED:
-                    out.failed += 1         # checked again next time
-                    out.why = out.why or (r.why if isinstance(r, ChunkFailed) else
-                                          f"{r['verdict']['verdict']}: {r['verdict'].get('detail', '')}")
-                    continue
-                store.add(keys[i], [list(p) for p in pins[i]], r)
-                out.results.append(r)
-                out.checked += 1
-                out.done += 1
-                refuted = refuted or r["verdict"]["verdict"] == REFUTED
+                refuted = _settle(f, out, store, keys[i], pins[i]) or refuted
             if progress is not None:
                 progress(out)
     finally:
