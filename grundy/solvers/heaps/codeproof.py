@@ -38,6 +38,19 @@ __all__ = ["rule_is_code"]
 TIMEOUT_MS = 10_000
 
 
+def _shape(ps: list[Expr]) -> tuple[Expr, Expr]:
+    """How many of the parts are heaps, and their total."""
+    return total(ite(p > 0, 1, 0) for p in ps), total(ps)
+
+
+def _ask(query: Any) -> str:
+    import z3
+    s = z3.Solver()
+    s.set("timeout", TIMEOUT_MS)
+    s.add(query)
+    return str(s.check())
+
+
 def rule_is_code(rule: OneHeap, code: TakeBreak) -> tuple[bool, str]:
     """(True, "") when Z3 proves that the rule's options are the code's on every heap; else
     (False, why)."""
@@ -67,49 +80,42 @@ def rule_is_code(rule: OneHeap, code: TakeBreak) -> tuple[bool, str]:
     def parts_of(i: int) -> list[Expr]:
         return [enc.next(Var.int(nm), i) for nm in names]
 
-    def shape(ps: list[Expr]) -> tuple[Expr, Expr]:
-        return total(ite(p > 0, 1, 0) for p in ps), total(ps)
-
     def allowed(ps: list[Expr]) -> Expr:
-        nz, tot = shape(ps)
+        nz, tot = _shape(ps)
         return all_of([p >= 0 for p in ps]) & any_of([
             (nz == 0) & any_of([n == k for k in ks[1] if k > 0]),
             (nz == 1) & any_of([n - tot == k for k in ks[2] if k > 0]),
             (nz == 2) & any_of([n - tot == k for k in ks[4]])])
 
-    def ask(query: Any) -> str:
-        s = z3.Solver()
-        s.set("timeout", TIMEOUT_MS)
-        s.add(query)
-        return str(s.check())
-
     base = [z(n >= 0)]
     moves = range(len(opts))            # the rule's moves played in slot 0 (the lone heap)
     for i in moves:
         legal = enc.moves[i].legal
-        r = ask(z3.And(*base, z(legal), z3.Not(z(allowed(parts_of(i))))))
+        r = _ask(z3.And(*base, z(legal), z3.Not(z(allowed(parts_of(i))))))
         if r != "unsat":
             return False, (f"option {opts[i].label!r} leaves parts no move of code {code.text} leaves"
                            if r == "sat" else f"Z3: {r}")
     a = Var.int("a#code")
-    for b in (1, 2, 4):
-        for k in ks[b]:
-            if b in (1, 2) and k == 0:
-                continue
-            def match(ps: list[Expr], b: int = b, k: int = k) -> Expr:
-                nz, tot = shape(ps)
-                if b == 1:
-                    return (nz == 0) & (n == k)
-                if b == 2:
-                    return (nz == 1) & (tot == n - k)
-                return (nz == 2) & (tot == n - k) & any_of([p == a for p in ps])
-            exists = {1: n == k, 2: n > k, 4: (a >= 1) & (2 * a <= n - k)}[b]
-            none = [z(~p) if isinstance(p := enc.exists_choice(i, match(parts_of(i))), Exists) else
-                    z3.Not(z(p)) for i in moves]
-            r = ask(z3.And(*base, z(exists), *none))
-            if r != "unsat":
-                what = {1: f"emptying a heap of {k}", 2: f"taking {k} and leaving one heap",
-                        4: f"taking {k} and splitting the rest"}[b]
-                return False, (f"code {code.text}'s move {what} is no option of the rule"
-                               if r == "sat" else f"Z3: {r}")
+
+    def missing(b: int, k: int) -> str:
+        """Z3's answer to: is code's move (b, k) no option of the rule at some heap?"""
+        def match(ps: list[Expr]) -> Expr:
+            nz, tot = _shape(ps)
+            if b == 1:
+                return (nz == 0) & (n == k)
+            if b == 2:
+                return (nz == 1) & (tot == n - k)
+            return (nz == 2) & (tot == n - k) & any_of([p == a for p in ps])
+        exists = {1: n == k, 2: n > k, 4: (a >= 1) & (2 * a <= n - k)}[b]
+        none = [z(~p) if isinstance(p := enc.exists_choice(i, match(parts_of(i))), Exists) else
+                z3.Not(z(p)) for i in moves]
+        return _ask(z3.And(*base, z(exists), *none))
+
+    for b, k in [(d, k) for d in (1, 2, 4) for k in ks[d] if not (d in (1, 2) and k == 0)]:
+        r = missing(b, k)
+        if r != "unsat":
+            what = {1: f"emptying a heap of {k}", 2: f"taking {k} and leaving one heap",
+                    4: f"taking {k} and splitting the rest"}[b]
+            return False, (f"code {code.text}'s move {what} is no option of the rule"
+                           if r == "sat" else f"Z3: {r}")
     return True, ""
