@@ -48,6 +48,12 @@ def add_verify_command(subparsers) -> None:
     v.add_argument("--no-cache", action="store_true",
                    help="check every claim again: neither read nor write the verdict cache "
                         "($GRUNDY_CACHE/verdicts, default ~/.cache/grundy/verdicts)")
+    v.add_argument("--certificates", metavar="DIR", default=None,
+                   help="write each claim's certificate bundle under DIR (its SMT queries as SMT-LIB 2 files, "
+                        "a manifest; see `grundy recheck`); every claim is checked anew (the cache is not read)")
+    v.add_argument("--second-solver", action="store_true",
+                   help="after each claim, re-solve its SMT queries with cvc5/Bitwuzla (pip install "
+                        "'grundy[certify]'): a disagreement makes the verdict error")
     v.set_defaults(run=cmd_verify)
 
 
@@ -137,6 +143,9 @@ def _verify(args: argparse.Namespace) -> int:
         except ExecutorError as e:
             print(f"grundy verify: {e}", file=sys.stderr)
             return 2
+    certs = _certificates_dir(args)
+    if certs == "":
+        return 2
     tty = sys.stderr.isatty()
     bar = _Progress(tty) if (tty or args.progress) else None
     jobs = args.jobs or min(default_jobs(), len(claims))
@@ -146,6 +155,8 @@ def _verify(args: argparse.Namespace) -> int:
     verdicts = []
 
     def take(v) -> None:
+        if certs is not None:
+            _after_claim(args, v, certs)
         verdicts.append(v)
         if bar:
             bar.clear()
@@ -163,7 +174,7 @@ def _verify(args: argparse.Namespace) -> int:
     verdicts_in = run(claims, jobs=jobs, timeout=args.timeout, profile=args.profile, progress=bar,
                       executor=args.executor, seconds=read_times(args.profile),
                       record=lambda took: record_times(args.profile, took), cache=cache,
-                      recheck=args.recheck)
+                      recheck=args.recheck, certificates=certs)
     with _Signals() as signals:
         stopped = _consume(verdicts_in, take)
         args.cache_note = cache_note(verdicts, len(claims))    # printed under the summary
@@ -180,11 +191,52 @@ def _verify(args: argparse.Namespace) -> int:
             cut = Interruption(len(verdicts), len(claims), [c.id for c in claims if c.id not in got],
                                signals.name or "SIGINT")
         status = _write(args, verdicts, cut)
+    if certs is not None and not args.certificates:
+        import shutil
+        shutil.rmtree(certs, ignore_errors=True)      # --second-solver alone: its bundles were temporary
     if status:
         return status
     if cut is not None:
         return signals.status
     return 0 if all(v.passed for v in verdicts) else 1
+
+
+def _certificates_dir(args: argparse.Namespace) -> str | None:
+    """Where bundles go: ``--certificates``, a temporary directory for ``--second-solver`` alone,
+    or None; "" after an error message (exit 2)."""
+    if not args.certificates and not args.second_solver:
+        return None
+    if args.executor is not None:
+        print("grundy verify: --certificates and --second-solver check claims whole: not with --executor",
+              file=sys.stderr)
+        return ""
+    if not args.certificates:
+        import tempfile
+        return tempfile.mkdtemp(prefix="grundy-certificates-")
+    try:
+        Path(args.certificates).mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        print(f"grundy verify: cannot write {args.certificates}: {e.strerror}", file=sys.stderr)
+        return ""
+    return str(Path(args.certificates).resolve())
+
+
+def _after_claim(args: argparse.Namespace, v, certs: str) -> None:
+    """A claim's bundle when its check wrote none (it was stopped: said in the manifest), and the
+    second solver's re-check of it (``--second-solver``)."""
+    from ..verify.certificates import write_bundle
+    if not v.certificate:
+        why = f"the check did not finish in its worker ({v.detail or v.verdict}): no query was captured"
+        try:
+            v.certificate = str(write_bundle(Path(certs), v, None, gaps=[why]))
+        except OSError as e:
+            v.detail = (v.detail + "; " if v.detail else "") + f"certificate not written: {e}"
+            return
+    if args.second_solver:
+        from ..verify.certificates.recheck import recheck_bundle, second_opinion
+        second_opinion(v, recheck_bundle(Path(v.certificate)))
+    if not args.certificates:
+        v.certificate = ""                          # a temporary bundle: not shown
 
 
 def _write(args: argparse.Namespace, verdicts: list, cut) -> int:

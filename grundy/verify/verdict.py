@@ -65,6 +65,7 @@ class Verdict:
     cache: str = ""                      # where it came from: "from the cache", "stored", "checked",
     #                                      "not cacheable: <why>" ("" when the cache is off)
     cpu: float = 0.0                     # CPU seconds of the check (what its time limit counts)
+    certificate: str = ""                # the bundle written for it (grundy verify --certificates)
 
     @property
     def swept(self) -> int:
@@ -94,6 +95,8 @@ class Verdict:
         out["coverage"] = self.coverage
         if self.cache:
             out["cache"] = self.cache
+        if self.certificate:
+            out["certificate"] = self.certificate
         return out
 
     def _repr_html_(self) -> str | None:  # notebooks show a verdict in colour (a renderer from above)
@@ -110,4 +113,4 @@ class Verdict:
                        d.get("seconds", 0.0), d.get("detail", ""), d.get("paper", ""), cex,
                        d.get("obligations", []), d.get("coverage", {}), d.get("text", ""),
                        d.get("source", ""), d.get("reading", ""), d.get("finding"), d.get("cache", ""),
-                       d.get("cpu_seconds", 0.0))
+                       d.get("cpu_seconds", 0.0), d.get("certificate", ""))

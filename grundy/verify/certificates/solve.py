@@ -1,0 +1,95 @@
+"""Solve one SMT-LIB 2 file with cvc5 or Bitwuzla and print the answer as one JSON line.
+
+Run as a script in a fresh process (``python solve.py SOLVER FILE SECONDS``) by
+:mod:`grundy.verify.certificates.recheck`: it imports no part of grundy and nothing of Z3, only
+the second solver's Python package. The file's ``(check-sat)`` is answered once, within
+``SECONDS`` (the solver's own time limit; the caller also bounds the process's CPU time). The
+line: ``{"result": "sat"|"unsat"|"unknown"|"error", "seconds": CPU seconds of the check,
+"solver": name and version, "reason": why unknown or the error}``.
+"""
+from __future__ import annotations
+
+import json
+import sys
+import time
+
+__all__ = ["solve", "SOLVERS"]
+
+SOLVERS = ("cvc5", "bitwuzla")
+
+
+def _commands(text: str) -> bool:
+    """True when the script asks ``(check-sat)`` exactly once (what a certificate holds)."""
+    return text.count("(check-sat)") == 1
+
+
+def _cvc5(path: str, seconds: float) -> dict:
+    import cvc5
+    tm = cvc5.TermManager()
+    s = cvc5.Solver(tm)
+    s.setOption("tlimit-per", str(max(1, int(seconds * 1000))))
+    sm = cvc5.SymbolManager(tm)
+    p = cvc5.InputParser(s, sm)
+    p.setFileInput(cvc5.InputLanguage.SMT_LIB_2_6, path)
+    while True:
+        cmd = p.nextCommand()
+        if cmd.isNull():
+            break
+        head = str(cmd).lstrip("(").split()[0].rstrip(")")
+        if head in ("check-sat", "exit"):
+            continue
+        cmd.invoke(s, sm)
+    t0 = time.process_time()
+    r = s.checkSat()
+    took = time.process_time() - t0
+    if r.isSat():
+        return {"result": "sat", "seconds": took}
+    if r.isUnsat():
+        return {"result": "unsat", "seconds": took}
+    return {"result": "unknown", "seconds": took, "reason": str(r.getUnknownExplanation())}
+
+
+def _bitwuzla(path: str, seconds: float) -> dict:
+    import bitwuzla
+    tm = bitwuzla.TermManager()
+    opts = bitwuzla.Options()
+    opts.set(bitwuzla.Option.TIME_LIMIT_PER, max(1, int(seconds * 1000)))
+    p = bitwuzla.Parser(tm, opts)
+    p.parse(path, True)                      # parse only: the one check-sat is asked below
+    t0 = time.process_time()
+    r = p.bitwuzla().check_sat()
+    took = time.process_time() - t0
+    name = {bitwuzla.Result.SAT: "sat", bitwuzla.Result.UNSAT: "unsat"}.get(r, "unknown")
+    out = {"result": name, "seconds": took}
+    if name == "unknown":
+        out["reason"] = f"bitwuzla: {r} (time limit {seconds:g} s)"
+    return out
+
+
+def _version(solver: str) -> str:
+    if solver == "cvc5":
+        import cvc5
+        return f"cvc5 {getattr(cvc5, '__version__', '')}".strip()
+    import bitwuzla
+    return f"bitwuzla {bitwuzla.version()}"
+
+
+def solve(solver: str, path: str, seconds: float) -> dict:
+    """The answer of ``solver`` on the file at ``path`` (in this process)."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            if not _commands(f.read()):
+                return {"result": "error", "seconds": 0.0, "solver": solver,
+                        "reason": "the file does not ask (check-sat) exactly once"}
+        out = (_cvc5 if solver == "cvc5" else _bitwuzla)(path, seconds)
+        out["solver"] = _version(solver)
+    except ImportError as e:
+        return {"result": "error", "seconds": 0.0, "solver": solver, "reason": f"not installed: {e}"}
+    except Exception as e:      # a parse error, a logic the solver does not support: said, not raised
+        return {"result": "error", "seconds": 0.0, "solver": solver,
+                "reason": f"{type(e).__name__}: {str(e).strip()[:300]}"}
+    return out
+
+
+if __name__ == "__main__":
+    print(json.dumps(solve(sys.argv[1], sys.argv[2], float(sys.argv[3]))), flush=True)
