@@ -35,7 +35,7 @@ from pathlib import Path
 
 from . import explicit
 
-__all__ = ["SECONDS", "Outcome", "BundleResult", "second_solvers", "solve_file", "recheck_bundle", "recheck_dir",
+__all__ = ["SECONDS", "Outcome", "BundleResult", "second_solvers", "solve_file", "recheck_query", "recheck_bundle", "recheck_dir",
            "verdict_of", "ratios", "second_opinion"]
 
 SECONDS = 60.0          # the second solver's limit per query (CPU seconds), by default
@@ -141,7 +141,8 @@ def _compare(o: Outcome, answer: dict) -> None:
         o.status, o.detail = "disagreed", f"Z3 answered {o.z3}, {o.solver} answers {o.result}"
 
 
-def _one(bundle: Path, e: dict, seconds: float) -> Outcome:
+def recheck_query(bundle: Path, e: dict, seconds: float = SECONDS) -> Outcome:
+    """Re-solve one query of a bundle (``e``: its entry in ``smt/index.json``)."""
     o = Outcome(e.get("file", "?"), e.get("claim", ""), f"{e.get('obligation', '')}: {e.get('what', '')}",
                 str(e.get("z3", "")), float(e.get("z3_seconds", 0.0)), reused=bool(e.get("reused")))
     path = bundle / "smt" / o.file
@@ -204,7 +205,7 @@ def recheck_bundle(bundle: Path, seconds: float = SECONDS, jobs: int = 1) -> Bun
     if not manifest.get("complete", False):
         res.problems.append("incomplete bundle: " + "; ".join(manifest.get("gaps", [])))
     with ThreadPoolExecutor(max(1, jobs)) as pool:
-        res.outcomes = list(pool.map(lambda e: _one(bundle, e, seconds), index))
+        res.outcomes = list(pool.map(lambda e: recheck_query(bundle, e, seconds), index))
     if (bundle / "explicit.json").exists():
         # ---- the stand-alone checker of the explicit part (grundy.verify.certificates.explicit)
         res.checker = explicit.run_checker(bundle)
