@@ -127,11 +127,9 @@ def _verify(args: argparse.Namespace) -> int:
         return 2
     for note in notes:
         print(f"grundy verify: note: {note}", file=sys.stderr)
-    if args.jobs is not None and args.jobs < 1:
-        print("grundy verify: --jobs must be at least 1", file=sys.stderr)
-        return 2
-    if args.timeout is not None and args.timeout <= 0:
-        print("grundy verify: --timeout must be positive", file=sys.stderr)
+    bad = _bad_option(args)
+    if bad:
+        print(f"grundy verify: {bad}", file=sys.stderr)
         return 2
     if not claims:
         print("grundy verify: no claims found", file=sys.stderr)
@@ -155,8 +153,7 @@ def _verify(args: argparse.Namespace) -> int:
     verdicts = []
 
     def take(v) -> None:
-        if certs is not None:
-            _after_claim(args, v, certs)
+        _after_claim(args, v, certs)
         verdicts.append(v)
         if bar:
             bar.clear()
@@ -191,14 +188,21 @@ def _verify(args: argparse.Namespace) -> int:
             cut = Interruption(len(verdicts), len(claims), [c.id for c in claims if c.id not in got],
                                signals.name or "SIGINT")
         status = _write(args, verdicts, cut)
-    if certs is not None and not args.certificates:
-        import shutil
-        shutil.rmtree(certs, ignore_errors=True)      # --second-solver alone: its bundles were temporary
+    _drop_temporary(args, certs)
     if status:
         return status
     if cut is not None:
         return signals.status
     return 0 if all(v.passed for v in verdicts) else 1
+
+
+def _bad_option(args: argparse.Namespace) -> str:
+    """What is wrong with the numeric options ("" when nothing is)."""
+    if args.jobs is not None and args.jobs < 1:
+        return "--jobs must be at least 1"
+    if args.timeout is not None and args.timeout <= 0:
+        return "--timeout must be positive"
+    return ""
 
 
 def _certificates_dir(args: argparse.Namespace) -> str | None:
@@ -221,9 +225,18 @@ def _certificates_dir(args: argparse.Namespace) -> str | None:
     return str(Path(args.certificates).resolve())
 
 
-def _after_claim(args: argparse.Namespace, v, certs: str) -> None:
-    """A claim's bundle when its check wrote none (it was stopped: said in the manifest), and the
-    second solver's re-check of it (``--second-solver``)."""
+def _drop_temporary(args: argparse.Namespace, certs: str | None) -> None:
+    """``--second-solver`` without ``--certificates``: its bundles were temporary."""
+    if certs is not None and not args.certificates:
+        import shutil
+        shutil.rmtree(certs, ignore_errors=True)
+
+
+def _after_claim(args: argparse.Namespace, v, certs: str | None) -> None:
+    """With certificates: a claim's bundle when its check wrote none (it was stopped: said in the
+    manifest), and the second solver's re-check of it (``--second-solver``)."""
+    if certs is None:
+        return
     from ..verify.certificates import write_bundle
     if not v.certificate:
         why = f"the check did not finish in its worker ({v.detail or v.verdict}): no query was captured"

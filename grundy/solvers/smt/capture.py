@@ -32,7 +32,7 @@ from typing import Any, Iterator
 
 import z3
 
-__all__ = ["Capture", "Query", "active", "capturing", "logic_of", "smtlib", "unfaithful"]
+__all__ = ["Capture", "Query", "active", "at", "capturing", "logic_of", "smtlib", "unfaithful"]
 
 
 @dataclass
@@ -85,6 +85,13 @@ _ACTIVE: ContextVar[Capture | None] = ContextVar("grundy_smt_capture", default=N
 def active() -> Capture | None:
     """The capture in force here, or None (one context-variable read)."""
     return _ACTIVE.get()
+
+
+def at(claim: str, structure: str) -> None:
+    """Where the next queries belong, when capturing (see :meth:`Capture.at`); else nothing."""
+    cap = _ACTIVE.get()
+    if cap is not None:
+        cap.at(claim, structure)
 
 
 @contextmanager
