@@ -145,6 +145,11 @@ def test_a_bundle_without_queries_says_so(tmp_path):
     m = json.loads((d / "manifest.json").read_text())
     assert m["complete"] is False and len(m["gaps"]) == 2 and m["smt"]["queries"] == 0
     assert recheck_bundle(d).status == "incomplete"
+    with capturing("demo/explicit-only") as cap:             # complete, but nothing to re-solve
+        pass
+    d = write_bundle(tmp_path, Verdict("demo/explicit-only", "char", "verified"), cap)
+    res = recheck_bundle(d)
+    assert res.status == "incomplete" and any("nothing to re-check" in n for n in res.notes)
 
 
 def test_unfaithful_queries_are_never_agreed(tmp_path):

@@ -40,7 +40,7 @@ def lines(res, verbose: bool = True) -> list[str]:
     for o in res.outcomes:
         if o.status != "agreed" and (verbose or o.status in ("disagreed", "error")):
             out.append(f"  {o.file} [{o.obligation}]: {o.status}: {o.detail}")
-    out += [f"  {p}" for p in res.problems]
+    out += [f"  {p}" for p in res.problems + res.notes]
     if res.checker:
         out.append(f"  stand-alone checker: {res.checker.get('status')}: {res.checker.get('detail', '')}")
     return out

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 import resource
 import statistics
 import subprocess
@@ -68,12 +69,13 @@ class BundleResult:
     verdict: str
     status: str               # agreed | disagreed | incomplete
     outcomes: list[Outcome] = field(default_factory=list)
-    problems: list[str] = field(default_factory=list)    # the bundle's own (counts, digests)
+    problems: list[str] = field(default_factory=list)    # the bundle's own (counts, digests): disagreed
     checker: dict = field(default_factory=dict)
+    notes: list[str] = field(default_factory=list)       # what it leaves unchecked: incomplete
 
     def to_json(self) -> dict:
         return {"bundle": self.bundle, "claim": self.claim, "verdict": self.verdict, "status": self.status,
-                "problems": self.problems, "checker": self.checker,
+                "problems": self.problems, "notes": self.notes, "checker": self.checker,
                 "queries": [asdict(o) for o in self.outcomes]}
 
 
@@ -88,29 +90,30 @@ def _installed(solver: str) -> bool:
 
 
 def _limit(seconds: float):
-    cpu = int(seconds) + 2
+    cpu = max(1, math.ceil(seconds))
 
-    def set_limit() -> None:               # in the child, before it runs: CPU seconds, then SIGKILL
-        resource.setrlimit(resource.RLIMIT_CPU, (cpu, cpu + 3))
+    def set_limit() -> None:               # in the child, before it runs: SIGXCPU, then SIGKILL
+        resource.setrlimit(resource.RLIMIT_CPU, (cpu, cpu + 5))
     return set_limit
 
 
 def solve_file(solver: str, path: Path, seconds: float = SECONDS) -> dict:
-    """``solver``'s answer on one file, in a fresh process limited to about ``seconds`` of CPU time
-    (the solver's own limit, and the process's)."""
+    """``solver``'s answer on one file, in a fresh process limited to ``seconds`` of CPU time
+    (rounded up to a whole second: the process's limit; a process that waits, not computing, is
+    stopped after ten times as long in wall time)."""
     t0 = time.monotonic()
+    wall = 10 * seconds + 60
     try:
         p = subprocess.run([sys.executable, "-I", str(SCRIPT), solver, str(path), repr(seconds)],
-                           capture_output=True, text=True, timeout=3 * seconds + 30,
-                           preexec_fn=_limit(seconds))
+                           capture_output=True, text=True, timeout=wall, preexec_fn=_limit(seconds))
     except subprocess.TimeoutExpired:
         return {"result": "unknown", "seconds": time.monotonic() - t0, "solver": solver,
-                "reason": f"no answer within {3 * seconds + 30:g} s of wall time (the process was stopped)"}
+                "reason": f"no answer within {wall:g} s of wall time (the process was stopped)"}
     lines = [ln for ln in p.stdout.splitlines() if ln.startswith("{")]
     if p.returncode != 0 or not lines:
         if p.returncode < 0:             # killed: the CPU limit
-            return {"result": "unknown", "seconds": seconds, "solver": solver,
-                    "reason": f"no answer within {seconds:g} s of CPU time (the process was stopped)"}
+            return {"result": "unknown", "seconds": float(max(1, math.ceil(seconds))), "solver": solver,
+                    "reason": f"no answer within {max(1, math.ceil(seconds))} s of CPU time (the process was stopped)"}
         return {"result": "error", "seconds": 0.0, "solver": solver,
                 "reason": f"exit status {p.returncode}: {(p.stderr or p.stdout).strip()[-300:]}"}
     return json.loads(lines[-1])
@@ -203,16 +206,19 @@ def recheck_bundle(bundle: Path, seconds: float = SECONDS, jobs: int = 1) -> Bun
     res = BundleResult(str(bundle), manifest.get("claim", "?"), manifest.get("verdict", "?"), "",
                        problems=_problems(bundle, manifest, index))
     if not manifest.get("complete", False):
-        res.problems.append("incomplete bundle: " + "; ".join(manifest.get("gaps", [])))
+        res.notes.append("incomplete bundle: " + "; ".join(manifest.get("gaps", [])))
     with ThreadPoolExecutor(max(1, jobs)) as pool:
         res.outcomes = list(pool.map(lambda e: recheck_query(bundle, e, seconds), index))
     if (bundle / "explicit.json").exists():
         # ---- the stand-alone checker of the explicit part (grundy.verify.certificates.explicit)
         res.checker = explicit.run_checker(bundle)
-    checker_bad = res.checker.get("status") == "disagreed"
-    hard = [p for p in res.problems if not p.startswith("incomplete bundle")]
-    res.status = verdict_of([o.status for o in res.outcomes], bool(hard) or checker_bad)
-    if res.status == "agreed" and (res.problems or res.checker.get("status") == "skipped"):
+        if res.checker.get("status") == "skipped":
+            res.notes.append(f"explicit part not checked: {res.checker.get('detail', '')}")
+    elif not index:
+        res.notes.append("nothing to re-check: no SMT query and no explicit part in the bundle")
+    res.status = verdict_of([o.status for o in res.outcomes],
+                            bool(res.problems) or res.checker.get("status") == "disagreed")
+    if res.status == "agreed" and res.notes:
         res.status = "incomplete"
     return res
 
@@ -251,14 +257,14 @@ def second_opinion(v, res: BundleResult) -> None:
     from ..verdict import ERROR
     r = ratios([res])
     agreed = r["counts"].get("agreed", 0)
-    said = f"{agreed} of {r['queries']} SMT queries agreed"
+    said = f"{agreed} of {r['queries']} SMT queries agreed" if r["queries"] else "no SMT query to re-solve"
     left = [f"{o.file} {o.status} ({o.detail})" for o in res.outcomes if o.status not in ("agreed", "disagreed")]
     if left:
         said += "; " + "; ".join(left[:5]) + (f"; and {len(left) - 5} more" if len(left) > 5 else "")
     v.coverage["second solver"] = said
     if res.status == "disagreed":
         bad = [f"{o.file} [{o.obligation}]: {o.detail}" for o in res.outcomes if o.status in ("disagreed", "error")]
-        bad += [p for p in res.problems if not p.startswith("incomplete bundle")]
+        bad += res.problems
         if res.checker.get("status") == "disagreed":
             bad.append(f"stand-alone checker: {res.checker.get('detail', '')}")
         v.detail = (v.detail + "; " if v.detail else "") + "second solver disagrees: " + "; ".join(bad[:3])
