@@ -139,6 +139,15 @@ def test_cli_links_each_claim_to_its_bundle(tmp_path, capsys):
     assert line["certificate"] in report.read_text()
 
 
+def test_certificates_need_claims_checked_whole(tmp_path, capsys):
+    f = tmp_path / "th.py"
+    f.write_text("from grundy.verify import Claim, heaps\n"
+                 "CLAIMS = [Claim('demo/m', game='nim', kind='char', family=heaps(2), bounds={'heap': 2},\n"
+                 "                statement=lambda g, s: s.heap[0] == s.heap[1])]\n")
+    assert main(["verify", str(f), "--certificates", str(tmp_path / "c"), "--executor", "local:2"]) == 2
+    assert "not with --executor" in capsys.readouterr().err
+
+
 def test_a_bundle_without_queries_says_so(tmp_path):
     v = Verdict("demo/stopped", "char", "unknown", detail="timed out")
     d = write_bundle(tmp_path, v, None, gaps=["the check was stopped"])

@@ -28,7 +28,7 @@ from __future__ import annotations
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
-from typing import Any, Iterator
+from typing import Any, Iterator, Sequence
 
 import z3
 
@@ -185,7 +185,7 @@ def unfaithful(formulas: list) -> list[str]:
     return _features(formulas)[1]
 
 
-def smtlib(formulas: list, logic: str, comments: list[str] = ()) -> str:   # type: ignore[assignment]
+def smtlib(formulas: list, logic: str, comments: Sequence[str] = ()) -> str:
     """A self-contained SMT-LIB 2 script asserting ``formulas``: the comment lines, ``set-logic``,
     the declarations and assertions (Z3's printer), ``check-sat`` and ``exit``."""
     ctx = formulas[0].ctx if formulas else z3.main_ctx()

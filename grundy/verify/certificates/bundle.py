@@ -121,8 +121,11 @@ def write_bundle(root: Path, v: Verdict, cap: Capture | None, claim: Claim | Non
                       "sha256": hashlib.sha256(text.encode()).hexdigest()})
     (d / "smt" / "index.json").write_text(json.dumps(index, indent=1) + "\n", encoding="utf-8")
     files = [f"smt/{e['file']}" for e in index] + ["smt/index.json"]
-    # ---- the explicit part: written by grundy.verify.certificates.explicit (the explicit sweep as data)
-    files += explicit.write_explicit(d, claim, v)
+    if claim is not None:
+        # ---- the explicit part: written by grundy.verify.certificates.explicit (the explicit sweep as data)
+        files += explicit.write_explicit(d, claim, v)
+    elif v.swept:
+        gaps.append("the explicit part: the claim was not at hand where the bundle was written")
     manifest = {"format": FORMAT, "claim": v.id, "verdict": v.verdict, "scope": v.scope, "digest": digest,
                 "versions": versions, "files": files,
                 "smt": {"queries": len(index), "index_sha256": sha256(d / "smt" / "index.json"),
