@@ -350,6 +350,7 @@ def test_mutations_are_all_caught(bundles, tmp_path):
             forged = _forge(d, dict(e, z3=flip), edited)
             caught_forged += recheck_query(d, forged, 20).status == "disagreed"
             caught_raw += 1                   # counted once: the raw edit of a result is the forged one
+    print(f"mutations: {effective} effective, {caught_raw} caught as written, {caught_forged} caught forged")
     assert effective >= 20
     assert caught_raw == effective and caught_forged == effective
 
