@@ -255,6 +255,8 @@ def _parser() -> argparse.ArgumentParser:
     c.set_defaults(run=cmd_check)
     from .verify import add_verify_command
     add_verify_command(sub)
+    from .recheck import add_recheck_command
+    add_recheck_command(sub)
     workbench.add_commands(sub)
     from .explore import add_explore_command
     add_explore_command(sub)

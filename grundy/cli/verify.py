@@ -48,6 +48,12 @@ def add_verify_command(subparsers) -> None:
     v.add_argument("--no-cache", action="store_true",
                    help="check every claim again: neither read nor write the verdict cache "
                         "($GRUNDY_CACHE/verdicts, default ~/.cache/grundy/verdicts)")
+    v.add_argument("--certificates", metavar="DIR", default=None,
+                   help="write each claim's certificate bundle under DIR (its SMT queries as SMT-LIB 2 files, "
+                        "a manifest; see `grundy recheck`); every claim is checked anew (the cache is not read)")
+    v.add_argument("--second-solver", action="store_true",
+                   help="after each claim, re-solve its SMT queries with cvc5/Bitwuzla (pip install "
+                        "'grundy[certify]'): a disagreement makes the verdict error")
     v.set_defaults(run=cmd_verify)
 
 
@@ -121,11 +127,9 @@ def _verify(args: argparse.Namespace) -> int:
         return 2
     for note in notes:
         print(f"grundy verify: note: {note}", file=sys.stderr)
-    if args.jobs is not None and args.jobs < 1:
-        print("grundy verify: --jobs must be at least 1", file=sys.stderr)
-        return 2
-    if args.timeout is not None and args.timeout <= 0:
-        print("grundy verify: --timeout must be positive", file=sys.stderr)
+    bad = _bad_option(args)
+    if bad:
+        print(f"grundy verify: {bad}", file=sys.stderr)
         return 2
     if not claims:
         print("grundy verify: no claims found", file=sys.stderr)
@@ -137,6 +141,9 @@ def _verify(args: argparse.Namespace) -> int:
         except ExecutorError as e:
             print(f"grundy verify: {e}", file=sys.stderr)
             return 2
+    certs = _certificates_dir(args)
+    if certs == "":
+        return 2
     tty = sys.stderr.isatty()
     bar = _Progress(tty) if (tty or args.progress) else None
     jobs = args.jobs or min(default_jobs(), len(claims))
@@ -146,6 +153,7 @@ def _verify(args: argparse.Namespace) -> int:
     verdicts = []
 
     def take(v) -> None:
+        _after_claim(args, v, certs)
         verdicts.append(v)
         if bar:
             bar.clear()
@@ -163,7 +171,7 @@ def _verify(args: argparse.Namespace) -> int:
     verdicts_in = run(claims, jobs=jobs, timeout=args.timeout, profile=args.profile, progress=bar,
                       executor=args.executor, seconds=read_times(args.profile),
                       record=lambda took: record_times(args.profile, took), cache=cache,
-                      recheck=args.recheck)
+                      recheck=args.recheck, certificates=certs)
     with _Signals() as signals:
         stopped = _consume(verdicts_in, take)
         args.cache_note = cache_note(verdicts, len(claims))    # printed under the summary
@@ -180,11 +188,68 @@ def _verify(args: argparse.Namespace) -> int:
             cut = Interruption(len(verdicts), len(claims), [c.id for c in claims if c.id not in got],
                                signals.name or "SIGINT")
         status = _write(args, verdicts, cut)
+    _drop_temporary(args, certs)
     if status:
         return status
     if cut is not None:
         return signals.status
     return 0 if all(v.passed for v in verdicts) else 1
+
+
+def _bad_option(args: argparse.Namespace) -> str:
+    """What is wrong with the numeric options ("" when nothing is)."""
+    if args.jobs is not None and args.jobs < 1:
+        return "--jobs must be at least 1"
+    if args.timeout is not None and args.timeout <= 0:
+        return "--timeout must be positive"
+    return ""
+
+
+def _certificates_dir(args: argparse.Namespace) -> str | None:
+    """Where bundles go: ``--certificates``, a temporary directory for ``--second-solver`` alone,
+    or None; "" after an error message (exit 2)."""
+    if not args.certificates and not args.second_solver:
+        return None
+    if args.executor is not None:
+        print("grundy verify: --certificates and --second-solver check claims whole: not with --executor",
+              file=sys.stderr)
+        return ""
+    if not args.certificates:
+        import tempfile
+        return tempfile.mkdtemp(prefix="grundy-certificates-")
+    try:
+        Path(args.certificates).mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        print(f"grundy verify: cannot write {args.certificates}: {e.strerror}", file=sys.stderr)
+        return ""
+    return str(Path(args.certificates).resolve())
+
+
+def _drop_temporary(args: argparse.Namespace, certs: str | None) -> None:
+    """``--second-solver`` without ``--certificates``: its bundles were temporary."""
+    if certs is not None and not args.certificates:
+        import shutil
+        shutil.rmtree(certs, ignore_errors=True)
+
+
+def _after_claim(args: argparse.Namespace, v, certs: str | None) -> None:
+    """With certificates: a claim's bundle when its check wrote none (it was stopped: said in the
+    manifest), and the second solver's re-check of it (``--second-solver``)."""
+    if certs is None:
+        return
+    from ..verify.certificates import write_bundle
+    if not v.certificate:
+        why = f"the check did not finish in its worker ({v.detail or v.verdict}): no query was captured"
+        try:
+            v.certificate = str(write_bundle(Path(certs), v, None, gaps=[why]))
+        except OSError as e:
+            v.detail = (v.detail + "; " if v.detail else "") + f"certificate not written: {e}"
+            return
+    if args.second_solver:
+        from ..verify.certificates.recheck import recheck_bundle, second_opinion
+        second_opinion(v, recheck_bundle(Path(v.certificate)))
+    if not args.certificates:
+        v.certificate = ""                          # a temporary bundle: not shown
 
 
 def _write(args: argparse.Namespace, verdicts: list, cut) -> int:

@@ -344,11 +344,12 @@ class VerdictCache:
             v.cache = CHECKED
         return v
 
-    def verdict(self, claim: Claim, check: Callable[[], Verdict]) -> Verdict:
+    def verdict(self, claim: Claim, check: Callable[[], Verdict], read: bool = True) -> Verdict:
         """The stored verdict of ``claim`` when its key is stored, else ``check()`` (stored
-        when settled)."""
+        when settled). ``read=False``: always ``check()`` (stored when settled), as for a
+        certificate, which needs the queries of a check made now."""
         key, why, v = self.lookup(claim)
-        return v if v is not None else self.store(key, why, check())
+        return v if v is not None and read else self.store(key, why, check())
 
     def around(self, claims: list[Claim], check: Callable[[list[Claim]], Iterable[Verdict]]) -> Iterator[Verdict]:
         """The verdicts of ``claims`` in order: a stored one for each claim whose key is stored

@@ -64,6 +64,7 @@ class Verdict:
     #                                      "not cacheable: <why>" ("" when the cache is off)
     cpu: float = 0.0                     # CPU seconds of the check (what its time limit counts)
     facts: list = field(default_factory=list)   # what the claim's kind adds for reports: [label, text] pairs
+    certificate: str = ""                # the bundle written for it (grundy verify --certificates)
 
     @property
     def swept(self) -> int:
@@ -95,6 +96,8 @@ class Verdict:
             out["cache"] = self.cache
         if self.facts:
             out["facts"] = self.facts
+        if self.certificate:
+            out["certificate"] = self.certificate
         return out
 
     @staticmethod
@@ -107,4 +110,4 @@ class Verdict:
                        d.get("seconds", 0.0), d.get("detail", ""), d.get("paper", ""), cex,
                        d.get("obligations", []), d.get("coverage", {}), d.get("text", ""),
                        d.get("source", ""), d.get("reading", ""), d.get("finding"), d.get("cache", ""),
-                       d.get("cpu_seconds", 0.0), d.get("facts", []))
+                       d.get("cpu_seconds", 0.0), d.get("facts", []), d.get("certificate", ""))

@@ -14,6 +14,7 @@ import z3
 
 from ...spec.expr import Expr, lift, total
 from ..clock import Watchdog, cpu_clock
+from . import capture
 from .encode import Encoding, Exists, Part, part_exprs, substitute
 
 __all__ = ["SmtResult", "Item", "VALUE", "ENUMERATED"]
@@ -131,10 +132,18 @@ def solver_for(quantified: bool, bitvector: bool) -> z3.Solver:
     return z3.Then("simplify", "smt").solver()
 
 
+def _solver_name(quantified: bool, bitvector: bool) -> str:
+    """What :func:`solver_for` gives, in words (a certificate's header names it)."""
+    if STRATEGY == "default" or quantified:
+        return "z3 default solver"
+    return "z3 QF_BV solver" if bitvector else "z3 tactic (then simplify smt)"
+
+
 class _Runner:
-    def __init__(self, enc: Encoding, w: int | None, timeout: float, minimize: bool, patient: bool = False):
+    def __init__(self, enc: Encoding, w: int | None, timeout: float, minimize: bool, patient: bool = False,
+                 name: str = ""):
         self.enc, self.w, self.timeout, self.minimize = enc, w, timeout, minimize
-        self.patient = patient
+        self.patient, self.name = patient, name
         self.tr = enc.translator(w)
         self.clock = cpu_clock(children=False)
 
@@ -153,17 +162,26 @@ class _Runner:
 
     def run(self, q: _Query, seconds: float) -> tuple[str, Any, str]:
         formulas = [self.item(it) for it in q.items]
+        cap = capture.active()                   # certificates: None unless asked for
         if HOLDS.known(formulas):
+            if cap is not None:
+                cap.record(self.name, q.full, formulas, "unsat", 0.0, "z3 (the same query, proved "
+                           "unsat earlier in this process)", reused=True)
             return "holds", None, ""
         quantified = any(isinstance(p, Exists) for it in q.items for p in _parts(it))
-        end = self.clock() + seconds
+        start = self.clock()
+        end = start + seconds
         s = solver_for(quantified, self.w is not None)
         s.add(*formulas)
         r, why = self._check(s, seconds)
+        how = _solver_name(quantified, self.w is not None)
         if r == z3.unknown and not why.startswith("timeout") and STRATEGY != "default":
             s = z3.Solver()                      # a tactic that gave up: Z3's default solver decides
             s.add(*formulas)
             r, why = self._check(s, max(end - self.clock(), 0.0))
+            how = f"z3 default solver (after the {how} gave up: {why or 'unknown'})"
+        if cap is not None:
+            cap.record(self.name, q.full, formulas, str(r), self.clock() - start, how)
         if r == z3.unsat:
             HOLDS.add(formulas)
             return "holds", None, ""
@@ -282,7 +300,7 @@ def _obligation(enc: Encoding, name: str, queries: Sequence[_Query], timeout: fl
     if minimize:
         exprs.append(_size(enc))
     w = enc.width_for(exprs, extra_iv)
-    runner = _Runner(enc, w, timeout, minimize, patient=name in ENUMERATED)
+    runner = _Runner(enc, w, timeout, minimize, patient=name in ENUMERATED, name=name)
     unknown: list[str] = []
     deadline = t0 + timeout
     for q in queries:

@@ -139,13 +139,14 @@ def fields(v: Verdict, verdict_of: dict[str, str] | None = None) -> list[tuple[s
     statement, its source and reading, the finding, then the verdict's kind and the facts its
     kind adds (a period claimed, an exact strategy: :mod:`grundy.verify.kinds`), scope (what the
     check covered), time, coverage (positions, structures, obligations), obligations, detail and
-    where the verdict came from (the verdict cache)."""
+    where the verdict came from (the verdict cache), and its certificate bundle."""
     rows = [("statement", v.text), ("source", v.source), ("reading", v.reading),
             ("finding", finding_text(v, verdict_of) if (v.finding or v.verdict == "refuted") else ""),
             ("kind", kind_text(v.kind)), *[(str(k), str(x)) for k, x in v.facts],
             ("scope", v.scope), ("time", f"{v.seconds:.1f} s"),
             ("coverage", ", ".join(f"{k} {x}" for k, x in v.coverage.items())),
-            ("obligations", obligations_text(v)), ("detail", v.detail), ("verdict from", cache_text(v))]
+            ("obligations", obligations_text(v)), ("detail", v.detail), ("verdict from", cache_text(v)),
+            ("certificate", getattr(v, "certificate", ""))]
     return [(k, x) for k, x in rows if x]
 
 

@@ -25,6 +25,7 @@ def prove(claim: Claim, method: Smt, solver: Solver, deadline: Deadline,
     counted; if that leaves none, the proof covers nothing: ``error``."""
     try:
         from ...solvers import smt
+        from ...solvers.smt.capture import at as capture_at
     except ImportError as e:  # pragma: no cover - the backend ships with grundy
         return ProofResult(UNKNOWN, [], detail=f"SMT backend not available ({e})")
     obligations: list[dict] = []
@@ -36,6 +37,7 @@ def prove(claim: Claim, method: Smt, solver: Solver, deadline: Deadline,
         total += 1
         inst = Instance(claim, label, g, solver)
         rules = inst.rules
+        capture_at(claim.id, label)        # certificates: the queries below are this structure's
         kw = dict(width=width, bound=bound)
         left = deadline.left()
         if left <= 0:

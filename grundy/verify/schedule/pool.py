@@ -31,6 +31,7 @@ GRACE = 2.0          # CPU seconds a worker gets past its limit before it is kil
 
 _CLAIMS: list[Claim] = []          # what forked workers read
 _CACHE: VerdictCache | None = None  # the verdict cache they look claims up in (None: off)
+_CERTS: str | None = None           # where they write certificate bundles (None: none)
 
 
 
@@ -133,7 +134,7 @@ def _serve(conn, profile: str, parent: int, recheck: str = "sample") -> None:
         i, limit, k = msg
         if k != group.key or group.solver.stored >= group.solver.max_positions:
             group = _Group(k)                              # nothing shared between groups
-        v = _cached(_CLAIMS[i], partial(_check_in, group, _CLAIMS[i], profile, limit, progress,
+        v = _checked(_CLAIMS[i], partial(_check_in, group, _CLAIMS[i], profile, limit, progress,
                                         lambda: conn.send(("restart",)), recheck))
         group.served += 1
         conn.send(("done", i, v.to_json()))
@@ -157,6 +158,10 @@ def _check_in(group: _Group, claim: Claim, profile: str, limit: float, progress:
         # a position limit on a solver that earlier claims filled: it might not be this
         # claim's own, so the claim is checked again alone, as a fresh process would
         restart()
+        from ...solvers.smt.capture import active
+        cap = active()
+        if cap is not None:                # certificates: only the second check's queries
+            cap.clear()
         group.solver = _Shared()
         v = check_claim(claim, profile=profile, timeout=limit, progress=progress, solver=group.solver,
                     recheck=recheck)
@@ -166,6 +171,16 @@ def _check_in(group: _Group, claim: Claim, profile: str, limit: float, progress:
 def _cached(claim: Claim, check: Callable[[], Verdict]) -> Verdict:
     """``check()``, or the claim's stored verdict when the cache is on and holds its key."""
     return check() if _CACHE is None else _CACHE.verdict(claim, check)
+
+
+def _checked(claim: Claim, check: Callable[[], Verdict]) -> Verdict:
+    """:func:`_cached`; with certificates (``_CERTS``), ``check()`` always (a stored verdict has
+    no queries to show), its SMT queries captured and its bundle written."""
+    if _CERTS is None:
+        return _cached(claim, check)
+    from ..certificates import certify
+    store = None if _CACHE is None else partial(_CACHE.verdict, read=False)
+    return certify(claim, check, _CERTS, store)
 
 
 class _Slot:
@@ -233,7 +248,8 @@ def run(claims: list[Claim], *, jobs: int = 1, timeout: float | None = None, pro
         progress: Callable[[str], None] | None = None, executor: str | None = None,
         seconds: dict[str, float] | None = None,
         record: Callable[[dict[str, float]], None] | None = None,
-        cache: VerdictCache | None = None, recheck: str = "sample") -> Iterator[Verdict]:
+        cache: VerdictCache | None = None, recheck: str = "sample",
+        certificates: str | None = None) -> Iterator[Verdict]:
     """Check the claims in up to ``jobs`` worker processes; yield verdicts in claim order.
 
     Each worker is a long-lived process that checks claims one after another: the claims of
@@ -259,7 +275,13 @@ def run(claims: list[Claim], *, jobs: int = 1, timeout: float | None = None, pro
     With ``cache`` (:class:`~grundy.verify.cache.VerdictCache`), a claim whose key is stored is
     not checked: its stored verdict comes instead. Each worker builds the keys of its claims,
     just before checking them (with an executor: this process, before cutting the rest).
+
+    With ``certificates`` (a directory), every claim is checked here and now (the cache is
+    written, not read), with its SMT queries captured in the worker that checks it, and its
+    bundle written there (:mod:`grundy.verify.certificates`); not with an ``executor``.
     """
+    if certificates is not None and executor is not None:
+        raise ValueError("certificates are written by claims checked whole (not with an executor)")
     if executor is not None:
         from . import chunks as chunked
         with chunked.executor(executor) as ex:
@@ -268,12 +290,12 @@ def run(claims: list[Claim], *, jobs: int = 1, timeout: float | None = None, pro
                                    recheck=recheck)
             yield from check(claims) if cache is None else cache.around(claims, check)
         return
-    global _CLAIMS, _CACHE
-    _CLAIMS, _CACHE = list(claims), cache
+    global _CLAIMS, _CACHE, _CERTS
+    _CLAIMS, _CACHE, _CERTS = list(claims), cache, certificates
     if "fork" not in mp.get_all_start_methods():      # pragma: no cover - not on Linux
         from ..check import check_claim
         for c in claims:
-            yield _cached(c, partial(check_claim, c, profile=profile, timeout=c.limit(timeout),
+            yield _checked(c, partial(check_claim, c, profile=profile, timeout=c.limit(timeout),
                                      recheck=recheck))
         return
     yield from _run_shared(claims, jobs=jobs, timeout=timeout, profile=profile, progress=progress,
