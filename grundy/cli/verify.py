@@ -117,30 +117,11 @@ def _consume(verdicts: Iterator, take: Callable) -> bool:
 
 def _verify(args: argparse.Namespace) -> int:
     from ..tools.report import Interruption, header, row
-    from ..verify.loading import load  # here, not at the top: start-up of other commands
     from ..verify.schedule.pool import default_jobs, run
-    notes: list[str] = []
-    try:
-        claims = load(args.paths, args.only, notes)
-    except LoadError as e:
-        print(f"grundy verify: {e}", file=sys.stderr)
+    claims, why = _claims(args)
+    if why:
+        print(f"grundy verify: {why}", file=sys.stderr)
         return 2
-    for note in notes:
-        print(f"grundy verify: note: {note}", file=sys.stderr)
-    bad = _bad_option(args)
-    if bad:
-        print(f"grundy verify: {bad}", file=sys.stderr)
-        return 2
-    if not claims:
-        print("grundy verify: no claims found", file=sys.stderr)
-        return 2
-    if args.executor is not None:
-        from ..verify.schedule.chunks import ExecutorError, executor
-        try:
-            executor(args.executor).close()          # a bad spec or an unreachable cluster: one line
-        except ExecutorError as e:
-            print(f"grundy verify: {e}", file=sys.stderr)
-            return 2
     certs = _certificates_dir(args)
     if certs == "":
         return 2
@@ -194,6 +175,31 @@ def _verify(args: argparse.Namespace) -> int:
     if cut is not None:
         return signals.status
     return 0 if all(v.passed for v in verdicts) else 1
+
+
+def _claims(args: argparse.Namespace) -> tuple[list, str]:
+    """The claims to check and "" (their notes said), or [] and why the run cannot start: a file
+    that does not load, a bad option, no claim, an executor that cannot be reached."""
+    from ..verify.loading import load  # here, not at the top: start-up of other commands
+    notes: list[str] = []
+    try:
+        claims = load(args.paths, args.only, notes)
+    except LoadError as e:
+        return [], str(e)
+    for note in notes:
+        print(f"grundy verify: note: {note}", file=sys.stderr)
+    bad = _bad_option(args)
+    if bad:
+        return [], bad
+    if not claims:
+        return [], "no claims found"
+    if args.executor is not None:
+        from ..verify.schedule.chunks import ExecutorError, executor
+        try:
+            executor(args.executor).close()          # a bad spec or an unreachable cluster: one line
+        except ExecutorError as e:
+            return [], str(e)
+    return claims, ""
 
 
 def _bad_option(args: argparse.Namespace) -> str:
