@@ -90,7 +90,7 @@ def _one_heap_form(inst: Instance, smt) -> tuple | None:
     if (make is None or not inst.by_value or inst.claim.assume is not None or len(inst.rules.schema) != 1
             or inst.claim.convention != "normal"):     # misère values are not XORs of parts
         return None
-    one = make()
+    one = make(inst.structure)          # the structure carries the game's parameters (a subtraction set)
     head = inst.rules.schema.var_name(0)
     slots = one.schema.variables
     value = smt.substitute(inst.expr, {head: slots[0]})

@@ -17,6 +17,9 @@ from .results import ProofResult
 from .shrink import shrink
 
 REPLAY_LIMIT = 2_000_000   # positions below the witness beyond which the replay does not solve
+CERTIFY_FIRST = 10_000     # positions below the witness beyond which a certificate is tried first:
+                           # checking the rule at that one position (one move applied, or its options
+                           # enumerated) costs at most its options, solving it every position below it
 
 
 def _box(inst: Instance, state: State) -> int:
@@ -175,7 +178,11 @@ def _replay(inst: Instance, r, obligations: list[dict], deadline: Deadline) -> P
         opts = _options_of(inst, state, 10_000)
     except GrundyError:                  # a move that does not fit the claim's slots (a split on one)
         opts = _part_heaps(inst, state, 10_000)
-    small = opts is not None and _box(inst, state) <= REPLAY_LIMIT
+    box = _box(inst, state)
+    cert = _certificate(inst, r, state) if box > CERTIFY_FIRST else None
+    if cert is not None:                 # far: refuted on the rule at that one position, no solving
+        return ProofResult(REFUTED, obligations, cert)
+    small = opts is not None and box <= REPLAY_LIMIT
     if small:
         cands = [state] + [nxt for _, _, nxt in opts or ()]
         try:
@@ -193,7 +200,7 @@ def _replay(inst: Instance, r, obligations: list[dict], deadline: Deadline) -> P
                     return ProofResult(REFUTED, obligations, cex)
         except (SolverLimit, CycleError):
             small = False
-    cert = _certificate(inst, r, state)
+    cert = _certificate(inst, r, state) if box <= CERTIFY_FIRST else None
     if cert is not None:
         return ProofResult(REFUTED, obligations, cert)
     if not small:
