@@ -21,7 +21,7 @@ from grundy.verify.families import Family
 
 SRC = Source("soundness", "far counterexamples (issue 37, found 3)")
 M = 10 ** 6                 # the subtraction claims change from here on
-B = 600_000                 # the Bouton variants (below 2^20)
+B = 300_000                 # the Bouton variants: positions of 600,000 tokens (below 2^20)
 N18 = 200_000               # nim's one heap (below 2^18)
 L18 = 100_003               # Lasker's Nim (below 2^18; 4k + 3: its value is 4k + 4)
 
@@ -59,14 +59,11 @@ CLAIMS = [
     Claim("far/subtraction-1-5-21-bit", source=SRC, game="subtraction", kind="grundy", family=S_1_5,
           statement=shifted, bounds={"heap": 2000}, methods=["explicit", bitvec(21)], expect="refuted",
           text="The same on the built-in subtraction game S(1..5), every heap below 2^21."),
-    Claim("far/bouton-np-20-bit", source=SRC, game="nim", kind="char", family=heaps(3),
-          statement=lambda g, s: bouton_p(g, s) & ~at3(s, B, B, 0), bounds={"heap": 7},
-          methods=["explicit", bitvec(20)], expect="refuted",
-          text=f"Bouton's theorem on three heaps below 2^20, except [{B}, {B}, 0] claimed N (it is P)."),
     Claim("far/bouton-np-strategy-20-bit", source=SRC, game="nim", kind="char", family=heaps(3),
           statement=lambda g, s: bouton_p(g, s) & ~at3(s, B, B, 0), strategy=bouton_strategy,
           bounds={"heap": 7}, methods=["explicit", bitvec(20)], expect="refuted",
-          text=f"The same with Bouton's move as the witness of (NP)."),
+          text=f"Bouton's theorem on three heaps below 2^20 with Bouton's move as the witness of (NP), except "
+               f"[{B}, {B}, 0] claimed N (it is P)."),
     Claim("far/bouton-pn-20-bit", source=SRC, game="nim", kind="char", family=heaps(3),
           statement=lambda g, s: bouton_p(g, s) | at3(s, B, 0, B + 1), bounds={"heap": 7},
           methods=["explicit", bitvec(20)], expect="refuted",

@@ -56,7 +56,9 @@ def prove(claim: Claim, method: Smt, solver: Solver, deadline: Deadline,
             if left <= 0:
                 raise TimedOut()
             progress(f"smt: {label}, {name}")
-            for r in call(min(left, 600.0)):
+            results = call(min(left, 600.0))
+            while results:
+                r = results.pop(0)
                 obligations.append({"structure": label, "obligation": r.obligation, "status": r.status,
                                     "seconds": round(r.seconds, 3), "detail": r.detail})
                 if r.status == "violated":
@@ -64,7 +66,8 @@ def prove(claim: Claim, method: Smt, solver: Solver, deadline: Deadline,
                         r.state = tuple(r.state[:len(inst.rules.schema)])
                     res = _replay(inst, r, obligations, deadline)
                     if res.status == UNKNOWN and r.obligation.startswith("strategy") and claim.kind != "strategy":
-                        continue       # only (NP)'s witness failed: (NP) itself follows, asked without it
+                        results = _np_alone(smt, inst, kw, deadline)   # only (NP)'s witness failed:
+                        continue                                       # (NP) itself, asked without it
                     res.structures = covered
                     return res
                 if r.status == "unknown":
@@ -108,14 +111,26 @@ def _calls(smt: Any, claim: Claim, inst: Instance, kw: dict) -> list[tuple[str, 
     if inst.by_value:
         calls.append(("grundy", lambda t: smt.check_grundy_formula(
             rules, inst.expr, inst.assume_expr, convention=claim.convention,
-            witnesses=claim.witnesses, timeout=t, **kw)))
+            witnesses=claim.witnesses, timeout=t, first_violation=True, **kw)))
     else:
         calls.append(("partition", lambda t: smt.check_partition(
             rules, inst.expr, inst.assume_expr, strategy=claim.strategy, convention=claim.convention,
-            timeout=t, **kw)))
+            timeout=t, first_violation=True, **kw)))
     if claim.exact is not None and claim.kind == "strategy":
         calls.append(("uniqueness", lambda t: _uniqueness(smt, inst, t, kw)))
     return calls
+
+
+def _np_alone(smt: Any, inst: Instance, kw: dict, deadline: Deadline) -> list:
+    """(NP) without the strategy, after its witness failed where no certificate refutes the claim
+    (the obligations before it held: Z3 answers them again from its table of proved queries)."""
+    left = deadline.left()
+    if left <= 0:
+        raise TimedOut()
+    claim = inst.claim
+    return [r for r in smt.check_partition(inst.rules, inst.expr, inst.assume_expr, convention=claim.convention,
+                                           timeout=min(left, 600.0), first_violation=True, **kw)
+            if r.obligation == "NP"]
 
 
 def _one_heap_calls(smt, claim: Claim, one: tuple, kw: dict) -> list:
@@ -123,7 +138,8 @@ def _one_heap_calls(smt, claim: Claim, one: tuple, kw: dict) -> list:
     return [("rank", lambda t: smt.check_rank(rules, at, timeout=t, **kw)),
             ("parts", lambda t: smt.check_parts_smaller(rules, at, timeout=t, **kw)),
             ("grundy", lambda t: smt.check_grundy_formula(rules, value, at, witnesses=claim.witnesses,
-                                                          closed=False, convention="normal", timeout=t, **kw))]
+                                                          closed=False, convention="normal", timeout=t,
+                                                          first_violation=True, **kw))]
 
 
 def _uniqueness(smt, inst: Instance, timeout: float, kw: dict) -> list:

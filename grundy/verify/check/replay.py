@@ -54,6 +54,7 @@ def _part_heaps(inst: Instance, state: State, cap: int) -> list | None:
 
 
 CERTIFICATE_MOVES = 4_000_000   # the most moves a certificate enumerates at one position
+STRATEGY_NP = ("strategy-legal", "strategy-lands-in-P")   # the obligations of (NP)'s witness
 
 
 def _all_options(inst: Instance, state: State) -> list | None:
@@ -93,6 +94,21 @@ def _apply(inst: Instance, mi: int, cv: tuple, state: State) -> State | None:
     return tuple(nxt)
 
 
+def _enumerated(inst: Instance, r, kind: str, claimed: Any, opts: list) -> str:
+    """Why the options of a position claimed N (or of claimed value ``claimed``) refute the
+    claim, for (NP) and mex-below; "" if they do not."""
+    if kind == "NP" and not inst.by_value and not claimed:
+        if all(inst.assume(nxt) and not inst.stmt(nxt) for _, _, nxt in opts):
+            return (f"claimed N, but each of its {len(opts)} moves leads outside the claimed P-positions "
+                    f"(an N-position has a move to a P-position)")
+    elif kind == "mex-below" and inst.by_value and r.choices and "value" in r.choices:
+        v = r.choices["value"]
+        if 0 <= v < claimed and all(inst.assume(nxt) for _, _, nxt in opts) \
+                and all(inst.stmt(nxt) != v for _, _, nxt in opts):
+            return f"no option has the claimed value {v} (below the claimed {claimed}): the mex is not {claimed}"
+    return ""
+
+
 def _certificate(inst: Instance, r, state: State) -> Counterexample | None:
     """A violated obligation of the partition theorem or the mex rule, checked on the rule alone
     (no solving): a legal move between two claimed P-positions, a terminal position outside the
@@ -101,6 +117,7 @@ def _certificate(inst: Instance, r, state: State) -> Counterexample | None:
     value below the claimed one that no option has. None if the state does not show one."""
     if not inst.assume(state):
         return None
+    kind = "NP" if r.obligation in STRATEGY_NP else r.obligation   # where (NP)'s witness fails,
     conv = inst.claim.convention
     full = inst.position(state).to_json()
     claimed = inst.stmt(state)
@@ -132,15 +149,8 @@ def _certificate(inst: Instance, r, state: State) -> Counterexample | None:
         elif bool(claimed) != (conv == "normal"):
             why = (f"a terminal position is {'P' if conv == 'normal' else 'N'} in "
                    f"{'normal' if conv == 'normal' else 'misère'} play")
-    elif r.obligation == "NP" and opts and not inst.by_value and not claimed:
-        if all(inst.assume(nxt) and not inst.stmt(nxt) for _, _, nxt in opts):
-            why = (f"claimed N, but each of its {len(opts)} moves leads outside the claimed P-positions "
-                   f"(an N-position has a move to a P-position)")
-    elif r.obligation == "mex-below" and inst.by_value and opts and r.choices and "value" in r.choices:
-        v = r.choices["value"]
-        if 0 <= v < claimed and all(inst.assume(nxt) for _, _, nxt in opts) \
-                and all(inst.stmt(nxt) != v for _, _, nxt in opts):
-            why = f"no option has the claimed value {v} (below the claimed {claimed}): the mex is not {claimed}"
+    elif opts:
+        why = _enumerated(inst, r, kind, claimed, opts)
     if not why:
         return None
     shown = ("P" if claimed else "N") if not inst.by_value else claimed
@@ -149,10 +159,43 @@ def _certificate(inst: Instance, r, state: State) -> Counterexample | None:
     else:                                       # wrong here or at a position it names: which, unsolved
         actual = "unsolved (too large); the claim contradicts itself here, see the certificate"
     move = moved[0] if r.obligation in ("PN", "mex-equal") else (r.choices or {}).get("value")
+    found = r.obligation if kind == r.obligation else f"{kind}, where the strategy fails: {r.obligation}"
     return Counterexample(full, shown, actual, [], inst.label,
-                          f"a partition certificate from Z3 ({r.obligation}), checked on the rule without "
+                          f"a partition certificate from Z3 ({found}), checked on the rule without "
                           f"solving: {why}", inst.full_state(state),
-                          origin=("certificate", inst, state, r.obligation, move, moved[1], opts))
+                          origin=("certificate", inst, state, kind, move, moved[1], opts))
+
+
+def _not_a_claim(inst: Instance, r, where: str) -> str:
+    """A violation of an obligation about the game or the assumption, not the statement."""
+    what = {"closed": "the claim's assume is not closed under moves",
+            "rank": "the game's rank does not decrease", "domain": "a move leaves the field domains",
+            "parts": "an option of one heap leaves a part not smaller than the heap"}
+    detail = f"{what[r.obligation]}: {where}"
+    if r.obligation == "domain" and r.choices and "move" in r.choices:
+        detail = _smt_violation(inst.rules, r)
+        if inst.rules.moves[r.choices["move"]].fits is not None:
+            detail += (f"; Z3 proves a claim on {inst.game.name}'s heap slots only where every move "
+                       f"fits them (a grundy claim on one heap without assume is proved on the "
+                       f"one-heap rules instead): check this claim with the explicit method")
+    return detail
+
+
+def _by_solver(inst: Instance, r, cands: list, deadline: Deadline) -> Counterexample | None:
+    """The first of ``cands`` (the witness and its options) where the explicit solver finds the
+    claim wrong, shrunk (time-boxed: :func:`~.shrink.shrink`); None if it is right at each."""
+    for t in cands:
+        if not inst.assume(t):
+            continue
+        found = inst.judge(t)
+        if found is not None:
+            shrunk = shrink(inst, t, deadline)
+            found = inst.judge(shrunk) or found
+            return inst.counterexample(shrunk if inst.judge(shrunk) else t, found,
+                                       f"a counterexample found by Z3 ({r.obligation}), replayed by "
+                                       f"the explicit solver" + (", shrunk" if shrunk != t else "")
+                                       + " (not known to be the smallest)")
+    return None
 
 
 def _replay(inst: Instance, r, obligations: list[dict], deadline: Deadline) -> ProofResult:
@@ -163,17 +206,7 @@ def _replay(inst: Instance, r, obligations: list[dict], deadline: Deadline) -> P
     if r.choices:
         where += f" (move {r.choices})"
     if r.obligation in ("closed", "rank", "domain", "parts"):
-        what = {"closed": "the claim's assume is not closed under moves",
-                "rank": "the game's rank does not decrease", "domain": "a move leaves the field domains",
-                "parts": "an option of one heap leaves a part not smaller than the heap"}
-        detail = f"{what[r.obligation]}: {where}"
-        if r.obligation == "domain" and r.choices and "move" in r.choices:
-            detail = _smt_violation(inst.rules, r)
-            if inst.rules.moves[r.choices["move"]].fits is not None:
-                detail += (f"; Z3 proves a claim on {inst.game.name}'s heap slots only where every move "
-                           f"fits them (a grundy claim on one heap without assume is proved on the "
-                           f"one-heap rules instead): check this claim with the explicit method")
-        return ProofResult(ERROR, obligations, detail=detail)
+        return ProofResult(ERROR, obligations, detail=_not_a_claim(inst, r, where))
     try:
         opts = _options_of(inst, state, 10_000)
     except GrundyError:                  # a move that does not fit the claim's slots (a split on one)
@@ -184,20 +217,10 @@ def _replay(inst: Instance, r, obligations: list[dict], deadline: Deadline) -> P
         return ProofResult(REFUTED, obligations, cert)
     small = opts is not None and box <= REPLAY_LIMIT
     if small:
-        cands = [state] + [nxt for _, _, nxt in opts or ()]
         try:
-            for t in cands:
-                if not inst.assume(t):
-                    continue
-                found = inst.judge(t)
-                if found is not None:
-                    shrunk = shrink(inst, t, deadline)
-                    found = inst.judge(shrunk) or found
-                    cex = inst.counterexample(shrunk if inst.judge(shrunk) else t, found,
-                                              f"a counterexample found by Z3 ({r.obligation}), replayed by "
-                                              f"the explicit solver" + (", shrunk" if shrunk != t else "")
-                                              + " (not known to be the smallest)")
-                    return ProofResult(REFUTED, obligations, cex)
+            cex = _by_solver(inst, r, [state] + [nxt for _, _, nxt in opts or ()], deadline)
+            if cex is not None:
+                return ProofResult(REFUTED, obligations, cex)
         except (SolverLimit, CycleError):
             small = False
     cert = _certificate(inst, r, state) if box <= CERTIFY_FIRST else None
