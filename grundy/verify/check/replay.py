@@ -191,7 +191,10 @@ def _by_solver(inst: Instance, r, cands: list, deadline: Deadline) -> Counterexa
         if found is not None:
             shrunk = shrink(inst, t, deadline)
             found = inst.judge(shrunk) or found
-            return inst.counterexample(shrunk if inst.judge(shrunk) else t, found,
+            at = shrunk if inst.judge(shrunk) else t
+            if found[2] is None and _box(inst, at) > CERTIFY_FIRST:
+                found = (found[0], found[1], [])     # no line of play from a far position (up to
+            return inst.counterexample(at, found,   # 1,000 moves, each solved on slots it may need)
                                        f"a counterexample found by Z3 ({r.obligation}), replayed by "
                                        f"the explicit solver" + (", shrunk" if shrunk != t else "")
                                        + " (not known to be the smallest)")
