@@ -112,7 +112,8 @@ def check_rank(rules: Rules, assume: Term = True, *, width: int | None = None, t
 
 def check_partition(rules: Rules, p: Expr, assume: Term = True, *, strategy: Any = None,
                     width: int | None = None, timeout: float = 10, bound: int | None = None,
-                    convention: str | None = None, minimize: bool = True) -> list[SmtResult]:
+                    convention: str | None = None, minimize: bool = True,
+                    first_violation: bool = False) -> list[SmtResult]:
     """The partition theorem for the claimed P-positions ``p`` within the family ``assume``.
 
     Obligations: ``closed`` (a move from the family stays in it, and in the field domains /
@@ -123,6 +124,8 @@ def check_partition(rules: Rules, p: Expr, assume: Term = True, *, strategy: Any
     and when the strategy fails, NP asks for the choice existentially (expanded when the
     choices are few, else a Z3 quantifier: "unknown" when Z3 gives up). Together with
     :func:`check_rank` this proves that ``p`` is exactly the P-positions of the family.
+    ``first_violation``: stop at the first violated obligation (the later ones are not asked: a
+    proof that is refuted needs no more of Z3's time).
 
     >>> from grundy.spec.games import get_game
     >>> from grundy.spec import Structure
@@ -135,25 +138,40 @@ def check_partition(rules: Rules, p: Expr, assume: Term = True, *, strategy: Any
     p = lift(p)
     conv = convention or rules.game.convention
     pre = _pre(enc, assume)
-    out = [_obligation(enc, "closed", _closed(enc, assume), timeout, minimize)]
     t_claim = p if conv == "normal" else not_(p)
-    out.append(_obligation(enc, "T", [_Query(
-        f"terminal states are {'P' if conv == 'normal' else 'N'}",
-        pre + enc.terminal() + [not_(t_claim)])], timeout, minimize))
-    out.append(_obligation(enc, "PN", [_Query(
-        f"move {mv.index} ({mv.label}) leads from P to N",
-        pre + [p, mv.legal, enc.next(p, mv.index)], move=mv.index) for mv in enc.moves],
-        timeout, minimize))
+    out = _until_violated(first_violation, [
+        lambda: _obligation(enc, "closed", _closed(enc, assume), timeout, minimize),
+        lambda: _obligation(enc, "T", [_Query(
+            f"terminal states are {'P' if conv == 'normal' else 'N'}",
+            pre + enc.terminal() + [not_(t_claim)])], timeout, minimize),
+        lambda: _obligation(enc, "PN", [_Query(
+            f"move {mv.index} ({mv.label}) leads from P to N",
+            pre + [p, mv.legal, enc.next(p, mv.index)], move=mv.index) for mv in enc.moves],
+            timeout, minimize)])
+    if first_violation and out[-1].status == "violated":
+        return out
     if strategy is not None:
         sres = check_strategy(rules, p, strategy, assume, width=width, timeout=timeout, bound=bound,
                               minimize=minimize)
         out.extend(sres)
+        if first_violation and any(r.status == "violated" for r in sres):
+            return out                   # the caller asks (NP) without the strategy if it needs it
         if all(r.status == "holds" for r in sres):
             out.append(SmtResult("NP", "holds", None, None, sum(r.seconds for r in sres),
                                  "holds: the strategy moves from every non-terminal N-state into P",
                                  enc.scope()))
             return out
     out.append(_np(enc, p, assume, timeout, minimize))
+    return out
+
+
+def _until_violated(first_violation: bool, obligations: list[Callable[[], SmtResult]]) -> list[SmtResult]:
+    """The obligations' results in order; with ``first_violation``, none after a violated one."""
+    out: list[SmtResult] = []
+    for ob in obligations:
+        out.append(ob())
+        if first_violation and out[-1].status == "violated":
+            break
     return out
 
 
@@ -287,7 +305,7 @@ def check_parts_smaller(rules: Rules, assume: Term = True, *, width: int | None 
 def check_grundy_formula(rules: Rules, gval: Expr, assume: Term = True, *, witnesses: Any = None,
                          width: int | None = None, timeout: float = 10, bound: int | None = None,
                          minimize: bool = True, convention: str = "normal",
-                         closed: bool = True) -> list[SmtResult]:
+                         closed: bool = True, first_violation: bool = False) -> list[SmtResult]:
     """The mex condition for a claimed Grundy value ``gval`` on the family ``assume``:
     ``closed`` as in :func:`check_partition`; ``mex-equal``: no option has the same value;
     ``mex-below``: ``gval >= 0`` and every ``v < gval`` is the value of some option. In misère
@@ -300,7 +318,8 @@ def check_grundy_formula(rules: Rules, gval: Expr, assume: Term = True, *, witne
 
     ``closed=False`` leaves out the ``closed`` obligation, for a caller that justifies the
     options' values otherwise (a heap game: options outside the family are sums of heaps in it,
-    their value the XOR of their heaps' values, which ``gval`` states).
+    their value the XOR of their heaps' values, which ``gval`` states). ``first_violation``: as in
+    :func:`check_partition`.
 
     >>> from grundy.spec.games import get_game
     >>> from grundy.spec import Structure
@@ -319,17 +338,23 @@ def check_grundy_formula(rules: Rules, gval: Expr, assume: Term = True, *, witne
     if gval.sort != INT:
         raise TypeError("a Grundy formula is an integer expression")
     pre = _pre(enc, assume)
-    out = [_obligation(enc, "closed", _closed(enc, assume), timeout, minimize)] if closed else []
     misere = convention == "misere"
+    first: list[Callable[[], SmtResult]] = []
+    if closed:
+        first.append(lambda: _obligation(enc, "closed", _closed(enc, assume), timeout, minimize))
     if misere:
-        out.append(_obligation(enc, "T", [_Query("terminal states have misère value 1",
-                                                 pre + enc.terminal() + [not_(gval == 1)])],
-                               timeout, minimize))
-        pre = pre + [enc.non_terminal()]
-    out.append(_obligation(enc, "mex-equal", [_Query(
+        first.append(lambda: _obligation(enc, "T", [_Query("terminal states have misère value 1",
+                                                           pre + enc.terminal() + [not_(gval == 1)])],
+                                         timeout, minimize))
+    play = pre + [enc.non_terminal()] if misere else pre
+    first.append(lambda: _obligation(enc, "mex-equal", [_Query(
         f"move {mv.index} ({mv.label}) changes the value",
-        pre + [mv.legal, enc.next(gval, mv.index) == gval], move=mv.index) for mv in enc.moves],
+        play + [mv.legal, enc.next(gval, mv.index) == gval], move=mv.index) for mv in enc.moves],
         timeout, minimize))
+    out = _until_violated(first_violation, first)
+    if first_violation and out[-1].status == "violated":
+        return out
+    pre = play
     v = Var.int(VALUE)
     ghi = intervals([gval], enc.var_iv)[id(gval)][1][1]
     extra_iv = {VALUE: (0, None if ghi is None else max(0, ghi - 1))}

@@ -58,7 +58,9 @@ def prove(claim: Claim, method: Smt, solver: Solver, deadline: Deadline,
             if left <= 0:
                 raise TimedOut()
             progress(f"smt: {label}, {name}")
-            for r in call(min(left, 600.0)):
+            results = call(min(left, 600.0))
+            while results:
+                r = results.pop(0)
                 obligations.append({"structure": label, "obligation": r.obligation, "status": r.status,
                                     "seconds": round(r.seconds, 3), "detail": r.detail})
                 if r.status == "violated":
@@ -67,7 +69,8 @@ def prove(claim: Claim, method: Smt, solver: Solver, deadline: Deadline,
                     res = _replay(inst, r, obligations, deadline)
                     if (res.status == UNKNOWN and r.obligation.startswith("strategy")
                             and not inst.kind.claims_strategy):
-                        continue       # only (NP)'s witness failed: (NP) itself follows, asked without it
+                        results = _np_alone(smt, inst, kw, deadline)   # only (NP)'s witness failed:
+                        continue                                       # (NP) itself, asked without it
                     res.structures = covered
                     return res
                 if r.status == "unknown":
@@ -93,7 +96,7 @@ def _one_heap_form(inst: Instance, smt) -> tuple | None:
     if (make is None or not inst.by_value or inst.claim.assume is not None or len(inst.rules.schema) != 1
             or inst.claim.convention != "normal"):     # misère values are not XORs of parts
         return None
-    one = make()
+    one = make(inst.structure)          # the structure carries the game's parameters (a subtraction set)
     head = inst.rules.schema.var_name(0)
     slots = one.schema.variables
     value = smt.substitute(inst.expr, {head: slots[0]})
@@ -110,9 +113,11 @@ def _calls(smt: Any, claim: Claim, inst: Instance, kw: dict) -> list[tuple[str, 
     known: dict[str, Callable[[float], list]] = {
         "rank": lambda t: smt.check_rank(rules, inst.assume_expr, timeout=t, **kw),
         "grundy": lambda t: smt.check_grundy_formula(rules, inst.expr, inst.assume_expr, convention=claim.convention,
-                                                     witnesses=claim.witnesses, timeout=t, **kw),
+                                                     witnesses=claim.witnesses, timeout=t,
+                                                     first_violation=True, **kw),
         "partition": lambda t: smt.check_partition(rules, inst.expr, inst.assume_expr, strategy=claim.strategy,
-                                                   convention=claim.convention, timeout=t, **kw),
+                                                   convention=claim.convention, timeout=t,
+                                                   first_violation=True, **kw),
         "uniqueness": lambda t: _uniqueness(smt, inst, t, kw),
     }
     names = inst.kind.obligations(claim, inst.by_value)
@@ -125,12 +130,25 @@ def _calls(smt: Any, claim: Claim, inst: Instance, kw: dict) -> list[tuple[str, 
     return [(n, known[n]) for n in names]
 
 
+def _np_alone(smt: Any, inst: Instance, kw: dict, deadline: Deadline) -> list:
+    """(NP) without the strategy, after its witness failed where no certificate refutes the claim
+    (the obligations before it held: Z3 answers them again from its table of proved queries)."""
+    left = deadline.left()
+    if left <= 0:
+        raise TimedOut()
+    claim = inst.claim
+    return [r for r in smt.check_partition(inst.rules, inst.expr, inst.assume_expr, convention=claim.convention,
+                                           timeout=min(left, 600.0), first_violation=True, **kw)
+            if r.obligation == "NP"]
+
+
 def _one_heap_calls(smt, claim: Claim, one: tuple, kw: dict) -> list:
     rules, value, at = one
     return [("rank", lambda t: smt.check_rank(rules, at, timeout=t, **kw)),
             ("parts", lambda t: smt.check_parts_smaller(rules, at, timeout=t, **kw)),
             ("grundy", lambda t: smt.check_grundy_formula(rules, value, at, witnesses=claim.witnesses,
-                                                          closed=False, convention="normal", timeout=t, **kw))]
+                                                          closed=False, convention="normal", timeout=t,
+                                                          first_violation=True, **kw))]
 
 
 def _uniqueness(smt, inst: Instance, timeout: float, kw: dict) -> list:

@@ -17,6 +17,9 @@ from .results import ProofResult
 from .shrink import shrink
 
 REPLAY_LIMIT = 2_000_000   # positions below the witness beyond which the replay does not solve
+CERTIFY_FIRST = 10_000     # positions below the witness beyond which a certificate is tried first:
+                           # checking the rule at that one position (one move applied, or its options
+                           # enumerated) costs at most its options, solving it every position below it
 
 
 def _box(inst: Instance, state: State) -> int:
@@ -51,6 +54,7 @@ def _part_heaps(inst: Instance, state: State, cap: int) -> list | None:
 
 
 CERTIFICATE_MOVES = 4_000_000   # the most moves a certificate enumerates at one position
+STRATEGY_NP = ("strategy-legal", "strategy-lands-in-P")   # the obligations of (NP)'s witness
 
 
 def _all_options(inst: Instance, state: State) -> list | None:
@@ -90,41 +94,14 @@ def _apply(inst: Instance, mi: int, cv: tuple, state: State) -> State | None:
     return tuple(nxt)
 
 
-def _joined(inst: Instance, r, state: State, claimed: Any) -> tuple[str, tuple]:
-    """(PN) or (mex-equal) at ``state``: why the move Z3 names joins two positions of the same
-    claim ("" if it does not), and the certificate's move ((move, choices), next state)."""
-    mi = r.choices.get("move")
-    m = inst.rules.moves[mi] if isinstance(mi, int) and 0 <= mi < len(inst.rules.moves) else None
-    cv = tuple(r.choices.get(c.name) for c in m.choices) if m is not None else ()
-    nxt = _apply(inst, mi, cv, state) if m is not None and None not in cv else None
-    if nxt is None or not inst.assume(nxt):
-        return "", (None, None)
-    other, step = inst.stmt(nxt), f"the move {inst.label_of(mi, cv)!r} leads to {inst.position(nxt).to_json()}"
-    why = ""
-    if inst.by_value and other == claimed:
-        why = f"{step}, whose claimed value is also {claimed}: no option has a position's own value"
-    elif not inst.by_value and claimed and other:
-        why = f"{step}, also claimed P: no move joins two P-positions"
-    return why, ((mi, cv), nxt)
-
-
-def _unmoved(inst: Instance, r, claimed: Any, opts: list) -> str:
-    """(T), (NP) or (mex-below) at a position with options ``opts``: why the claim there is
-    wrong by the rule alone ("" if it is not shown)."""
-    conv = inst.claim.convention
-    if r.obligation == "T" and not opts:
-        if inst.by_value:
-            want = 1 if conv == "misere" else 0
-            return f"a terminal position has {'misère ' if conv == 'misere' else ''}value {want}" \
-                if claimed != want else ""
-        if bool(claimed) != (conv == "normal"):
-            return (f"a terminal position is {'P' if conv == 'normal' else 'N'} in "
-                    f"{'normal' if conv == 'normal' else 'misère'} play")
-    elif r.obligation == "NP" and opts and not inst.by_value and not claimed:
+def _enumerated(inst: Instance, r, kind: str, claimed: Any, opts: list) -> str:
+    """Why the options of a position claimed N (or of claimed value ``claimed``) refute the
+    claim, for (NP) and mex-below; "" if they do not."""
+    if kind == "NP" and not inst.by_value and not claimed:
         if all(inst.assume(nxt) and not inst.stmt(nxt) for _, _, nxt in opts):
             return (f"claimed N, but each of its {len(opts)} moves leads outside the claimed P-positions "
                     f"(an N-position has a move to a P-position)")
-    elif r.obligation == "mex-below" and inst.by_value and opts and r.choices and "value" in r.choices:
+    elif kind == "mex-below" and inst.by_value and r.choices and "value" in r.choices:
         v = r.choices["value"]
         if 0 <= v < claimed and all(inst.assume(nxt) for _, _, nxt in opts) \
                 and all(inst.stmt(nxt) != v for _, _, nxt in opts):
@@ -140,20 +117,40 @@ def _certificate(inst: Instance, r, state: State) -> Counterexample | None:
     value below the claimed one that no option has. None if the state does not show one."""
     if not inst.assume(state):
         return None
+    kind = "NP" if r.obligation in STRATEGY_NP else r.obligation   # where (NP)'s witness fails,
     conv = inst.claim.convention
     full = inst.position(state).to_json()
     claimed = inst.stmt(state)
     why = ""
     moved: tuple = (None, None)          # the certificate's move ((move, choices), next state)
     if r.obligation in ("PN", "mex-equal") and r.choices:
-        why, moved = _joined(inst, r, state, claimed)
+        mi = r.choices.get("move")
+        m = inst.rules.moves[mi] if isinstance(mi, int) and 0 <= mi < len(inst.rules.moves) else None
+        cv = tuple(r.choices.get(c.name) for c in m.choices) if m is not None else ()
+        nxt = _apply(inst, mi, cv, state) if m is not None and None not in cv else None
+        if nxt is not None and inst.assume(nxt):
+            other, step = inst.stmt(nxt), f"the move {inst.label_of(mi, cv)!r} leads to {inst.position(nxt).to_json()}"
+            if inst.by_value and other == claimed:
+                why = f"{step}, whose claimed value is also {claimed}: no option has a position's own value"
+            elif not inst.by_value and claimed and other:
+                why = f"{step}, also claimed P: no move joins two P-positions"
+            moved = ((mi, cv), nxt)
     try:
         opts = _all_options(inst, state) if not why else []
     except GrundyError:          # a move that does not fit the claim's structure: no certificate here
         return None
     if opts is None:
         return None
-    why = why or _unmoved(inst, r, claimed, opts)
+    if r.obligation == "T" and not opts:
+        if inst.by_value:
+            want = 1 if conv == "misere" else 0
+            if claimed != want:
+                why = f"a terminal position has {'misère ' if conv == 'misere' else ''}value {want}"
+        elif bool(claimed) != (conv == "normal"):
+            why = (f"a terminal position is {'P' if conv == 'normal' else 'N'} in "
+                   f"{'normal' if conv == 'normal' else 'misère'} play")
+    elif opts:
+        why = _enumerated(inst, r, kind, claimed, opts)
     if not why:
         return None
     shown = ("P" if claimed else "N") if not inst.by_value else claimed
@@ -162,20 +159,19 @@ def _certificate(inst: Instance, r, state: State) -> Counterexample | None:
     else:                                       # wrong here or at a position it names: which, unsolved
         actual = "unsolved (too large); the claim contradicts itself here, see the certificate"
     move = moved[0] if r.obligation in ("PN", "mex-equal") else (r.choices or {}).get("value")
+    found = r.obligation if kind == r.obligation else f"{kind}, where the strategy fails: {r.obligation}"
     return Counterexample(full, shown, actual, [], inst.label,
-                          f"a partition certificate from Z3 ({r.obligation}), checked on the rule without "
+                          f"a partition certificate from Z3 ({found}), checked on the rule without "
                           f"solving: {why}", inst.full_state(state),
-                          origin=("certificate", inst, state, r.obligation, move, moved[1], opts))
+                          origin=("certificate", inst, state, kind, move, moved[1], opts))
 
 
-_OF_THE_RULE = {"closed": "the claim's assume is not closed under moves",
-                "rank": "the game's rank does not decrease", "domain": "a move leaves the field domains",
-                "parts": "an option of one heap leaves a part not smaller than the heap"}
-
-
-def _rule_violation(inst: Instance, r, where: str) -> str:
-    """The detail of a violated obligation of the rule or the assumption (no claim is refuted by it)."""
-    detail = f"{_OF_THE_RULE[r.obligation]}: {where}"
+def _not_a_claim(inst: Instance, r, where: str) -> str:
+    """A violation of an obligation about the game or the assumption, not the statement."""
+    what = {"closed": "the claim's assume is not closed under moves",
+            "rank": "the game's rank does not decrease", "domain": "a move leaves the field domains",
+            "parts": "an option of one heap leaves a part not smaller than the heap"}
+    detail = f"{what[r.obligation]}: {where}"
     if r.obligation == "domain" and r.choices and "move" in r.choices:
         detail = _smt_violation(inst.rules, r)
         if inst.rules.moves[r.choices["move"]].fits is not None:
@@ -185,6 +181,26 @@ def _rule_violation(inst: Instance, r, where: str) -> str:
     return detail
 
 
+def _by_solver(inst: Instance, r, cands: list, deadline: Deadline) -> Counterexample | None:
+    """The first of ``cands`` (the witness and its options) where the explicit solver finds the
+    claim wrong, shrunk (time-boxed: :func:`~.shrink.shrink`); None if it is right at each."""
+    for t in cands:
+        if not inst.assume(t):
+            continue
+        found = inst.judge(t)
+        if found is not None:
+            shrunk = shrink(inst, t, deadline)
+            found = inst.judge(shrunk) or found
+            at = shrunk if inst.judge(shrunk) else t
+            if found[2] is None and _box(inst, at) > CERTIFY_FIRST:
+                found = (found[0], found[1], [])     # no line of play from a far position (up to
+            return inst.counterexample(at, found,   # 1,000 moves, each solved on slots it may need)
+                                       f"a counterexample found by Z3 ({r.obligation}), replayed by "
+                                       f"the explicit solver" + (", shrunk" if shrunk != t else "")
+                                       + " (not known to be the smallest)")
+    return None
+
+
 def _replay(inst: Instance, r, obligations: list[dict], deadline: Deadline) -> ProofResult:
     """Confirm a violation reported by Z3: by the explicit solver when the position is small
     enough, else (or if solving fails) by a certificate checked on the rule alone."""
@@ -192,31 +208,25 @@ def _replay(inst: Instance, r, obligations: list[dict], deadline: Deadline) -> P
     where = f"Z3: {r.obligation} violated at {inst.position(state).to_json()}"
     if r.choices:
         where += f" (move {r.choices})"
-    if r.obligation in _OF_THE_RULE:
-        return ProofResult(ERROR, obligations, detail=_rule_violation(inst, r, where))
+    if r.obligation in ("closed", "rank", "domain", "parts"):
+        return ProofResult(ERROR, obligations, detail=_not_a_claim(inst, r, where))
     try:
         opts = _options_of(inst, state, 10_000)
     except GrundyError:                  # a move that does not fit the claim's slots (a split on one)
         opts = _part_heaps(inst, state, 10_000)
-    small = opts is not None and _box(inst, state) <= REPLAY_LIMIT
+    box = _box(inst, state)
+    cert = _certificate(inst, r, state) if box > CERTIFY_FIRST else None
+    if cert is not None:                 # far: refuted on the rule at that one position, no solving
+        return ProofResult(REFUTED, obligations, cert)
+    small = opts is not None and box <= REPLAY_LIMIT
     if small:
-        cands = [state] + [nxt for _, _, nxt in opts or ()]
         try:
-            for t in cands:
-                if not inst.assume(t):
-                    continue
-                found = inst.judge(t)
-                if found is not None:
-                    shrunk = shrink(inst, t, deadline)
-                    found = inst.judge(shrunk) or found
-                    cex = inst.counterexample(shrunk if inst.judge(shrunk) else t, found,
-                                              f"a counterexample found by Z3 ({r.obligation}), replayed by "
-                                              f"the explicit solver" + (", shrunk" if shrunk != t else "")
-                                              + " (not known to be the smallest)")
-                    return ProofResult(REFUTED, obligations, cex)
+            cex = _by_solver(inst, r, [state] + [nxt for _, _, nxt in opts or ()], deadline)
+            if cex is not None:
+                return ProofResult(REFUTED, obligations, cex)
         except (SolverLimit, CycleError):
             small = False
-    cert = _certificate(inst, r, state)
+    cert = _certificate(inst, r, state) if box <= CERTIFY_FIRST else None
     if cert is not None:
         return ProofResult(REFUTED, obligations, cert)
     if not small:
