@@ -31,10 +31,11 @@ NumPy arrays (:mod:`.local`), or Dask DataFrames with a shuffle per level (:mod:
 """
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 from math import factorial, prod
 from pathlib import Path
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Iterator, Sequence
 
 import numpy as np
 
@@ -119,6 +120,7 @@ def choose(rules: Rules, kern: LevelKernel, symmetry: bool, engine: str) -> tupl
 def starts_by_rank(kern: LevelKernel, starts: Sequence[Sequence[int]] | Grid) -> dict[int, np.ndarray]:
     """The canonical keys of the starts, unique, by rank."""
     out: dict[int, np.ndarray] = {}
+    batches: Iterator[np.ndarray]
     if isinstance(starts, Grid):
         chunks = ((a, min(a + GRID_CHUNK, starts.size)) for a in range(0, starts.size, GRID_CHUNK))
         batches = (kern.canon(starts.keys(kern, a, b)) for a, b in chunks)
@@ -151,7 +153,9 @@ def solve_levelled(game: Game, structure: Structure, starts: Sequence[Sequence[i
         symmetry = prove_symmetry(rules).holds
     corners = starts.corners() if isinstance(starts, Grid) else list(starts)
     kern = LevelKernel.make(rules, corners, symmetry)
+    c0 = time.process_time()
     by_rank = starts_by_rank(kern, starts)
+    starts_cpu = time.process_time() - c0
     allstarts = np.concatenate(list(by_rank.values())) if by_rank else np.zeros(0, np.uint64)
     about = {"game": game.name, "structure": repr(structure)[:200], "mode": mode, "symmetry": symmetry,
              "starts": int(len(allstarts))}
@@ -162,12 +166,30 @@ def solve_levelled(game: Game, structure: Structure, starts: Sequence[Sequence[i
     store.kernel = kern
     if progress:
         progress(store.note)
+    store.manifest["starts_cpu"] = starts_cpu
     m = OUTCOME if mode == "outcome" else GRUNDY
-    if pick == "dask":
-        from . import cluster
-        cluster.run(kern, store, by_rank, m, partitions=partitions, client=client, progress=progress,
-                    max_levels=max_levels)
-    else:
-        local.forward(kern, store, by_rank, chunk, progress, max_levels)
-        local.backward(kern, store, m, chunk, progress, max_levels)
+    try:
+        if pick == "dask":
+            from . import cluster
+            cluster.run(kern, store, by_rank, m, partitions=partitions, client=client, progress=progress,
+                        max_levels=max_levels)
+        else:
+            local.forward(kern, store, by_rank, chunk, progress, max_levels)
+            local.backward(kern, store, m, chunk, progress, max_levels)
+    except local.Stop as e:
+        e.store = store                 # the levels finished: to report, to resume
+        raise
+    _starts_values(store, by_rank)
     return store
+
+
+def _starts_values(store: LevelStore, by_rank: dict[int, np.ndarray]) -> None:
+    """Record the canonical starts and how many of them have value 0 (P)."""
+    zero = 0
+    for r, keys in by_rank.items():
+        ks, vs = store.values(r)
+        i = np.minimum(np.searchsorted(ks, keys), max(len(ks) - 1, 0))
+        if not len(ks) or not np.array_equal(ks[i], keys):
+            raise LevelError(f"a start of rank {r} missing from its level")
+        zero += int((vs[i] == 0).sum())
+    store.record_run(starts_canonical=int(sum(len(k) for k in by_rank.values())), starts_zero=zero)

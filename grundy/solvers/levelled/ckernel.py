@@ -179,7 +179,7 @@ class LevelKernel:
     def keys(self, states: Sequence[Sequence[int]]) -> np.ndarray:
         """The keys of ``states`` (ValueError: one is outside the box)."""
         got = batch_keys(self.lib, self.box, states)
-        return np.frombuffer(got, dtype=np.uint64).copy() if len(states) else np.zeros(0, np.uint64)
+        return np.ctypeslib.as_array(got).astype(np.uint64) if len(states) else np.zeros(0, np.uint64)
 
     def ranks(self, keys: np.ndarray) -> np.ndarray:
         keys = np.ascontiguousarray(keys, dtype=np.uint64)

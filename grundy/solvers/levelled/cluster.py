@@ -38,6 +38,12 @@ __all__ = ["run", "local_cluster", "shuffle_method"]
 NONE = np.uint64(2 ** 64 - 1)        # the child of a parent's own row (never a key: keys are below 2^63)
 
 
+def _pd() -> Any:
+    """pandas (imported where a task or a pass first needs it: the numpy path never does)."""
+    import pandas  # type: ignore[import-untyped,unused-ignore]
+    return pandas
+
+
 def shuffle_method() -> str:
     """"p2p" where ``distributed`` provides it, else "tasks"."""
     try:
@@ -58,21 +64,21 @@ def local_cluster(workers: int = 2) -> Any:
 
 # ------------------------------------------------------------------------ the tasks (in workers)
 def _unique_write(df: Any, where: str, partition_info: Any = None) -> Any:
-    import pandas as pd
+    pd = _pd()
     keys = np.unique(df["key"].to_numpy(np.uint64))
     write_part(Path(where), "fwd", partition_info["number"], keys)
     return pd.DataFrame({"key": keys})
 
 
 def _expand(df: Any, kern: LevelKernel, r: int) -> Any:
-    import pandas as pd
+    pd = _pd()
     keys = df["key"].to_numpy(np.uint64)
     child, crank, _ = kern.expand(keys, np.full(len(keys), r, np.int64))
     return pd.DataFrame({"key": child, "rank": crank})
 
 
 def _pairs(df: Any, kern: LevelKernel, r: int) -> Any:
-    import pandas as pd
+    pd = _pd()
     keys = df["key"].to_numpy(np.uint64)
     child, _, parent = kern.expand(keys, np.full(len(keys), r, np.int64))
     return pd.DataFrame({"parent": np.concatenate([keys[parent], keys]),
@@ -80,7 +86,7 @@ def _pairs(df: Any, kern: LevelKernel, r: int) -> Any:
 
 
 def _mex_write(df: Any, kern: LevelKernel, mode: int, where: str, partition_info: Any = None) -> Any:
-    import pandas as pd
+    pd = _pd()
     parent = df["parent"].to_numpy(np.uint64)
     child = df["child"].to_numpy(np.uint64)
     val = df["val"].to_numpy(np.float64)
@@ -100,12 +106,12 @@ def _peak() -> float:
 
 
 def _load_keys(path: str) -> Any:
-    import pandas as pd
+    pd = _pd()
     return pd.DataFrame({"key": np.load(path)})
 
 
 def _load_vals(path: str) -> Any:
-    import pandas as pd
+    pd = _pd()
     return pd.DataFrame({"key": np.load(path), "val": np.load(path.replace(".keys.npy", ".vals.npy"))})
 
 
@@ -113,7 +119,7 @@ def _load_vals(path: str) -> Any:
 class _Run:
     def __init__(self, kern: LevelKernel, store: LevelStore, client: Any, partitions: int,
                  progress: Callable[[str], None] | None, max_levels: int | None):
-        import pandas as pd
+        pd = _pd()
         self.kern, self.store, self.client, self.p = kern, store, client, partitions
         self.progress, self.max_levels, self.made = progress, max_levels, 0
         self.method = shuffle_method()
@@ -138,7 +144,7 @@ class _Run:
 
     def forward(self, starts: dict[int, np.ndarray]) -> None:
         import dask.dataframe as dd
-        import pandas as pd
+        pd = _pd()
         store = self.store
         top = max(starts) if starts else -1
         done = store.done("fwd")
@@ -179,7 +185,7 @@ class _Run:
 
     def backward(self, mode: int) -> None:
         import dask.dataframe as dd
-        import pandas as pd
+        pd = _pd()
         store = self.store
         done = set(store.done("val"))
         meta_pairs = pd.DataFrame({"parent": np.zeros(0, np.uint64), "child": np.zeros(0, np.uint64)})

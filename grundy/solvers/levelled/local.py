@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import resource
 import time
-from typing import Callable
+from typing import Any, Callable
 
 import numpy as np
 
@@ -31,7 +31,10 @@ CHUNK = 1 << 17            # parents per slice
 
 
 class Stop(Exception):
-    """Raised by a pass after ``max_levels`` levels (a run stopped on purpose, for tests)."""
+    """Raised by a pass after ``max_levels`` levels (a run stopped on purpose, for tests), or by a
+    progress callback; ``store``: the run's store (set by :func:`solve_levelled`)."""
+
+    store: Any = None
 
 
 def _rss() -> float:

@@ -149,6 +149,11 @@ class LevelStore:
         count = sum(write_part(tmp, kind, i, p) for i, p in enumerate(parts))
         self.commit(kind, r, count, len(parts), record)
 
+    def record_run(self, **more: Any) -> None:
+        """Add to the run's own record (the manifest's top level)."""
+        self.manifest.update(more)
+        self._save()
+
     def record(self, kind: str, r: int, **more: Any) -> None:
         """Add to a finished level's record (costs measured after it was written)."""
         self.manifest[kind][str(r)].update(more)
