@@ -18,7 +18,7 @@ done estimated as the weight assignments of that total weight times N over N! (o
 a lower bound), scaled by the ratio measured/estimated over the levels done (largest levels),
 times the CPU per position measured on the largest levels done (not the first).
 
-    python benchmarks/erickson_k8_levelled.py --n 6 [--engine auto|numpy|dask] [--workers 2]
+    python benchmarks/erickson_k8_levelled.py --n 6 [--engine dask|numpy|auto] [--workers 2]
         [--partitions P] [--budget SECONDS] [--root DIR] [--mode grundy|outcome] [--memo]
 """
 from __future__ import annotations
@@ -110,7 +110,8 @@ def projection(store, n: int, starts_cpu: float, machines: list[int], cores: int
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--n", type=int, default=6)
-    ap.add_argument("--engine", default="auto", choices=["auto", "numpy", "dask"])
+    ap.add_argument("--engine", default="dask", choices=["auto", "numpy", "dask"],
+                    help="dask (default: a LocalCluster, the engine for the large instances), numpy, or auto")
     ap.add_argument("--workers", type=int, default=2, help="LocalCluster workers (Dask path)")
     ap.add_argument("--partitions", type=int, default=None)
     ap.add_argument("--budget", type=float, default=None, help="wall seconds (stop after the level that passes it)")
@@ -154,7 +155,7 @@ def main() -> None:
     for kind in ("fwd", "val"):
         c, pos, rows = totals(store, kind)
         print(f"{kind}: {len(store.stats(kind))} levels, {pos:,} positions, {rows:,} children, {c:.1f} CPU s "
-              f"(Dask levels: wall s), {rows / c if c else 0:,.0f} children per CPU second", flush=True)
+              f"(Dask: workers' and client's), {rows / c if c else 0:,.0f} children per CPU second", flush=True)
     print("per-level counts: " + json.dumps(store.counts()), flush=True)
     if finished:
         z, c = store.manifest["starts_zero"], store.manifest["starts_canonical"]

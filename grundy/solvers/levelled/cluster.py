@@ -105,6 +105,10 @@ def _peak() -> float:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
+def _cpu() -> float:
+    return time.process_time()
+
+
 def _load_keys(path: str) -> Any:
     pd = _pd()
     return pd.DataFrame({"key": np.load(path)})
@@ -128,6 +132,10 @@ class _Run:
 
     def peaks(self) -> dict[str, float]:
         return {str(k): round(v, 1) for k, v in self.client.run(_peak).items()}
+
+    def cpu(self) -> float:
+        """CPU seconds so far of the workers and this process (a level's cost: the difference)."""
+        return sum(self.client.run(_cpu).values()) + time.process_time()
 
     def tick(self, what: str, r: int) -> None:
         if self.max_levels is not None and self.made >= self.max_levels:
@@ -160,7 +168,7 @@ class _Run:
             spread(self.expand(lv, r), r, low)
         for r in range(low - 1, -1, -1):
             self.tick("forward", r)
-            t0 = time.perf_counter()
+            t0, c0 = time.perf_counter(), self.cpu()
             frames = pending.pop(r, [])
             if r in starts:
                 frames.append(dd.from_pandas(pd.DataFrame({"key": starts[r]}), npartitions=1))
@@ -179,7 +187,8 @@ class _Run:
             spread(rows, r, r)
             store.commit("fwd", r, count, self.p, {
                 "rows": n, "shuffled_rows": int(shuffled), "shuffled_bytes": 8 * int(shuffled),
-                "seconds": time.perf_counter() - t0, "worker_peak_mib": self.peaks(), "engine": "dask"})
+                "seconds": time.perf_counter() - t0, "cpu": self.cpu() - c0, "worker_peak_mib": self.peaks(),
+                "engine": "dask"})
             self.say(f"forward rank {r}: {count:,} positions, {n:,} children, {shuffled:,} rows shuffled, "
                      f"{time.perf_counter() - t0:.2f} s")
 
@@ -196,7 +205,7 @@ class _Run:
             if r in done:
                 continue
             self.tick("backward", r)
-            t0 = time.perf_counter()
+            t0, c0 = time.perf_counter(), self.cpu()
             files = [str(f) for f in store.part_files("fwd", r)]
             tmp = store.begin("val", r)
             if not files:
@@ -220,7 +229,8 @@ class _Run:
             store.commit("val", r, count, self.p, {
                 "rows": nrows, "shuffled_rows": 2 * int(npairs) + nlow,
                 "shuffled_bytes": 16 * int(npairs) + 9 * nlow + 17 * int(npairs),
-                "seconds": time.perf_counter() - t0, "zeros": zeros, "worker_peak_mib": self.peaks(), "engine": "dask"})
+                "seconds": time.perf_counter() - t0, "cpu": self.cpu() - c0, "zeros": zeros,
+                "worker_peak_mib": self.peaks(), "engine": "dask"})
             self.say(f"backward rank {r}: {count:,} positions, {zeros:,} of value 0, {npairs:,} rows, "
                      f"{time.perf_counter() - t0:.2f} s")
 
