@@ -114,6 +114,8 @@ def main() -> None:
                     help="dask (default: a LocalCluster, the engine for the large instances), numpy, or auto")
     ap.add_argument("--workers", type=int, default=2, help="LocalCluster workers (Dask path)")
     ap.add_argument("--partitions", type=int, default=None)
+    ap.add_argument("--shuffle", default=None, choices=["p2p", "tasks"],
+                    help="Dask's shuffle (default: p2p where distributed has it; GRUNDY_LEVELLED_SHUFFLE)")
     ap.add_argument("--budget", type=float, default=None, help="wall seconds (stop after the level that passes it)")
     ap.add_argument("--root", default=None, help="the level stores' directory (default $GRUNDY_CACHE/levelled)")
     ap.add_argument("--mode", default="grundy", choices=["grundy", "outcome"])
@@ -137,7 +139,9 @@ def main() -> None:
         if stop_at is not None and time.perf_counter() > stop_at and line.startswith(("forward", "backward")):
             raise Stop("budget")
 
-    os.environ.setdefault("GRUNDY_LEVELLED_WORKERS", str(args.workers))
+    os.environ["GRUNDY_LEVELLED_WORKERS"] = str(args.workers)
+    if args.shuffle:
+        os.environ["GRUNDY_LEVELLED_SHUFFLE"] = args.shuffle
     finished = True
     try:
         store = solve_levelled(get_game("edge-nim"), g, grid, mode=args.mode, engine=args.engine, root=args.root,

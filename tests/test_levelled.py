@@ -111,3 +111,21 @@ def test_dask_local_cluster_two_partitionings(tmp_path):
         assert st.counts() == ref.counts() and st.counts("val") == ref.counts("val")
         for (_, ka, va), (_, kb, vb) in zip(ref.levels(), st.levels()):
             assert np.array_equal(ka, kb) and np.array_equal(va, vb)
+
+
+@pytest.mark.slow
+def test_dask_run_stopped_and_resumed(tmp_path):
+    from distributed import Client
+
+    from grundy.solvers.levelled.cluster import local_cluster
+    g = kn(3)
+    ref = solve_levelled(EDGE_NIM, g, grid(3), engine="numpy", root=tmp_path / "ref")
+    with local_cluster(2) as lc, Client(lc) as client:
+        for cut in (2, 9):                # in the forward pass; in the backward pass
+            root = tmp_path / f"c{cut}"
+            with pytest.raises(Stop):
+                solve_levelled(EDGE_NIM, g, grid(3), engine="dask", root=root, client=client, max_levels=cut)
+            st = solve_levelled(EDGE_NIM, g, grid(3), engine="dask", root=root, client=client, partitions=2)
+            assert st.counts() == ref.counts() and st.counts("val") == ref.counts("val")
+            for (_, ka, va), (_, kb, vb) in zip(ref.levels(), st.levels()):
+                assert np.array_equal(ka, kb) and np.array_equal(va, vb)
