@@ -31,6 +31,7 @@ NumPy arrays (:mod:`.local`), or Dask DataFrames with a shuffle per level (:mod:
 """
 from __future__ import annotations
 
+import hashlib
 import time
 from dataclasses import dataclass
 from math import factorial, prod
@@ -160,7 +161,9 @@ def solve_levelled(game: Game, structure: Structure, starts: Sequence[Sequence[i
     about = {"game": game.name, "structure": repr(structure)[:200], "mode": mode, "symmetry": symmetry,
              "starts": int(len(allstarts))}
     digest = run_digest({"rules": rules_digest(rules), "box": [kern.box.lo, kern.box.radix, kern.box.order],
-                         "symmetry": symmetry, "mode": mode}, allstarts)
+                         "symmetry": symmetry, "mode": mode,
+                         "c": hashlib.sha256(kern.text.encode()).hexdigest()},   # the moves and canonical form run
+                        allstarts)
     store = LevelStore(Path(root) if root is not None else default_root(), digest, about)
     pick, store.note = choose(rules, kern, symmetry, engine)
     store.kernel = kern

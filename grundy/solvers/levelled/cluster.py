@@ -176,7 +176,7 @@ class _Run:
             if not frames:
                 store.commit("fwd", r, 0, 0, {"rows": 0, "shuffled_rows": 0, "engine": "dask"})
                 continue
-            df = dd.concat(frames) if len(frames) > 1 else frames[0]
+            df = (dd.concat(frames) if len(frames) > 1 else frames[0]).persist()   # the shuffle's input, in memory
             level = df.shuffle("key", npartitions=self.p, shuffle_method=self.method)
             level = level.map_partitions(_unique_write, str(tmp), meta=self.meta_keys).persist()
             rows = self.expand(level, r)

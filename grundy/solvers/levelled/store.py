@@ -1,7 +1,8 @@
 """The level store: a levelled run's positions and values on disk, level by level, and its manifest.
 
 One directory per run, named by the run's content digest (:func:`run_digest`: the rules' IR
-digest, the box, the canonical form used, the mode and the canonical start keys), so that a run
+digest, the box, whether the canonical form is used, the C text that generates the children and
+the canonical forms, the mode and the canonical start keys), so that a run
 of the same question finds and resumes it, and a changed rule, start or mode finds nothing:
 
 - ``fwd/R/part-I.npy``: the canonical keys of rank R (the forward pass), sorted in each part;
