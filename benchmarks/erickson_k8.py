@@ -1,5 +1,14 @@
 """Benchmark: erickson/conj4.8 on K_8 (weights in {1, 2}, every start), in parts, with a checkpoint.
 
+RETIRED in favour of ``benchmarks/erickson_k8_levelled.py`` (the levelled solver,
+docs/levelled.md). In this design every worker's solver fills nearly the whole table (K_6 with 2
+workers: 65,265 and 65,076 of the 65,292 positions each), so more machines divide the parts but
+never the memory (55+ GiB on every machine for K_8). Its projection used to divide the parts
+left by the mean cost of the parts measured, which are the first parts of each worker, the ones
+that fill its table: about 60x too high (issue 41). It now projects from the later half of the
+parts in finishing order (a worker's table mostly filled), and says so; still an estimate from
+the parts measured, not a measurement of the whole.
+
 Conjecture 4.8 (Erickson): edge-nim on K_n with positive weights is a first-player win; the
 thesis checked n <= 7 by hand. K_8 with weights in {1, 2}: 2^28 weight assignments x 8 token
 vertices = 2,147,483,648 starts, each start's statement evaluated (the claim of
@@ -89,9 +98,11 @@ def report(r: PartsResult, starts_per_part: int, machines: list[int], cores: int
         print(f"  worker {pid}: {x['stored']:,} positions stored (its solver, at its last part); "
               f"peak RSS {x['rss']:.0f} MiB", flush=True)
     left = r.total - r.done
-    mean = total / len(rs)
-    print(f"projection: {left:,} parts left x {mean:.1f} CPU s (the mean part measured) = "
-          f"{left * mean / 3600:,.1f} CPU hours", flush=True)
+    later = rs[half:] if half else rs          # the first parts of each worker fill its table: not the rate to come
+    mean = sum(x["cpu"] for x in later) / len(later)
+    print(f"projection: {left:,} parts left x {mean:.1f} CPU s (the mean of the later {len(later):,} parts in "
+          f"finishing order; the first parts fill each worker's table) = {left * mean / 3600:,.1f} CPU hours "
+          f"(retired design: see benchmarks/erickson_k8_levelled.py)", flush=True)
     for m in machines:
         print(f"  on {m} machine(s) of {cores} cores: {left * mean / (m * cores) / 3600:,.1f} h wall "
               f"(if the parts to come cost what these did)", flush=True)

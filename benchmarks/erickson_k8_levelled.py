@@ -1,0 +1,177 @@
+"""Benchmark: Erickson's conjecture 4.8 on K_N, weights in {1, 2}, by the levelled solver.
+
+Every weight assignment in {1, 2} and every token (2^(N(N-1)/2) x N starts) is a start; the
+levelled solver (grundy/solvers/levelled) solves every position reachable from them by canonical
+form under S_N, level by level of total weight: forward (the positions), backward (the Grundy
+values, or with --mode outcome the outcomes). The conjecture holds on K_N with these weights
+iff every start has a value other than 0; that is printed as the engine's finding (the claim in
+theorems/erickson.py is not touched: wiring into claims is the lead's).
+
+Printed: the engine chosen and why; the starts' cost; per level: positions, children (rows),
+seconds, CPU, peak memory (the process, or each Dask worker), rows and bytes shuffled (Dask);
+totals and rates (children per CPU second in each pass); for N <= 6 (or --memo) a line saying
+whether every position's value agrees with the memo solver's (``Solver().grundy_states``).
+With --budget the run stops after the level that passes it; the store keeps every finished
+level, and a later run with the same arguments resumes there. A run that did not finish
+prints a projection of the whole from the measured rates: the positions of each level not yet
+done estimated as the weight assignments of that total weight times N over N! (orbit counting;
+a lower bound), scaled by the ratio measured/estimated over the levels done (largest levels),
+times the CPU per position measured on the largest levels done (not the first).
+
+    python benchmarks/erickson_k8_levelled.py --n 6 [--engine dask|numpy|auto] [--workers 2]
+        [--partitions P] [--budget SECONDS] [--root DIR] [--mode grundy|outcome] [--memo]
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+import resource
+import sys
+import time
+from pathlib import Path
+
+from grundy import Solver
+from grundy.solvers.levelled import Grid, solve_levelled
+from grundy.solvers.levelled.local import Stop
+from grundy.spec.games import get_game
+from grundy.spec.structure import Structure
+
+
+def kn(n: int) -> Structure:
+    return Structure.graph(range(n), [(u, v) for u in range(n) for v in range(u + 1, n)])
+
+
+def raw_by_rank(m: int, n: int) -> list[int]:
+    """Weight vectors in {0, 1, 2}^m by their sum, times n tokens (the coefficients of (1+x+x^2)^m)."""
+    c = [1]
+    for _ in range(m):
+        c = [sum(c[j] for j in (i, i - 1, i - 2) if 0 <= j < len(c)) for i in range(len(c) + 2)]
+    return [x * n for x in c]
+
+
+def memo_check(store, g) -> str:
+    box = store.kernel.box
+    states, values = [], []
+    for _, keys, vals in store.levels():
+        states += [box.state(int(k)) for k in keys]
+        values += vals.tolist()
+    t = time.process_time()
+    memo = Solver().grundy_states(get_game("edge-nim"), g, states)
+    bad = sum(a != b for a, b in zip(values, memo))
+    word = "AGREES" if not bad else f"DISAGREES at {bad:,} positions"
+    return (f"memo solver: levelled values {word} with the memo solver's (Solver().grundy_states) at every one of "
+            f"{len(states):,} positions ({time.process_time() - t:.1f} CPU s for the memo solver)")
+
+
+def table(store, kind: str) -> None:
+    stats = store.stats(kind)
+    for r in sorted(stats, reverse=kind == "fwd"):
+        x = stats[r]
+        mem = (f"RSS {x['rss_mib']:.0f} MiB" if "rss_mib" in x else
+               "workers " + ", ".join(f"{v:.0f}" for v in x.get("worker_peak_mib", {}).values()) + " MiB")
+        sh = f", {x['shuffled_rows']:,} rows / {x['shuffled_bytes'] / 2**20:.1f} MiB shuffled" if "shuffled_bytes" in x else ""
+        print(f"  {kind} rank {r:3d}: {x['count']:>12,} positions {x['rows']:>13,} children "
+              f"{x.get('seconds', 0):8.2f} s {x.get('cpu', float('nan')):8.2f} CPU s; {mem}{sh}", flush=True)
+
+
+def totals(store, kind: str) -> tuple[float, int, int]:
+    s = store.stats(kind).values()
+    cpu = sum(x.get("cpu", x.get("seconds", 0)) for x in s)
+    return cpu, sum(x["count"] for x in s), sum(x["rows"] for x in s)
+
+
+def projection(store, n: int, starts_cpu: float, machines: list[int], cores: int) -> None:
+    m = n * (n - 1) // 2
+    est = [x / math.factorial(n) for x in raw_by_rank(m, n)]
+    fwd, val = store.stats("fwd"), store.stats("val")
+    big = sorted((r for r in fwd if fwd[r]["count"] > 0), key=lambda r: -fwd[r]["count"])[:5]
+    if not big:
+        print("projection: no level done", flush=True)
+        return
+    ratio = sum(fwd[r]["count"] for r in big) / sum(est[r] for r in big)
+    per_f = sum(fwd[r].get("cpu", fwd[r]["seconds"]) for r in big) / sum(fwd[r]["count"] for r in big)
+    bv = [r for r in sorted(val, key=lambda r: -val[r]["count"]) if val[r]["count"] > 0][:5]
+    per_b = (sum(val[r].get("cpu", val[r]["seconds"]) for r in bv) / sum(val[r]["count"] for r in bv)) if bv else per_f
+    total = sum(est) * ratio
+    left_f = sum(est[r] for r in range(len(est)) if r not in fwd) * ratio
+    left_b = sum(est[r] for r in range(len(est)) if r not in val) * ratio
+    cpu = left_f * per_f + left_b * per_b
+    print(f"projection: about {total:.3g} positions in all (orbit estimate x {ratio:.2f}, the ratio measured on "
+          f"the {len(big)} largest levels done); forward {per_f * 1e6:.1f} CPU us per position, backward "
+          f"{per_b * 1e6:.1f} (measured on the largest levels done); left: {left_f:.3g} forward, {left_b:.3g} "
+          f"backward = {cpu / 3600:,.1f} CPU hours (+ the starts: {starts_cpu:.0f} CPU s measured)", flush=True)
+    for k in machines:
+        print(f"  on {k} machine(s) of {cores} cores: {cpu / (k * cores) / 3600:,.2f} h wall if the work divides "
+              f"evenly (the Dask path: each level's rows divided among the workers)", flush=True)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--n", type=int, default=6)
+    ap.add_argument("--engine", default="dask", choices=["auto", "numpy", "dask"],
+                    help="dask (default: a LocalCluster, the engine for the large instances), numpy, or auto")
+    ap.add_argument("--workers", type=int, default=2, help="LocalCluster workers (Dask path)")
+    ap.add_argument("--partitions", type=int, default=None)
+    ap.add_argument("--shuffle", default=None, choices=["p2p", "tasks"],
+                    help="Dask's shuffle (default: p2p where distributed has it; GRUNDY_LEVELLED_SHUFFLE)")
+    ap.add_argument("--budget", type=float, default=None, help="wall seconds (stop after the level that passes it)")
+    ap.add_argument("--root", default=None, help="the level stores' directory (default $GRUNDY_CACHE/levelled)")
+    ap.add_argument("--mode", default="grundy", choices=["grundy", "outcome"])
+    ap.add_argument("--memo", action="store_true", help="compare with the memo solver (default: N <= 6)")
+    ap.add_argument("--machines", type=int, nargs="*", default=[1, 10, 100])
+    ap.add_argument("--cores", type=int, default=2)
+    ap.add_argument("--quiet", action="store_true", help="no line per level while running")
+    args = ap.parse_args()
+    print(f"command: python benchmarks/{Path(__file__).name} {' '.join(sys.argv[1:])}", flush=True)
+    print(f"load average at the start: {os.getloadavg()[0]:.2f} ({os.cpu_count()} cores)", flush=True)
+    n, g = args.n, kn(args.n)
+    m = n * (n - 1) // 2
+    grid = Grid(tuple([(1, 2)] * m + [tuple(range(n))]))
+    print(f"K_{n}, weights in {{1, 2}}: {grid.size:,} starts", flush=True)
+    t0, c0 = time.perf_counter(), time.process_time()
+    stop_at = None if args.budget is None else t0 + args.budget
+
+    def progress(line: str) -> None:
+        if not args.quiet:
+            print(f"  [{time.perf_counter() - t0:7.1f} s] {line}", flush=True)
+        if stop_at is not None and time.perf_counter() > stop_at and line.startswith(("forward", "backward")):
+            raise Stop("budget")
+
+    os.environ["GRUNDY_LEVELLED_WORKERS"] = str(args.workers)
+    if args.shuffle:
+        os.environ["GRUNDY_LEVELLED_SHUFFLE"] = args.shuffle
+    finished = True
+    try:
+        store = solve_levelled(get_game("edge-nim"), g, grid, mode=args.mode, engine=args.engine, root=args.root,
+                               partitions=args.partitions, progress=progress)
+    except Stop as e:
+        finished = False
+        store = e.store
+    wall, cpu = time.perf_counter() - t0, time.process_time() - c0
+    print(f"{store.note}", flush=True)
+    print(f"store: {store.path} (digest {store.digest[:16]}); forward counts digest {store.counts_digest()}", flush=True)
+    print(f"wall {wall:.1f} s, this process {cpu:.1f} CPU s, peak RSS {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MiB; "
+          f"starts: {store.manifest.get('starts_cpu', float('nan')):.1f} CPU s", flush=True)
+    table(store, "fwd")
+    table(store, "val")
+    for kind in ("fwd", "val"):
+        c, pos, rows = totals(store, kind)
+        print(f"{kind}: {len(store.stats(kind))} levels, {pos:,} positions, {rows:,} children, {c:.1f} CPU s "
+              f"(Dask: workers' and client's), {rows / c if c else 0:,.0f} children per CPU second", flush=True)
+    print("per-level counts: " + json.dumps(store.counts()), flush=True)
+    if finished:
+        z, c = store.manifest["starts_zero"], store.manifest["starts_canonical"]
+        word = "every start is N: conjecture 4.8 holds" if z == 0 else f"{z:,} starts are P: conjecture 4.8 FAILS"
+        print(f"finding (the engine's, not a claim's verdict): {c:,} canonical starts, {z:,} of value 0 (P); "
+              f"{word} on K_{n} with weights in {{1, 2}}", flush=True)
+        if args.memo or n <= 6:
+            print(memo_check(store, g), flush=True)
+    else:
+        print(f"stopped by --budget after {wall:.0f} s; a run with the same arguments resumes", flush=True)
+        projection(store, n, store.manifest.get("starts_cpu", 0.0), args.machines, args.cores)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,157 @@
+"""The levelled algorithm in one process, on NumPy arrays (small instances: no engine overhead).
+
+Forward, rank from the top down: level R is the starts of rank R and every child of the levels
+above with rank R, de-duplicated (``np.unique``); its children go to the levels below, where
+each pending level is de-duplicated as it grows. Only the levels a move can still reach from
+the levels not yet expanded are pending. Backward, rank from 0 up: each position's children
+(computed again by the C, never stored) are looked up in the values of the levels below
+(``np.searchsorted``: each must be there, or the forward pass missed it: an error, never a
+guess), and the mex (or the outcome) taken in C. Only the last ``drop`` levels of values are
+kept in memory. Both passes work in slices of ``chunk`` parents, so that the children of one
+level are never all in memory at once.
+
+Both passes resume from the store: the forward pass at the level below the last one written
+(the pending levels rebuilt by expanding again the finished levels a move can reach down
+from), the backward pass at the level above its last one.
+"""
+from __future__ import annotations
+
+import resource
+import time
+from typing import Any, Callable
+
+import numpy as np
+
+from .ckernel import GRUNDY, LevelError, LevelKernel
+from .store import LevelStore
+
+__all__ = ["forward", "backward", "Stop", "CHUNK"]
+
+CHUNK = 1 << 17            # parents per slice
+
+
+class Stop(Exception):
+    """Raised by a pass after ``max_levels`` levels (a run stopped on purpose, for tests), or by a
+    progress callback; ``store``: the run's store (set by :func:`solve_levelled`)."""
+
+    store: Any = None
+
+
+def _rss() -> float:
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def _merge(pending: dict[int, np.ndarray], child: np.ndarray, crank: np.ndarray) -> None:
+    """Add the children to the pending levels of their ranks, each kept unique."""
+    if not len(child):
+        return
+    o = np.argsort(crank, kind="stable")
+    child, crank = child[o], crank[o]
+    ranks, starts = np.unique(crank, return_index=True)
+    bounds = list(starts[1:]) + [len(crank)]
+    for r, a, b in zip(ranks.tolist(), starts.tolist(), bounds):
+        got = child[a:b]
+        old = pending.get(r)
+        pending[r] = np.unique(got if old is None else np.concatenate([old, got]))
+
+
+def _expand_into(kern: LevelKernel, keys: np.ndarray, r: int, pending: dict[int, np.ndarray],
+                 below: int, chunk: int) -> tuple[int, int]:
+    """Expand the positions ``keys`` of rank ``r`` into ``pending`` (only children of rank <
+    ``below``); the children generated and the largest drop seen."""
+    rows, drop = 0, 0
+    for a in range(0, len(keys), chunk):
+        part = keys[a:a + chunk]
+        child, crank, _ = kern.expand(part, np.full(len(part), r, np.int64))
+        rows += len(child)
+        if len(crank):
+            drop = max(drop, r - int(crank.min()))
+        keep = crank < below
+        _merge(pending, child[keep], crank[keep])
+    return rows, drop
+
+
+def forward(kern: LevelKernel, store: LevelStore, starts: dict[int, np.ndarray], chunk: int = CHUNK,
+            progress: Callable[[str], None] | None = None, max_levels: int | None = None) -> None:
+    """The forward pass (see the module's docstring), from where the store left it."""
+    top = max(starts) if starts else -1
+    done = store.done("fwd")
+    low = min(done) if done else top + 1        # the forward pass finishes levels from the top down
+    pending: dict[int, np.ndarray] = {}
+    for r in range(low, min(low + store.drop, top + 1)):   # the finished levels that reach below `low`
+        _expand_into(kern, store.keys(r), r, pending, low, chunk)
+    made = 0
+    for r in range(low - 1, -1, -1):
+        if max_levels is not None and made >= max_levels:
+            raise Stop(f"stopped after {made} levels (forward, at rank {r + 1})")
+        t0, c0 = time.perf_counter(), time.process_time()
+        got = [x for x in (pending.pop(r, None), starts.get(r)) if x is not None]
+        keys = np.unique(np.concatenate(got)) if got else np.zeros(0, np.uint64)
+        rows, drop = _expand_into(kern, keys, r, pending, r, chunk)
+        store.set_drop(drop)
+        store.put("fwd", r, [keys], {"rows": rows, "seconds": time.perf_counter() - t0,
+                                     "cpu": time.process_time() - c0, "rss_mib": _rss(), "engine": "numpy"})
+        made += 1
+        if progress:
+            progress(f"forward rank {r}: {len(keys):,} positions, {rows:,} children, "
+                     f"{time.perf_counter() - t0:.2f} s")
+
+
+def _lookup(live: dict[int, tuple[np.ndarray, np.ndarray]], child: np.ndarray, crank: np.ndarray) -> np.ndarray:
+    """The values of the children, each found in the level of its rank (LevelError if one is not)."""
+    out = np.empty(len(child), np.uint8)
+    for r in np.unique(crank).tolist():
+        m = crank == r
+        ks, vs = live.get(r, (np.zeros(0, np.uint64), np.zeros(0, np.uint8)))
+        c = child[m]
+        i = np.searchsorted(ks, c)
+        i[i >= len(ks)] = 0
+        if not len(ks) or not np.array_equal(ks[i], c):
+            raise LevelError(f"a child of rank {r} missing from its level (the forward pass is incomplete)")
+        out[m] = vs[i]
+    return out
+
+
+def level_values(kern: LevelKernel, keys: np.ndarray, r: int, live: dict[int, tuple[np.ndarray, np.ndarray]],
+                 mode: int = GRUNDY, chunk: int = CHUNK) -> tuple[np.ndarray, int]:
+    """The values of the positions ``keys`` of rank ``r`` from the levels below (``live``), and the
+    children generated."""
+    vals = np.zeros(len(keys), np.uint8)
+    rows = 0
+    for a in range(0, len(keys), chunk):
+        part = keys[a:a + chunk]
+        child, crank, parent = kern.expand(part, np.full(len(part), r, np.int64))
+        rows += len(child)
+        vals[a:a + len(part)] = kern.mex(parent, _lookup(live, child, crank), len(part), mode)
+    return vals, rows
+
+
+def backward(kern: LevelKernel, store: LevelStore, mode: int = GRUNDY, chunk: int = CHUNK,
+             progress: Callable[[str], None] | None = None, max_levels: int | None = None) -> None:
+    """The backward pass (see the module's docstring), from where the store left it."""
+    levels = store.done("fwd")
+    done = set(store.done("val"))
+    live: dict[int, tuple[np.ndarray, np.ndarray]] = {}
+    made = 0
+    for r in levels:
+        if r in done:
+            continue
+        if max_levels is not None and made >= max_levels:
+            raise Stop(f"stopped after {made} levels (backward, at rank {r})")
+        for q in list(live):
+            if q < r - store.drop:
+                del live[q]
+        for q in range(max(0, r - store.drop), r):
+            if q not in live:
+                live[q] = store.values(q)
+        t0, c0 = time.perf_counter(), time.process_time()
+        keys = store.keys(r)
+        vals, rows = level_values(kern, keys, r, live, mode, chunk)
+        store.put("val", r, [(keys, vals)], {"rows": rows, "seconds": time.perf_counter() - t0,
+                                             "cpu": time.process_time() - c0, "rss_mib": _rss(), "engine": "numpy",
+                                             "zeros": int((vals == 0).sum())})
+        live[r] = (keys, vals)
+        made += 1
+        if progress:
+            progress(f"backward rank {r}: {len(keys):,} positions, {int((vals == 0).sum()):,} of value 0, "
+                     f"{time.perf_counter() - t0:.2f} s")
