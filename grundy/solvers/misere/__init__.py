@@ -136,7 +136,6 @@ def _presentation(m: Monoid) -> list[str]:
 def tame_quotient(k: int) -> Bipartite:
     """Misère Nim's quotient of the heaps *1 .. *(2^k - 1) (Conway's tame games): order 2 for
     k = 1, 2^k + 2 for k >= 2; P = {a, b^2} (the quotient T_k of Plambeck and Siegel)."""
-    from ..heaps import rule_options  # noqa: F401  (same layer; kept light)
     opts = code_options(_nim())
     return quotient_of(lambda n: opts(n), (1 << k) - 1).q
 

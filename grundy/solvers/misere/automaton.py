@@ -47,18 +47,16 @@ def verify(q: Bipartite, types: list[tuple[int, frozenset[int], bool]], max_stat
     """Check (Q, P, Phi) on every sum of heaps of ``types`` (see the module's text)."""
     m, P = q.monoid, q.p
     merged: dict[tuple[int, frozenset[int], bool], int] = {}     # what the check reads of a type
-    for g, O, h in types:
-        merged.setdefault((g, frozenset(y for y in range(m.size) if any(m.times(y, o) in P for o in O)), h),
-                          len(merged))
+    for g, opts, h in types:
+        merged.setdefault((g, _bad(q, opts), h), len(merged))
     keys = list(merged)
     n = len(keys)
     mul = [[m.times(y, g) for y in range(m.size)] for g, _, _ in keys]
     bad = [b for _, b, _ in keys]
-    hasopt = [h for _, _, h in keys]
-    first = {}
-    for i, (g, O, h) in enumerate(types):
-        first.setdefault(merged[(g, frozenset(y for y in range(m.size) if any(m.times(y, o) in P for o in O)), h)], i)
-    for t, (g, b, _) in enumerate(keys):             # P-positions: no option into P (pairs (z g, z): all z)
+    first: dict[int, int] = {}
+    for i, (g, opts, h) in enumerate(types):
+        first.setdefault(merged[(g, _bad(q, opts), h)], i)
+    for t, (_, b, _) in enumerate(keys):             # P-positions: no option into P (pairs (z g, z): all z)
         for z in range(m.size):
             if mul[t][z] in P and z in b:
                 return Verdict(False, 0, f"the quotient says P at {m.word(mul[t][z])}, which has an option "
@@ -90,6 +88,12 @@ def verify(q: Bipartite, types: list[tuple[int, frozenset[int], bool]], max_stat
                 return Verdict(False, len(seen), f"more than {max_states} automaton states to check")
             todo.append(new)
     return Verdict(True, len(seen))
+
+
+def _bad(q: Bipartite, opts: frozenset[int]) -> frozenset[int]:
+    """The elements y from which an option image o leads into P (y * o in P)."""
+    m = q.monoid
+    return frozenset(y for y in range(m.size) if any(m.times(y, o) in q.p for o in opts))
 
 
 def _bits(s: tuple[int, ...], size: int) -> int:

@@ -167,7 +167,6 @@ def check_order_claim(q: HeapQuotient, order: int | None, p_portion: int | None,
 def _witnesses(q: HeapQuotient, elems: Sequence[int], options: Options,
                total: int) -> tuple[tuple[int, ...], ...] | None:
     """Sums for ``elems`` and, per pair, a sum telling them apart, checked by search (None if too big)."""
-    from .quotient import _Builder      # noqa: F401  (representatives are kept by the quotient)
     reps = q.reps
     m = q.q.monoid
     out = [reps[x] for x in elems]

@@ -135,7 +135,7 @@ class _Builder:
         return frozenset(self.image(ps) for ps in self.parts[n])
 
     def types(self) -> list[tuple[int, frozenset[int], bool]]:
-        seen = {}
+        seen: dict[tuple[int, frozenset[int], bool], int] = {}
         for h in range(1, len(self.phi)):
             if self.parts[h]:
                 t = (self.phi[h], self.option_images(h), True)
