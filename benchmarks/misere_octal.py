@@ -1,5 +1,6 @@
 """Misère quotients of every octal code with at most 3 digits after the point (d0 = 0 or 4), each
-in its own process under a CPU limit; the codes solved (period proved, or heaps computed), checked
+in its own process under a CPU limit (the quotient stops between heaps at 60% of it, with what it
+has, then 24-total sums are searched; a process killed by the limit "ran out"); the codes solved (period proved, or heaps computed), checked
 against misère search on every sum of total size <= 24, and those that ran out.
 
     python benchmarks/misere_octal.py --cpu 60 [--digits 3] [--only 0.] [--out results.jsonl]
@@ -20,7 +21,7 @@ import time
 CHILD = r"""
 import json, sys
 from grundy.solvers.misere import Quotient, mismatches
-q = Quotient("octal", code=sys.argv[1], max_heap=int(sys.argv[2]))
+q = Quotient("octal", code=sys.argv[1], max_heap=int(sys.argv[2]), time_limit=float(sys.argv[3]))
 out = q.to_json()
 out["mismatches_24"] = (len(mismatches(q.q, q.options, 24)) if q.q.proved or q.q.computed >= 24 else None)
 print(json.dumps(out))
@@ -41,7 +42,7 @@ def run(code: str, cpu: int, max_heap: int) -> dict:
     def limit() -> None:
         resource.setrlimit(resource.RLIMIT_CPU, (cpu, cpu + 1))
     t = time.time()
-    p = subprocess.run([sys.executable, "-c", CHILD, code, str(max_heap)], capture_output=True, text=True,
+    p = subprocess.run([sys.executable, "-c", CHILD, code, str(max_heap), str(cpu * 0.6)], capture_output=True, text=True,
                        preexec_fn=limit)
     if p.returncode == 0 and p.stdout.strip():
         res = json.loads(p.stdout.strip().splitlines()[-1])

@@ -2,7 +2,7 @@
 
     python examples/misere/quotients.py
 """
-from grundy.solvers.misere import Quotient, from_presentation, isomorphic, mismatches
+from grundy.solvers.misere import Quotient, from_presentation, isomorphic, mismatches, search_outcomes
 
 # misère Nim with heaps of at most 3 tokens: the tame quotient T2 (the subtraction game {1, 2}
 # has the same quotient)
@@ -20,4 +20,5 @@ print("ten heaps near 10^4:", q.outcome(heaps), "winning move:", q.winning_move(
 # checked against misère search on every sum of total size <= 20
 k = Quotient("octal", code="0.77", max_heap=16)
 print("Kayles, heaps <= 16: order", k.size, "|P|", len(k.p_portion), "splits", k.q.splits,
-      "mismatches vs search (total <= 20):", len(mismatches(k.q, k.options, 20)))
+      "mismatches vs search (total <= 20):",
+      len(mismatches(k.q, k.options, 20, search_outcomes(k.options, 20, max_heap=16))))
