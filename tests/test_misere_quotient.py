@@ -96,7 +96,7 @@ def test_unproved_heaps_are_refused() -> None:
 def _extra() -> tuple:
     out = [quotient_of(code_options(parse_octal(c)), 12) for c in WILD]
     out += [quotient_of(nim_options, n) for n in (1, 3, 7)]
-    out += [quotient_of(code_options(parse_octal(c)), 12) for c in ("0.15", "0.51", "0.137", "4.7")]
+    out += [quotient_of(code_options(parse_octal(c)), 12) for c in ("0.15", "0.51", "0.137")]
     return tuple(out)
 
 

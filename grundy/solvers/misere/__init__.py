@@ -134,20 +134,29 @@ def _presentation(m: Monoid) -> list[str]:
 
 
 def tame_quotient(k: int) -> Bipartite:
-    """Misère Nim's quotient of the heaps *1 .. *(2^k - 1) (Conway's tame games): order 2 for
-    k = 1, 2^k + 2 for k >= 2; P = {a, b^2} (the quotient T_k of Plambeck and Siegel)."""
-    opts = code_options(_nim())
-    return quotient_of(lambda n: opts(n), (1 << k) - 1).q
+    """Misère Nim's quotient of the heaps *1 .. *(2^k - 1) (Conway's tame games): the elements
+    (v, 0) for v in {0, 1} and (v, 1) for v < 2^k, (v, e)(w, f) = (v xor w, e or f), P = {(1, 0),
+    (0, 1)}: order 2 for k = 1, 2^k + 2 for k >= 2 (T_k of Plambeck and Siegel).
 
-
-def _nim() -> Any:
-    from ...spec.heaprule import TakeBreak
-    return TakeBreak((0,), tail=3)
+    >>> [tame_quotient(k).size for k in (1, 2, 3)], isomorphic(tame_quotient(2), from_presentation(
+    ...     "ab", ["a^2 = 1", "b^3 = b"], ["a", "b^2"]))
+    ([2, 6, 10], True)
+    """
+    def index(v: int, e: int) -> int:
+        return v if e == 0 else 2 + v
+    elems = [(v, 0) for v in (0, 1)] + ([(v, 1) for v in range(1 << k)] if k >= 2 else [])
+    gens = [(1, 0)] + [(1 << j, 1) for j in range(1, k)]
+    act = [[index(v ^ w, e | f) for v, e in elems] for w, f in gens]
+    p = {index(1, 0)} | ({index(0, 1)} if k >= 2 else set())
+    return Bipartite(Monoid(act, len(elems)), frozenset(p))
 
 
 def is_tame(q: Bipartite) -> bool:
     """Whether (Q, P) is isomorphic to a tame quotient T_k (see :func:`tame_quotient`)."""
     n = q.size
+    m = q.monoid
+    if any(m.times(m.times(x, x), x) != x for x in range(n)):     # x^3 = x in every tame quotient
+        return False
     for k in range(1, 12):
         order = 2 if k == 1 else (1 << k) + 2
         if order == n:

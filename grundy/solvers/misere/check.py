@@ -117,27 +117,24 @@ def check_quotient_claim(options: Options, claimed: Bipartite, phi: Callable[[in
 
 
 def _same(q: HeapQuotient, claimed: Bipartite, phi: Callable[[int], int]) -> bool:
-    """Whether heap -> (claimed element) factors through an isomorphism Q -> claimed."""
+    """Whether X -> (claimed element of X) is an isomorphism of Q onto the claimed quotient: each
+    element is sent through a sum of heaps for it; the map must be a bijection keeping P and
+    commute with adding any heap of the period's range (every heap's element is one of those)."""
     if q.size != claimed.size or q.period is None:
         return False
-    n0, p = q.period
-    f: dict[int, int] = {0: 0}
-    for h in range(1, n0 + 2 * p + 1):
-        x, y = q.element(h), phi(h)
-        if f.setdefault(x, y) != y:
-            return False
-    if len(set(f.values())) != len(f):
+    c, m = claimed.monoid, q.q.monoid
+
+    def image(heaps: tuple[int, ...]) -> int:
+        y = 0
+        for h in heaps:
+            y = c.times(y, phi(h))
+        return y
+    g = [image(q.reps[x]) for x in range(q.size)]
+    if len(set(g)) != q.size or any((g[x] in claimed.p) != (x in q.p) for x in range(q.size)):
         return False
-    return True if len(f) == q.size and _hom(q, claimed, f) else False
-
-
-def _hom(q: HeapQuotient, claimed: Bipartite, f: dict[int, int]) -> bool:
-    m, c = q.q.monoid, claimed.monoid
-    for x in range(m.size):
-        for y in f:
-            if f.get(m.times(x, y)) != c.times(f[x], f[y]):
-                return False
-    return all((x in q.p) == (f[x] in claimed.p) for x in f)
+    n0, p = q.period
+    return all(g[m.times(x, q.element(h))] == c.times(g[x], phi(h))
+               for h in range(1, n0 + 2 * p + 1) for x in range(q.size))
 
 
 def check_order_claim(q: HeapQuotient, order: int | None, p_portion: int | None, total: int,

@@ -192,6 +192,7 @@ def isomorphic(a: Bipartite, b: Bipartite) -> bool:
     ma, mb = a.monoid, b.monoid
     if ma.size != mb.size or len(a.p) != len(b.p):
         return False
+    ma = minimal_generators(ma)                         # fewer generators: fewer images to try
     prof_b: dict[tuple[bool, int, int], list[int]] = {}
     for y in range(mb.size):
         prof_b.setdefault(_profile(mb, b.p, y), []).append(y)
