@@ -260,6 +260,8 @@ def _parser() -> argparse.ArgumentParser:
     workbench.add_commands(sub)
     from .explore import add_explore_command
     add_explore_command(sub)
+    from .quotient import add_quotient_command
+    add_quotient_command(sub)
     for command in sub.choices.values():
         add_games_option(command)
         add_debug_option(command)

@@ -1,0 +1,153 @@
+"""Exact checks of a misère quotient: every sum of heaps, by a finite automaton; and the period.
+
+**Verification.** Heaps are grouped by *type*: (Phi(h), the set of the images of h's options,
+whether h has an option). A sum X of heaps is read by the automaton state
+
+    s(X) = (Phi(X), and for each type t present in X: Phi(X - H_t))
+
+(H_t one heap of type t; heaps of one type are interchangeable here; two types with the same
+Phi, whose options have images in P from the same elements y (y * o in P), are one type here). Adding a heap of type u
+maps s(X) to s(X + H_u) from s(X) alone. The images of the options of X are exactly
+Phi(X - H_t) * o for t present and o an option image of t, so at every reachable state the rule of
+misère play can be checked: Phi(X) is in P iff X has an option and no option's image is in P.
+When that holds at every reachable state (finitely many), induction on X shows that
+o(X) = P iff Phi(X) in P for *every* sum of heaps of the types seen: then (Q, P) reduced is the
+misère quotient of those sums, and any later heap of an existing type changes nothing.
+
+**Periodicity** (finite take-and-break codes, removing at most t tokens, no unequal splits): if
+Phi(n + p) = Phi(n) for n0 <= n and n + p <= N, with n0 >= 1 and N >= 2 n0 + 2p + t - 1, then the
+options of every heap n > N map onto the same images as those of n - p (each option is a heap
+n - k >= n0 + p or a split a + b = n - k with b >= (n - k) / 2 >= n0 + p, matched with b - p, and
+back), so heap n has the type of heap n - p, by induction for every n: Phi is periodic from n0
+with period p and the quotient of all heaps is the one verified (docs/misere.md).
+
+>>> find_period([0, 1, 2, 3, 2, 3, 2, 3, 2, 3, 2, 3, 2, 3], 13, 1)
+(2, 2, True)
+"""
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass
+from typing import Sequence
+
+from .monoid import Bipartite
+
+__all__ = ["Verdict", "verify", "find_period"]
+
+
+@dataclass(frozen=True)
+class Verdict:
+    holds: bool
+    states: int
+    why: str | None = None
+    witness: tuple[int, ...] = ()        # the types of a sum where the check fails (one per heap)
+
+
+def verify(q: Bipartite, types: list[tuple[int, frozenset[int], bool]], max_states: int) -> Verdict:
+    """Check (Q, P, Phi) on every sum of heaps of ``types`` (see the module's text)."""
+    m, P = q.monoid, q.p
+    merged: dict[tuple[int, frozenset[int], bool], int] = {}     # what the check reads of a type
+    for g, opts, h in types:
+        merged.setdefault((g, _bad(q, opts), h), len(merged))
+    keys = list(merged)
+    n = len(keys)
+    mul = [[m.times(y, g) for y in range(m.size)] for g, _, _ in keys]
+    bad = [b for _, b, _ in keys]
+    first: dict[int, int] = {}
+    for i, (g, opts, h) in enumerate(types):
+        first.setdefault(merged[(g, _bad(q, opts), h)], i)
+    for t, (_, b, _) in enumerate(keys):             # P-positions: no option into P (pairs (z g, z): all z)
+        for z in range(m.size):
+            if mul[t][z] in P and z in b:
+                return Verdict(False, 0, f"the quotient says P at {m.word(mul[t][z])}, which has an option "
+                                         f"in P", _find(q, keys, mul, first, mul[t][z], t, z))
+    if 0 in P:
+        return Verdict(False, 0, "the empty sum is N in misère play, not P", ())
+    start = (0,) + (-1,) * n
+    seen: dict[tuple[int, ...], tuple[tuple[int, ...], int] | None] = {start: None}
+    kept: dict[int, list[int]] = {}              # per element: the explored states' (type, value) bit sets
+    todo = deque([start])                 # breadth first: a failure is met at a smallest sum
+    while todo:
+        s = todo.popleft()
+        x, ys = s[0], s[1:]
+        if x not in P and any(ys[t] >= 0 for t in range(n)) and not any(
+                ys[t] >= 0 and ys[t] in bad[t] for t in range(n)):
+            return Verdict(False, len(seen), f"the quotient says N at {m.word(x)} where no option is in P",
+                           tuple(first[u] for u in _path(seen, s)))
+        for u in range(n):
+            row = mul[u]
+            new = (row[x],) + tuple(x if t == u else (row[y] if y >= 0 else -1) for t, y in enumerate(ys))
+            if new in seen:
+                continue
+            bits = _bits(new, m.size)
+            if _covered(kept.get(new[0], ()), bits):
+                continue
+            seen[new] = (s, u)
+            kept.setdefault(new[0], []).append(bits)
+            if len(seen) > max_states:
+                return Verdict(False, len(seen), f"more than {max_states} automaton states to check")
+            todo.append(new)
+    return Verdict(True, len(seen))
+
+
+def _bad(q: Bipartite, opts: frozenset[int]) -> frozenset[int]:
+    """The elements y from which an option image o leads into P (y * o in P)."""
+    m = q.monoid
+    return frozenset(y for y in range(m.size) if any(m.times(y, o) in q.p for o in opts))
+
+
+def _bits(s: tuple[int, ...], size: int) -> int:
+    return sum(1 << (t * size + y) for t, y in enumerate(s[1:]) if y >= 0)
+
+
+def _covered(states: Sequence[int], bits: int) -> bool:
+    """Whether an explored state has the same element and a subset of these types with the same
+    values: every check at this state and beyond is then implied by the checks made there and beyond."""
+    return any(not (k & ~bits) for k in states)
+
+
+def _find(q: Bipartite, keys: list, mul: list[list[int]], first: dict[int, int], x: int, t: int,
+          z: int) -> tuple[int, ...]:
+    """Types of a sum X with Phi(X - H_t) = z (a word for z over the types, then t)."""
+    m = q.monoid
+    parent: dict[int, tuple[int, int] | None] = {0: None}
+    todo = deque([0])
+    while todo and z not in parent:
+        y = todo.popleft()
+        for u in range(len(keys)):
+            w = mul[u][y]
+            if w not in parent:
+                parent[w] = (y, u)
+                todo.append(w)
+    if z not in parent:
+        return ()
+    out = [t]
+    while parent[z] is not None:
+        z, u = parent[z]                                  # type: ignore[misc]
+        out.append(u)
+    _ = m
+    return tuple(first[u] for u in reversed(out))
+
+
+def find_period(phi: list[int], n: int, last: int | None) -> tuple[int, int, bool] | None:
+    """The least period p of Phi(1..n) with its preperiod n0 >= 1: proved when ``last`` (t) is given
+    and n >= 2 n0 + 2p + t - 1 (see the module's text); else only *apparent*, when the periodic part
+    repeats at least three times and covers at least half of 1..n. None if neither."""
+    best: tuple[int, int, bool] | None = None
+    for p in range(1, n // 2 + 1):
+        n0 = n - p + 1
+        while n0 > 1 and phi[n0 - 1] == phi[n0 - 1 + p]:
+            n0 -= 1
+        if last is not None and n >= 2 * n0 + 2 * p + last - 1:
+            return (n0, p, True)
+        if best is None and n - n0 + 1 >= 3 * p and 2 * (n - n0 + 1) >= n:
+            best = (n0, p, False)
+    return best
+
+
+def _path(parents: dict, s: tuple[int, ...]) -> tuple[int, ...]:
+    out = []
+    while parents[s] is not None:
+        s, u = parents[s]
+        out.append(u)
+    return tuple(reversed(out))
