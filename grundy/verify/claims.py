@@ -142,7 +142,7 @@ _UNSET: Any = object()
 
 _FIELDS = ("source", "game", "kind", "family", "statement", "strategy", "witnesses", "exact", "assume",
            "bounds", "full", "full_family", "methods", "timeout", "expect", "convention", "note",
-           "text", "reading", "finding", "table", "period", "params", "serves", "uses")
+           "text", "reading", "finding", "table", "period", "params", "serves", "uses", "quotient")
 
 
 def _caller() -> str:
@@ -221,7 +221,8 @@ class Claim:
                  expect: VerdictName = "verified", convention: Convention | None = None,
                  note: str = "", text: str = "", reading: str = "", finding: "Finding | None" = None,
                  table: Any = None, period: Any = None, params: dict[str, Any] | None = None,
-                 serves: bool = False, uses: Iterable["Claim"] = (), **unknown: Any):
+                 serves: bool = False, uses: Iterable["Claim"] = (), quotient: dict[str, Any] | None = None,
+                 **unknown: Any):
         self.id = id
         self.where: str = _caller()
         where = f"{self.where + ': ' if self.where else ''}claim {id!r}"
@@ -237,8 +238,9 @@ class Claim:
         if game is _UNSET:
             raise ClaimError(f"{where}: field 'game' is missing")
         kind = _kind(where, kind, dict(strategy=strategy, witnesses=witnesses, exact=exact, serves=serves,
-                                       params=params, period=period, table=table))
-        given = {k: x for k, x in (("family", family), ("statement", statement), ("period", period))
+                                       params=params, period=period, table=table, quotient=quotient))
+        given = {k: x for k, x in (("family", family), ("statement", statement), ("period", period),
+                                   ("quotient", quotient), ("convention", convention))
                  if x is not _UNSET and x is not None}
         given = KINDS[kind].prepare(where, given)      # what the kind implies (a period: one heap)
         family, statement = given.get("family", _UNSET), given.get("statement", _UNSET)
@@ -247,6 +249,8 @@ class Claim:
                 raise ClaimError(f"{where}: field {k!r} is missing")
         self.serves = serves             # registered for its game: the solver answers by it once proved
         self.period: Any = given.get("period")          # a period claim's (n0, p, s)
+        self.quotient: dict[str, Any] | None = given.get("quotient")   # a misère quotient claim's figures
+        convention = given.get("convention", convention)
         self.params: dict[str, Any] = dict(params or {})
         if isinstance(game, Game):               # a game object: registered by its name
             try:

@@ -7,7 +7,7 @@ line below; a user registers one from their own code the same way (docs/claims.m
 claim kind").
 
 >>> list(KINDS)
-['outcome', 'char', 'grundy', 'strategy', 'conj', 'table', 'period']
+['outcome', 'char', 'grundy', 'strategy', 'conj', 'table', 'period', 'quotient']
 >>> [k.name for k in KINDS.values() if k.serves_as]
 ['char', 'grundy']
 """
@@ -17,7 +17,7 @@ from .statement import StatementKind
 
 # isort: off
 # the built-in kinds, registered in this order (one module each: a new kind adds its name here)
-from . import outcome, char, grundy, strategy, conj, table, period  # noqa: E402, F401
+from . import outcome, char, grundy, strategy, conj, table, period, quotient  # noqa: E402, F401
 # isort: on
 
 __all__ = ["ClaimKind", "StatementKind", "KindError", "KINDS", "OPTIONAL", "PARTS", "register_kind",
