@@ -1,0 +1,290 @@
+"""Explicit certificates: what a third party needs to re-check an explicit verdict without
+grundy's solvers, and the stand-alone checker that does (docs/certificates.md).
+
+:func:`write_explicit` writes ``explicit.json`` into a bundle directory: the game's rules on
+every structure as data (:mod:`grundy.spec.export`), the statement's and ``assume``'s IR, the
+positions checked with their values and outcomes (a sweep: the box it covered, its count and a
+digest of the positions; above :data:`SAMPLE_ABOVE` positions a seeded sample), and the verdict.
+:func:`run_checker` runs ``checker/grundy_check.py`` (standard library only, no grundy) on it in
+a fresh process.
+
+>>> import tempfile, pathlib
+>>> from grundy.verify import Claim, check_claim
+>>> from grundy.verify.families import heaps
+>>> c = Claim("demo/bouton", game="nim", kind="char", family=heaps(2), bounds={"heap": 4},
+...           statement=lambda g, s: (s.heap[0] ^ s.heap[1]) == 0)
+>>> v = check_claim(c)
+>>> d = pathlib.Path(tempfile.mkdtemp())
+>>> write_explicit(d, c, v), run_checker(d)["status"]
+(['explicit.json'], 'agreed')
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import pathlib
+import random
+import subprocess
+import sys
+from typing import Any, Callable, Iterable
+
+from ...solvers.explicit import compile_expr, compile_rules
+from ...solvers.solver import Solver
+from ...spec.export import FORMAT as RULES_FORMAT
+from ...spec.export import NodeTable, export_heap_rule, export_rules, export_structure
+from ...spec.expr import Expr, lift
+from ...spec.game import Game
+from ...spec.heaprule import HeapRule
+from ...spec.position import Position, SumPosition
+from ...spec.registry import GAMES
+from ...spec.structure import Structure
+from ..claims import Claim
+from ..families import Positions, TableStatement, slot_values
+from ..verdict import REFUTED, VERIFIED, Verdict
+
+__all__ = ["FORMAT", "SAMPLE_ABOVE", "SAMPLE_SIZE", "write_explicit", "run_checker", "bundle_of",
+           "checker_path"]
+
+FORMAT = "grundy-explicit/1"
+SAMPLE_ABOVE = 200_000     # a sweep with more positions is written as a seeded sample
+SAMPLE_SIZE = 2_000        # ... of about this many positions
+CHECKER_TIMEOUT = 600.0    # seconds the stand-alone checker gets by default
+State = tuple[int, ...]
+
+
+class Unsupported(Exception):
+    """The verdict has no explicit certificate this format can state (the reason)."""
+
+
+def digest(states: Iterable[State]) -> str:
+    """The SHA-256 of the listed states, as the checker computes it (compact JSON of lists)."""
+    text = json.dumps([list(s) for s in states], separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+class _Inst:
+    """A claim on one structure: rules, statement, assume, values (grundy's solver)."""
+
+    def __init__(self, claim: Claim, label: str, g: Structure, solver: Solver):
+        self.claim, self.label, self.structure, self.solver = claim, label, g, solver
+        self.game: Game = GAMES[claim.game]
+        self.rules = self.game.rules(g)
+        s = self.rules.state
+        self.table = claim.statement if isinstance(claim.statement, TableStatement) else None
+        try:
+            self.expr: Expr | None = None if self.table is not None else lift(claim.statement(g, s))
+        except RuntimeError as e:        # value_of outside a check: the statement reads other positions
+            raise Unsupported(f"the statement cannot be built outside its check ({e})") from None
+        self.assume_expr: Expr = lift(claim.assume(g, s)) if claim.assume else lift(True)
+        self.assume: Callable[[State], Any] = compile_expr(self.rules, self.assume_expr)
+
+    def value(self, state: State) -> int:
+        g, st = self.game.sized(self.structure, tuple(state))
+        return self.solver.grundy(Position(self.game, g, st, self.claim.convention))
+
+    def record(self, state: State) -> dict[str, Any]:
+        v = self.value(state)
+        out: dict[str, Any] = {"state": list(state), "value": v, "outcome": "N" if v else "P"}
+        if self.table is not None:
+            out["claimed"] = self.table.claimed(state)
+        return out
+
+    def export(self, states: list[State], **extra: Any) -> dict[str, Any]:
+        t = NodeTable()
+        rules = export_rules(self.rules, t)
+        return {"label": self.label, "structure": export_structure(self.structure), "rules": rules,
+                "heap_rule": export_heap_rule(self.game, self.structure, t),
+                "statement": None if self.expr is None else t.add(self.expr),
+                "assume": t.add(self.assume_expr), "nodes": t.nodes,
+                "positions": [self.record(s) for s in states], "digest": digest(states), **extra}
+
+
+def _sweep(claim: Claim, bounds: dict[str, Any], solver: Solver, seed: int) -> list[dict[str, Any]]:
+    """Every structure of the family: the box swept, the positions in it where assume holds
+    (a seeded sample when there are more than :data:`SAMPLE_ABOVE` in all)."""
+    found = []
+    for label, g in claim.family.items():
+        inst = _Inst(claim, label, g, solver)
+        box = slot_values(inst.rules, bounds)
+        covered = [s for s in _product(box) if inst.assume(s)]
+        if covered:
+            found.append((inst, box, covered))
+    total = sum(len(c) for _, _, c in found)
+    out = []
+    for inst, box, covered in found:
+        sample = None
+        if total > SAMPLE_ABOVE:
+            k = min(len(covered), max(1, round(SAMPLE_SIZE * len(covered) / total)))
+            covered_all, covered = len(covered), sorted(random.Random(seed).sample(covered, k))
+            sample = {"seed": seed, "k": k, "of": covered_all}
+        out.append(inst.export(covered, box=box, count=sample["of"] if sample else len(covered),
+                               sample=sample))
+    return out
+
+
+def _product(box: list[list[int]]) -> Iterable[State]:
+    import itertools
+    return itertools.product(*box)
+
+
+def _listed(claim: Claim, solver: Solver) -> list[dict[str, Any]]:
+    """A family of listed positions: per structure, the positions where assume holds."""
+    from ..check.listed import _listed_position
+    fam = claim.family
+    assert isinstance(fam, Positions)
+    groups: dict[Structure, tuple[_Inst, list[State]]] = {}
+    for label, item in fam.listed():
+        pos = _listed_position(claim, item)
+        if isinstance(pos, SumPosition):
+            raise Unsupported("a claim on sums of positions (its statement is Python, not IR)")
+        if pos.structure not in groups:
+            groups[pos.structure] = (_Inst(claim, label or f"{pos.structure.kind} on {pos.structure.n}",
+                                           pos.structure, solver), [])
+        inst, states = groups[pos.structure]
+        if inst.assume(pos.state):
+            states.append(tuple(pos.state))
+    return [inst.export(states, box=None, count=len(states), sample=None) for inst, states in groups.values()]
+
+
+def _find(claim: Claim, verdict: Verdict, solver: Solver) -> tuple[_Inst, State]:
+    """The structure and state of the verdict's counterexample."""
+    c = verdict.counterexample
+    assert c is not None
+    origin = c.origin
+    if origin is not None and origin[0] != "state":
+        raise Unsupported(f"a refutation by a {origin[0]} (not a position the explicit solver solved)")
+    if origin is not None:
+        inst = origin[1]
+        return _Inst(claim, inst.label, inst.structure, solver), tuple(origin[2])
+    if isinstance(claim.family, Positions):
+        from ..check.listed import _listed_position
+        for label, item in claim.family.listed():
+            pos = _listed_position(claim, item)
+            if isinstance(pos, Position) and pos.to_json() == c.witness:
+                return _Inst(claim, label or f"{pos.structure.kind} on {pos.structure.n}", pos.structure,
+                             solver), tuple(pos.state)
+    else:
+        for label, g in claim.family.items():
+            if label == c.structure:
+                inst = _Inst(claim, label, g, solver)
+                sch = inst.rules.schema
+                vals = {k: (v if not isinstance(v, dict) else
+                            [v[str(key)] for key in _keys(sch, k)]) for k, v in c.state.items()}
+                return inst, sch.pack(vals)
+    raise Unsupported(f"the counterexample's structure {c.structure!r} is not in the family")
+
+
+def _keys(sch: Any, field: str) -> list[Any]:
+    return [key for name, key in sch.slots if name == field]
+
+
+def _refuted(claim: Claim, verdict: Verdict, solver: Solver) -> dict[str, Any]:
+    c = verdict.counterexample
+    if c is None:
+        raise Unsupported("a refutation without a counterexample")
+    if c.how.startswith("a partition certificate") or isinstance(c.actual, str) and c.actual.startswith("unsolved"):
+        raise Unsupported("a partition certificate at a position too large to solve (checked on the "
+                          "rule by grundy; the SMT bundle states its obligation)")
+    inst, state = _find(claim, verdict, solver)
+    out = inst.export([state], box=None, count=1, sample=None)
+    rec = out["positions"][0]
+    claimed: Any = rec.get("claimed")
+    if inst.expr is not None:
+        cv = compile_expr(inst.rules, inst.expr)(state)
+        claimed = ("P" if cv else "N") if inst.expr.sort == "bool" else int(cv)
+    actual = rec["outcome"] if claimed in ("P", "N") else rec["value"]
+    followers = []
+    if not isinstance(inst.game, HeapRule):        # a heap rule's followers: the checker's own search
+        code = compile_rules(inst.rules, symmetry=False, decompose=False)
+        followers = [{"state": list(nxt), "value": inst.value(nxt)} for _, _, nxt in code.options(state)]
+    return {"instances": [out], "counterexample": {"instance": 0, "position": 0, "state": list(state),
+                                                   "claimed": claimed, "actual": actual,
+                                                   "followers": followers}}
+
+
+def _period(claim: Claim, verdict: Verdict) -> dict[str, Any]:
+    from .period import period_bundle
+    return period_bundle(claim, verdict)
+
+
+def bundle_of(claim: Claim, verdict: Verdict, *, profile: str = "quick", solver: Solver | None = None,
+              seed: int = 0) -> dict[str, Any]:
+    """The content of ``explicit.json`` for ``verdict`` (``supported: False`` and the reason when
+    it has no explicit certificate)."""
+    head: dict[str, Any] = {
+        "format": FORMAT, "rules_format": RULES_FORMAT,
+        "claim": {"id": claim.id, "kind": claim.kind, "convention": claim.convention, "text": claim.text,
+                  "game": {"name": claim.game, "summary": getattr(GAMES[claim.game], "summary", "")
+                           if claim.game != "sum" else ""}},
+        "verdict": {"verdict": verdict.verdict, "scope": verdict.scope, "positions": verdict.swept}}
+    solver = solver or Solver()
+    try:
+        if claim.game == "sum":
+            raise Unsupported("a claim on sums of positions (its statement is Python, not IR)")
+        if claim.kind == "period":
+            body = _period(claim, verdict)
+        elif verdict.verdict == REFUTED:
+            body = _refuted(claim, verdict, solver)
+        elif verdict.verdict == VERIFIED:
+            body = {"instances": _listed(claim, solver) if isinstance(claim.family, Positions)
+                    else _sweep(claim, claim.bounds_for(profile), solver, seed)}
+        else:
+            raise Unsupported(f"a {verdict.verdict} verdict has no explicit certificate")
+    except Unsupported as e:
+        return {**head, "supported": False, "reason": str(e)}
+    notes = []
+    if claim.kind == "strategy":
+        notes.append("the strategy itself is not in the bundle: its P-positions are checked as a char claim")
+    return {**head, "supported": True, "notes": notes, **body}
+
+
+def write_explicit(bundle: pathlib.Path, claim: Claim, verdict: Verdict, *, profile: str = "quick",
+                   solver: Solver | None = None, seed: int = 0) -> list[str]:
+    """Write ``explicit.json`` for an explicit verdict (verified or refuted by the explicit
+    solver, or a period claim) into ``bundle``; the file names written. A verdict without an
+    explicit certificate writes nothing (``[]``); one this format cannot state (sums, a
+    partition certificate at an unsolvable position) writes the reason instead
+    (``"supported": false``)."""
+    if claim.kind != "period" and verdict.verdict not in (VERIFIED, REFUTED):
+        return []
+    data = bundle_of(claim, verdict, profile=profile, solver=solver, seed=seed)
+    bundle = pathlib.Path(bundle)
+    bundle.mkdir(parents=True, exist_ok=True)
+    (bundle / "explicit.json").write_text(json.dumps(data, separators=(",", ":")) + "\n", encoding="utf-8")
+    return ["explicit.json"]
+
+
+def checker_path() -> pathlib.Path | None:
+    """``checker/grundy_check.py`` of the source tree grundy runs from (None when installed without it)."""
+    here = pathlib.Path(__file__).resolve().parents[3] / "checker" / "grundy_check.py"
+    return here if here.is_file() else None
+
+
+def run_checker(bundle: pathlib.Path, timeout: float = CHECKER_TIMEOUT) -> dict[str, str]:
+    """Run the stand-alone checker on ``bundle`` in a fresh process: ``{"status": "agreed" |
+    "disagreed" | "skipped", "detail": ...}``. A bad bundle (exit 2) is a disagreement: grundy
+    wrote it."""
+    path = checker_path()
+    if path is None:
+        return {"status": "skipped", "detail": "grundy is installed without its source tree: "
+                                               "checker/grundy_check.py is not there"}
+    f = pathlib.Path(bundle) / "explicit.json"
+    if not f.is_file():
+        return {"status": "skipped", "detail": f"no explicit.json in {bundle}"}
+    try:
+        head = json.loads(f.read_text(encoding="utf-8"))
+    except ValueError as e:
+        return {"status": "disagreed", "detail": f"bad bundle: {e}"}
+    if head.get("supported") is False:
+        return {"status": "skipped", "detail": f"no explicit certificate: {head.get('reason', '')}"}
+    try:
+        r = subprocess.run([sys.executable, str(path), str(bundle)], capture_output=True, text=True,
+                           timeout=timeout)
+    except subprocess.TimeoutExpired:
+        return {"status": "skipped", "detail": f"the checker did not finish within {timeout:g} s"}
+    text = (r.stdout + r.stderr).strip()
+    if r.returncode == 0:
+        return {"status": "agreed", "detail": text}
+    if r.returncode == 1:
+        return {"status": "disagreed", "detail": text}
+    return {"status": "disagreed", "detail": f"bad bundle (exit {r.returncode}): {text}"}
