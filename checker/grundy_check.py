@@ -21,94 +21,58 @@ FORMAT = "grundy-explicit/1"
 RULES_FORMAT = "grundy-rules/1"
 MAX_BOX = 5_000_000          # boxes larger than this are not re-enumerated (said in the summary)
 
-
 class Bad(Exception):
     """The bundle is malformed (exit 2)."""
-
 
 class Disagree(Exception):
     """The bundle's rules or records contradict the claim's verdict (exit 1)."""
 
-
 # ---------------------------------------------------------------- the rule language
 def _nim_pow2(i, j, memo={}):
-    """2^i (x) 2^j, the nim product of two powers of two: write 2^i as the ordinary product of
-    the Fermat 2-powers F_k = 2^(2^k) for the bits k of i; distinct Fermat powers multiply
-    ordinarily, and F_k (x) F_k = F_k xor F_k/2 (= 3 F_k / 2)."""
-    key = (i, j)
-    if key in memo:
-        return memo[key]
-    common = i & j
-    if common == 0:
-        out = 1 << (i | j)
-    else:
-        k = common & -common                    # the lowest Fermat power the two share
-        f = k                                  # F = 2^k here means 2^(2^b) with k = 2^b
-        rest = _nim_pow2(i ^ f, j ^ f)          # the product without F on either side
-        # F (x) F (x) rest = (F xor F/2) (x) rest = F (x) rest xor (F/2) (x) rest
-        out = nim_mul(rest, 1 << f) ^ nim_mul(rest, 1 << (f - 1))
-    memo[key] = out
-    return out
-
+    """2^i (x) 2^j, the nim product of two powers of two. 2^i is the ordinary product of the
+    Fermat 2-powers F = 2^(2^b) for the bits b of i; distinct Fermat powers multiply ordinarily,
+    and F (x) F = F xor F/2. So with k = 2^b the lowest bit i and j share, F = 2^k:
+    2^i (x) 2^j = (F xor F/2) (x) rest, rest = 2^(i-k) (x) 2^(j-k)."""
+    if (i, j) not in memo:
+        k = i & j & -(i & j)
+        if k == 0:
+            memo[i, j] = 1 << (i | j)
+        else:
+            rest = _nim_pow2(i ^ k, j ^ k)
+            memo[i, j] = nim_mul(rest, 1 << k) ^ nim_mul(rest, 1 << (k - 1))
+    return memo[i, j]
 
 def nim_mul(a, b):
     """The nim product: bilinear over xor, from the products of powers of two."""
     if a < 0 or b < 0:
         raise Disagree(f"nim_product of a negative number ({a}, {b})")
     out = 0
-    i = 0
-    while a >> i:
-        if a >> i & 1:
-            j = 0
-            while b >> j:
-                if b >> j & 1:
-                    out ^= _nim_pow2(i, j)
-                j += 1
-        i += 1
+    for i in (i for i in range(a.bit_length()) if a >> i & 1):
+        for j in (j for j in range(b.bit_length()) if b >> j & 1):
+            out ^= _nim_pow2(i, j)
     return out
 
-
 def _mex(values):
-    seen = set(values)
-    m = 0
+    seen, m = set(values), 0
     while m in seen:
         m += 1
     return m
-
-
-def _popcount(a):
-    return bin(abs(a)).count("1")
-
 
 BINARY = {
     "add": lambda a, b: a + b, "sub": lambda a, b: a - b, "mul": lambda a, b: a * b,
     "nmul": lambda a, b: a * b, "div": lambda a, b: a // b, "mod": lambda a, b: a % b,
     "xor": lambda a, b: a ^ b, "bit_and": lambda a, b: a & b, "bit_or": lambda a, b: a | b,
-    "nim_product": nim_mul, "lt": lambda a, b: a < b, "le": lambda a, b: a <= b,
-    "eq": lambda a, b: a == b,
-}
-
-
-def _binary(fn, f, g, op):
-    if op in ("div", "mod"):
-        def run(env):
-            b = g(env)
-            if b <= 0:
-                raise Disagree(f"{op} by {b}: the rule language divides by positive constants only")
-            return fn(f(env), b)
-        return run
-    return lambda env: fn(f(env), g(env))
-
+    "nim_product": nim_mul, "lt": lambda a, b: a < b, "le": lambda a, b: a <= b, "eq": lambda a, b: a == b}
+VARIADIC = {"and": lambda vs: all(vs), "or": lambda vs: any(vs), "min": min, "max": max}
 
 def compile_nodes(nodes):
-    """One function env -> value per node (operands are earlier nodes)."""
+    """One function env -> value per node (operands are earlier nodes; ``and``, ``or`` and
+    ``ite`` evaluate only the operands they need)."""
     fns = []
     for i, row in enumerate(nodes):
-        if not isinstance(row, list) or len(row) < 3:
+        if not isinstance(row, list) or len(row) < 3 or row[1] not in ("int", "bool"):
             raise Bad(f"node {i}: {row!r} is not [op, sort, operands...]")
         op, sort, args = row[0], row[1], row[2:]
-        if sort not in ("int", "bool"):
-            raise Bad(f"node {i}: unknown sort {sort!r}")
         if op == "const":
             v = args[0]
             if isinstance(v, bool) != (sort == "bool") or not isinstance(v, int):
@@ -116,48 +80,34 @@ def compile_nodes(nodes):
             fns.append(lambda env, v=v: v)
             continue
         if op == "var":
-            name = args[0]
-
-            def var(env, name=name):
-                try:
-                    return env[name]
-                except KeyError:
-                    raise Bad(f"no value for variable {name!r}") from None
-            fns.append(var)
+            fns.append(lambda env, n=args[0]: env[n])        # KeyError: a variable without a value
             continue
         if not all(isinstance(a, int) and 0 <= a < i for a in args):
             raise Bad(f"node {i}: operands {args!r} must be indices of earlier nodes")
+        if op in ("div", "mod") and not (nodes[args[1]][0] == "const" and nodes[args[1]][2] > 0):
+            raise Bad(f"node {i}: {op} by something other than a positive constant")
         fs = [fns[a] for a in args]
         if op in BINARY and len(fs) == 2:
-            fns.append(_binary(BINARY[op], fs[0], fs[1], op))
+            fns.append(lambda env, fn=BINARY[op], f=fs[0], g=fs[1]: fn(f(env), g(env)))
         elif op == "popcount" and len(fs) == 1:
-            fns.append(lambda env, f=fs[0]: _popcount(f(env)))
+            fns.append(lambda env, f=fs[0]: bin(abs(f(env))).count("1"))
         elif op == "not" and len(fs) == 1:
             fns.append(lambda env, f=fs[0]: not f(env))
-        elif op == "and" and fs:
-            fns.append(lambda env, fs=fs: all(f(env) for f in fs))
-        elif op == "or" and fs:
-            fns.append(lambda env, fs=fs: any(f(env) for f in fs))
-        elif op == "min" and fs:
-            fns.append(lambda env, fs=fs: min(f(env) for f in fs))
-        elif op == "max" and fs:
-            fns.append(lambda env, fs=fs: max(f(env) for f in fs))
+        elif op in VARIADIC and fs:
+            fns.append(lambda env, fn=VARIADIC[op], fs=fs: fn(f(env) for f in fs))
         elif op == "ite" and len(fs) == 3:
             fns.append(lambda env, c=fs[0], a=fs[1], b=fs[2]: a(env) if c(env) else b(env))
         else:
             raise Bad(f"node {i}: unknown operator {op!r} with {len(fs)} operands")
     return fns
 
-
 def _fn(fns, index, what):
     if not isinstance(index, int) or not 0 <= index < len(fns):
         raise Bad(f"{what}: {index!r} is not a node index")
     return fns[index]
 
-
 def _choices(fns, rows, what):
     return [(c["var"], _fn(fns, c["lo"], what), _fn(fns, c["hi"], what)) for c in rows]
-
 
 def _enumerate(choices, env, k=0):
     """Every binding of the numeric choices (each between its bounds, in order) into ``env``."""
@@ -169,7 +119,6 @@ def _enumerate(choices, env, k=0):
         env[name] = v
         yield from _enumerate(choices, env, k + 1)
     env.pop(name, None)
-
 
 class Moves:
     """The guarded commands on one structure: a state is the tuple of its slots."""
@@ -210,7 +159,6 @@ class Moves:
                     nxt[slot] = v
                 out.append(tuple(nxt))
         return out
-
 
 class HeapRule:
     """A rule on one heap: a position is a multiset of heaps; a move plays one option in one heap
@@ -258,7 +206,6 @@ class HeapRule:
             self.single[n] = _mex(vals)
         return self.single[h]
 
-
 class Game:
     """Values and outcomes of one arena, memoized by position."""
 
@@ -305,18 +252,15 @@ class Game:
                          lambda kids, m: any(not m[k] for k in kids) if kids else self.misere)
         return "N" if w else "P"
 
-
 # ---------------------------------------------------------------- the bundle
 def digest(states):
     text = json.dumps([list(s) for s in states], separators=(",", ":"))
     return hashlib.sha256(text.encode()).hexdigest()
 
-
 def _need(d, key, what):
     if not isinstance(d, dict) or key not in d:
         raise Bad(f"{what}: missing {key!r}")
     return d[key]
-
 
 class Instance:
     """One structure of the claim: its rules, statement, assumption and positions."""
@@ -361,7 +305,6 @@ class Instance:
         actual = o if claimed in ("P", "N") else v
         return claimed == actual, actual
 
-
 def check_box(inst):
     """The positions a sweep covered: every state of the box where ``assume`` holds (or a sample
     of them). Returns a line for the summary."""
@@ -392,7 +335,6 @@ def check_box(inst):
     if sample.get("k") != len(listed) or not set(listed) <= set(covered):
         raise Disagree(f"{inst.label}: the sample is not {sample.get('k')} positions of the box")
     return f"sample of {len(listed)} of {count} positions"
-
 
 def check_period(b):
     """A period claim: G(0..top) of one heap recomputed; the period on the range the theorem
@@ -436,7 +378,6 @@ def check_period(b):
            f"heaps 0..{top}" if th else "no theorem (a check up to the bound)")
     return f"G(0..{top}) recomputed; G(n + {p}) = G(n) + {s} for {n0} <= n < {end}; {how}"
 
-
 def code_options(digits, h):
     """The options of a heap of ``h`` under a finite take-and-break code, as sorted parts."""
     out = set()
@@ -451,7 +392,6 @@ def code_options(digits, h):
         if d & 4:
             out.update((a, r - a) for a in range(1, r // 2 + 1) if r - a >= 1)
     return sorted(out)
-
 
 def check(b):
     """Judge a bundle; the summary lines (Disagree or Bad on failure)."""
@@ -501,7 +441,6 @@ def check(b):
         return lines
     raise Bad(f"verdict {verdict!r} has no explicit certificate")
 
-
 def check_followers(inst, state, followers):
     """The counterexample's options, as recorded: exactly its options, each of the value
     recomputed (the mex of their values is its value)."""
@@ -518,7 +457,6 @@ def check_followers(inst, state, followers):
                            f"the recomputed {game.value(tuple(f['state']))}")
     return f"its {len(followers)} options: the recorded ones, values recomputed"
 
-
 def load(path):
     if os.path.isdir(path):
         path = os.path.join(path, "explicit.json")
@@ -527,7 +465,6 @@ def load(path):
             return json.load(f)
     except (OSError, ValueError) as e:
         raise Bad(f"cannot read {path}: {e}") from None
-
 
 def main(argv):
     if len(argv) != 2:
@@ -547,7 +484,6 @@ def main(argv):
     print("\n".join(lines))
     print("AGREED")
     return 0
-
 
 if __name__ == "__main__":
     sys.setrecursionlimit(200_000)
