@@ -13,9 +13,11 @@ and judges the verdict. Exit status: 0 agreed, 1 disagreed, 2 bad bundle.
 import hashlib
 import itertools
 import json
+import operator
 import os
 import sys
 import threading
+from functools import reduce
 
 FORMAT = "grundy-explicit/1"
 RULES_FORMAT = "grundy-rules/1"
@@ -186,25 +188,17 @@ class HeapRule:
         return out
 
     def options(self, state):
-        heaps = self.key(state)
-        out = []
-        for i, h in enumerate(heaps):
-            rest = heaps[:i] + heaps[i + 1:]
-            for ps in self.heap_options(h):
-                out.append(tuple(sorted(rest + ps)))
-        return out
+        hs = self.key(state)
+        return [tuple(sorted(hs[:i] + hs[i + 1:] + ps)) for i, h in enumerate(hs) for ps in self.heap_options(h)]
 
     def heap_value(self, h):
         """G(h) of one heap in normal play: the mex of the xor of the parts' values."""
         for n in range(len(self.single), h + 1):
-            vals = []
-            for ps in self.heap_options(n):
-                x = 0
-                for p in ps:
-                    x ^= self.single[p]
-                vals.append(x)
-            self.single[n] = _mex(vals)
+            self.single[n] = _mex(self.xor(ps) for ps in self.heap_options(n))
         return self.single[h]
+
+    def xor(self, heaps):
+        return reduce(operator.xor, (self.heap_value(h) for h in heaps), 0)
 
 class Game:
     """Values and outcomes of one arena, memoized by position."""
@@ -238,10 +232,7 @@ class Game:
 
     def value(self, state):
         if isinstance(self.arena, HeapRule) and not self.misere:   # Sprague-Grundy: xor of heaps
-            x = 0
-            for h in self.arena.key(state):
-                x ^= self.arena.heap_value(h)
-            return x
+            return self.arena.xor(self.arena.key(state))
         return self._search(state, self.values,
                             lambda kids, m: _mex(m[k] for k in kids) if kids else int(self.misere))
 
@@ -253,9 +244,11 @@ class Game:
         return "N" if w else "P"
 
 # ---------------------------------------------------------------- the bundle
-def digest(states):
-    text = json.dumps([list(s) for s in states], separators=(",", ":"))
-    return hashlib.sha256(text.encode()).hexdigest()
+def digest(data):
+    """SHA-256 of compact JSON (keys sorted): of the listed states, or of a game's rules."""
+    return hashlib.sha256(json.dumps(data, separators=(",", ":"), sort_keys=True).encode()).hexdigest()
+
+GAME_KEYS = ("structure", "rules", "heap_rule", "nodes", "statement", "assume")
 
 def _need(d, key, what):
     if not isinstance(d, dict) or key not in d:
@@ -285,12 +278,9 @@ class Instance:
     def claimed(self, pos):
         """What the claim states at a position: an int (a value) or "P"/"N"."""
         if self.statement is None:
-            c = _need(pos, "claimed", "a position of a table claim")
-            return c
+            return _need(pos, "claimed", "a position of a table claim")
         c = self.statement(self.moves.env(pos["state"]))
-        if self.boolean:
-            return "P" if c else "N"
-        return int(c)
+        return ("P" if c else "N") if self.boolean else int(c)
 
     def truth(self, pos, claimed):
         """The recomputed value and outcome, checked against the records; (holds, actual)."""
@@ -311,8 +301,10 @@ def check_box(inst):
     raw, listed = inst.raw, [tuple(p["state"]) for p in inst.positions]
     if len(set(listed)) != len(listed):
         raise Disagree(f"{inst.label}: a position is listed twice")
-    if raw.get("digest") != digest(listed):
+    if raw.get("digest") != digest([list(s) for s in listed]):
         raise Disagree(f"{inst.label}: the digest of the listed positions is not the recorded one")
+    if raw.get("game_digest") != digest([raw.get(k) for k in GAME_KEYS]):
+        raise Disagree(f"{inst.label}: the digest of the rules, statement and assume is not the recorded one")
     count, box, sample = raw.get("count"), raw.get("box"), raw.get("sample")
     if box is None:
         if count != len(listed):
@@ -342,14 +334,14 @@ def check_period(b):
     per = _need(b, "period", "bundle")
     inst = Instance(_need(b, "instances", "bundle")[0], False)
     rule = inst.game.arena
+    if inst.raw.get("game_digest") != digest([inst.raw.get(k) for k in GAME_KEYS]):
+        raise Disagree("the digest of the rules is not the recorded one")
     if not isinstance(rule, HeapRule):
         raise Bad("a period bundle needs a heap rule")
     n0, p, s, top, end = (int(_need(per, k, "period")) for k in ("n0", "p", "s", "top", "end"))
     values = [rule.heap_value(h) for h in range(top + 1)]
     if values != per.get("values"):
-        first = next((h for h, v in enumerate(values) if h >= len(per.get("values") or [])
-                      or per["values"][h] != v), None)
-        raise Disagree(f"recorded G({first}) differs from the recomputed {values[first] if first is not None else '?'}")
+        raise Disagree(f"the recorded values G(0..{top}) are not the recomputed {values}")
     th = per.get("theorem")
     if th is not None:
         code = _need(th, "code", "theorem")
@@ -406,10 +398,11 @@ def check(b):
     if claim.get("kind") == "period":
         lines.append(check_period(b))
         return lines
-    failures = []
+    failures, covered = [], 0
     for i, raw in enumerate(_need(b, "instances", "bundle")):
         inst = Instance(raw, misere)
         cover = check_box(inst)
+        covered += raw.get("count", 0)
         held = 0
         for j, pos in enumerate(inst.positions):
             if not inst.holds_assume(pos["state"]):
@@ -422,6 +415,9 @@ def check(b):
         lines.append(f"{inst.label}: {cover}; values recomputed; the statement holds at {held} of "
                      f"{len(inst.positions)}")
     if verdict in ("verified", "proved"):
+        said = b["verdict"].get("positions", 0) - b["verdict"].get("random_positions", 0)
+        if covered != said:
+            raise Disagree(f"the bundle covers {covered} positions, the verdict says {said}")
         if failures:
             i, j, st, c, a = failures[0]
             raise Disagree(f"the claim fails at {st} (instance {i}): claimed {c!r}, recomputed {a!r}")
@@ -446,15 +442,12 @@ def check_followers(inst, state, followers):
     recomputed (the mex of their values is its value)."""
     if not followers:
         return "its options: recomputed by the search (none recorded)"
-    game = inst.game
-    mine = sorted(game.arena.key(k) for k in game.arena.options(tuple(state)))
-    theirs = sorted(game.arena.key(tuple(f["state"])) for f in followers)
-    if mine != theirs:
+    game, key = inst.game, inst.game.arena.key
+    if sorted(map(key, game.arena.options(tuple(state)))) != sorted(key(f["state"]) for f in followers):
         raise Disagree(f"the recorded options of {state} are not its options under the rules")
     for f in followers:
         if game.value(tuple(f["state"])) != f.get("value"):
-            raise Disagree(f"the recorded value {f.get('value')!r} of the option {f['state']} is not "
-                           f"the recomputed {game.value(tuple(f['state']))}")
+            raise Disagree(f"the recorded value {f.get('value')!r} of the option {f['state']} is not recomputed")
     return f"its {len(followers)} options: the recorded ones, values recomputed"
 
 def load(path):

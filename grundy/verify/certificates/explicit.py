@@ -38,7 +38,7 @@ from ...spec.heaprule import HeapRule
 from ...spec.position import Position, SumPosition
 from ...spec.registry import GAMES
 from ...spec.structure import Structure
-from ..claims import Claim
+from ..claims import Claim, Explicit
 from ..families import Positions, TableStatement, slot_values
 from ..verdict import REFUTED, VERIFIED, Verdict
 
@@ -56,10 +56,21 @@ class Unsupported(Exception):
     """The verdict has no explicit certificate this format can state (the reason)."""
 
 
-def digest(states: Iterable[State]) -> str:
-    """The SHA-256 of the listed states, as the checker computes it (compact JSON of lists)."""
-    text = json.dumps([list(s) for s in states], separators=(",", ":"))
-    return hashlib.sha256(text.encode()).hexdigest()
+def digest(data: Any) -> str:
+    """The SHA-256 of ``data`` as compact JSON with sorted keys (as the checker computes it).
+
+    >>> digest([[0, 1], [1, 1]])[:12]
+    '31bfc7399576'
+    """
+    return hashlib.sha256(json.dumps(data, separators=(",", ":"), sort_keys=True).encode()).hexdigest()
+
+
+GAME_KEYS = ("structure", "rules", "heap_rule", "nodes", "statement", "assume")
+
+
+def with_game_digest(inst: dict[str, Any]) -> dict[str, Any]:
+    """``inst`` with ``game_digest``: the digest of its rules, statement and assume (their identity)."""
+    return {**inst, "game_digest": digest([inst.get(k) for k in GAME_KEYS])}
 
 
 class _Inst:
@@ -92,11 +103,12 @@ class _Inst:
     def export(self, states: list[State], **extra: Any) -> dict[str, Any]:
         t = NodeTable()
         rules = export_rules(self.rules, t)
-        return {"label": self.label, "structure": export_structure(self.structure), "rules": rules,
-                "heap_rule": export_heap_rule(self.game, self.structure, t),
-                "statement": None if self.expr is None else t.add(self.expr),
-                "assume": t.add(self.assume_expr), "nodes": t.nodes,
-                "positions": [self.record(s) for s in states], "digest": digest(states), **extra}
+        return with_game_digest({
+            "label": self.label, "structure": export_structure(self.structure), "rules": rules,
+            "heap_rule": export_heap_rule(self.game, self.structure, t),
+            "statement": None if self.expr is None else t.add(self.expr), "assume": t.add(self.assume_expr),
+            "nodes": t.nodes, "positions": [self.record(s) for s in states],
+            "digest": digest([list(s) for s in states]), **extra})
 
 
 def _sweep(claim: Claim, bounds: dict[str, Any], solver: Solver, seed: int) -> list[dict[str, Any]]:
@@ -228,6 +240,8 @@ def bundle_of(claim: Claim, verdict: Verdict, *, profile: str = "quick", solver:
         elif verdict.verdict == VERIFIED:
             body = {"instances": _listed(claim, solver) if isinstance(claim.family, Positions)
                     else _sweep(claim, claim.bounds_for(profile), solver, seed)}
+            if any(isinstance(m, Explicit) and m.samples for m in claim.methods):   # not listed
+                head["verdict"]["random_positions"] = verdict.swept - sum(i["count"] for i in body["instances"])
         else:
             raise Unsupported(f"a {verdict.verdict} verdict has no explicit certificate")
     except Unsupported as e:

@@ -28,7 +28,7 @@ class _Unsupported(Exception):
 
 def period_bundle(claim: Claim, verdict: Verdict) -> dict[str, Any]:
     """The body of ``explicit.json`` for a period claim's verdict (proved, verified or refuted)."""
-    from .explicit import Unsupported
+    from .explicit import Unsupported, with_game_digest
     assert claim.period is not None
     if verdict.verdict not in (PROVED, VERIFIED, REFUTED):
         raise Unsupported(f"a {verdict.verdict} verdict has no explicit certificate")
@@ -63,6 +63,6 @@ def period_bundle(claim: Claim, verdict: Verdict) -> dict[str, Any]:
                    "premise": ("the options of the rule are the code's on every heap: by construction for "
                                "a take-and-break code, proved by Z3 for a hand-written rule (grundy's "
                                "premise; the checker compares them on heaps 0..top)")}
-    return {"instances": [inst],
+    return {"instances": [with_game_digest(inst)],
             "period": {"n0": n0, "p": p, "s": s, "top": top, "end": end, "values": list(values[:top + 1]),
                        "theorem": theorem, "counterexample": fails[0] if fails else None}}
