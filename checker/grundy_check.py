@@ -396,6 +396,8 @@ def check(b):
     lines = [f"claim {claim.get('id')} ({claim.get('kind')}, {'misere' if misere else 'normal'} play), "
              f"verdict {verdict}"]
     if claim.get("kind") == "period":
+        if misere:
+            raise Bad("a period bundle in misere play (one-heap values add by xor in normal play only)")
         lines.append(check_period(b))
         return lines
     failures, covered = [], 0
