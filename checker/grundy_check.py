@@ -1,15 +1,11 @@
 #!/usr/bin/env python3
-"""grundy_check: re-check an explicit certificate of grundy without grundy.
-
-    python3 grundy_check.py BUNDLE        (a bundle directory, or its explicit.json)
-
-Standard library only, and no code shared with grundy: this file has its own interpreter of
-the exported rule language (docs/certificates.md). From the exported rules it regenerates every
-position's options, recomputes Grundy values bottom-up (the mex of the options' values; misere:
-1 at a terminal position) and outcomes (a separate win/lose search), re-enumerates the box a
-sweep covered, evaluates the statement at every listed position, compares every recorded value
-and judges the verdict. Exit status: 0 agreed, 1 disagreed, 2 bad bundle.
-"""
+"""grundy_check: re-check an explicit certificate of grundy without grundy (docs/certificates.md).
+Usage: python3 grundy_check.py BUNDLE (a bundle directory, or its explicit.json). Standard library
+only, no code shared with grundy: its own interpreter of the exported rules regenerates every
+position's options, recomputes Grundy values bottom-up (the mex of the options' values; misere: 1
+at a terminal position) and outcomes (a separate win/lose search), re-enumerates a sweep's box,
+evaluates the statement at every listed position, compares every recorded value and judges the
+verdict. Exit status: 0 agreed, 1 disagreed, 2 bad bundle."""
 import hashlib
 import itertools
 import json
@@ -124,7 +120,6 @@ def _enumerate(choices, env, k=0):
 
 class Moves:
     """The guarded commands on one structure: a state is the tuple of its slots."""
-
     def __init__(self, rules, fns):
         self.names = [s["name"] for s in rules["slots"]]
         self.domains = [tuple(s["domain"]) for s in rules["slots"]]
@@ -134,47 +129,45 @@ class Moves:
             fits = _fn(fns, m["fits"], w) if "fits" in m else None
             upd = [(int(slot), _fn(fns, e, w)) for slot, e in m["update"]]
             self.moves.append((m["label"], _choices(fns, m["choices"], w), _fn(fns, m["guard"], w), upd, fits))
-
     def env(self, state):
         if len(state) != len(self.names):
             raise Bad(f"state {state} has {len(state)} slots, the rules {len(self.names)}")
         return dict(zip(self.names, state))
-
     def key(self, state):
         return tuple(state)
-
     def options(self, state):
-        out = []
-        for label, choices, guard, upd, fits in self.moves:
-            for env in _enumerate(choices, self.env(state)):
-                if not guard(env):
-                    continue
-                if fits is not None and not fits(env):
-                    raise Disagree(f"move {label!r} at {list(state)} does not fit the structure")
-                nxt = list(state)
-                for slot, f in upd:
-                    v = int(f(env))
-                    lo, hi = self.domains[slot]
-                    if v < lo or (hi is not None and v > hi):
-                        raise Disagree(f"move {label!r} at {list(state)} sets {self.names[slot]} to {v}, "
-                                       f"outside its domain")
-                    nxt[slot] = v
-                out.append(tuple(nxt))
-        return out
+        return [self._next(m, state, env) for m in self.moves for env in _enumerate(m[1], self.env(state))
+                if m[2](env)]
+    def _next(self, move, state, env):
+        label, _, _, upd, fits = move
+        if fits is not None and not fits(env):
+            raise Disagree(f"move {label!r} at {list(state)} does not fit the structure")
+        nxt = list(state)
+        for slot, f in upd:
+            nxt[slot] = v = int(f(env))
+            lo, hi = self.domains[slot]
+            if v < lo or (hi is not None and v > hi):
+                raise Disagree(f"move {label!r} at {list(state)} sets {self.names[slot]} to {v}, outside its domain")
+        return tuple(nxt)
+    def apply(self, state, mi, values):
+        """The state after move ``mi`` with the choice values ``values`` (None: not legal there)."""
+        move, env = self.moves[mi], self.env(state)
+        for (name, lo, hi), v in zip(move[1], values, strict=True):
+            if not lo(env) <= v <= hi(env):
+                return None
+            env[name] = v
+        return self._next(move, state, env) if move[2](env) else None
 
 class HeapRule:
     """A rule on one heap: a position is a multiset of heaps; a move plays one option in one heap
     (its parts replace the heap; a part of 0 is no heap)."""
-
     def __init__(self, rule, fns):
         self.var = rule["var"]
         self.opts = [(o["label"], _choices(fns, o["choices"], "option"), _fn(fns, o["guard"], "option"),
                       [_fn(fns, p, "option") for p in o["parts"]]) for o in rule["options"]]
         self.single = {}
-
     def key(self, state):
         return tuple(sorted(h for h in state if h))
-
     def heap_options(self, h):
         """The parts each option of a heap of ``h`` leaves (sorted, without 0s)."""
         out = []
@@ -186,27 +179,22 @@ class HeapRule:
                         raise Disagree(f"option {label!r} of a heap of {h} leaves {ps}")
                     out.append(tuple(sorted(p for p in ps if p)))
         return out
-
     def options(self, state):
         hs = self.key(state)
         return [tuple(sorted(hs[:i] + hs[i + 1:] + ps)) for i, h in enumerate(hs) for ps in self.heap_options(h)]
-
     def heap_value(self, h):
         """G(h) of one heap in normal play: the mex of the xor of the parts' values."""
         for n in range(len(self.single), h + 1):
             self.single[n] = _mex(self.xor(ps) for ps in self.heap_options(n))
         return self.single[h]
-
     def xor(self, heaps):
         return reduce(operator.xor, (self.heap_value(h) for h in heaps), 0)
 
 class Game:
     """Values and outcomes of one arena, memoized by position."""
-
     def __init__(self, arena, misere):
         self.arena, self.misere = arena, misere
         self.values, self.wins = {}, {}
-
     def _search(self, root, memo, done):
         """Iterative depth-first search; ``done(kids, memo)`` gives a position's result."""
         arena = self.arena
@@ -229,13 +217,11 @@ class Game:
                 stack.pop()
                 line.discard(s)
         return memo[root]
-
     def value(self, state):
         if isinstance(self.arena, HeapRule) and not self.misere:   # Sprague-Grundy: xor of heaps
             return self.arena.xor(self.arena.key(state))
         return self._search(state, self.values,
                             lambda kids, m: _mex(m[k] for k in kids) if kids else int(self.misere))
-
     def outcome(self, state):
         if isinstance(self.arena, HeapRule) and not self.misere:
             return "N" if self.value(state) else "P"
@@ -257,7 +243,6 @@ def _need(d, key, what):
 
 class Instance:
     """One structure of the claim: its rules, statement, assumption and positions."""
-
     def __init__(self, inst, misere):
         self.label = inst.get("label", "?")
         nodes = _need(inst, "nodes", self.label)
@@ -271,17 +256,14 @@ class Instance:
         self.assume = _fn(fns, inst["assume"], "assume") if inst.get("assume") is not None else None
         self.positions = _need(inst, "positions", self.label)
         self.raw = inst
-
     def holds_assume(self, state):
         return True if self.assume is None else bool(self.assume(self.moves.env(state)))
-
     def claimed(self, pos):
         """What the claim states at a position: an int (a value) or "P"/"N"."""
         if self.statement is None:
             return _need(pos, "claimed", "a position of a table claim")
         c = self.statement(self.moves.env(pos["state"]))
         return ("P" if c else "N") if self.boolean else int(c)
-
     def truth(self, pos, claimed):
         """The recomputed value and outcome, checked against the records; (holds, actual)."""
         state = tuple(pos["state"])
@@ -290,8 +272,7 @@ class Instance:
             raise Disagree(f"{self.label}: {list(state)} has value {v} but outcome {o}")
         for k, mine in (("value", v), ("outcome", o)):
             if k in pos and pos[k] != mine:
-                raise Disagree(f"{self.label}: at {list(state)} the bundle records {k} {pos[k]!r}, "
-                               f"recomputed {mine!r}")
+                raise Disagree(f"{self.label}: at {list(state)} the bundle records {k} {pos[k]!r}, recomputed {mine!r}")
         actual = o if claimed in ("P", "N") else v
         return claimed == actual, actual
 
@@ -310,9 +291,7 @@ def check_box(inst):
         if count != len(listed):
             raise Disagree(f"{inst.label}: {len(listed)} positions listed, {count} recorded")
         return f"{len(listed)} listed positions"
-    size = 1
-    for vals in box:
-        size *= len(vals)
+    size = reduce(operator.mul, map(len, box), 1)
     if size > MAX_BOX:
         return f"{len(listed)} positions of a box of {size:,} (not re-enumerated: too large)"
     covered = [s for s in itertools.product(*box) if inst.holds_assume(s)]
@@ -395,6 +374,9 @@ def check(b):
     misere = _need(claim, "convention", "claim") == "misere"
     lines = [f"claim {claim.get('id')} ({claim.get('kind')}, {'misere' if misere else 'normal'} play), "
              f"verdict {verdict}"]
+    if "certificate" in b:
+        lines.append(check_certificate(b, misere))
+        return lines
     if claim.get("kind") == "period":
         if misere:
             raise Bad("a period bundle in misere play (one-heap values add by xor in normal play only)")
@@ -439,6 +421,35 @@ def check(b):
         return lines
     raise Bad(f"verdict {verdict!r} has no explicit certificate")
 
+def check_certificate(b, misere):
+    """A refutation by a certificate on the rule alone: the statement contradicts itself at one
+    position (no value is solved). The obligations of the partition theorem / the mex rule."""
+    cert, inst = b["certificate"], Instance(b["instances"][0], misere)
+    check_box(inst)
+    s, ob = tuple(cert["state"]), cert["obligation"]
+    if b["verdict"]["verdict"] != "refuted" or not inst.holds_assume(s):
+        raise Disagree(f"a certificate at {list(s)} for a {b['verdict']['verdict']} verdict, or outside assume")
+    c, at = inst.claimed({"state": s}), lambda t: inst.claimed({"state": t})
+    if ob in ("PN", "mex-equal"):
+        t = inst.moves.apply(s, *cert["move"])
+        bad = t is not None and inst.holds_assume(t) and at(t) == c and (c == "P" if ob == "PN" else isinstance(c, int))
+        why = f"the move to {t}, claimed {at(t)!r} as is {list(s)}" if t else "an illegal move"
+    else:
+        opts, fine = inst.moves.options(s), lambda t, v: inst.holds_assume(t) and at(t) != v
+        if ob == "T":
+            bad = not opts and c != ((1 if misere else 0) if isinstance(c, int) else "NP"[not misere])
+        elif ob == "NP":
+            bad = c == "N" and opts and all(fine(t, "P") for t in opts)
+        elif ob == "mex-below":
+            v = cert["value"]
+            bad = isinstance(c, int) and 0 <= v < c and opts and all(fine(t, v) for t in opts)
+        else:
+            raise Bad(f"unknown obligation {ob!r}")
+        why = f"{len(opts)} options checked"
+    if not bad:
+        raise Disagree(f"the certificate ({ob}) at {list(s)} does not show the claim false ({why})")
+    return f"certificate {ob} at {list(s)}, claimed {c!r}: the claim contradicts itself ({why})"
+
 def check_followers(inst, state, followers):
     """The counterexample's options, as recorded: exactly its options, each of the value
     recomputed (the mex of their values is its value)."""
@@ -466,23 +477,18 @@ def main(argv):
         print("usage: grundy_check.py BUNDLE", file=sys.stderr)
         return 2
     try:
-        lines = check(load(argv[1]))
-    except Bad as e:
-        print(f"BAD BUNDLE: {e}")
-        return 2
+        print("\n".join(check(load(argv[1]))) + "\nAGREED")
+        return 0
     except Disagree as e:
         print(f"DISAGREED: {e}")
         return 1
-    except (KeyError, TypeError, ValueError, IndexError, RecursionError) as e:
-        print(f"BAD BUNDLE: {type(e).__name__}: {e}")
+    except (Bad, KeyError, TypeError, ValueError, IndexError, RecursionError) as e:
+        print(f"BAD BUNDLE: {e}" if isinstance(e, Bad) else f"BAD BUNDLE: {type(e).__name__}: {e}")
         return 2
-    print("\n".join(lines))
-    print("AGREED")
-    return 0
 
 if __name__ == "__main__":
     sys.setrecursionlimit(200_000)
-    threading.stack_size(512 * 1024 * 1024)       # deep expressions: evaluated recursively
+    threading.stack_size(512 * 1024 * 1024)       # deep expressions are evaluated recursively
     result = []
     t = threading.Thread(target=lambda: result.append(main(sys.argv)))
     t.start()

@@ -26,6 +26,7 @@ from grundy.spec import ite
 from grundy.verify import Claim, check_claim
 from grundy.verify.certificates import run_checker, write_explicit
 from grundy.verify.families import heaps, paths
+from grundy.verify.loading import load
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 _spec = importlib.util.spec_from_file_location("grundy_check", ROOT / "checker" / "grundy_check.py")
@@ -46,6 +47,7 @@ CLAIMS = [
           statement=lambda g, s: s.weight[0] == s.weight[1] + 1, expect="refuted"),
     Claim("m/lasker-table", game="lasker-nim", table=[0, 1, 2, 4, 3, 5, 6, 8]),
     Claim("m/kayles", game="octal", params={"code": "0.77"}, kind="period", period=(71, 12), expect="proved"),
+    *(c for c in load([str(ROOT / "theorems" / "classics.py")]) if c.id == "planted/bouton-3-far"),
 ]
 
 
@@ -113,7 +115,15 @@ def mutations(b, rng):
                 edit(f"{what} constant node {k} ({nodes[k][2]!r}) changed in {i}",
                      lambda m, i=i, k=k: _bump(m["instances"][i]["nodes"][k]))
     conv = {"normal": "misere", "misere": "normal"}
-    edit("convention changed", lambda m: m["claim"].update(convention=conv[m["claim"]["convention"]]))
+    # a certificate other than T shows the claim false in either convention: changing it means nothing
+    if b.get("certificate", {}).get("obligation", "T") == "T":
+        edit("convention changed", lambda m: m["claim"].update(convention=conv[m["claim"]["convention"]]))
+    if "certificate" in b:
+        edit("certificate: the move's choice + 1", lambda m: m["certificate"]["move"][1].__setitem__(
+            0, m["certificate"]["move"][1][0] + 1))
+        edit("certificate: the position's first slot + 1", lambda m: m["certificate"]["state"].__setitem__(
+            0, m["certificate"]["state"][0] + 1))
+        edit("certificate: another obligation", lambda m: m["certificate"].update(obligation="NP"))
     if "period" in b:
         edit("a value of the period flipped", lambda m: m["period"]["values"].__setitem__(
             75, m["period"]["values"][75] + 1))
@@ -141,7 +151,7 @@ def all_mutations(bundles):
 def test_every_naive_mutation_is_caught(bundles):
     muts = all_mutations(bundles)
     kinds = {name.split(" ")[0] for _, name, _ in muts}
-    assert {"value+1", "outcome", "position", "rule", "statement", "convention", "n0", "p"} <= kinds
+    assert {"value+1", "outcome", "position", "rule", "statement", "convention", "n0", "p", "certificate:"} <= kinds
     missed = [(cid, name) for cid, name, m in muts if not caught(m)[0]]
     assert not missed, f"{len(missed)} of {len(muts)} mutations not caught: {missed}"
     assert len(muts) >= 60
@@ -175,6 +185,8 @@ def truth(b):
         if "period" in b:
             rule = CK.Instance(b["instances"][0], False).game.arena
             return [rule.heap_value(h) for h in range(b["period"]["top"] + 1)]
+        if "certificate" in b:                  # what it shows: a contradiction, or not
+            return CK.check_certificate(b, misere)
         for raw in b["instances"]:
             inst = CK.Instance(raw, misere)
             for p in raw["positions"]:

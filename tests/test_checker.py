@@ -25,7 +25,8 @@ from grundy.spec.games import GAMES, get_game
 from grundy.spec.position import Position, read_position
 from grundy.verify import Claim, check_claim
 from grundy.verify.certificates import run_checker, write_explicit
-from grundy.verify.families import heaps, paths
+from grundy.verify.families import heaps, paths, sums
+from grundy.verify.loading import load
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 CHECKER = ROOT / "checker" / "grundy_check.py"
@@ -236,6 +237,9 @@ CLAIMS = [
     Claim("t/lasker-table", game="lasker-nim", table=[0, 1, 2, 4, 3, 5, 6, 8]),
     Claim("t/kayles", game="octal", params={"code": "0.77"}, kind="period", period=(71, 12), expect="proved"),
     Claim("t/kayles-70", game="octal", params={"code": "0.77"}, kind="period", period=(70, 12), expect="refuted"),
+    Claim("t/bouton-2-proved", game="nim", kind="char", family=heaps(2), bounds={"heap": 4},
+          statement=lambda g, s: s.heap[0] == s.heap[1], methods=["explicit", "smt"], expect="proved"),
+    *(c for c in load([str(ROOT / "theorems" / "classics.py")]) if c.id == "planted/misere-nim-3-far"),
 ]
 
 
@@ -245,6 +249,29 @@ def test_bundles_written_by_grundy_are_agreed_with(tmp_path, claim):
     assert v.verdict == claim.expect
     r = run_checker(d)
     assert r["status"] == "agreed", r
+
+
+def test_a_far_refutation_is_a_certificate_checked_at_one_position(tmp_path):
+    claim = CLAIMS[-1]
+    _, d = _bundle(tmp_path, claim)
+    data = json.loads((d / "explicit.json").read_text())
+    assert data["certificate"]["obligation"] == "PN" and data["certificate"]["state"][0] > 10 ** 6
+    detail = run_checker(d)["detail"]
+    assert "certificate PN" in detail and "contradicts itself" in detail
+
+
+def test_what_has_no_explicit_certificate_is_said(tmp_path):
+    c = Claim("t/sums", game="sum", kind="outcome", family=sums([{"game": "nim", "heaps": [1]}],
+              [{"game": "nim", "heaps": [1]}]), statement=lambda g, s: True)
+    v, d = _bundle(tmp_path, c)
+    assert v.verdict == "verified"
+    r = run_checker(d)
+    assert r["status"] == "skipped" and "sums" in r["detail"], r
+    u = Claim("t/unknown", game="nim", kind="char", family=heaps(2), bounds={"heap": 2},
+              statement=lambda g, s: True)
+    from grundy.verify.verdict import Verdict
+    assert write_explicit(tmp_path / "u", u, Verdict("t/unknown", "char", "unknown")) == []
+    assert run_checker(tmp_path / "u")["status"] == "skipped"
 
 
 def test_a_large_sweep_is_sampled_and_the_checker_says_so(tmp_path, monkeypatch):

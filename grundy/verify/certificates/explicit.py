@@ -40,7 +40,7 @@ from ...spec.registry import GAMES
 from ...spec.structure import Structure
 from ..claims import Claim, Explicit
 from ..families import Positions, TableStatement, slot_values
-from ..verdict import REFUTED, VERIFIED, Verdict
+from ..verdict import PROVED, REFUTED, VERIFIED, Verdict
 
 __all__ = ["FORMAT", "SAMPLE_ABOVE", "SAMPLE_SIZE", "write_explicit", "run_checker", "bundle_of",
            "checker_path"]
@@ -194,9 +194,11 @@ def _refuted(claim: Claim, verdict: Verdict, solver: Solver) -> dict[str, Any]:
     c = verdict.counterexample
     if c is None:
         raise Unsupported("a refutation without a counterexample")
+    if c.origin is not None and c.origin[0] == "certificate":
+        return _certificate(claim, c.origin, solver)
     if c.how.startswith("a partition certificate") or isinstance(c.actual, str) and c.actual.startswith("unsolved"):
-        raise Unsupported("a partition certificate at a position too large to solve (checked on the "
-                          "rule by grundy; the SMT bundle states its obligation)")
+        raise Unsupported("a partition certificate whose move is not at hand (a verdict read back from "
+                          "JSON); the SMT bundle states its obligation")
     inst, state = _find(claim, verdict, solver)
     out = inst.export([state], box=None, count=1, sample=None)
     rec = out["positions"][0]
@@ -212,6 +214,20 @@ def _refuted(claim: Claim, verdict: Verdict, solver: Solver) -> dict[str, Any]:
     return {"instances": [out], "counterexample": {"instance": 0, "position": 0, "state": list(state),
                                                    "claimed": claimed, "actual": actual,
                                                    "followers": followers}}
+
+
+def _certificate(claim: Claim, origin: tuple, solver: Solver) -> dict[str, Any]:
+    """A refutation by a partition certificate, checked on the rule at one position (too large to
+    solve): the position, the obligation, the move (PN, mex-equal) or the value (mex-below)."""
+    _, found, state, obligation, move, _, _ = origin
+    inst = _Inst(claim, found.label, found.structure, solver)
+    out = inst.export([], box=None, count=0, sample=None)
+    cert: dict[str, Any] = {"state": list(state), "obligation": obligation}
+    if obligation in ("PN", "mex-equal"):
+        cert["move"] = [move[0], list(move[1])]
+    elif obligation == "mex-below":
+        cert["value"] = move
+    return {"instances": [out], "certificate": cert}
 
 
 def _period(claim: Claim, verdict: Verdict) -> dict[str, Any]:
@@ -237,7 +253,7 @@ def bundle_of(claim: Claim, verdict: Verdict, *, profile: str = "quick", solver:
             body = _period(claim, verdict)
         elif verdict.verdict == REFUTED:
             body = _refuted(claim, verdict, solver)
-        elif verdict.verdict == VERIFIED:
+        elif verdict.verdict == VERIFIED or _swept_beside_a_proof(claim, verdict):
             body = {"instances": _listed(claim, solver) if isinstance(claim.family, Positions)
                     else _sweep(claim, claim.bounds_for(profile), solver, seed)}
             if any(isinstance(m, Explicit) and m.samples for m in claim.methods):   # not listed
@@ -247,19 +263,30 @@ def bundle_of(claim: Claim, verdict: Verdict, *, profile: str = "quick", solver:
     except Unsupported as e:
         return {**head, "supported": False, "reason": str(e)}
     notes = []
+    if verdict.verdict == PROVED and claim.kind != "period":
+        notes.append("the verdict is a proof by Z3 (its obligations are in the SMT bundle); this bundle "
+                     "re-checks the explicit sweep done beside it, within its bounds")
     if claim.kind == "strategy":
         notes.append("the strategy itself is not in the bundle: its P-positions are checked as a char claim")
     return {**head, "supported": True, "notes": notes, **body}
 
 
+def _swept_beside_a_proof(claim: Claim, verdict: Verdict) -> bool:
+    """A proof by Z3 that an explicit sweep accompanied (its positions re-checked as a sweep's)."""
+    return (verdict.verdict == PROVED and verdict.swept > 0
+            and any(isinstance(m, Explicit) for m in claim.methods))
+
+
 def write_explicit(bundle: pathlib.Path, claim: Claim, verdict: Verdict, *, profile: str = "quick",
                    solver: Solver | None = None, seed: int = 0) -> list[str]:
-    """Write ``explicit.json`` for an explicit verdict (verified or refuted by the explicit
-    solver, or a period claim) into ``bundle``; the file names written. A verdict without an
+    """Write ``explicit.json`` for an explicit verdict (verified, or refuted by the explicit
+    solver or by a partition certificate on the rule; a period claim; the explicit sweep beside
+    a Z3 proof) into ``bundle``; the file names written. A verdict without an
     explicit certificate writes nothing (``[]``); one this format cannot state (sums, a
     partition certificate at an unsolvable position) writes the reason instead
     (``"supported": false``)."""
-    if claim.kind != "period" and verdict.verdict not in (VERIFIED, REFUTED):
+    if claim.kind != "period" and verdict.verdict not in (VERIFIED, REFUTED) \
+            and not _swept_beside_a_proof(claim, verdict):
         return []
     data = bundle_of(claim, verdict, profile=profile, solver=solver, seed=seed)
     bundle = pathlib.Path(bundle)
