@@ -26,7 +26,9 @@ class Disagree(Exception):
     """The bundle's rules or records contradict the claim's verdict (exit 1)."""
 
 # ---------------------------------------------------------------- the rule language
-def _nim_pow2(i, j, memo={}):
+_POW2 = {}
+
+def _nim_pow2(i, j, memo=_POW2):
     """2^i (x) 2^j, the nim product of two powers of two. 2^i is the ordinary product of the
     Fermat 2-powers F = 2^(2^b) for the bits b of i; distinct Fermat powers multiply ordinarily,
     and F (x) F = F xor F/2. So with k = 2^b the lowest bit i and j share, F = 2^k:

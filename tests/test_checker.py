@@ -19,8 +19,8 @@ from hypothesis import strategies as st
 from grundy.errors import GrundyError
 from grundy.solvers.solver import Solver
 from grundy.spec import HeapGame, Structure, bit_and, bit_or, ite, maximum, minimum, move, nim_product, popcount
-from grundy.spec.expr import evaluate, lift, product
 from grundy.spec.export import NodeTable, export_heap_rule, export_rules
+from grundy.spec.expr import evaluate, lift, product
 from grundy.spec.games import GAMES, get_game
 from grundy.spec.position import Position, read_position
 from grundy.verify import Claim, check_claim
@@ -186,10 +186,10 @@ def random_game(hi, guard, other):
             for i in (0, 1):
                 h, o = s.heap[i], s.heap[1 - i]
                 yield move(f"take {{k}} from heap {i + 1}",
-                           choose=[("k", 1, lambda: minimum(h, maximum(build(hi, [s.heap[0], s.heap[1], 0]), 0)))],
-                           guard=lambda k, h=h, o=o: build(guard, [s.heap[0], s.heap[1], k]),
-                           update=lambda k, i=i, h=h, o=o: {s.heap[i]: h - k} if False else
-                           s.set(heap={i: h - k, 1 - i: maximum(0, minimum(o, build(other, [s.heap[0], s.heap[1], k])))}))
+                           choose=[("k", 1, lambda h=h: minimum(h, maximum(build(hi, [s.heap[0], s.heap[1], 0]), 0)))],
+                           guard=lambda k: build(guard, [s.heap[0], s.heap[1], k]),
+                           update=lambda k, i=i, h=h, o=o: s.set(heap={
+                               i: h - k, 1 - i: maximum(0, minimum(o, build(other, [s.heap[0], s.heap[1], k])))}))
     return R()
 
 

@@ -20,7 +20,6 @@ a fresh process.
 """
 from __future__ import annotations
 
-import hashlib
 import json
 import pathlib
 import random
@@ -41,36 +40,15 @@ from ...spec.structure import Structure
 from ..claims import Claim, Explicit
 from ..families import Positions, TableStatement, slot_values
 from ..verdict import PROVED, REFUTED, VERIFIED, Verdict
+from .common import FORMAT, Unsupported, digest, with_game_digest
 
 __all__ = ["FORMAT", "SAMPLE_ABOVE", "SAMPLE_SIZE", "write_explicit", "run_checker", "bundle_of",
            "checker_path"]
 
-FORMAT = "grundy-explicit/1"
 SAMPLE_ABOVE = 200_000     # a sweep with more positions is written as a seeded sample
 SAMPLE_SIZE = 2_000        # ... of about this many positions
 CHECKER_TIMEOUT = 600.0    # seconds the stand-alone checker gets by default
 State = tuple[int, ...]
-
-
-class Unsupported(Exception):
-    """The verdict has no explicit certificate this format can state (the reason)."""
-
-
-def digest(data: Any) -> str:
-    """The SHA-256 of ``data`` as compact JSON with sorted keys (as the checker computes it).
-
-    >>> digest([[0, 1], [1, 1]])[:12]
-    '31bfc7399576'
-    """
-    return hashlib.sha256(json.dumps(data, separators=(",", ":"), sort_keys=True).encode()).hexdigest()
-
-
-GAME_KEYS = ("structure", "rules", "heap_rule", "nodes", "statement", "assume")
-
-
-def with_game_digest(inst: dict[str, Any]) -> dict[str, Any]:
-    """``inst`` with ``game_digest``: the digest of its rules, statement and assume (their identity)."""
-    return {**inst, "game_digest": digest([inst.get(k) for k in GAME_KEYS])}
 
 
 class _Inst:

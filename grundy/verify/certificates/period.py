@@ -18,17 +18,13 @@ from ...spec.export import NodeTable, export_heap_rule, export_rules, export_str
 from ..check.period import EXTRA, _position
 from ..claims import Claim
 from ..verdict import PROVED, REFUTED, VERIFIED, Verdict
+from .common import Unsupported, with_game_digest
 
 __all__ = ["period_bundle"]
 
 
-class _Unsupported(Exception):
-    pass
-
-
 def period_bundle(claim: Claim, verdict: Verdict) -> dict[str, Any]:
     """The body of ``explicit.json`` for a period claim's verdict (proved, verified or refuted)."""
-    from .explicit import Unsupported, with_game_digest
     assert claim.period is not None
     if verdict.verdict not in (PROVED, VERIFIED, REFUTED):
         raise Unsupported(f"a {verdict.verdict} verdict has no explicit certificate")
