@@ -305,3 +305,12 @@ def test_a_guard_testing_a_choice_against_a_constant():
         native = Solver(native="always")
         assert [native.grundy(Position(game, g, s)) for s in states] == \
                [SOLVER.grundy(Position(game, g, s)) for s in states]
+
+
+def test_a_verdict_of_the_full_profile_gets_its_own_bounds(tmp_path):
+    c = Claim("t/bouton-full", game="nim", kind="char", family=heaps(2), bounds={"heap": 2}, full={"heap": 4},
+              statement=lambda g, s: s.heap[0] == s.heap[1])
+    v = check_claim(c, profile="full")
+    assert v.swept == 25 and write_explicit(tmp_path, c, v) == ["explicit.json"]   # profile not said
+    assert json.loads((tmp_path / "explicit.json").read_text())["instances"][0]["count"] == 25
+    assert run_checker(tmp_path)["status"] == "agreed"

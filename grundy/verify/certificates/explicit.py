@@ -232,8 +232,7 @@ def bundle_of(claim: Claim, verdict: Verdict, *, profile: str = "quick", solver:
         elif verdict.verdict == REFUTED:
             body = _refuted(claim, verdict, solver)
         elif verdict.verdict == VERIFIED or _swept_beside_a_proof(claim, verdict):
-            body = {"instances": _listed(claim, solver) if isinstance(claim.family, Positions)
-                    else _sweep(claim, claim.bounds_for(profile), solver, seed)}
+            body = {"instances": _swept(claim, verdict, profile, solver, seed)}
             if any(isinstance(m, Explicit) and m.samples for m in claim.methods):   # not listed
                 head["verdict"]["random_positions"] = verdict.swept - sum(i["count"] for i in body["instances"])
         else:
@@ -247,6 +246,23 @@ def bundle_of(claim: Claim, verdict: Verdict, *, profile: str = "quick", solver:
     if claim.kind == "strategy":
         notes.append("the strategy itself is not in the bundle: its P-positions are checked as a char claim")
     return {**head, "supported": True, "notes": notes, **body}
+
+
+def _swept(claim: Claim, verdict: Verdict, profile: str, solver: Solver, seed: int) -> list[dict[str, Any]]:
+    """The instances of a sweep (or of listed positions) as the verdict covered them: in
+    ``profile``'s bounds and family, or in the other profile's where only those give the number
+    of positions the verdict swept (a verdict does not say which profile checked it)."""
+    if isinstance(claim.family, Positions):
+        return _listed(claim, solver)
+    first = None
+    for p in dict.fromkeys([profile, "full" if profile == "quick" else "quick"]):
+        c = claim.at(p)
+        insts = _sweep(c, c.bounds_for(p), solver, seed)
+        if sum(i["count"] for i in insts) == verdict.swept:
+            return insts
+        first = first or insts
+    assert first is not None
+    return first
 
 
 def _swept_beside_a_proof(claim: Claim, verdict: Verdict) -> bool:

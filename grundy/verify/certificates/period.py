@@ -42,7 +42,7 @@ def period_bundle(claim: Claim, verdict: Verdict) -> dict[str, Any]:
     if th is not None:
         top, end = th.needed(n0, p), th.end(n0, p)
     else:
-        top = int(claim.bounds.get("heap", n0 + 3 * p + EXTRA))
+        top = verdict.swept - 1 if verdict.swept else int(claim.bounds.get("heap", n0 + 3 * p + EXTRA))
         end = top - p + 1
     values = heap_values(rule, top)
     fails = [n for n in range(n0, end) if values[n + p] != values[n] + s]
