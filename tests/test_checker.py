@@ -25,7 +25,7 @@ from grundy.spec.games import GAMES, get_game
 from grundy.spec.position import Position, read_position
 from grundy.verify import Claim, check_claim
 from grundy.verify.certificates import run_checker, write_explicit
-from grundy.verify.families import heaps, paths, sums
+from grundy.verify.families import heaps, paths, positions, sums
 from grundy.verify.loading import load
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
@@ -313,4 +313,17 @@ def test_a_verdict_of_the_full_profile_gets_its_own_bounds(tmp_path):
     v = check_claim(c, profile="full")
     assert v.swept == 25 and write_explicit(tmp_path, c, v) == ["explicit.json"]   # profile not said
     assert json.loads((tmp_path / "explicit.json").read_text())["instances"][0]["count"] == 25
+    assert run_checker(tmp_path)["status"] == "agreed"
+
+
+@pytest.mark.parametrize("claim", [CLAIMS[2], Claim(
+    "t/listed-wrong", game="nim", kind="char", family=positions([{"game": "nim", "heaps": [h, 1]} for h in range(4)]),
+    statement=lambda g, s: s.heap[0] == 0, expect="refuted")], ids=lambda c: c.id)
+def test_a_verdict_read_back_from_json_finds_its_counterexample(tmp_path, claim):
+    """A cached verdict has no in-memory origin: the counterexample is found again from its
+    structure's label and its fields."""
+    from grundy.verify.verdict import Verdict
+    v = Verdict.from_json(json.loads(json.dumps(check_claim(claim).to_json())))
+    assert v.verdict == "refuted" and v.counterexample.origin is None
+    assert write_explicit(tmp_path, claim, v) == ["explicit.json"]
     assert run_checker(tmp_path)["status"] == "agreed"
