@@ -123,8 +123,7 @@ def _enumerate(choices, env, k=0):
 class Moves:
     """The guarded commands on one structure: a state is the tuple of its slots."""
     def __init__(self, rules, fns):
-        self.names = [s["name"] for s in rules["slots"]]
-        self.domains = [tuple(s["domain"]) for s in rules["slots"]]
+        self.names, self.domains = [s["name"] for s in rules["slots"]], [tuple(s["domain"]) for s in rules["slots"]]
         self.moves = []
         for m in rules["moves"]:
             w = f"move {m.get('label')!r}"
@@ -135,8 +134,7 @@ class Moves:
         if len(state) != len(self.names):
             raise Bad(f"state {state} has {len(state)} slots, the rules {len(self.names)}")
         return dict(zip(self.names, state))
-    def key(self, state):
-        return tuple(state)
+    key = staticmethod(tuple)
     def options(self, state):
         return [self._next(m, state, env) for m in self.moves for env in _enumerate(m[1], self.env(state))
                 if m[2](env)]
@@ -195,16 +193,12 @@ class HeapRule:
 class Game:
     """Values and outcomes of one arena, memoized by position."""
     def __init__(self, arena, misere):
-        self.arena, self.misere = arena, misere
-        self.values, self.wins = {}, {}
-    def _search(self, root, memo, done):
-        """Iterative depth-first search; ``done(kids, memo)`` gives a position's result."""
-        arena = self.arena
-        root = arena.key(root)
-        if root in memo:
-            return memo[root]
-        stack = [(root, [arena.key(k) for k in arena.options(root)])]
-        line = {root}
+        self.arena, self.misere, self.values, self.wins = arena, misere, {}, {}
+    def _search(self, root, memo, done, cut=None):
+        """Iterative depth-first search; ``done(kids, memo)`` gives a position's result, or True
+        as soon as an option's result is ``cut`` (a move to a lost position wins)."""
+        arena, root = self.arena, self.arena.key(root)
+        stack, line = ([(root, [arena.key(k) for k in arena.options(root)])], {root}) if root not in memo else ([], ())
         while stack:
             s, kids = stack[-1]
             for k in kids:
@@ -213,6 +207,11 @@ class Game:
                         raise Disagree(f"a move returns to {list(k)}, a position on the current line")
                     stack.append((k, [arena.key(x) for x in arena.options(k)]))
                     line.add(k)
+                    break
+                if memo[k] is cut:
+                    memo[s] = True
+                    stack.pop()
+                    line.discard(s)
                     break
             else:
                 memo[s] = done(kids, memo)
@@ -227,8 +226,7 @@ class Game:
     def outcome(self, state):
         if isinstance(self.arena, HeapRule) and not self.misere:
             return "N" if self.value(state) else "P"
-        w = self._search(state, self.wins,
-                         lambda kids, m: any(not m[k] for k in kids) if kids else self.misere)
+        w = self._search(state, self.wins, lambda kids, m: False if kids else self.misere, cut=False)
         return "N" if w else "P"
 
 # ---------------------------------------------------------------- the bundle
@@ -269,7 +267,8 @@ class Instance:
     def truth(self, pos, claimed):
         """The recomputed value and outcome, checked against the records; (holds, actual)."""
         state = tuple(pos["state"])
-        v, o = self.game.value(state), self.game.outcome(state)
+        o = self.game.outcome(state)
+        v = self.game.value(state) if "value" in pos or claimed not in ("P", "N") else 0 if o == "P" else None
         if (v == 0) != (o == "P"):
             raise Disagree(f"{self.label}: {list(state)} has value {v} but outcome {o}")
         for k, mine in (("value", v), ("outcome", o)):
@@ -461,8 +460,9 @@ def check_followers(inst, state, followers):
     if sorted(map(key, game.arena.options(tuple(state)))) != sorted(key(f["state"]) for f in followers):
         raise Disagree(f"the recorded options of {state} are not its options under the rules")
     for f in followers:
-        if game.value(tuple(f["state"])) != f.get("value"):
-            raise Disagree(f"the recorded value {f.get('value')!r} of the option {f['state']} is not recomputed")
+        k = "value" if "value" in f else "outcome"
+        if (game.value if k == "value" else game.outcome)(tuple(f["state"])) != f.get(k):
+            raise Disagree(f"the recorded {k} {f.get(k)!r} of the option {f['state']} is not recomputed")
     return f"its {len(followers)} options: the recorded ones, values recomputed"
 
 def load(path):

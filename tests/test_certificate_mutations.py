@@ -101,8 +101,9 @@ def mutations(b, rng):
     for i, inst in enumerate(b["instances"]):
         n = len(inst["positions"])
         for j in sorted(rng.sample(range(n), min(3, n))):
-            edit(f"value+1 at {i}/{j}", lambda m, i=i, j=j: m["instances"][i]["positions"][j].update(
-                value=m["instances"][i]["positions"][j]["value"] + 1))
+            if "value" in inst["positions"][j]:           # a claim on values (else outcomes only)
+                edit(f"value+1 at {i}/{j}", lambda m, i=i, j=j: m["instances"][i]["positions"][j].update(
+                    value=m["instances"][i]["positions"][j]["value"] + 1))
             edit(f"outcome flipped at {i}/{j}", lambda m, i=i, j=j: m["instances"][i]["positions"][j].update(
                 outcome="N" if m["instances"][i]["positions"][j]["outcome"] == "P" else "P"))
             edit(f"position {i}/{j} dropped", lambda m, i=i, j=j: m["instances"][i]["positions"].pop(j))

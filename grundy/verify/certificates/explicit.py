@@ -67,13 +67,24 @@ class _Inst:
         self.assume_expr: Expr = lift(claim.assume(g, s)) if claim.assume else lift(True)
         self.assume: Callable[[State], Any] = compile_expr(self.rules, self.assume_expr)
 
-    def value(self, state: State) -> int:
+    def position(self, state: State) -> Position:
         g, st = self.game.sized(self.structure, tuple(state))
-        return self.solver.grundy(Position(self.game, g, st, self.claim.convention))
+        return Position(self.game, g, st, self.claim.convention)
+
+    def boolean(self, state: State) -> bool:
+        """Whether the claim states an outcome at ``state`` (then only outcomes are recorded)."""
+        if self.table is not None:
+            return self.table.claimed(state) in ("P", "N")
+        return self.expr is not None and self.expr.sort == "bool"
 
     def record(self, state: State) -> dict[str, Any]:
-        v = self.value(state)
-        out: dict[str, Any] = {"state": list(state), "value": v, "outcome": "N" if v else "P"}
+        """The state and grundy's truth there: its outcome, and its value for a claim on values."""
+        out: dict[str, Any] = {"state": list(state)}
+        if self.boolean(state):
+            out["outcome"] = self.solver.outcome(self.position(state))
+        else:
+            v = self.solver.grundy(self.position(state))
+            out.update(value=v, outcome="N" if v else "P")
         if self.table is not None:
             out["claimed"] = self.table.claimed(state)
         return out
@@ -188,7 +199,7 @@ def _refuted(claim: Claim, verdict: Verdict, solver: Solver) -> dict[str, Any]:
     followers = []
     if not isinstance(inst.game, HeapRule):        # a heap rule's followers: the checker's own search
         code = compile_rules(inst.rules, symmetry=False, decompose=False)
-        followers = [{"state": list(nxt), "value": inst.value(nxt)} for _, _, nxt in code.options(state)]
+        followers = [{k: v for k, v in inst.record(nxt).items() if k != "claimed"} for _, _, nxt in code.options(state)]
     return {"instances": [out], "counterexample": {"instance": 0, "position": 0, "state": list(state),
                                                    "claimed": claimed, "actual": actual,
                                                    "followers": followers}}
