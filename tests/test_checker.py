@@ -327,3 +327,14 @@ def test_a_verdict_read_back_from_json_finds_its_counterexample(tmp_path, claim)
     assert v.verdict == "refuted" and v.counterexample.origin is None
     assert write_explicit(tmp_path, claim, v) == ["explicit.json"]
     assert run_checker(tmp_path)["status"] == "agreed"
+
+
+def test_a_refuted_strategy_is_said_to_be_beyond_the_bundle(tmp_path):
+    from grundy.spec import Play
+    c = Claim("t/bad-strategy", game="nim", kind="strategy", family=heaps(2), bounds={"heap": 3},
+              statement=lambda g, s: s.heap[0] == s.heap[1],
+              strategy=lambda g, s, rules: [Play(s.heap[0] != s.heap[1], 0, {"k": 1})], expect="refuted")
+    v, d = _bundle(tmp_path, c)
+    assert v.verdict == "refuted"
+    r = run_checker(d)
+    assert r["status"] == "skipped" and "strategy" in r["detail"], r

@@ -183,6 +183,9 @@ def _refuted(claim: Claim, verdict: Verdict, solver: Solver) -> dict[str, Any]:
     c = verdict.counterexample
     if c is None:
         raise Unsupported("a refutation without a counterexample")
+    if isinstance(c.claimed, bool) or not (c.claimed in ("P", "N") or isinstance(c.claimed, int)):
+        raise Unsupported(f"a refutation of the claim's strategy ({c.claimed}: {c.actual}): the bundle states "
+                          f"values and outcomes, not strategies")
     if c.origin is not None and c.origin[0] == "certificate":
         return _certificate(claim, c.origin, solver)
     if c.how.startswith("a partition certificate") or isinstance(c.actual, str) and c.actual.startswith("unsolved"):
