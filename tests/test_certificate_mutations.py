@@ -192,7 +192,8 @@ def truth(b):
             inst = CK.Instance(raw, misere)
             for p in raw["positions"]:
                 st = tuple(p["state"])
-                out.append((inst.game.value(st), inst.game.outcome(st), inst.claimed(p), inst.holds_assume(st)))
+                value = inst.game.value(st) if "value" in p else None      # what the bundle states
+                out.append((value, inst.game.outcome(st), inst.claimed(p), inst.holds_assume(st)))
     except (CK.Disagree, CK.Bad, KeyError, RecursionError) as e:
         return f"error: {e}"
     return out
