@@ -136,8 +136,8 @@ class Moves:
         return dict(zip(self.names, state))
     key = staticmethod(tuple)
     def options(self, state):
-        return [self._next(m, state, env) for m in self.moves for env in _enumerate(m[1], self.env(state))
-                if m[2](env)]
+        env0 = self.env(state)        # one binding of the slots: each move's choices are popped after it
+        return [self._next(m, state, env) for m in self.moves for env in _enumerate(m[1], env0) if m[2](env)]
     def _next(self, move, state, env):
         label, _, _, upd, fits = move
         if fits is not None and not fits(env):

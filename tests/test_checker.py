@@ -338,3 +338,16 @@ def test_a_refuted_strategy_is_said_to_be_beyond_the_bundle(tmp_path):
     assert v.verdict == "refuted"
     r = run_checker(d)
     assert r["status"] == "skipped" and "strategy" in r["detail"], r
+
+
+def test_a_bad_bundle_exits_2_and_is_never_agreed_with(tmp_path):
+    import subprocess
+    _, d = _bundle(tmp_path, CLAIMS[0])
+    data = json.loads((d / "explicit.json").read_text())
+    row = next(r for r in data["instances"][0]["nodes"] if r[0] == "xor")
+    row[0] = "xnor"                                           # an operator the language does not have
+    (d / "explicit.json").write_text(json.dumps(data))
+    r = subprocess.run([sys.executable, str(CHECKER), str(d)], capture_output=True, text=True)
+    assert r.returncode == 2 and "unknown operator 'xnor'" in r.stdout
+    got = run_checker(d)
+    assert got["status"] == "disagreed" and "bad bundle" in got["detail"]
