@@ -351,3 +351,15 @@ def test_a_bad_bundle_exits_2_and_is_never_agreed_with(tmp_path):
     assert r.returncode == 2 and "unknown operator 'xnor'" in r.stdout
     got = run_checker(d)
     assert got["status"] == "disagreed" and "bad bundle" in got["detail"]
+
+
+def test_positions_grundy_cannot_solve_again_leave_a_reason(tmp_path):
+    from grundy.errors import SolverLimit
+    from grundy.verify.certificates.explicit import bundle_of
+
+    class Tired(Solver):
+        def outcome(self, pos):
+            raise SolverLimit("no more positions today")
+    c = CLAIMS[0]
+    b = bundle_of(c, check_claim(c), solver=Tired(native=False))
+    assert b["supported"] is False and "no more positions today" in b["reason"]

@@ -27,6 +27,7 @@ import subprocess
 import sys
 from typing import Any, Callable, Iterable
 
+from ...errors import GrundyError
 from ...solvers.explicit import compile_expr, compile_rules
 from ...solvers.solver import Solver
 from ...spec.export import FORMAT as RULES_FORMAT
@@ -253,6 +254,8 @@ def bundle_of(claim: Claim, verdict: Verdict, *, profile: str = "quick", solver:
             raise Unsupported(f"a {verdict.verdict} verdict has no explicit certificate")
     except Unsupported as e:
         return {**head, "supported": False, "reason": str(e)}
+    except GrundyError as e:         # the positions could not be solved again (a limit, a broken game)
+        return {**head, "supported": False, "reason": f"not written: {e}"}
     notes = []
     if verdict.verdict == PROVED and claim.kind != "period":
         notes.append("the verdict is a proof by Z3 (its obligations are in the SMT bundle); this bundle "
