@@ -162,10 +162,9 @@ class HeapRule:
     """A rule on one heap: a position is a multiset of heaps; a move plays one option in one heap
     (its parts replace the heap; a part of 0 is no heap)."""
     def __init__(self, rule, fns):
-        self.var = rule["var"]
+        self.var, self.single = rule["var"], {}
         self.opts = [(o["label"], _choices(fns, o["choices"], "option"), _fn(fns, o["guard"], "option"),
                       [_fn(fns, p, "option") for p in o["parts"]]) for o in rule["options"]]
-        self.single = {}
     def key(self, state):
         return tuple(sorted(h for h in state if h))
     def heap_options(self, h):
@@ -254,8 +253,7 @@ class Instance:
         self.statement = None if st is None else _fn(fns, st, "statement")
         self.boolean = st is not None and nodes[st][1] == "bool"
         self.assume = _fn(fns, inst["assume"], "assume") if inst.get("assume") is not None else None
-        self.positions = _need(inst, "positions", self.label)
-        self.raw = inst
+        self.positions, self.raw = _need(inst, "positions", self.label), inst
     def holds_assume(self, state):
         return True if self.assume is None else bool(self.assume(self.moves.env(state)))
     def claimed(self, pos):
@@ -319,6 +317,8 @@ def check_period(b):
     if not isinstance(rule, HeapRule):
         raise Bad("a period bundle needs a heap rule")
     n0, p, s, top, end = (int(_need(per, k, "period")) for k in ("n0", "p", "s", "top", "end"))
+    if n0 < 0 or p < 1 or s < 0 or end + p - 1 > top:
+        raise Bad(f"a period from n0 = {n0} with p = {p}, s = {s} checked for n < {end} on G(0..{top})")
     values = [rule.heap_value(h) for h in range(top + 1)]
     if values != per.get("values"):
         raise Disagree(f"the recorded values G(0..{top}) are not the recomputed {values}")

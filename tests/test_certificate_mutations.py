@@ -1,7 +1,7 @@
 """Mutations of real explicit bundles, each of which the stand-alone checker must catch.
 
 From a few bundles written by grundy (a sweep in normal and in misère play, a refutation with its
-options, a table of listed positions on a heap rule, a period proved by a theorem) a generated set
+options, a table of listed positions on a heap rule, a period proved by a theorem, a far refutation by a certificate) a generated set
 of mutations: one value flipped, one outcome flipped, one position dropped, one constant of the
 rules changed, one constant of the statement changed, the convention changed, the period's
 constants changed. Two mutators:
@@ -46,7 +46,7 @@ CLAIMS = [
     Claim("m/edge-nim-wrong", game="edge-nim", kind="char", family=paths(3), bounds={"weight": 2},
           statement=lambda g, s: s.weight[0] == s.weight[1] + 1, expect="refuted"),
     Claim("m/lasker-table", game="lasker-nim", table=[0, 1, 2, 4, 3, 5, 6, 8]),
-    Claim("m/kayles", game="octal", params={"code": "0.77"}, kind="period", period=(71, 12), expect="proved"),
+    Claim("m/s134", game="subtraction", params={"set": [1, 3, 4]}, kind="period", period=(0, 7), expect="proved"),
     *(c for c in load([str(ROOT / "theorems" / "classics.py")]) if c.id == "planted/bouton-3-far"),
 ]
 
@@ -124,10 +124,11 @@ def mutations(b, rng):
             0, m["certificate"]["move"][1][0] + 1))
         edit("certificate: the position's first slot + 1", lambda m: m["certificate"]["state"].__setitem__(
             0, m["certificate"]["state"][0] + 1))
-        edit("certificate: another obligation", lambda m: m["certificate"].update(obligation="NP"))
+        edit("certificate: another obligation", lambda m: m["certificate"].update(obligation="mex-equal"))
     if "period" in b:
+        h = b["period"]["top"] // 2
         edit("a value of the period flipped", lambda m: m["period"]["values"].__setitem__(
-            75, m["period"]["values"][75] + 1))
+            h, m["period"]["values"][h] + 1))
         edit("n0 lowered", lambda m: m["period"].update(n0=m["period"]["n0"] - 1))
         edit("p changed", lambda m: m["period"].update(p=m["period"]["p"] + 1))
     return out

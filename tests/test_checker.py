@@ -193,12 +193,12 @@ def random_game(hi, guard, other):
     return R()
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(INTS, BOOLS, INTS)
 def test_random_rules(hi, guard, other):
     game = random_game(hi, guard, other)
     g = Structure.heaps(2)
-    states = list(itertools.product(range(5), repeat=2))
+    states = list(itertools.product(range(4), repeat=2))
     for misere in (False, True):
         assert compare(game, g, states, misere) == len(states)
 
