@@ -20,12 +20,13 @@ a fresh process.
 """
 from __future__ import annotations
 
+import itertools
 import json
 import pathlib
 import random
 import subprocess
 import sys
-from typing import Any, Callable, Iterable
+from typing import Any, Callable
 
 from ...errors import GrundyError
 from ...solvers.explicit import compile_expr, compile_rules
@@ -108,7 +109,7 @@ def _sweep(claim: Claim, bounds: dict[str, Any], solver: Solver, seed: int) -> l
     for label, g in claim.family.items():
         inst = _Inst(claim, label, g, solver)
         box = slot_values(inst.rules, bounds)
-        covered = [s for s in _product(box) if inst.assume(s)]
+        covered = [s for s in itertools.product(*box) if inst.assume(s)]
         if covered:
             found.append((inst, box, covered))
     total = sum(len(c) for _, _, c in found)
@@ -122,11 +123,6 @@ def _sweep(claim: Claim, bounds: dict[str, Any], solver: Solver, seed: int) -> l
         out.append(inst.export(covered, box=box, count=sample["of"] if sample else len(covered),
                                sample=sample))
     return out
-
-
-def _product(box: list[list[int]]) -> Iterable[State]:
-    import itertools
-    return itertools.product(*box)
 
 
 def _listed(claim: Claim, solver: Solver) -> list[dict[str, Any]]:
