@@ -397,7 +397,7 @@ def check(b):
             held += ok
             if not ok:
                 failures.append((i, j, pos["state"], claimed, actual))
-        lines.append(f"{inst.label}: {cover}; values recomputed; the statement holds at {held} of "
+        lines.append(f"{inst.label}: {cover}; recomputed; the statement holds at {held} of "
                      f"{len(inst.positions)}")
     if verdict in ("verified", "proved"):
         said = b["verdict"].get("positions", 0) - b["verdict"].get("random_positions", 0)
