@@ -5,7 +5,7 @@ checker run on it in a fresh process; prints one line per claim (verdict, bundle
 positions listed, time to write, time of the checker) and the totals: how many bundles were
 agreed with, disagreed with, skipped (and why), and the time spent.
 
-    python benchmarks/checker_theorems.py [--only ID_PREFIX] [--timeout S]
+    python benchmarks/checker_theorems.py [--only ID_PREFIX,...] [--timeout S]
 """
 from __future__ import annotations
 
@@ -26,10 +26,10 @@ ROOT = pathlib.Path(__file__).resolve().parents[1]
 
 def main() -> int:
     ap = argparse.ArgumentParser()
-    ap.add_argument("--only", default="")
+    ap.add_argument("--only", default="", help="claim id prefixes, comma-separated")
     ap.add_argument("--timeout", type=float, default=300.0, help="seconds the checker gets per bundle")
     args = ap.parse_args()
-    claims = [c for c in load([str(ROOT / "theorems")]) if c.id.startswith(args.only)]
+    claims = [c for c in load([str(ROOT / "theorems")]) if c.id.startswith(tuple(args.only.split(",")))]
     counts: collections.Counter[str] = collections.Counter()
     reasons: collections.Counter[str] = collections.Counter()
     t_write = t_check = 0.0
