@@ -244,8 +244,7 @@ class Instance:
     """One structure of the claim: its rules, statement, assumption and positions."""
     def __init__(self, inst, misere):
         self.label = inst.get("label", "?")
-        nodes = _need(inst, "nodes", self.label)
-        fns = compile_nodes(nodes)
+        fns = compile_nodes(nodes := _need(inst, "nodes", self.label))
         self.moves = Moves(_need(inst, "rules", self.label), fns)
         hr = inst.get("heap_rule")
         self.game = Game(HeapRule(hr, fns) if hr else self.moves, misere)
@@ -337,8 +336,7 @@ def check_period(b):
             if sorted(set(rule.heap_options(h))) != code_options(digits, h):
                 raise Disagree(f"the rule's options at heap {h} are not code {code}'s")
     fails = [n for n in range(n0, end) if values[n + p] != values[n] + s]
-    claimed = b["verdict"]["verdict"]
-    if claimed == "refuted":
+    if b["verdict"]["verdict"] == "refuted":
         n = per.get("counterexample")
         if n not in fails:
             raise Disagree(f"the period holds at the recorded counterexample n = {n}")
@@ -408,19 +406,22 @@ def check(b):
             raise Disagree(f"the claim fails at {st} (instance {i}): claimed {c!r}, recomputed {a!r}")
         return lines
     if verdict == "refuted":
-        cex = _need(b, "counterexample", "a refuted bundle")
-        at = (cex.get("instance"), cex.get("position"))
-        hit = [f for f in failures if f[:2] == at]
-        if not hit:
-            raise Disagree(f"the claim holds at the recorded counterexample {cex.get('state')}")
-        _, _, st, c, a = hit[0]
-        if cex.get("claimed") != c or cex.get("actual") != a:
-            raise Disagree(f"the counterexample records claimed {cex.get('claimed')!r} / actual "
-                           f"{cex.get('actual')!r}, recomputed {c!r} / {a!r}")
-        lines.append(f"counterexample {st}: claimed {c!r}, recomputed {a!r}")
-        lines.append(check_followers(Instance(b["instances"][at[0]], misere), st, cex.get("followers")))
-        return lines
+        return lines + check_refuted(b, failures, misere)
     raise Bad(f"verdict {verdict!r} has no explicit certificate")
+
+def check_refuted(b, failures, misere):
+    """The claim fails at the recorded counterexample, as recorded; its options as recorded."""
+    cex = _need(b, "counterexample", "a refuted bundle")
+    at = (cex.get("instance"), cex.get("position"))
+    hit = [f for f in failures if f[:2] == at]
+    if not hit:
+        raise Disagree(f"the claim holds at the recorded counterexample {cex.get('state')}")
+    _, _, st, c, a = hit[0]
+    if cex.get("claimed") != c or cex.get("actual") != a:
+        raise Disagree(f"the counterexample records claimed {cex.get('claimed')!r} / actual "
+                       f"{cex.get('actual')!r}, recomputed {c!r} / {a!r}")
+    return [f"counterexample {st}: claimed {c!r}, recomputed {a!r}",
+            check_followers(Instance(b["instances"][at[0]], misere), st, cex.get("followers"))]
 
 def check_certificate(b, misere):
     """A refutation by a certificate on the rule alone: the statement contradicts itself at one
