@@ -106,7 +106,9 @@ def test_bundle_layout(bundles):
         assert {"grundy", "z3", "python"} <= set(m["versions"])
         index = json.loads((d / "smt" / "index.json").read_text())
         assert m["smt"]["queries"] == len(index) > 0
-        assert m["files"] == [f"smt/{e['file']}" for e in index] + ["smt/index.json"]
+        explicit = ["explicit.json"] if (d / "explicit.json").exists() else []   # its explicit part, if any
+        assert m["files"] == [f"smt/{e['file']}" for e in index] + ["smt/index.json"] + explicit
+        assert all((d / f).is_file() for f in explicit)
         for n, e in enumerate(index, 1):
             text = (d / "smt" / e["file"]).read_text()
             assert e["file"] == f"{n:03d}.smt2"

@@ -47,7 +47,7 @@ def test_what_the_kinds_say_about_themselves():
     assert serving == {"char": "P", "grundy": "grundy"}
     assert [n for n, k in KINDS.items() if k.gives_values] == ["grundy", "table"]
     assert [n for n, k in KINDS.items() if k.claims_strategy] == ["strategy"]
-    assert [n for n, k in KINDS.items() if k.special_check is not None] == ["period"]
+    assert [n for n, k in KINDS.items() if k.special_check is not None] == ["period", "quotient"]
     assert KINDS["table"].implied_by == "table" and KINDS["period"].implied_by == "period"
 
 
@@ -264,7 +264,7 @@ def test_a_kind_without_obligations_is_no_proof():
     (dict(kind="outcome", serves=True), "serves=True registers a char or grundy claim"),
     (dict(kind="char", exact=True), "exact= is checked only for kind 'strategy', not 'char'"),
     (dict(kind="strategy"), "a strategy claim needs strategy="),
-    (dict(kind="char", params={"code": "0.7"}), "params= serves period claims only"),
+    (dict(kind="char", params={"code": "0.7"}), "params= serves period or quotient claims only"),
     (dict(kind="char", period=(1, 2)), "period= is the claim of kind 'period', not 'char'"),
     (dict(kind="char", methods=[]), "no method"),
     (dict(kind="char", timeout=0), "timeout must be a positive number"),

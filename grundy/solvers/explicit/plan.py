@@ -171,8 +171,9 @@ def dispatch_var(rules: Rules) -> str | None:
     """The variable most moves test against a constant (typically the token): moves are
     grouped by its value so that a position only runs the moves that can apply."""
     votes: Counter[str] = Counter()
+    slots = rules.schema.slot_by_var       # a state slot only: never a move's numeric choice (k == 2)
     for m in rules.moves:
-        keys = {k[0] for c in conjuncts(m.guard) if (k := dispatch_key(c))}
+        keys = {k[0] for c in conjuncts(m.guard) if (k := dispatch_key(c)) and k[0] in slots}
         votes.update(keys)
     if not votes:
         return None

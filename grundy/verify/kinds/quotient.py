@@ -132,7 +132,8 @@ class MisereQuotient(ClaimKind):
         pos = read_position({"game": claim.game, "heaps": [0], **claim.params})
         add(["quotient", sorted((claim.quotient or {}).items()), sorted(claim.params.items()),
              claim.bounds_for(profile)])
-        add(["one heap", rules_digest(GAMES[claim.game].one_heap_rules(getattr(pos, "structure", None)))])
+        game: Any = GAMES[claim.game]
+        add(["one heap", rules_digest(game.one_heap_rules(getattr(pos, "structure", None)))])
         return True
 
     def facts(self, claim: Claim) -> list[tuple[str, str]]:
