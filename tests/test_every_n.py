@@ -11,6 +11,14 @@ from grundy.spec.games.weighted_grim import WeightedGrim
 from grundy.verify import Claim, at_least, check_claim, complete, complete_bipartite, complete_multipartite, stars
 
 
+@pytest.fixture(autouse=True)
+def _own_games():
+    """The test games a claim registers are forgotten after each test (other tests list GAMES)."""
+    from grundy.spec.games import GAMES
+    with GAMES.scoped():
+        yield
+
+
 def parity(g, c):                           # grim on K_n: P iff c is odd or 0 (Lemma 9)
     return (c[0] % 2 == 1) | (c[0] == 0)
 
