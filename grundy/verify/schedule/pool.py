@@ -325,53 +325,14 @@ def _run_shared(claims: list[Claim], *, jobs: int, timeout: float | None, profil
     try:
         while emitted < len(claims):
             for slot in slots:                         # idle workers: the next claim
-                if slot.claim is not None:
-                    continue
-                if not slot.queue and groups:
-                    slot.queue = groups.pop(0)
-                if not slot.queue:
-                    slot.stop()
-                    continue
-                if slot.proc is None:
-                    slot.spawn(ctx, profile, recheck)
-                i = slot.queue.pop(0)
-                slot.claim, slot.limit = i, claims[i].limit(timeout)
-                slot.begin()
-                status[i] = "starting"
-                try:
-                    slot.conn.send((i, slot.limit, keys[i]))
-                except (BrokenPipeError, OSError):
-                    pass                               # seen below as a dead worker
+                if slot.claim is None:
+                    _hand_out(slot, groups, claims, keys, status, partial(slot.spawn, ctx, profile, recheck), timeout)
             busy = [s for s in slots if s.claim is not None]
             if busy:
                 wait([s.conn for s in busy] + [s.proc.sentinel for s in busy], timeout=0.2)
             now = time.monotonic()
             for slot in busy:
-                i, result = cast(int, slot.claim), None
-                try:
-                    while result is None and slot.conn.poll():
-                        msg = slot.conn.recv()
-                        if msg[0] == "progress":
-                            status[i] = msg[1]
-                        elif msg[0] == "restart":
-                            status[i] = "again, on a fresh solver"
-                            slot.begin()
-                        else:
-                            result = Verdict.from_json(msg[2])
-                except (EOFError, OSError):
-                    slot.proc.join(1)
-                    result = _lost(claims[i], now - slot.start,
-                                   f"the worker died (exit code {slot.proc.exitcode})")
-                    slot.stop(kill=True)               # the rest of its group: a fresh worker
-                if result is None and not slot.proc.is_alive():
-                    result = _lost(claims[i], now - slot.start,
-                                   f"the worker died (exit code {slot.proc.exitcode})")
-                    slot.stop(kill=True)
-                if result is None and slot.over(now):
-                    cpu = slot.used()
-                    slot.stop(kill=True)
-                    result = _lost(claims[i], now - slot.start, f"timed out after {slot.limit:g} s (CPU time); "
-                                   "the worker was stopped", UNKNOWN, cpu)
+                result = _collect(slot, claims[cast(int, slot.claim)], status, now)
                 if result is not None:
                     finish(slot, result)
             if progress is not None and any(s.claim is not None for s in slots):
@@ -391,6 +352,58 @@ def _run_shared(claims: list[Claim], *, jobs: int, timeout: float | None, profil
             slot.stop(kill=True)
         if record is not None:
             record(took)
+
+
+def _hand_out(slot: "_Slot", groups: list[list[int]], claims: list[Claim], keys: dict[int, Any],
+              status: dict[int, str], spawn: Callable[[], None], timeout: float | None) -> None:
+    """An idle worker takes the next claim of its group (the next group when its own is done; no
+    claim left: it stops)."""
+    if not slot.queue and groups:
+        slot.queue = groups.pop(0)
+    if not slot.queue:
+        slot.stop()
+        return
+    if slot.proc is None:
+        spawn()
+    i = slot.queue.pop(0)
+    slot.claim, slot.limit = i, claims[i].limit(timeout)
+    slot.begin()
+    status[i] = "starting"
+    try:
+        slot.conn.send((i, slot.limit, keys[i]))
+    except (BrokenPipeError, OSError):
+        pass                               # seen by _collect as a dead worker
+
+
+def _collect(slot: "_Slot", claim: Claim, status: dict[int, str], now: float) -> Verdict | None:
+    """What a busy worker has to say: its claim's verdict, or the verdict of a worker that died
+    or ran past the claim's limit (stopped); None while it works (its progress noted)."""
+    i = cast(int, slot.claim)
+    try:
+        while slot.conn.poll():
+            msg = slot.conn.recv()
+            if msg[0] == "progress":
+                status[i] = msg[1]
+            elif msg[0] == "restart":
+                status[i] = "again, on a fresh solver"
+                slot.begin()
+            else:
+                return Verdict.from_json(msg[2])
+    except (EOFError, OSError):
+        slot.proc.join(1)
+        result = _lost(claim, now - slot.start, f"the worker died (exit code {slot.proc.exitcode})")
+        slot.stop(kill=True)               # the rest of its group: a fresh worker
+        return result
+    if not slot.proc.is_alive():
+        result = _lost(claim, now - slot.start, f"the worker died (exit code {slot.proc.exitcode})")
+        slot.stop(kill=True)
+        return result
+    if slot.over(now):
+        cpu = slot.used()
+        slot.stop(kill=True)
+        return _lost(claim, now - slot.start, f"timed out after {slot.limit:g} s (CPU time); "
+                     "the worker was stopped", UNKNOWN, cpu)
+    return None
 
 
 def _lost(c: Claim, seconds: float, why: str, verdict: str = ERROR, cpu: float = 0.0) -> Verdict:
