@@ -177,3 +177,30 @@ def test_a_worker_finds_a_claim_by_its_id_only_in_the_text_the_run_read(tmp_path
     f.write_text(f.read_text().replace("s.heap[0] == s.heap[1]", "s.heap[0] <= s.heap[1]"))
     with pytest.raises(RuntimeError, match="changed while its claims were checked"):
         chunks._claim(str(f), "w/one", text)
+
+
+def test_a_theorem_file_whose_game_takes_a_taken_name_is_an_error_and_the_game_answers_itself(tmp_path, capsys):
+    """The issue's reproduction: games.py plays take-{1,2,3} as take-few; a theorem file builds its
+    own take-few (take-{1,2}) and proves G(n) = n mod 3 for it. grundy solve answers the position of
+    the games file's game by its own rules (2), says the clash in one line, and exits 2."""
+    from grundy.cli import main
+    rules = ('from grundy import HeapRule, option\n\nclass TakeFew(HeapRule):\n    name = "t-take-few"\n'
+             '    def __init__(self, amounts=(1, 2, 3)):\n        self.amounts = amounts\n'
+             '    def options(self, g, n):\n        for a in self.amounts:\n'
+             '            yield option(f"take {a} from heap {{heap}}", guard=n >= a, parts=[n - a])\n\n'
+             'GAME = TakeFew()\n')
+    (tmp_path / "games.py").write_text(rules)
+    (tmp_path / "theorems.py").write_text(
+        "import importlib.util, pathlib\nfrom grundy.verify import Claim, heaps\n"
+        "spec = importlib.util.spec_from_file_location('tf_copy', pathlib.Path(__file__).with_name('games.py'))\n"
+        "mod = importlib.util.module_from_spec(spec); spec.loader.exec_module(mod)\n"
+        "CLAIMS = [Claim('take/mod3', game=mod.TakeFew((1, 2)), kind='grundy', family=heaps(1), bounds={'heap': 30},\n"
+        "                statement=lambda g, s: s.heap[0] % 3, methods=['explicit', 'smt'], expect='proved',"
+        " serves=True)]\n")
+    with GAMES.scoped():
+        code = main(["solve", "t-take-few", "5", "7", "--games", str(tmp_path / "games.py"),
+                     "--theorems", str(tmp_path / "theorems.py")])
+    out, err = capsys.readouterr()
+    assert code == 2
+    assert out.splitlines()[1].split()[-2:] == ["2", "N"], out            # (5 mod 4) ^ (7 mod 4) = 1 ^ 3
+    assert "two games named 't-take-few' with other rules" in err and "answered by theorem" not in err, err

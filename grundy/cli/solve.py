@@ -148,8 +148,6 @@ def _solve(args: argparse.Namespace, read: Callable[[], None]) -> int:
     parsed = _parse(inputs)
     read()
     solver = _solver(args, parsed)
-    if solver is None:
-        return 2
     out = _Printer(args, [obj for _, obj, _ in inputs])
     out.head(parsed)
     tty = sys.stderr.isatty()
@@ -190,12 +188,13 @@ def _solve(args: argparse.Namespace, read: Callable[[], None]) -> int:
     if bar is not None:
         bar.clear()
     _notes(solver)
-    return status
+    return 2 if getattr(args, "theorems_failed", False) else status
 
 
-def _solver(args: argparse.Namespace, parsed: list) -> Solver | None:
+def _solver(args: argparse.Namespace, parsed: list) -> Solver:
     """The solver of a run, with the theorems of ``--theorems`` about the games being solved
-    established (None, said in one line, when a theorem file cannot be read)."""
+    established (a theorem file that cannot be read is said in one line: the positions are then
+    solved without it, and the exit status is 2)."""
     native = {"auto": None, "always": "always", "off": False}[args.native]
     solver = Solver(max_positions=args.max_positions, symmetry=not args.no_symmetry, native=native)
     if not getattr(args, "theorems", None):
@@ -209,9 +208,9 @@ def _solver(args: argparse.Namespace, parsed: list) -> Solver | None:
         if others:
             print(f"grundy: --theorems: {others} claim{'s' * (others != 1)} about other games not established",
                   file=sys.stderr)
-    except GrundyError as e:
-        print(f"grundy: --theorems: {e}", file=sys.stderr)
-        return None
+    except GrundyError as e:             # the answers need no theorem: solved without them, exit 2
+        print(f"grundy: --theorems: {e}; the positions are solved without these theorems", file=sys.stderr)
+        args.theorems_failed = True
     return solver
 
 
