@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import ctypes
 import threading
+import time
 from typing import Any, Callable
 
 __all__ = ["Interrupted", "call_filling", "UNSET"]
@@ -38,21 +39,27 @@ def call_filling(fn: Callable[[], Any], out: Any, stop: Any) -> Any:
     ctypes.memset(out, 0xFF, ctypes.sizeof(out))           # every entry UNSET
     result: list[Any] = []
     failed: list[BaseException] = []
+    done = threading.Event()
 
     def run() -> None:
         try:
             result.append(fn())
         except BaseException as e:          # handed to the caller
             failed.append(e)
+        finally:
+            done.set()
 
     worker = threading.Thread(target=run, name="grundy-c-call", daemon=True)
     worker.start()
     try:
-        while worker.is_alive():
-            worker.join(SLICE)
+        # time.sleep, not Thread.join: a KeyboardInterrupt inside join's lock wait can leave the
+        # thread's lock so that a later join never returns (CPython)
+        while not done.is_set():
+            time.sleep(SLICE)
     except KeyboardInterrupt:
         stop.value = 1                      # the loop returns at its next step
-        worker.join()
+        while not done.is_set():
+            time.sleep(0.005)
         lo, hi = 0, len(out)                # the entries written are a prefix: the first UNSET ends it
         while lo < hi:
             mid = (lo + hi) // 2
