@@ -231,16 +231,27 @@ class Period(ClaimKind):
 
     def cache_key(self, claim: Claim, profile: str, add: Add, rules_digest: RulesDigest) -> bool:
         """The period, the parameters, the bounds and the one-heap rules of the game: the whole key."""
-        from ...spec.games import GAMES
-        pos = read_position({"game": claim.game, "heaps": [0], **claim.params})
-        add(["period", list(claim.period or ()), sorted(claim.params.items()), claim.bounds_for(profile)])
-        game: Any = GAMES[claim.game]
-        add(["one heap", rules_digest(game.one_heap_rules(getattr(pos, "structure", None)))])
-        return True
+        add(["period", list(claim.period or ())])
+        return one_heap_key(claim, profile, add, rules_digest)
 
     def facts(self, claim: Claim) -> list[tuple[str, str]]:
         """The period claimed, and the game's parameters."""
-        out = [("period", _said(claim.period))] if claim.period is not None else []
-        if claim.params:
-            out.append(("parameters", ", ".join(f"{k}={v}" for k, v in sorted(claim.params.items()))))
-        return out
+        return ([("period", _said(claim.period))] if claim.period is not None else []) + params_fact(claim)
+
+
+def one_heap_key(claim: Claim, profile: str, add: Add, rules_digest: RulesDigest) -> bool:
+    """The key of a claim about one heap of a one-heap game: its parameters, the bounds and the
+    game's one-heap rules (the whole key: no family, no statement)."""
+    from ...spec.games import GAMES
+    pos = read_position({"game": claim.game, "heaps": [0], **claim.params})
+    add(["one heap of", sorted(claim.params.items()), claim.bounds_for(profile)])
+    game: Any = GAMES[claim.game]
+    add(["one heap", rules_digest(game.one_heap_rules(getattr(pos, "structure", None)))])
+    return True
+
+
+def params_fact(claim: Claim) -> list[tuple[str, str]]:
+    """The game's parameters, as a report fact (none without parameters)."""
+    if not claim.params:
+        return []
+    return [("parameters", ", ".join(f"{k}={v}" for k, v in sorted(claim.params.items())))]

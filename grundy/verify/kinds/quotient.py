@@ -31,7 +31,7 @@ from ..families import heaps
 from ..methods import Smt
 from ..verdict import PROVED, REFUTED, UNKNOWN, VERIFIED, Counterexample, Verdict
 from .base import Add, ClaimKind, RulesDigest, register_kind
-from .period import no_statement
+from .period import no_statement, one_heap_key, params_fact
 
 if TYPE_CHECKING:
     from ..claims import Claim
@@ -127,17 +127,8 @@ class MisereQuotient(ClaimKind):
 
     def cache_key(self, claim: Claim, profile: str, add: Add, rules_digest: RulesDigest) -> bool:
         """The figures, the parameters, the heaps asked and the game's one-heap rules: the whole key."""
-        from ...spec.games import GAMES
-        from ...spec.position import read_position
-        pos = read_position({"game": claim.game, "heaps": [0], **claim.params})
-        add(["quotient", sorted((claim.quotient or {}).items()), sorted(claim.params.items()),
-             claim.bounds_for(profile)])
-        game: Any = GAMES[claim.game]
-        add(["one heap", rules_digest(game.one_heap_rules(getattr(pos, "structure", None)))])
-        return True
+        add(["quotient", sorted((claim.quotient or {}).items())])
+        return one_heap_key(claim, profile, add, rules_digest)
 
     def facts(self, claim: Claim) -> list[tuple[str, str]]:
-        out = [("quotient", _said(claim.quotient or {}))]
-        if claim.params:
-            out.append(("parameters", ", ".join(f"{k}={v}" for k, v in sorted(claim.params.items()))))
-        return out
+        return [("quotient", _said(claim.quotient or {}))] + params_fact(claim)
