@@ -202,11 +202,16 @@ def test_an_interrupted_table_leaves_no_c_loop_running_and_its_prefix_is_right()
     from grundy.solvers.native.interruptible import Interrupted
     code = TakeBreak((0, 1, 0, 6))                            # octal 0.106
     takebreak_run(code, 1000)                                 # built and loaded before the timer starts
+    # Ctrl-C as a terminal gives it (an earlier test of the process may have left SIGINT ignored)
+    old = signal.signal(signal.SIGINT, signal.default_int_handler)
     timer = threading.Timer(0.5, _thread.interrupt_main)
-    timer.start()
-    with pytest.raises(Interrupted) as got:
-        takebreak_run(code, 3_000_000)
-    timer.join()
+    try:
+        timer.start()
+        with pytest.raises(Interrupted) as got:
+            takebreak_run(code, 3_000_000)
+        timer.join()
+    finally:
+        signal.signal(signal.SIGINT, old)
     assert not any(t.name == "grundy-c-call" and t.is_alive() for t in threading.enumerate())
     done = got.value.done
     assert 0 < len(done) < 3_000_001
