@@ -106,9 +106,11 @@ class Solver:
             native_first=native == "always", reduce_after=REDUCE_AFTER if reduce_after is None else reduce_after,
             max_positions=max_positions, limit=self._limit)
         self.sums = MisereSums(self)                # sums of positions, with their misère memos
+        from .coins import CoinTurningSource
         from .theorems import TheoremSource
         self.theorems = TheoremSource()        # proved formulas (none until the verify layer adds them)
-        self.sources: tuple[ValueSource, ...] = (self.theorems, HeapTablesSource(), KernelSource(), PythonSource())
+        self.sources: tuple[ValueSource, ...] = (self.theorems, HeapTablesSource(), CoinTurningSource(),
+                                                 KernelSource(), PythonSource())
 
     # the settings, the tables and the log: on the context --------------------------
     max_positions = _OnContext[int]()
