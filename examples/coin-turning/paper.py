@@ -72,3 +72,15 @@ CLAIMS = [
           text="Not a coin-turning game (the guard peeks at the near corner): no decomposition, "
                "solved from the moves; on single heads its values are still the nim products."),
 ]
+
+
+def peek_pairs(m, n):
+    return positions(lambda: ({**board(m, n, pair), "game": "turning-corners-peek"}
+                              for pair in combinations(cells(m, n), 2)), f"every two heads on the {m}x{n} board")
+
+
+CLAIMS.append(
+    Claim("coin-turning/peek-3-pairs", source=WW, game=PEEK, kind="grundy", family=peek_pairs(3, 3),
+          statement=corners_value(), expect="refuted",
+          text="The nim-sum rule read as if the peeking game were coin-turning: false (no decomposition "
+               "is used, so the values come from the moves)."))

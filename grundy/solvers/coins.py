@@ -58,11 +58,15 @@ class CoinTurningSource:
         key = (id(q.game), q.structure)
         hit = self._known.get(key)
         if hit is None:
-            fields = q.game.fields(q.structure)
-            coins = len(fields) == 1 and fields[0].kind == "bool"
+            try:
+                fields = q.game.fields(q.structure)
+                coins = len(fields) == 1 and fields[0].kind == "bool"
+                ct = coin_turning(q.game.rules(q.structure)) if coins else None
+            except Exception:    # noqa: BLE001  (a rule that does not build: the next source says how, as before)
+                ct = None
             if len(self._known) >= MAX_KNOWN:               # a sweep over many structures: the oldest go
                 del self._known[next(iter(self._known))]
-            hit = self._known[key] = (q.game, coin_turning(q.game.rules(q.structure)) if coins else None)
+            hit = self._known[key] = (q.game, ct)
         return hit[1]
 
     def can_answer(self, ctx: "SourceContext", q: "Query") -> bool:
