@@ -64,7 +64,7 @@ def test_a_guard_that_peeks_at_another_coin_is_refused_by_z3_naming_the_move():
     ct = coin_turning(PEEK.rules(board(PEEK, 3, 3)), cache=False)
     assert ct.premise.status == VIOLATED and not ct.holds and ct.values == ()
     why = ct.premise.violation
-    assert why.startswith("move 'turn (") and "its guard reads more than coin heads[" in why, why
+    assert why.startswith("move 'turn (") and "its guard is not exactly 'coin heads[(" in why, why
     assert why.count("\n") == 0 and '"heads": [[' in why            # one line, with a position
 
 
@@ -93,7 +93,7 @@ def flip(s, coins):
 MUTANTS = {
     # the guard reads coin 0, which the move does not turn: only Z3 sees it (alone, coin 2 decides)
     "reads-another": (lambda g, s: [move("turn 1,2", guard=s.coin[2] | s.coin[0], update=flip(s, [1, 2]))],
-                      VIOLATED, "its guard reads more than coin coin[2]"),
+                      VIOLATED, "its guard is not exactly 'coin coin[2] shows heads'"),
     "sets-heads": (lambda g, s: [move("turn 2, set 1", guard=s.coin[2],
                                       update=s.set(coin={2: ~s.coin[2], 1: True}))],
                    VIOLATED, "coin coin[1] is not turned alike"),
@@ -104,6 +104,8 @@ MUTANTS = {
               VIOLATED, "no order of the coins"),
     "two-guards": (lambda g, s: [move("both", guard=s.coin[1] | s.coin[2], update=flip(s, [1, 2]))],
                    VIOLATED, "its guard is not 'one coin it turns shows heads'"),
+    "always-legal": (lambda g, s: [move("turn 1", guard=True, update=flip(s, [1]))],
+                     VIOLATED, "its guard is not exactly 'coin coin[1] shows heads' (at {coin[0]: 0, coin[1]: 0, coin[2]: 0})"),
     # a turn written as ite: semantically a flip, proved
     "ite-flip": (lambda g, s: [move("turn 0,2", guard=s.coin[2],
                                     update=s.set(coin={2: ~s.coin[2], 0: ite(s.coin[0], False, True)}))],

@@ -165,7 +165,7 @@ def _broken(rules: Rules, mi: int, c: int, flips: set[int], state: tuple[int, ..
     m = rules.moves[mi]
     env: dict[str, int | bool] = {v.name: bool(x) for v, x in zip(rules.schema.variables, state, strict=True)}
     if evaluate(m.guard, env) != env[rules.schema.var_name(c)]:
-        return f"its guard reads more than coin {_coin(rules, c)}"
+        return f"its guard is not exactly 'coin {_coin(rules, c)} shows heads'"
     for i, u in m.update.items():
         old = env[rules.schema.var_name(i)]
         if evaluate(u, env) != (not old if i in flips else old):
