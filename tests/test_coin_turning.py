@@ -206,3 +206,24 @@ def test_the_example_claims(cid):
     assert v.verdict == "verified", v
     names_premise = "values from coin-turning decomposition, proved by Z3 on the rule" in v.scope
     assert names_premise == (cid != "coin-turning/peek-3"), v.scope
+
+
+# ----------------------------------------------------------------------------- the soundness suite's plants
+SOUND = _load("coin_turning_soundness_plants", Path(__file__).resolve().parent / "soundness" / "coins.py")
+
+
+def test_the_planted_coin_games_are_coin_turning_on_short_rows_only():
+    """tests/soundness/coins.py: the premise proved on short rows, refused beyond (naming the move);
+    the planted statement false on rows of 7 by the brute force from the rule in words, true on 5."""
+    for game, short, long_, phrase in ((SOUND.PEEK5, 5, 7, "its guard is not exactly 'coin coin[5]"),
+                                       (SOUND.SET6, 6, 8, "is not turned alike")):
+        assert coin_turning(game.rules(Structure.heaps(short)), cache=False).premise.status == PROVED
+        bad = coin_turning(game.rules(Structure.heaps(long_)), cache=False).premise
+        assert bad.status == VIOLATED and phrase in bad.violation, bad
+    def nim_sum(s):
+        v = 0
+        for c, up in enumerate(s):
+            v ^= (c + 1) * up
+        return v
+    assert SOUND.peek5_value((1, 0, 0, 0, 0, 1, 0)) == 0 != nim_sum((1, 0, 0, 0, 0, 1, 0))
+    assert all(SOUND.peek5_value(s) == nim_sum(s) for s in every_state(5))
