@@ -332,7 +332,7 @@ def test_a_source_answering_otherwise_than_the_reference_is_caught():
 
 
 # --------------------------------------------------------------------------- no source knows the solver
-SOURCE_MODULES = ["sources.py", "search.py", "theorems.py", "context.py"]
+SOURCE_MODULES = ["sources.py", "search.py", "theorems.py", "context.py", "coins.py"]
 
 
 def test_no_source_receives_the_solver():

@@ -78,9 +78,10 @@ class Solver:
     Anything the kernel cannot hold (a position beyond 64 bits, a Grundy value above 253)
     goes to the Python path. Every question goes to :meth:`_values`, which asks the value
     sources of :mod:`grundy.solvers.sources` in order (:attr:`sources`: proved theorems, one-heap
-    tables, the kernel, the Python search); a batch is grouped by game object, equal structure
-    and convention. The sources are handed the solver's :class:`SourceContext` (:attr:`ctx`: its
-    tables, settings and limit, its log), never the solver.
+    tables, coin-turning games (:mod:`grundy.solvers.coins`), the kernel, the Python search); a
+    batch is grouped by game object, equal structure and convention. The sources are handed the
+    solver's :class:`SourceContext` (:attr:`ctx`: its tables, settings and limit, its log), never
+    the solver.
 
     Every reduction is a value source with a premise (:mod:`grundy.solvers.premises`): symmetry
     (sorted heaps, automorphisms, the S_n plan, in Python and in the kernel) needs the rule to
@@ -106,9 +107,11 @@ class Solver:
             native_first=native == "always", reduce_after=REDUCE_AFTER if reduce_after is None else reduce_after,
             max_positions=max_positions, limit=self._limit)
         self.sums = MisereSums(self)                # sums of positions, with their misère memos
+        from .coins import CoinTurningSource
         from .theorems import TheoremSource
         self.theorems = TheoremSource()        # proved formulas (none until the verify layer adds them)
-        self.sources: tuple[ValueSource, ...] = (self.theorems, HeapTablesSource(), KernelSource(), PythonSource())
+        self.sources: tuple[ValueSource, ...] = (self.theorems, HeapTablesSource(), CoinTurningSource(),
+                                                 KernelSource(), PythonSource())
 
     # the settings, the tables and the log: on the context --------------------------
     max_positions = _OnContext[int]()

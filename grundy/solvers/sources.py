@@ -9,6 +9,9 @@ note which engine answered, a way to ask for premises), never the solver. The so
 
 - :class:`HeapTablesSource`: one-heap tables, for games that are sums of heaps by construction
   (normal play, with decomposition allowed): no premise to prove;
+- :class:`~grundy.solvers.coins.CoinTurningSource`: coin-turning games, the nim-sum of single-head
+  values (normal play, with decomposition allowed), where Z3 proves the coin-turning shape of the
+  rule on the structure (:mod:`grundy.solvers.premises.coin_turning`);
 - :class:`KernelSource`: the C kernel generated from the rules, once its table is in use (from the
   first position with ``native="always"``, for a batch of several states at once, or when the
   Python search hands a large table over); its reductions are the proved ones
