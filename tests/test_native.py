@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from grundy.solvers.explicit import compile_rules
 from grundy.solvers.native import build
-from grundy.solvers.native.kernel import GRUNDY, MISERE, NORMAL, Box, Kernel, KernelError, OutOfBox
+from grundy.solvers.native.kernel import GRUNDY, MISERE, NORMAL, Box, Halt, Kernel, KernelError, OutOfBox
 from grundy.solvers.solver import Solver
 from grundy.spec.games import GAMES
 from grundy.spec.position import read_position
@@ -159,13 +159,18 @@ def test_a_box_too_small_is_reported_then_widened_by_the_solver():
 
 def test_a_batch_outside_the_box_is_refused_then_served_by_the_solver():
     """Kernel.values computes a batch's keys in C: a state outside the box (below, above, or
-    beyond 64 bits) is a ValueError, never a key of another position; the solver then widens."""
+    beyond 64 bits) is answered by a Halt (no slot: grow around the states), never a key of
+    another position, and nothing is raised; the solver then widens."""
     pos = read_position({"game": "nim", "heaps": [3, 4]})
     k = Kernel(pos.rules, Box((0, 0), (4, 5)))
     assert list(k.values([(3, 4), (0, 0), (1, 2)])) == [1 + (3 ^ 4), 1, 1 + (1 ^ 2)]
     for bad in ((4, 0), (0, 5), (-1, 0), (2 ** 63, 0), (2 ** 70, 0)):
-        with pytest.raises(ValueError):
-            k.values([(1, 1), bad])
+        got = k.values([(1, 1), bad])
+        assert isinstance(got, Halt) and got.outside and got.slot is None, bad
+    inner = Kernel(pos.rules, Box((1, 1), (3, 4)))    # values 1..3 and 1..4: a move to 0 leaves it
+    got = inner.values([(3, 4)])
+    assert isinstance(got, Halt) and got.outside and got.slot in (0, 1) and got.value == 0
+    assert got.widened(pos.rules, inner.box, [(3, 4)]).contains((0, 0))
     with pytest.raises(TypeError):
         k.values([(1, 1, 1)])
     s = Solver(native="always")
@@ -270,10 +275,9 @@ def test_a_quick_kernel_answers_as_the_optimized_one(name):
     assert quick.quick and not optimized.quick and quick.lib is not optimized.lib
     kept = []
     for s in states:
-        try:
-            kept.append((s, optimized.values([s])))
-        except (OutOfBox, KernelError):
-            continue
+        got = optimized.values([s])
+        if isinstance(got, bytes):
+            kept.append((s, got))
     assert len(kept) > 10
     for s, want in kept:
         assert quick.values([s]) == want, (name, s)

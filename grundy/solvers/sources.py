@@ -51,8 +51,6 @@ from .native.kernel import (
     NORMAL,
     Box,
     Kernel,
-    KernelError,
-    OutOfBox,
 )
 from .search import ASK_PREMISES, PythonSearch
 from .source_log import HEAP_TABLES, KERNEL, PYTHON
@@ -236,36 +234,34 @@ class KernelSource:
     @staticmethod
     def run(ctx: SourceContext, t: Table, mode: int, states: list[State]) -> bytes | None:
         """The kernel's stored values for states of one table (None: it cannot serve the table).
-        The kernel's box grows to hold them, and again whenever a successor leaves it."""
+        The kernel's box grows to hold them, and again whenever a successor leaves it (the
+        kernel says so by a :class:`~grundy.solvers.native.box.Halt` it returns)."""
         rules = t.rules
         k = t.kernels.get(mode)
         box = None if k is not None else Box.around(rules, states)
-        try:
-            while True:
-                if box is not None:
-                    if box.size >= MAX_KEY:
-                        t.native = False
-                        return None
-                    k = t.kernels[mode] = Kernel(rules, box, mode, limit=ctx.max_positions,
-                                                 symmetry=t.symmetric, decompose=t.decomposed)
-                assert k is not None           # built above, or the table's kernel for this mode
-                try:
-                    return k.values(states)
-                except ValueError:         # a state outside the box: a box holding them all (grown
-                    box = k.box.grown(Box.around(rules, states))   # at least twofold: few rebuilds)
-                except OutOfBox as e:
-                    name = rules.schema.slots[e.slot][0]
-                    box = k.box.widened([i for i, (nm, _) in enumerate(rules.schema.slots) if nm == name], e.value)
-        except KernelError as e:
-            t.kernels.pop(mode, None)
-            if e.status == CYCLE:
-                raise _cycle(rules) from None
-            if e.status == LIMIT:
-                raise ctx.limit() from None
-            if e.status == DOMAIN and e.key is not None and k is not None:
-                raise _domain_violation(t, k.box.state(e.key)) from None
-            t.native = False      # a value or a product beyond the kernel: the Python path
-            return None
+        while True:
+            if box is not None:
+                if box.size >= MAX_KEY:
+                    t.native = False
+                    return None
+                k = t.kernels[mode] = Kernel(rules, box, mode, limit=ctx.max_positions,
+                                             symmetry=t.symmetric, decompose=t.decomposed)
+            assert k is not None           # built above, or the table's kernel for this mode
+            got = k.values(states)
+            if isinstance(got, bytes):
+                return got
+            if not got.outside:
+                break
+            box = got.widened(rules, k.box, states)    # grown at least twofold: few rebuilds
+        t.kernels.pop(mode, None)
+        if got.status == CYCLE:
+            raise _cycle(rules)
+        if got.status == LIMIT:
+            raise ctx.limit()
+        if got.status == DOMAIN:
+            raise _domain_violation(t, k.box.state(got.value))
+        t.native = False      # a value or a product beyond the kernel: the Python path
+        return None
 
 
 class PythonSource:
