@@ -63,6 +63,24 @@ def option(label: str, *, parts: Any, guard: Any = True,
     :func:`~grundy.spec.move`). A part of 0 leaves no heap. ``{heap}`` in the label names
     the heap the option is played in.
 
+    Parameters
+    ----------
+    label : str
+        The option's name in listings (``{heap}``, ``{a}``: the heap, a choice's value).
+    parts : list or callable
+        The heaps left, as expressions of the heap's size ``n`` and the choices, or a
+        function of the choices returning them; a part of 0 leaves no heap.
+    guard : bool, Expr or callable
+        When the option may be taken (default: always).
+    choose : list of (str, lo, hi)
+        Numeric choices, as in :func:`~grundy.spec.move`.
+
+    Returns
+    -------
+    Move
+
+    Examples
+    --------
     >>> n = Var.int("n")
     >>> o = option("split {heap} into {a} + {b}", choose=[("a", 1, n // 2)], parts=lambda a: [a, n - a])
     >>> [str(c.name) for c in o.choices], len(o.update)

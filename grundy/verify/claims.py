@@ -208,6 +208,37 @@ class Claim:
     - ``text``: the statement in words, as a reader of the paper would state it (reports show it);
       ``reading``: how the statement was read where the source is damaged or ambiguous, or why a
       refuted claim has its ``finding`` (a :class:`Finding`, only with ``expect="refuted"``).
+    - a registered kind may add its own keyword fields (``quotient=``: the misère-quotient
+      kind's; :attr:`ClaimKind.fields <grundy.verify.kinds.ClaimKind>`).
+
+    Parameters
+    ----------
+    id : str
+        The claim's name, ``"paper/label"``.
+    game, kind, family, statement
+        What the claim is about and what it states (above); ``kind`` may be implied by
+        ``table=``, ``period=`` or a kind's own field.
+    **fields
+        The optional fields above, and those the registered kinds add.
+
+    Raises
+    ------
+    grundy.errors.ClaimError
+        A field missing, unknown, of the wrong form, or not taken by the claim's kind (one
+        line naming the claim and the line that built it).
+
+    Examples
+    --------
+    >>> from grundy.verify import heaps
+    >>> from grundy.verify.check import check_claim
+    >>> c = Claim("demo/nim2", game="nim", kind="char", family=heaps(2), bounds={"heap": 6},
+    ...           statement=lambda g, s: s.heap[0] == s.heap[1])
+    >>> check_claim(c).verdict
+    'verified'
+    >>> Claim("demo/bad", game="nim", kind="char", family=heaps(2), statement=lambda g, s: True, quotient={"order": 2})
+    Traceback (most recent call last):
+    ...
+    grundy.errors.ClaimError: ...claim 'demo/bad': quotient= is the claim of kind 'quotient', not 'char'
     """
 
     def __init__(self, id: str, *, game: "str | Game" = _UNSET, kind: "Kind | ClaimKind" = _UNSET,
