@@ -12,6 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from grundy.settings import current as current_settings
 from grundy.solvers.explicit import compile_rules
 from grundy.solvers.native import build
 from grundy.solvers.native.kernel import GRUNDY, MISERE, NORMAL, Box, Halt, Kernel, KernelError, OutOfBox
@@ -283,20 +284,19 @@ def test_a_quick_kernel_answers_as_the_optimized_one(name):
         assert quick.values([s]) == want, (name, s)
 
 
-def test_small_boxes_get_quick_kernels_large_ones_optimized_once_their_work_shows(monkeypatch):
+def test_small_boxes_get_quick_kernels_large_ones_optimized_once_their_work_shows(tune):
     """A kernel on a large box starts with -Og (a table the Python search hands over has
     mostly little left to solve) and is compiled with -O2 once a search has paused
-    UPGRADE_AFTER times; the -O2 library goes on with the same table, in the middle of the
+    upgrade_after times; the -O2 library goes on with the same table, in the middle of the
     search, and every value is the nim-sum."""
-    import grundy.solvers.native.kernel as K
     rules = base("nim").rules
     assert Kernel(rules, Box.around(rules, [(0, 0, 0), (7, 7, 7)])).quick
     big = Box.around(rules, [(0, 0, 0), (63, 63, 63)])
-    assert big.size > K.QUICK_BOX
+    assert big.size > current_settings().quick_box
     assert not Kernel(rules, big, quick=False).quick                       # asked for: -O2 at once
     small_work = Kernel(rules, big)
     assert small_work.quick and small_work.grundy((1, 2, 3)) == 0 and small_work.quick
-    monkeypatch.setattr(K, "UPGRADE_AFTER", 2)
+    tune(upgrade_after=2)
     k = Kernel(rules, big, dense=False)
     quick_lib = k.lib
     assert k.grundy((63, 62, 61)) == 63 ^ 62 ^ 61               # 249,984 positions: many pauses
@@ -306,7 +306,7 @@ def test_small_boxes_get_quick_kernels_large_ones_optimized_once_their_work_show
         assert k.grundy(s) == s[0] ^ s[1] ^ s[2], s
 
 
-def test_an_optimizer_that_fails_leaves_the_quick_kernel_solving(monkeypatch):
+def test_an_optimizer_that_fails_leaves_the_quick_kernel_solving(tune, monkeypatch):
     """The -O2 build of a tiered kernel failing (a compiler that breaks on the optimizer) keeps
     the -Og library: the search goes on and every value is the nim-sum."""
     import grundy.solvers.native.kernel as K
@@ -318,7 +318,7 @@ def test_an_optimizer_that_fails_leaves_the_quick_kernel_solving(monkeypatch):
             raise BuildError("the optimizer crashed (a test)")
         return real(source, quick, light)
     monkeypatch.setattr(build, "load", no_optimizer)
-    monkeypatch.setattr(K, "UPGRADE_AFTER", 1)
+    tune(upgrade_after=1)
     K._library.cache_clear()
     try:
         rules = base("nim").rules

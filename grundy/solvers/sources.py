@@ -16,7 +16,7 @@ note which engine answered, a way to ask for premises), never the solver. The so
 - :class:`PythonSource`: the Python search (:class:`~grundy.solvers.search.PythonSearch`, one
   per batch); it asks for the premises of the reductions it would use (``Table.reach``) once
   its table has stored ``reduce_after`` positions, and hands its table to the kernel once it
-  has stored :data:`NATIVE_AFTER` positions.
+  has stored ``settings.native_after`` positions.
 
 A source may answer only the first states of a batch and give control back: a shorter list, or
 a :class:`Partial` saying why (the Python search handing its table over). The solver then asks
@@ -34,6 +34,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from ..errors import BuildError
+from ..settings import current as settings
 from ..spec.game import Game
 from ..spec.structure import Structure
 from .context import SourceContext
@@ -57,13 +58,8 @@ from .source_log import HEAP_TABLES, KERNEL, PYTHON
 from .table import Table, _domain_violation
 
 __all__ = ["Query", "ValueSource", "Partial", "HeapTablesSource", "KernelSource", "PythonSource",
-           "SourceContext", "NATIVE_AFTER", "REDUCE_AFTER"]
+           "SourceContext"]
 
-NATIVE_AFTER = 20_000   # positions the Python path stores on a table before its kernel is built
-                        # (building one costs about half a second; small tables never pay for it)
-REDUCE_AFTER = 2_000    # positions the Python path stores on a table before it asks for the premises
-                        # of its reductions (a Z3 proof costs some 10-100 ms, once per structure;
-                        # the values stored before are true values: they need no reduction)
 
 
 @dataclass
@@ -267,7 +263,7 @@ class KernelSource:
 class PythonSource:
     """The Python search, position by position; it answers whatever the others cannot, and
     hands its table over (a :class:`Partial`) where it is to be served otherwise: its premises
-    asked first (it asks them here), or its C kernel now in use (past :data:`NATIVE_AFTER`)."""
+    asked first (it asks them here), or its C kernel now in use (past ``settings.native_after``)."""
 
     name = PYTHON
     premises = "symmetry and decomposition asked once its table has stored reduce_after positions, where they reduce"
@@ -278,7 +274,7 @@ class PythonSource:
     def values(self, ctx: SourceContext, q: Query, states: list[State]) -> list[Any] | Partial | None:
         t = q.table(ctx)
         canon = t.code.canonical           # the same through the batch: premises are asked after it
-        search = PythonSearch(t, ctx, NATIVE_AFTER)
+        search = PythonSearch(t, ctx, settings().native_after)
         by_value = q.question == "grundy"
         misere = q.convention == "misere"
         out: list[Any] = []

@@ -30,6 +30,7 @@ import ctypes
 from functools import lru_cache
 from typing import Sequence
 
+from ...settings import current as settings
 from ...spec.expr import lift
 from ...spec.game import Rules
 from ...spec.strategy import Play
@@ -40,7 +41,6 @@ from .box import OUT_OF_BOX
 from .kernel import (
     CYCLE,
     DOMAIN,
-    QUICK_BOX,
     Box,
     C,
     Halt,
@@ -132,8 +132,8 @@ class Follower:
             raise ValueError(f"the box has {box.size:,} positions: more than the follower's bitmap covers")
         self.rules, self.box = rules, box
         src = kernel_source(rules, box) + "\n" + strategy_source(rules, cases) + build.fixed_c(__package__, "c/follow.c")
-        # -Og; on a box larger than QUICK_BOX, -O2 once its work shows (kernel.counted)
-        self._src, self.tiered, self.pauses = src, box.size > QUICK_BOX, 0
+        # -Og; on a box larger than settings.quick_box, -O2 once its work shows (kernel.counted)
+        self._src, self.tiered, self.pauses = src, box.size > settings().quick_box, 0
         self.lib = _library(src, True)
         self._f = self.lib.f_new(box.size, int(misere))
         if not self._f:

@@ -29,6 +29,7 @@ from functools import lru_cache
 from typing import Any, Callable, Sequence
 
 from ...errors import BuildError, KernelError, OutOfBox
+from ...settings import current as settings
 from ...spec.game import Rules
 from . import build
 from .box import OUT_OF_BOX, Box, Halt
@@ -36,8 +37,8 @@ from .codegen import CYCLE, DOMAIN, LIMIT, NO_MEMORY, OVERFLOW, PAUSED, TOO_LARG
 from .csyntax import C, CSyntax
 
 __all__ = ["Kernel", "KernelError", "OutOfBox", "Box", "Halt", "OUT_OF_BOX", "halt_error", "keys_in", "CSyntax", "C", "c_source", "kernel_source",
-           "run_paused", "counted", "UPGRADE_AFTER", "batch_keys", "GRUNDY", "NORMAL", "MISERE", "MISERE_GRUNDY", "UNKNOWN", "LOSES",
-           "WINS", "MAX_KEY", "DENSE_LIMIT", "QUICK_BOX", "CYCLE", "TOO_LARGE", "LIMIT",
+           "run_paused", "counted", "batch_keys", "GRUNDY", "NORMAL", "MISERE", "MISERE_GRUNDY", "UNKNOWN", "LOSES",
+           "WINS", "MAX_KEY", "DENSE_LIMIT", "CYCLE", "TOO_LARGE", "LIMIT",
            "NO_MEMORY", "OVERFLOW", "DOMAIN", "PAUSED"]     # Box, CSyntax, C, c_source, kernel_source: kept importable from here
 
 State = tuple[int, ...]
@@ -45,11 +46,6 @@ GRUNDY, NORMAL, MISERE, MISERE_GRUNDY = 0, 1, 2, 3   # table modes (3: misère G
 UNKNOWN, LOSES, WINS = 0, 1, 2             # outcome values
 MAX_KEY = 2 ** 63                          # box sizes stay below this
 DENSE_LIMIT = 2 ** 28                      # boxes up to this many positions get a dense table
-QUICK_BOX = 2 ** 17        # kernels on boxes up to this many positions are compiled with -Og (QUICK_FLAGS):
-                           # they solve at most this many positions, where 1.4-1.9x slower code costs less
-                           # than the optimizer's 0.3 s (many small structures, each its own kernel)
-UPGRADE_AFTER = 16         # a kernel on a larger box starts with -Og too, and is compiled with -O2 once a
-                           # search has paused this many times (65,536 steps each: about a million steps)
 
 
 _STATUS = {CYCLE: "cycle", TOO_LARGE: "a Grundy value above 253", LIMIT: "position limit",
@@ -120,7 +116,7 @@ def run_paused(call: Callable[[], int], abort: Callable[[], None]) -> int:
 
 def counted(owner: Any, call: Callable[[], int]) -> Callable[[], int]:
     """``call`` (a search in C of ``owner``'s library), counting its pauses while
-    ``owner.tiered``: at :data:`UPGRADE_AFTER`, ``owner.lib`` becomes ``owner.optimized()``, the
+    ``owner.tiered``: at ``settings.upgrade_after``, ``owner.lib`` becomes ``owner.optimized()``, the
     same text with -O2, and goes on with the same table, the search under way included. One C
     text built by one compiler lays out its structures alike whatever the optimizer does, the
     tables live in the process's heap, and the library keeps no state between calls (its one
@@ -131,7 +127,7 @@ def counted(owner: Any, call: Callable[[], int]) -> Callable[[], int]:
         status = call()
         if status == PAUSED and owner.tiered:
             owner.pauses += 1
-            if owner.pauses >= UPGRADE_AFTER:
+            if owner.pauses >= settings().upgrade_after:
                 owner.tiered = False
                 try:
                     owner.lib = owner.optimized()
@@ -179,7 +175,7 @@ class Kernel:
     table, e.g. a claim's sweep); the kernel answers as without it. ``quick``: compiled with
     ``-Og`` (:data:`build.QUICK_FLAGS`); ``light``: else with ``-O1`` (:data:`build.LIGHT_FLAGS`: a
     sweep of moderate size), else -O2. ``quick=None`` (the default): -Og on boxes of at most
-    :data:`QUICK_BOX` positions, and on larger ones until the searches have done about a million
+    ``settings.quick_box`` positions, and on larger ones until the searches have done about a million
     steps (:func:`counted`: then ``light``'s flags or -O2). The same answers whatever the flags."""
 
     def __init__(self, rules: Rules, box: Box, mode: int = GRUNDY, limit: int = 2 ** 62,
@@ -194,8 +190,8 @@ class Kernel:
         # a large box without quick asked for: -Og until the work shows (counted), then -O2
         # (light: -O1); most such kernels (a table handed over by the Python search, a sweep
         # whose starts the assumption mostly rules out) have little to solve
-        self.tiered = quick is None and box.size > QUICK_BOX
-        self.quick = (box.size <= QUICK_BOX or self.tiered) if quick is None else quick
+        self.tiered = quick is None and box.size > settings().quick_box
+        self.quick = (box.size <= settings().quick_box or self.tiered) if quick is None else quick
         self.light = light and not (self.quick and not self.tiered)      # the flags after -Og
         self.pauses = 0
         self._text = text = kernel_source(rules, box, symmetry, decompose) + extra   # c_source's, kept on disk
