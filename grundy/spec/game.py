@@ -140,6 +140,34 @@ class Game:
     Set ``name``, ``summary`` (the rules in words), ``structure`` (``"graph"``,
     ``"digraph"`` or ``"heaps"``) and implement :meth:`fields`, :meth:`moves`,
     :meth:`rank`, :meth:`read` and :meth:`write`.
+
+    Attributes
+    ----------
+    name, summary : str
+        The name positions and claims give (``{"game": name}``), and the rules in words.
+    structure : {"graph", "digraph", "heaps"}
+        What the game is played on.
+    convention : {"normal", "misere"}
+        The default convention of its positions and claims.
+    symmetric : bool
+        Declared: the structure's automorphisms are symmetries (a premise Z3 proves on each
+        structure before the solver reduces by it).
+    decompose_over : {"vertices", "edges", "heaps"} or None
+        Declared: positions split into independent components (proved likewise).
+    heap_count : int or None
+        Heap games: the only number of heaps it is played on.
+
+    Raises
+    ------
+    grundy.errors.RuleError
+        (from :meth:`rules`) a move, rank or field that breaks the schema, one line naming it.
+
+    Examples
+    --------
+    >>> from grundy.spec import Structure, get_game
+    >>> nim = get_game("nim")
+    >>> nim.structure, len(nim.rules(Structure.heaps(2)).moves) > 0
+    ('heaps', True)
     """
 
     name: str = ""
