@@ -31,3 +31,11 @@ def test_the_solver_reads_its_thresholds_when_it_is_made(tune):
     assert Solver(reduce_after=3).ctx.reduce_after == 3
     pos = read_position({"game": "nim", "heaps": [3, 4]})
     assert Solver().grundy(pos) == 7              # the answers do not depend on the thresholds
+
+
+def test_grundy_settings_is_reachable_without_importing_it():
+    import subprocess
+    import sys
+    out = subprocess.run([sys.executable, "-c", "import grundy; print(grundy.settings.current().batch_from)"],
+                         capture_output=True, text=True, timeout=60)
+    assert out.stdout.strip() == str(settings.DEFAULTS.batch_from), out.stderr
