@@ -1,6 +1,6 @@
 """Benchmark: the C kernels at each optimization level grundy uses or could use, all in this
 run: the compiler's seconds and the seconds of one sweep of the kernel's box. ``-Og`` is
-``build.QUICK_FLAGS`` (the default on boxes of at most ``kernel.QUICK_BOX`` positions and for a
+``build.QUICK_FLAGS`` (the default on boxes of at most ``grundy.settings.Settings.quick_box`` positions and for a
 claim's sweep of fewer than 2^19 starts); ``-O1`` is ``build.LIGHT_FLAGS`` (a claim's sweep of
 2^19 to 2M starts); ``-O2`` is ``build.FLAGS`` (the default on larger boxes); ``-O0`` is the
 quick level until 0.2.0.
@@ -13,7 +13,7 @@ fresh cache directory, the levels interleaved, ``--repeat`` times):
   box: cor12-corrected-n5's structures);
 - ``vnim4``: vertexnim on the path of 4 vertices, weights 0..1, every adjacency (65,536
   positions: the adjacency is in the state, a longer text);
-- ``nim3-big``: nim on 3 heaps, heaps 0..127 (2,097,152 positions: above QUICK_BOX, where the
+- ``nim3-big``: nim on 3 heaps, heaps 0..127 (2,097,152 positions: above quick_box, where the
   optimized build pays for itself).
 
 Prints per workload the medians of the compile and sweep seconds at each level, and the ratios
@@ -29,8 +29,9 @@ import statistics
 import tempfile
 import time
 
+from grundy.settings import current as settings
 from grundy.solvers.native import build
-from grundy.solvers.native.kernel import QUICK_BOX, Box, Kernel, _library
+from grundy.solvers.native.kernel import Box, Kernel, _library
 from grundy.spec.games import get_game
 from grundy.spec.structure import Structure
 
@@ -84,7 +85,7 @@ def main() -> None:
     args = ap.parse_args()
     if not build.available():
         raise SystemExit("no C compiler here")
-    print(f"load before: {os.getloadavg()[0]:.2f}; QUICK_BOX = {QUICK_BOX:,}; quick and light builds: "
+    print(f"load before: {os.getloadavg()[0]:.2f}; quick_box = {settings().quick_box:,}; quick and light builds: "
           f"{build.QUICK_FLAGS[0]}, {build.LIGHT_FLAGS[0]}")
     print(f"{'workload':10s} {'positions':>10s} | compile " + " ".join(f"{lv:>6s}" for lv in LEVELS) +
           " | sweep " + " ".join(f"{lv:>6s}" for lv in LEVELS) + " | compile / -Og" + " " * 14 +

@@ -41,7 +41,7 @@ _MOVED = {  # exported here before 0.3: still served, with a DeprecationWarning 
                     "grundy.tools"),
 }
 
-_SUBPACKAGES = frozenset({"api", "caches", "cli", "digest", "errors", "solvers", "spec", "tools", "verify"})
+_SUBPACKAGES = frozenset({"api", "caches", "cli", "digest", "errors", "settings", "solvers", "spec", "tools", "verify"})
 
 # what lower layers ask of upper ones (see grundy.hooks): imported when first asked for
 hooks.provide("solve", "grundy.api:solve")

@@ -30,6 +30,38 @@ def solve(position: PositionLike | list[Any], *, winning_moves: bool = False, ou
     Grundy value (the mex of the options' values, 1 at a terminal position: P iff it is 0),
     under the key ``misere_grundy``, never ``grundy``.
 
+    Parameters
+    ----------
+    position : dict, str, Position, SumPosition or list
+        A position as the CLI takes it (``{"game": "nim", "heaps": [1, 2]}``, its JSON text,
+        a :class:`~grundy.spec.position.Position`), or a list of them (or JSON text of a list).
+    winning_moves : bool
+        Also list every winning move (``"winning_moves"``: the move's label and the position
+        it leads to).
+    outcome_only : bool
+        Only the outcome (no value: cheaper where the outcome kernel serves).
+    line : bool
+        Also a line of play winning for the player who wins (``"line"``).
+    solver : Solver, optional
+        The solver to ask (default: one shared by the process, keeping its tables).
+
+    Returns
+    -------
+    SolveResult or list of SolveResult
+        A dict: ``grundy`` (``misere_grundy`` in misère play), ``outcome`` (``"P"`` or
+        ``"N"``), ``convention`` when not normal, and the lists asked for.
+
+    Raises
+    ------
+    grundy.errors.InputError
+        A position that cannot be read (one line naming the field).
+    grundy.errors.SolverLimit
+        More positions to store than the solver's ``max_positions``.
+    grundy.errors.CycleError
+        A move returns to a position on the current line (the game has no rank).
+
+    Examples
+    --------
     >>> solve({"game": "wythoff", "heaps": [3, 5]})
     {'grundy': 0, 'outcome': 'P'}
     >>> solve({"game": "nim", "heaps": [1, 2]}, winning_moves=True)["winning_moves"]

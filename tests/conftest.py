@@ -5,3 +5,17 @@ from hypothesis import settings
 
 settings.register_profile("grundy", deadline=None)
 settings.load_profile("grundy")
+
+
+import pytest  # noqa: E402
+
+from grundy import settings as grundy_settings  # noqa: E402
+
+
+@pytest.fixture
+def tune():
+    """``tune(native_after=40, ...)``: the package's thresholds (:mod:`grundy.settings`) changed
+    for the rest of the test, restored after it (nested calls stack)."""
+    import contextlib
+    with contextlib.ExitStack() as stack:
+        yield lambda **changes: stack.enter_context(grundy_settings.override(**changes))

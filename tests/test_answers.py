@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import pytest
 
-from grundy.solvers import sources
 from grundy.solvers.native.build import available
 from grundy.solvers.solver import Solver
 from grundy.solvers.source_log import SourceLog
@@ -58,8 +57,8 @@ def test_answers_equal_one_by_one_and_build_no_kernel(convention, question, nati
 
 @native
 @pytest.mark.parametrize("question", ["wins", "grundy"])
-def test_answers_follow_the_hand_over_to_the_kernel(question, monkeypatch):
-    monkeypatch.setattr(sources, "NATIVE_AFTER", 40)
+def test_answers_follow_the_hand_over_to_the_kernel(question, tune):
+    tune(native_after=40)
     game, g = _wythoff()
     a, b = Solver(), Solver()
     a.log, b.log = SourceLog(), SourceLog()

@@ -3,10 +3,10 @@ the verdict, the count and the counterexample must be those of judging start by 
 import pytest
 
 from grundy import Solver
+from grundy.settings import current as current_settings
 from grundy.solvers.native import build
 from grundy.spec import all_of, any_of
 from grundy.verify.check import check_claim
-from grundy.verify.check import sweep as check
 from grundy.verify.claims import Claim
 from grundy.verify.families import complete
 
@@ -35,10 +35,10 @@ CLAIMS = [
 
 
 @pytest.mark.parametrize("claim", CLAIMS, ids=[c.id for c in CLAIMS])
-def test_batched_sweep_equals_one_by_one(claim, monkeypatch):
-    assert 4 ** 6 * 4 < check.BATCH_FROM <= 5 ** 6 * 4      # this sweep is batched
+def test_batched_sweep_equals_one_by_one(claim, tune):
+    assert 4 ** 6 * 4 < current_settings().batch_from <= 5 ** 6 * 4      # this sweep is batched
     batched = check_claim(claim, solver=Solver(native="always"))
-    monkeypatch.setattr(check, "BATCH_FROM", 10 ** 9)
+    tune(batch_from=10 ** 9)
     single = check_claim(claim, solver=Solver(native="always"))
     assert batched.verdict == single.verdict == "refuted"
     assert batched.scope == single.scope

@@ -274,10 +274,9 @@ def test_what_has_no_explicit_certificate_is_said(tmp_path):
     assert run_checker(tmp_path / "u")["status"] == "skipped"
 
 
-def test_a_large_sweep_is_sampled_and_the_checker_says_so(tmp_path, monkeypatch):
-    from grundy.verify.certificates import explicit
-    monkeypatch.setattr(explicit, "SAMPLE_ABOVE", 50)
-    monkeypatch.setattr(explicit, "SAMPLE_SIZE", 20)
+def test_a_large_sweep_is_sampled_and_the_checker_says_so(tmp_path, tune):
+    tune(sample_above=50)
+    tune(sample_size=20)
     _, d = _bundle(tmp_path, CLAIMS[0])
     data = json.loads((d / "explicit.json").read_text())
     assert data["instances"][0]["sample"]["of"] == 64

@@ -139,9 +139,9 @@ def test_the_estimate_is_the_box_below_the_position():
     assert fs.estimate(read_position({"game": "lasker-nim", "heaps": [300], "convention": "misere"}))[0] == "explicit"
 
 
-def test_a_large_solve_is_foreseen_with_its_faster_route(capsys, monkeypatch):
-    monkeypatch.setattr(fs, "LARGE", 100)
-    monkeypatch.setattr(fs, "LARGE_HEAP", 10)
+def test_a_large_solve_is_foreseen_with_its_faster_route(capsys, tune):
+    tune(large_box=100)
+    tune(large_heap=10)
     code, out, err = run(capsys, "solve", "nim", "30", "30", "--progress")
     assert code == 0 and "about 961 positions below it" in err
     code, out, err = run(capsys, "solve", "lasker-nim", "40", "--progress")
@@ -150,16 +150,16 @@ def test_a_large_solve_is_foreseen_with_its_faster_route(capsys, monkeypatch):
     assert code == 0 and err == ""
 
 
-def test_the_theorem_route_is_named_first_when_connected(capsys, monkeypatch):
-    monkeypatch.setattr(fs, "LARGE", 100)
+def test_the_theorem_route_is_named_first_when_connected(tune, capsys, monkeypatch):
+    tune(large_box=100)
     monkeypatch.setattr(fs, "THEOREM_ROUTE", lambda pos: "Bouton: the nim-sum" if pos.game.name == "nim" else None)
     code, out, err = run(capsys, "solve", "nim", "30", "30", "--progress")
     assert code == 0 and "faster: Bouton: the nim-sum" in err
 
 
-def test_the_progress_line_names_positions_stored_and_the_largest_table(monkeypatch):
-    monkeypatch.setattr(fs, "DELAY", 0.0)
-    monkeypatch.setattr(fs, "TICK", 0.01)
+def test_the_progress_line_names_positions_stored_and_the_largest_table(tune):
+    tune(progress_delay=0.0)
+    tune(progress_tick=0.01)
     solver = Solver(native=False)
     pos = read_position({"game": "nim", "heaps": [12, 12, 12]})
     solver.grundy(pos)

@@ -10,6 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as hs
 
 from grundy import Solver
+from grundy.settings import override
 from grundy.solvers.native import build
 from grundy.solvers.native.sweep import SweepRun, sweep_source
 from grundy.spec import Structure, all_of, any_of
@@ -31,8 +32,6 @@ def run(claim, c_path: bool, monkeypatch, c_from: int = 0, c_always: int | None 
     """The sweep's result and its cross-check sample; how many ranges C checked (``c_always``
     default ``c_from``: no cost test, C wherever it serves)."""
     monkeypatch.setattr(csweep, "ENABLED", c_path)
-    monkeypatch.setattr(csweep, "C_FROM", c_from)
-    monkeypatch.setattr(csweep, "C_ALWAYS", c_from if c_always is None else c_always)
     calls = []
     real = SweepRun.run
 
@@ -42,7 +41,8 @@ def run(claim, c_path: bool, monkeypatch, c_from: int = 0, c_always: int | None 
         return got
     monkeypatch.setattr(SweepRun, "run", spy)
     cross = CrossCheck(claim)
-    r = sweep(claim, Explicit(), claim.bounds, Solver(), Deadline(None), cross=cross)
+    with override(c_from=c_from, c_always=c_from if c_always is None else c_always):
+        r = sweep(claim, Explicit(), claim.bounds, Solver(), Deadline(None), cross=cross)
     cex = r.cex and (r.cex.witness, r.cex.claimed, r.cex.actual, r.cex.structure, r.cex.how)
     sample = [(e[0], e[1], e[3]) for e in cross.sample.entries()]
     return (r.checked, r.met, r.structures, r.complete, r.text, cex, sample), sum(calls)
@@ -147,11 +147,11 @@ def test_threshold_keeps_small_structures_in_python(monkeypatch):
     assert used == 0
 
 
-def test_below_c_always_the_first_starts_tell_whether_a_kernel_pays(monkeypatch):
-    """Between C_FROM and C_ALWAYS starts, the first PILOT starts are judged in Python, and the
+def test_below_c_always_the_first_starts_tell_whether_a_kernel_pays(tune, monkeypatch):
+    """Between c_from and c_always starts (grundy.settings), the first `pilot` starts are judged in Python, and the
     rest go to C only where the kernel's compiler time (build.compile_cost, shared among the
     structures of the sweep with the same text) is below what the Python path would spend on
-    them (PY_STORE a position its solver stored on the first ones, PY_JUDGE a start); else the
+    them (py_store a position its solver stored on the first ones, py_judge a start); else the
     rest in Python too. Either way the answers, the scope and the cross-check's sample are the
     Python path's."""
     asked: list[bool] = []
@@ -162,14 +162,14 @@ def test_below_c_always_the_first_starts_tell_whether_a_kernel_pays(monkeypatch)
         asked.append(got)
         return got
     monkeypatch.setattr(csweep, "worth", spy)
-    monkeypatch.setattr(csweep, "PILOT", 100)
+    tune(pilot=100)
     p, _ = run(CLAIMS[0], False, monkeypatch)
-    monkeypatch.setattr(csweep, "PY_JUDGE", 1.0)           # a dear Python: every kernel pays
+    tune(py_judge=1.0)           # a dear Python: every kernel pays
     c, used = run(CLAIMS[0], True, monkeypatch, c_always=10 ** 9)
     assert c == p and used > 0 and asked and all(asked)
     asked.clear()
-    monkeypatch.setattr(csweep, "PY_JUDGE", 1e-12)         # a cheap Python: none pays
-    monkeypatch.setattr(csweep, "PY_STORE", 1e-12)
+    tune(py_judge=1e-12)         # a cheap Python: none pays
+    tune(py_store=1e-12)
     c, used = run(CLAIMS[0], True, monkeypatch, c_always=10 ** 9)
     assert c == p and used == 0 and asked and not any(asked)
 
@@ -246,17 +246,16 @@ def test_random_linear_claims(a, b, m, r):
     assert c == p and used > 0
 
 
-def test_a_sweep_kernel_optimized_in_the_middle_of_a_sweep_answers_as_python(monkeypatch):
+def test_a_sweep_kernel_optimized_in_the_middle_of_a_sweep_answers_as_python(tune, monkeypatch):
     """A sweep kernel on a large box starts with -Og and goes on with -O1 (a sweep of moderate
-    size) once it has paused UPGRADE_AFTER times (kernel.counted), in the middle of a range:
+    size) once it has paused upgrade_after times (kernel.counted), in the middle of a range:
     the same verdict, counts and sample as the Python path (no reduction: 68,921 starts, each
     solved, so the kernel pauses)."""
-    import grundy.solvers.native.kernel as K
-    monkeypatch.setattr(K, "UPGRADE_AFTER", 1)
-    monkeypatch.setattr(K, "QUICK_BOX", 0)                # every box large: tiered
-    monkeypatch.setattr(csweep, "C_QUICK", 0)              # the sweep asks for no -Og: light
-    monkeypatch.setattr(csweep, "C_FROM", 0)
-    monkeypatch.setattr(csweep, "C_ALWAYS", 0)
+    tune(upgrade_after=1)
+    tune(quick_box=0)                # every box large: tiered
+    tune(c_quick=0)              # the sweep asks for no -Og: light
+    tune(c_from=0)
+    tune(c_always=0)
     kernels: list = []
     real = Solver.sweep_kernel
 

@@ -158,10 +158,10 @@ def test_claims_are_cut_into_chunks(theorems):
     assert [(t.start, t.stop) for t in tasks] == [(k, k + 1) for k in range(10)]   # 10 cycles
 
 
-def test_a_chunk_that_never_returns_is_unknown(tmp_path, monkeypatch):
+def test_a_chunk_that_never_returns_is_unknown(tmp_path, tune):
     f = tmp_path / "slow.py"
     f.write_text(SLOW)
-    monkeypatch.setattr(X, "GRACE", 0.5)
+    tune(chunk_grace=0.5)
     with X.executor("local:2") as ex:
         (v,) = X.run(load([str(f)]), ex)
     # the limit is 0.5 CPU seconds in the worker; the driver's safety net for a lost chunk is

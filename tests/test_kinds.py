@@ -37,7 +37,8 @@ def test_every_registered_kind_has_every_part(name):
     for part in PARTS:
         assert hasattr(k, part), part
     assert k.statement in ("bool", "int", "either", "none") and k.says
-    assert set(k.needs) <= set(k.takes) <= set(OPTIONAL)
+    assert set(k.needs) <= set(k.takes) | set(k.fields) and set(k.takes) <= set(OPTIONAL)
+    assert not set(k.fields) & set(OPTIONAL)          # a kind's own fields are its alone
     for m in ("prepare", "problems", "statement_problem", "obligations", "cache_key", "facts"):
         assert callable(getattr(k, m))
 

@@ -228,8 +228,8 @@ def test_a_reduction_is_used_iff_its_premise_is_proved(native):
             assert (k.symmetry, k.decompose) == (sym, dec), name
 
 
-def test_an_unknown_premise_is_not_used(monkeypatch):
-    monkeypatch.setattr(premises, "RLIMIT", 1)
+def test_an_unknown_premise_is_not_used(tune):
+    tune(premise_rlimit=1)
     s = Solver(native=False, reduce_after=0)
     p = read_position({"game": "test-nim-plus4", "heaps": [4, 4]})
     assert s.grundy(p) == 1 and s.violations == []                # unknown: not used, nothing to report

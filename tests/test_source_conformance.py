@@ -24,7 +24,6 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from grundy.errors import ReferenceLimit
-from grundy.solvers import sources as sources_module
 from grundy.solvers.context import SourceContext
 from grundy.solvers.explicit import compile_rules
 from grundy.solvers.native.build import available
@@ -267,8 +266,8 @@ def test_the_kernel_answers_as_the_reference(name, heaps, conv):
 
 
 @needs_cc
-def test_the_python_search_hands_its_table_to_the_kernel_and_answers_the_rest(monkeypatch):
-    monkeypatch.setattr(sources_module, "NATIVE_AFTER", 5)
+def test_the_python_search_hands_its_table_to_the_kernel_and_answers_the_rest(tune):
+    tune(native_after=5)
     p = read_position({"game": "wythoff", "heaps": [7, 9], "convention": "misere"})
     solver = Solver(native=True)
     python = [src.name for src in solver.sources].index("Python search")

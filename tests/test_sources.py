@@ -109,7 +109,7 @@ PROBE_GAME = textwrap.dedent('''
 ''')
 
 # (210, 210) first: solving it stores 22,366 positions (up to order), past the kernel's take-over
-# (NATIVE_AFTER), and every position asked after it comes from the kernel.
+# (settings.native_after), and every position asked after it comes from the kernel.
 PROBE_CLAIMS = textwrap.dedent('''
     from grundy.spec import Structure
     from grundy.verify import Claim, positions

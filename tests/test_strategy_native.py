@@ -10,13 +10,13 @@ from hypothesis import strategies as st
 from theorem_files import theorem_module
 
 from grundy import Solver
+from grundy.settings import current as current_settings
 from grundy.solvers.native import build
 from grundy.solvers.native.follow import StrategyTable
 from grundy.spec import Play, Structure
 from grundy.spec.expr import all_of
 from grundy.spec.strategy import move_index, plays
 from grundy.verify.check import Instance, check_claim
-from grundy.verify.check import sweep as check_mod
 from grundy.verify.claims import Claim
 from grundy.verify.families import complete, heaps
 
@@ -130,9 +130,9 @@ def test_claim_verdicts_and_witnesses_agree(strategy, monkeypatch):
         assert "not legal" in a.counterexample.actual
 
 
-def test_batched_sweep_uses_prefetch(monkeypatch):
+def test_batched_sweep_uses_prefetch(tune):
     """A batched sweep (K_n, many starts) takes the C follower's verdicts in batches."""
-    monkeypatch.setattr(check_mod, "BATCH_FROM", 100)
+    tune(batch_from=100)
     c = claim(minus_one, 4, 3, expect="refuted")
     a = check_claim(c, solver=Solver(native="always"))
     b = check_claim(c, solver=Solver(native=False))
@@ -153,19 +153,18 @@ def test_random_nim_strategies(a, b, c, conv):
     compare(cl, Structure.heaps(2), [(x, y) for x in range(7) for y in range(7)])
 
 
-def test_a_follower_on_a_large_box_is_optimized_in_the_middle_of_its_work(monkeypatch):
-    """A follower on a box larger than QUICK_BOX starts with -Og and goes on with -O2 once it
-    has paused UPGRADE_AFTER times (kernel.counted), its bitmap and the play under way kept:
+def test_a_follower_on_a_large_box_is_optimized_in_the_middle_of_its_work(tune):
+    """A follower on a box larger than settings.quick_box starts with -Og and goes on with -O2 once it
+    has paused upgrade_after times (kernel.counted), its bitmap and the play under way kept:
     the same verdict at every start as the Python follower."""
-    import grundy.solvers.native.kernel as K
-    monkeypatch.setattr(K, "UPGRADE_AFTER", 1)
+    tune(upgrade_after=1)
     c = claim(E.complete_graph_strategy, 5, 2)
     py = Instance(c, "g", k(5), Solver(native=False))
     table = StrategyTable(py.rules, plays(c.strategy, py.rules), False)
     every = starts(5, 2)
     assert table.follow_many([every[0], every[-1]]) is not None      # the box of every start, little work
     f = table.follower
-    assert f is not None and f.box.size > K.QUICK_BOX and f.tiered
+    assert f is not None and f.box.size > current_settings().quick_box and f.tiered
     quick_lib = f.lib
     got = compare_with(table, py, every)
     assert table.follower is f and not f.tiered and f.lib is not quick_lib and set(got) == {1}

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import pytest
 
-from grundy.solvers import sources
 from grundy.solvers.coins import COIN_TURNING_SOURCE
 from grundy.solvers.native.build import available
 from grundy.solvers.solver import HEAP_TABLES, KERNEL, PYTHON, Solver
@@ -105,8 +104,8 @@ def test_the_python_search_asks_for_the_premises_it_would_use():
 
 
 @native
-def test_the_python_search_hands_a_large_table_to_the_kernel(monkeypatch):
-    monkeypatch.setattr(sources, "NATIVE_AFTER", 50)
+def test_the_python_search_hands_a_large_table_to_the_kernel(tune):
+    tune(native_after=50)
     s, plain = Solver(), Solver(native=False)
     s.log = SourceLog()
     p = wythoff(20, 31)

@@ -291,7 +291,7 @@ def test_bounds_are_keyed_as_resolved_values_and_unused_structures_are_not_read(
     assert _key(claim((0, 1))) == _key(claim([0, 1])) != _key(claim([0, 2]))   # values, however written
 
 
-def test_claims_that_cannot_be_keyed_are_not_cached_and_say_why(monkeypatch, tmp_path: Path) -> None:
+def test_claims_that_cannot_be_keyed_are_not_cached_and_say_why(tune, monkeypatch, tmp_path: Path) -> None:
     from grundy.verify.check import check_claim
     from grundy.verify.claims import Claim
     from grundy.verify.families import cycles, heaps, sums
@@ -301,7 +301,7 @@ def test_claims_that_cannot_be_keyed_are_not_cached_and_say_why(monkeypatch, tmp
                     statement=lambda g, s: s[0].heap[0] == s[1].heap[0])
     with pytest.raises(vcache.NotCacheable, match="sums"):
         _key(on_sums)
-    monkeypatch.setattr(vcache, "MAX_STRUCTURES", 2)
+    tune(max_structures=2)
     many = Claim("probe/many", game="grim", kind="char", family=cycles(3, 4, 5), statement=lambda g, s: False,
                  bounds={}, expect="refuted")
     with pytest.raises(vcache.NotCacheable, match="more than 2 structures"):

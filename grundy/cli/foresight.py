@@ -15,17 +15,14 @@ import threading
 import time
 from typing import Any, Callable
 
+from ..settings import current as settings
 from ..solvers.heaps import sum_of_heaps
 from ..solvers.solver import Solver
 from ..spec.position import Position, SumPosition
 from ..tools.progress import Progress
 
-__all__ = ["estimate", "foresight", "faster_route", "Watch", "LARGE", "LARGE_HEAP", "THEOREM_ROUTE"]
+__all__ = ["estimate", "foresight", "faster_route", "Watch", "THEOREM_ROUTE"]
 
-LARGE = 2_000_000        # positions in the box below a position: a solve worth an estimate first
-LARGE_HEAP = 5_000       # one heap's values up to here: worth an estimate first
-DELAY = 1.0              # seconds before the progress line shows on a terminal
-TICK = 0.5               # seconds between two redraws of the progress line
 
 # A function (position -> a line naming a proved theorem that gives its value, or None): the
 # theorem route, set by whatever knows the proved theorems (None: no such route on this build).
@@ -74,10 +71,10 @@ def _word(v: Any) -> str:
 def foresight(pos: Position | SumPosition, obj: Any) -> list[str]:
     """The lines said before a large solve (none for a small one)."""
     kind, n = estimate(pos)
-    if kind == "one-heap" and n >= LARGE_HEAP:
+    if kind == "one-heap" and n >= settings().large_heap:
         lines = [f"one heap's Grundy values G(0..{n:,}) to compute (each heap's options, about "
                  f"{n * n // 2:,} in all for a rule that splits heaps)"]
-    elif kind == "explicit" and n >= LARGE:
+    elif kind == "explicit" and n >= settings().large_box:
         lines = [f"about {n:,} positions below it (the box of its values; fewer are stored where "
                  f"symmetry or components apply)"]
     else:
@@ -114,7 +111,7 @@ def status(solver: Solver, started: float, work: tuple[str, int], game: str) -> 
 
 class Watch:
     """One thread for a command: while a solve is under way (between :meth:`begin` and
-    :meth:`end`) and has run ``DELAY`` seconds, it redraws ``bar`` with :func:`status` every
+    :meth:`end`) and has run ``settings.progress_delay`` seconds, it redraws ``bar`` with :func:`status` every
     half second. It only reads the solver's counters; the line is wiped before any output."""
 
     def __init__(self, bar: Progress, solver: Solver):
@@ -136,9 +133,9 @@ class Watch:
                 self.bar.last = ""
 
     def _run(self) -> None:
-        while not self._stop.wait(TICK):
+        while not self._stop.wait(settings().progress_tick):
             cur = self.current
-            if cur is None or time.monotonic() - cur[0] < DELAY:
+            if cur is None or time.monotonic() - cur[0] < settings().progress_delay:
                 continue
             text = status(self.solver, cur[0], cur[1], cur[2])
             with self.lock:

@@ -234,7 +234,39 @@ def check_game(game: Game | str, structures: Sequence[Structure] | None = None, 
     (or :class:`~grundy.spec.position.Position` objects) whose structures are checked too,
     starting from them. ``smt``: also ask Z3 about domains and rank (unbounded integers,
     ``timeout`` seconds per obligation). ``make_solver``: the solver factory of the
-    decomposition check (default: the hook ``make_solver``, :class:`grundy.Solver`)."""
+    decomposition check (default: the hook ``make_solver``, :class:`grundy.Solver`).
+
+    Parameters
+    ----------
+    game : Game or str
+        The game, or a registered game's name.
+    structures : list of Structure, optional
+        Where to check (default: the game's check positions, else ``check_structures()``).
+    bound : int
+        Field values up to this in the exhaustive checks.
+    max_states : int
+        States per structure at most in the exhaustive checks.
+    smt : bool
+        Also ask Z3 about domains and rank, ``timeout`` seconds per obligation.
+    positions : iterable, optional
+        Positions (JSON dicts or Position objects) whose structures are checked from them.
+
+    Returns
+    -------
+    GameReport
+        Each property's status (``ok``, ``violated`` with a witness, ``unknown``) and what
+        was skipped; ``report.ok`` is True when nothing is violated.
+
+    Raises
+    ------
+    grundy.errors.GrundyError
+        The game cannot be played on a structure or position given (one line).
+
+    Examples
+    --------
+    >>> check_game("nim", smt=False).ok
+    True
+    """
     g0 = get_game(game) if isinstance(game, str) else game
     report = GameReport(g0.name)
     if structures is None and positions is None:

@@ -15,6 +15,7 @@ from __future__ import annotations
 import warnings
 from typing import Any, Generic, TypeVar, overload
 
+from ..settings import current as settings
 from ..spec.game import Game
 from ..spec.position import Position, SumPosition
 from ..spec.structure import Structure
@@ -28,8 +29,6 @@ from .native import build
 from .native.kernel import Box, Kernel
 from .source_log import HEAP_TABLES, KERNEL, PYTHON, SourceLog, sources_text
 from .sources import (
-    NATIVE_AFTER,
-    REDUCE_AFTER,
     HeapTablesSource,
     KernelSource,
     Partial,
@@ -39,8 +38,7 @@ from .sources import (
 )
 from .table import Stores, Table
 
-__all__ = ["Solver", "DEFAULT", "SolverLimit", "CycleError", "SourceLog", "sources_text", "Table",
-           "NATIVE_AFTER", "REDUCE_AFTER", "MAX_TABLES", "PYTHON", "KERNEL", "HEAP_TABLES"]
+__all__ = ["Solver", "DEFAULT", "SolverLimit", "CycleError", "SourceLog", "sources_text", "Table", "MAX_TABLES", "PYTHON", "KERNEL", "HEAP_TABLES"]
 
 
 T = TypeVar("T")
@@ -73,7 +71,7 @@ class Solver:
     exceeding it raises :class:`SolverLimit`. ``symmetry`` and ``decompose`` allow the
     reductions (they never change a value). ``native``: solve with the C kernel generated
     from the same rules (None: whenever a C compiler is here), over packed positions with
-    the same reductions, once the Python path has stored ``NATIVE_AFTER`` positions on a
+    the same reductions, once the Python path has stored ``settings.native_after`` positions on a
     table (``native="always"``: from the first position).
     Anything the kernel cannot hold (a position beyond 64 bits, a Grundy value above 253)
     goes to the Python path. Every question goes to :meth:`_values`, which asks the value
@@ -94,6 +92,34 @@ class Solver:
     (:attr:`violations`, and ``log``). One-heap tables serve only games whose moves are
     :class:`~grundy.spec.HeapRule`'s own derivation (sums of heaps by construction).
     ``vet`` is accepted and ignored (deprecated: nothing is taken on trust any more).
+
+    Parameters
+    ----------
+    max_positions : int
+        The positions stored at most, over all tables (:class:`SolverLimit` past it).
+    symmetry, decompose : bool
+        Allow the reductions by symmetry and by independent components (each used only where
+        its premise is proved; neither changes a value).
+    native : bool, "always" or None
+        The C kernel: None whenever a compiler is here, False never, ``"always"`` from the
+        first position.
+    reduce_after : int, optional
+        Positions a table stores before the premises of its reductions are asked (default:
+        :attr:`grundy.settings.Settings.reduce_after`).
+
+    Raises
+    ------
+    SolverLimit
+        (from its methods) more positions to store than ``max_positions``.
+    CycleError
+        (from its methods) a move back to a position on the current line.
+
+    Examples
+    --------
+    >>> from grundy.spec import read_position
+    >>> s = Solver(max_positions=10_000)
+    >>> s.grundy(read_position({"game": "nim", "heaps": [1, 2, 3]})), s.outcome(read_position({"game": "nim", "heaps": [1, 2]}))
+    (0, 'N')
     """
 
     def __init__(self, max_positions: int = 20_000_000, symmetry: bool = True, decompose: bool = True,
@@ -104,7 +130,7 @@ class Solver:
         self.ctx = SourceContext(          # what the value sources see (the limit's error: _limit)
             symmetry=symmetry, decompose=decompose,
             native=build.available() if native is None else (bool(native) and build.available()),
-            native_first=native == "always", reduce_after=REDUCE_AFTER if reduce_after is None else reduce_after,
+            native_first=native == "always", reduce_after=settings().reduce_after if reduce_after is None else reduce_after,
             max_positions=max_positions, limit=self._limit)
         self.sums = MisereSums(self)                # sums of positions, with their misère memos
         from .coins import CoinTurningSource

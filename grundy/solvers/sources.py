@@ -19,7 +19,7 @@ note which engine answered, a way to ask for premises), never the solver. The so
 - :class:`PythonSource`: the Python search (:class:`~grundy.solvers.search.PythonSearch`, one
   per batch); it asks for the premises of the reductions it would use (``Table.reach``) once
   its table has stored ``reduce_after`` positions, and hands its table to the kernel once it
-  has stored :data:`NATIVE_AFTER` positions.
+  has stored ``settings.native_after`` positions.
 
 A source may answer only the first states of a batch and give control back: a shorter list, or
 a :class:`Partial` saying why (the Python search handing its table over). The solver then asks
@@ -37,6 +37,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from ..errors import BuildError
+from ..settings import current as settings
 from ..spec.game import Game
 from ..spec.structure import Structure
 from .context import SourceContext
@@ -54,21 +55,14 @@ from .native.kernel import (
     NORMAL,
     Box,
     Kernel,
-    KernelError,
-    OutOfBox,
 )
 from .search import ASK_PREMISES, PythonSearch
 from .source_log import HEAP_TABLES, KERNEL, PYTHON
 from .table import Table, _domain_violation
 
 __all__ = ["Query", "ValueSource", "Partial", "HeapTablesSource", "KernelSource", "PythonSource",
-           "SourceContext", "NATIVE_AFTER", "REDUCE_AFTER"]
+           "SourceContext"]
 
-NATIVE_AFTER = 20_000   # positions the Python path stores on a table before its kernel is built
-                        # (building one costs about half a second; small tables never pay for it)
-REDUCE_AFTER = 2_000    # positions the Python path stores on a table before it asks for the premises
-                        # of its reductions (a Z3 proof costs some 10-100 ms, once per structure;
-                        # the values stored before are true values: they need no reduction)
 
 
 @dataclass
@@ -239,42 +233,40 @@ class KernelSource:
     @staticmethod
     def run(ctx: SourceContext, t: Table, mode: int, states: list[State]) -> bytes | None:
         """The kernel's stored values for states of one table (None: it cannot serve the table).
-        The kernel's box grows to hold them, and again whenever a successor leaves it."""
+        The kernel's box grows to hold them, and again whenever a successor leaves it (the
+        kernel says so by a :class:`~grundy.solvers.native.box.Halt` it returns)."""
         rules = t.rules
         k = t.kernels.get(mode)
         box = None if k is not None else Box.around(rules, states)
-        try:
-            while True:
-                if box is not None:
-                    if box.size >= MAX_KEY:
-                        t.native = False
-                        return None
-                    k = t.kernels[mode] = Kernel(rules, box, mode, limit=ctx.max_positions,
-                                                 symmetry=t.symmetric, decompose=t.decomposed)
-                assert k is not None           # built above, or the table's kernel for this mode
-                try:
-                    return k.values(states)
-                except ValueError:         # a state outside the box: a box holding them all (grown
-                    box = k.box.grown(Box.around(rules, states))   # at least twofold: few rebuilds)
-                except OutOfBox as e:
-                    name = rules.schema.slots[e.slot][0]
-                    box = k.box.widened([i for i, (nm, _) in enumerate(rules.schema.slots) if nm == name], e.value)
-        except KernelError as e:
-            t.kernels.pop(mode, None)
-            if e.status == CYCLE:
-                raise _cycle(rules) from None
-            if e.status == LIMIT:
-                raise ctx.limit() from None
-            if e.status == DOMAIN and e.key is not None and k is not None:
-                raise _domain_violation(t, k.box.state(e.key)) from None
-            t.native = False      # a value or a product beyond the kernel: the Python path
-            return None
+        while True:
+            if box is not None:
+                if box.size >= MAX_KEY:
+                    t.native = False
+                    return None
+                k = t.kernels[mode] = Kernel(rules, box, mode, limit=ctx.max_positions,
+                                             symmetry=t.symmetric, decompose=t.decomposed)
+            assert k is not None           # built above, or the table's kernel for this mode
+            got = k.values(states)
+            if isinstance(got, bytes):
+                return got
+            if not got.outside:
+                break
+            box = got.widened(rules, k.box, states)    # grown at least twofold: few rebuilds
+        t.kernels.pop(mode, None)
+        if got.status == CYCLE:
+            raise _cycle(rules)
+        if got.status == LIMIT:
+            raise ctx.limit()
+        if got.status == DOMAIN:
+            raise _domain_violation(t, k.box.state(got.value))
+        t.native = False      # a value or a product beyond the kernel: the Python path
+        return None
 
 
 class PythonSource:
     """The Python search, position by position; it answers whatever the others cannot, and
     hands its table over (a :class:`Partial`) where it is to be served otherwise: its premises
-    asked first (it asks them here), or its C kernel now in use (past :data:`NATIVE_AFTER`)."""
+    asked first (it asks them here), or its C kernel now in use (past ``settings.native_after``)."""
 
     name = PYTHON
     premises = "symmetry and decomposition asked once its table has stored reduce_after positions, where they reduce"
@@ -285,7 +277,7 @@ class PythonSource:
     def values(self, ctx: SourceContext, q: Query, states: list[State]) -> list[Any] | Partial | None:
         t = q.table(ctx)
         canon = t.code.canonical           # the same through the batch: premises are asked after it
-        search = PythonSearch(t, ctx, NATIVE_AFTER)
+        search = PythonSearch(t, ctx, settings().native_after)
         by_value = q.question == "grundy"
         misere = q.convention == "misere"
         out: list[Any] = []

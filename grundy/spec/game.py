@@ -80,6 +80,35 @@ def move(label: str, *, update: Any, guard: Any = True,
     ``choose`` is a list of ``(name, lo, hi)`` numeric choices (inclusive bounds; a bound
     may be a function of the choices before it). ``guard`` and ``update`` are a value or
     a function of the choice variables, in order.
+
+    Parameters
+    ----------
+    label : str
+        What the move is called in listings; ``{name}`` shows a choice's value.
+    update : dict or callable
+        The slots the move changes and their new values (expressions of the state and the
+        choices), or a function of the choices returning that dict.
+    guard : bool, Expr or callable
+        When the move is legal (default: always).
+    choose : list of (str, lo, hi)
+        Numeric choices, each bound an expression or a function of the choices before it.
+
+    Returns
+    -------
+    Move
+
+    Raises
+    ------
+    TypeError
+        A guard that is not boolean, or an update that is not an expression, int or bool.
+
+    Examples
+    --------
+    >>> from grundy.spec import Var
+    >>> h = Var.int("h")
+    >>> m = move("take {k}", choose=[("k", 1, h)], update=lambda k: {0: h - k})
+    >>> m.label, [str(c.name) for c in m.choices]
+    ('take {k}', ['k'])
     """
     vars_: list[Var] = []
     choices: list[Choice] = []
@@ -111,6 +140,34 @@ class Game:
     Set ``name``, ``summary`` (the rules in words), ``structure`` (``"graph"``,
     ``"digraph"`` or ``"heaps"``) and implement :meth:`fields`, :meth:`moves`,
     :meth:`rank`, :meth:`read` and :meth:`write`.
+
+    Attributes
+    ----------
+    name, summary : str
+        The name positions and claims give (``{"game": name}``), and the rules in words.
+    structure : {"graph", "digraph", "heaps"}
+        What the game is played on.
+    convention : {"normal", "misere"}
+        The default convention of its positions and claims.
+    symmetric : bool
+        Declared: the structure's automorphisms are symmetries (a premise Z3 proves on each
+        structure before the solver reduces by it).
+    decompose_over : {"vertices", "edges", "heaps"} or None
+        Declared: positions split into independent components (proved likewise).
+    heap_count : int or None
+        Heap games: the only number of heaps it is played on.
+
+    Raises
+    ------
+    grundy.errors.RuleError
+        (from :meth:`rules`) a move, rank or field that breaks the schema, one line naming it.
+
+    Examples
+    --------
+    >>> from grundy.spec import Structure, get_game
+    >>> nim = get_game("nim")
+    >>> nim.structure, len(nim.rules(Structure.heaps(2)).moves) > 0
+    ('heaps', True)
     """
 
     name: str = ""

@@ -63,6 +63,24 @@ def option(label: str, *, parts: Any, guard: Any = True,
     :func:`~grundy.spec.move`). A part of 0 leaves no heap. ``{heap}`` in the label names
     the heap the option is played in.
 
+    Parameters
+    ----------
+    label : str
+        The option's name in listings (``{heap}``, ``{a}``: the heap, a choice's value).
+    parts : list or callable
+        The heaps left, as expressions of the heap's size ``n`` and the choices, or a
+        function of the choices returning them; a part of 0 leaves no heap.
+    guard : bool, Expr or callable
+        When the option may be taken (default: always).
+    choose : list of (str, lo, hi)
+        Numeric choices, as in :func:`~grundy.spec.move`.
+
+    Returns
+    -------
+    Move
+
+    Examples
+    --------
     >>> n = Var.int("n")
     >>> o = option("split {heap} into {a} + {b}", choose=[("a", 1, n // 2)], parts=lambda a: [a, n - a])
     >>> [str(c.name) for c in o.choices], len(o.update)
@@ -130,6 +148,31 @@ class HeapRule(Game):
 
     ``options(g, n)`` yields :func:`option`\\ s of a heap of ``n`` tokens (``n`` is an
     expression; ``g`` carries the parameters: ``g.param("set")``).
+
+    Attributes
+    ----------
+    name, summary : str
+        As for every :class:`~grundy.spec.game.Game`.
+    structure, decompose_over : str
+        ``"heaps"`` both: a position is a sum of heaps by construction.
+
+    Raises
+    ------
+    grundy.errors.RuleError
+        A subclass of :class:`TakeAndBreak` that also defines options (one line).
+
+    Examples
+    --------
+    >>> class TakeOneOrTwo(HeapRule):
+    ...     name = "doc-take-1-2"
+    ...     summary = "remove one or two tokens from a heap"
+    ...     def options(self, g, n):
+    ...         yield option("take 1 from heap {heap}", guard=n >= 1, parts=[n - 1])
+    ...         yield option("take 2 from heap {heap}", guard=n >= 2, parts=[n - 2])
+    >>> from grundy import register, solve
+    >>> _ = register(TakeOneOrTwo(), listed=False)
+    >>> [solve({"game": "doc-take-1-2", "heaps": [n]})["grundy"] for n in range(6)]
+    [0, 1, 2, 0, 1, 2]
     """
 
     structure = "heaps"

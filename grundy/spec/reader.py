@@ -67,6 +67,23 @@ def positions_from_text(text: str) -> Iterator[tuple[int, Any, str | None]]:
 def as_position(position: PositionLike) -> Position | SumPosition:
     """A :class:`Position` from a dict, a JSON string of one object, or a Position.
 
+    Parameters
+    ----------
+    position : dict, str, Position or SumPosition
+        The position as the CLI reads it (``{"game": ..., "heaps": [...]}``), its JSON text,
+        or a position object (returned as it is).
+
+    Returns
+    -------
+    Position or SumPosition
+
+    Raises
+    ------
+    grundy.errors.InputError
+        Text that is not JSON, or a field the game does not take (one line naming it).
+
+    Examples
+    --------
     >>> as_position('{"game": "nim", "heaps": [1, 2]}').state
     (1, 2)
     """

@@ -278,7 +278,31 @@ def get_game(name: "str | Game") -> Game:
 
 def register(game: Game, *, listed: bool = True) -> Game:
     """Register a game object by its name (GameError if another game has that name; the same
-    object again is harmless). ``listed=False``: found by name, left out of listings."""
+    object again is harmless). ``listed=False``: found by name, left out of listings.
+
+    Parameters
+    ----------
+    game : Game
+        The game; positions, claims and the CLI then find it by ``game.name``.
+    listed : bool
+        Whether ``grundy games`` and other listings show it.
+
+    Returns
+    -------
+    Game
+        The game given (so that ``register`` may be used as a decorator).
+
+    Raises
+    ------
+    grundy.errors.GameError
+        Another game already has that name.
+
+    Examples
+    --------
+    >>> from grundy.spec import get_game
+    >>> register(get_game("nim")) is get_game("nim")      # the same object again: harmless
+    True
+    """
     return GAMES.add(game, listed=listed)
 
 
@@ -298,10 +322,43 @@ def _module_name(path: Path) -> str:
 
 
 def load_games(path: "str | os.PathLike[str]", *, registry: Registry | None = None) -> list[Game]:
-    """Import a game file (or every ``*.py`` of a folder not starting with ``_``) and register
+    r"""Import a game file (or every ``*.py`` of a folder not starting with ``_``) and register
     every Game object defined at module level there; the games, in order.
 
     The file may import modules beside it. Errors are one line naming the file (and line).
+
+    Parameters
+    ----------
+    path : str or os.PathLike
+        A game file, or a folder of them.
+    registry : Registry, optional
+        Where to register them (default: the package's :data:`GAMES`).
+
+    Returns
+    -------
+    list of Game
+        The games the file (or folder) defines, in the order defined.
+
+    Raises
+    ------
+    grundy.errors.GameError
+        No such file; an import that fails; two games of one name (one line naming the file).
+
+    Examples
+    --------
+    >>> import pathlib, tempfile
+    >>> d = pathlib.Path(tempfile.mkdtemp())
+    >>> _ = (d / "mine.py").write_text(
+    ...     "from grundy import HeapRule, option\n"
+    ...     "class Take13(HeapRule):\n"
+    ...     "    name = 'take-1-3-demo'\n"
+    ...     "    summary = 'remove 1 or 3 tokens from a heap'\n"
+    ...     "    def options(self, g, n):\n"
+    ...     "        yield option('take 1', guard=n >= 1, parts=[n - 1])\n"
+    ...     "        yield option('take 3', guard=n >= 3, parts=[n - 3])\n"
+    ...     "GAME = Take13()\n")
+    >>> [g.name for g in load_games(d / "mine.py")]
+    ['take-1-3-demo']
     """
     reg = registry if registry is not None else GAMES
     reg._builtins()

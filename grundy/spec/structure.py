@@ -21,7 +21,25 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class Structure:
-    """A graph (``kind='graph'``), digraph (``'digraph'``) or row of heaps (``'heaps'``)."""
+    """A graph (``kind='graph'``), digraph (``'digraph'``) or row of heaps (``'heaps'``).
+
+    Parameters
+    ----------
+    kind : {"graph", "digraph", "heaps"}
+    n : int
+        Vertices (or heaps), numbered 0..n-1.
+    edges : list of (int, int)
+        A graph's edges (i < j) or a digraph's arcs.
+    loops : frozenset of int
+        Vertices with a loop.
+    names : list
+        The vertices' names as positions write them (default 0..n-1).
+
+    Examples
+    --------
+    >>> Structure.heaps(3).n, Structure.graph("abc", [("a", "b"), ("b", "c")]).edges
+    (3, [(0, 1), (1, 2)])
+    """
 
     kind: str
     n: int

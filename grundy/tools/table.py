@@ -182,6 +182,38 @@ def table(game: str, *axes: Axis, family: str | None = None, code: str | None = 
     of them). Graph games: ``family`` and one range of its parameter n, with ``weights``
     (one for all, or one per weighted element) and ``token``. Misère play gives outcomes
     (Grundy values are normal play's); ``outcome=True`` asks for outcomes in normal play.
+
+    Parameters
+    ----------
+    game : str
+        A registered game's name.
+    *axes : int, str or range
+        Heap games: one per heap, a size or a range (``"0..20"``, ``range(21)``).
+        Graph games: one range of the family's parameter n.
+    family, weights, token
+        Graph games: the family (``"path"``, ...), the weights, the token's vertex.
+    code, params : optional
+        The game's parameters (``code`` is short for ``params={"code": code}``).
+    misere, outcome : bool
+        Misère play (outcomes); outcomes in normal play.
+    solver : Solver, optional
+        The solver to ask (default: the process's shared one).
+
+    Returns
+    -------
+    ValueTable
+        The values by row (and column), shown as a table in a notebook.
+
+    Raises
+    ------
+    grundy.errors.InputError
+        An unknown game, no range or more than two, a family on a heap game (one line).
+
+    Examples
+    --------
+    >>> t = table("nim", "0..4", 2)                  # the first heap 0..4, the second 2
+    >>> [t.cells[(i,)] for i in range(5)]
+    [2, 3, 0, 1, 6]
     """
     if game not in GAMES:
         raise InputError("game", GAMES.unknown(game))

@@ -29,7 +29,7 @@ method needs it) is not consumed, and not in the key.
 
 A claim is not cached (checked every run, and the run says so) when its key cannot be built:
 a statement evaluated in Python on concrete values (a family of sums), a value that cannot be
-fingerprinted, a family of more than :data:`MAX_STRUCTURES` structures or more than
+fingerprinted, a family of more than ``settings.max_structures`` structures or more than
 :data:`MAX_POSITIONS` listed positions (counts, never times), or anything that fails while the
 key is built (the check then reports it).
 
@@ -75,6 +75,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator
 
 from ..digest import package_digest
+from ..settings import current as settings
 from ..spec.expr import Var
 from ..spec.fingerprint import Digest
 from ..spec.game import Rules
@@ -86,11 +87,10 @@ from .families import Geng, Positions, TableStatement, slot_values
 from .kinds import kind_of
 from .verdict import Verdict
 
-__all__ = ["MAX_POSITIONS", "MAX_STRUCTURES", "SETTLED", "NotCacheable", "VerdictCache", "cache_dir",
+__all__ = ["MAX_POSITIONS", "SETTLED", "NotCacheable", "VerdictCache", "cache_dir",
            "claim_key", "read_times", "record_times"]
 
 SETTLED = ("proved", "verified", "refuted")   # the verdicts stored; any other is checked again
-MAX_STRUCTURES = 2_000      # a family with more structures is not cached (its key would cost too much)
 MAX_POSITIONS = 100_000     # nor a family listing more positions
 HIT, STORED, CHECKED, UNCACHEABLE = "from the cache", "stored", "checked", "not cacheable"
 
@@ -188,11 +188,11 @@ class _Key:
         return d.hexdigest()
 
     def _structures(self, fam: Any) -> None:
-        if isinstance(fam, Geng) and fam.span() > MAX_STRUCTURES:
-            raise NotCacheable(f"a family of up to {fam.span():,} structures (more than {MAX_STRUCTURES:,})")
-        items = list(itertools.islice(fam.items(), MAX_STRUCTURES + 1))
-        if len(items) > MAX_STRUCTURES:
-            raise NotCacheable(f"a family of more than {MAX_STRUCTURES:,} structures")
+        if isinstance(fam, Geng) and fam.span() > settings().max_structures:
+            raise NotCacheable(f"a family of up to {fam.span():,} structures (more than {settings().max_structures:,})")
+        items = list(itertools.islice(fam.items(), settings().max_structures + 1))
+        if len(items) > settings().max_structures:
+            raise NotCacheable(f"a family of more than {settings().max_structures:,} structures")
         game = GAMES[self.claim.game]
         bounds = self.claim.bounds_for(self.profile)
         for label, g in items:

@@ -43,7 +43,7 @@ from ..spec.position import Convention
 from ..spec.registry import GAMES, GameError, register
 from .claim_fields import COMMON, _eager  # noqa: F401  (_eager: grundy.verify.loading reads it here)
 from .families import Family, table_positions
-from .kinds import KINDS, OPTIONAL, ClaimKind, kind_named, takers
+from .kinds import KINDS, OPTIONAL, ClaimKind, accepts, kind_named, own_fields, takers
 from .kinds.fields import Validator
 from .methods import Explicit, Smt, bitvec  # noqa: F401  (bitvec: grundy.verify.claims.bitvec as before)
 from .verdict import VerdictName
@@ -142,7 +142,7 @@ _UNSET: Any = object()
 
 _FIELDS = ("source", "game", "kind", "family", "statement", "strategy", "witnesses", "exact", "assume",
            "bounds", "full", "full_family", "methods", "timeout", "expect", "convention", "note",
-           "text", "reading", "finding", "table", "period", "params", "serves", "uses", "quotient")
+           "text", "reading", "finding", "table", "period", "params", "serves", "uses")
 
 
 def _caller() -> str:
@@ -208,6 +208,37 @@ class Claim:
     - ``text``: the statement in words, as a reader of the paper would state it (reports show it);
       ``reading``: how the statement was read where the source is damaged or ambiguous, or why a
       refuted claim has its ``finding`` (a :class:`Finding`, only with ``expect="refuted"``).
+    - a registered kind may add its own keyword fields (``quotient=``: the misère-quotient
+      kind's; :attr:`ClaimKind.fields <grundy.verify.kinds.ClaimKind>`).
+
+    Parameters
+    ----------
+    id : str
+        The claim's name, ``"paper/label"``.
+    game, kind, family, statement
+        What the claim is about and what it states (above); ``kind`` may be implied by
+        ``table=``, ``period=`` or a kind's own field.
+    **fields
+        The optional fields above, and those the registered kinds add.
+
+    Raises
+    ------
+    grundy.errors.ClaimError
+        A field missing, unknown, of the wrong form, or not taken by the claim's kind (one
+        line naming the claim and the line that built it).
+
+    Examples
+    --------
+    >>> from grundy.verify import heaps
+    >>> from grundy.verify.check import check_claim
+    >>> c = Claim("demo/nim2", game="nim", kind="char", family=heaps(2), bounds={"heap": 6},
+    ...           statement=lambda g, s: s.heap[0] == s.heap[1])
+    >>> check_claim(c).verdict
+    'verified'
+    >>> Claim("demo/bad", game="nim", kind="char", family=heaps(2), statement=lambda g, s: True, quotient={"order": 2})
+    Traceback (most recent call last):
+    ...
+    grundy.errors.ClaimError: ...claim 'demo/bad': quotient= is the claim of kind 'quotient', not 'char'
     """
 
     def __init__(self, id: str, *, game: "str | Game" = _UNSET, kind: "Kind | ClaimKind" = _UNSET,
@@ -221,13 +252,15 @@ class Claim:
                  expect: VerdictName = "verified", convention: Convention | None = None,
                  note: str = "", text: str = "", reading: str = "", finding: "Finding | None" = None,
                  table: Any = None, period: Any = None, params: dict[str, Any] | None = None,
-                 serves: bool = False, uses: Iterable["Claim"] = (), quotient: dict[str, Any] | None = None,
-                 **unknown: Any):
+                 serves: bool = False, uses: Iterable["Claim"] = (), **more: Any):
         self.id = id
         self.where: str = _caller()
         where = f"{self.where + ': ' if self.where else ''}claim {id!r}"
-        for k in unknown:
-            raise ClaimError(f"{where}: unknown field {k!r} (fields: {', '.join(_FIELDS)})")
+        own = own_fields()                       # the fields the registered kinds add (quotient=)
+        for k in more:
+            if k not in own:
+                raise ClaimError(f"{where}: unknown field {k!r} (fields: {', '.join((*_FIELDS, *own))})")
+        more = {k: x for k, x in more.items() if x is not None}
         if table is not None:                    # the claimed values as data
             if statement is not _UNSET:
                 raise ClaimError(f"{where}: give statement= or table=, not both")
@@ -238,9 +271,9 @@ class Claim:
         if game is _UNSET:
             raise ClaimError(f"{where}: field 'game' is missing")
         kind = _kind(where, kind, dict(strategy=strategy, witnesses=witnesses, exact=exact, serves=serves,
-                                       params=params, period=period, table=table, quotient=quotient))
+                                       params=params, period=period, table=table, **more))
         given = {k: x for k, x in (("family", family), ("statement", statement), ("period", period),
-                                   ("quotient", quotient), ("convention", convention))
+                                   *more.items(), ("convention", convention))
                  if x is not _UNSET and x is not None}
         given = KINDS[kind].prepare(where, given)      # what the kind implies (a period: one heap)
         family, statement = given.get("family", _UNSET), given.get("statement", _UNSET)
@@ -249,7 +282,7 @@ class Claim:
                 raise ClaimError(f"{where}: field {k!r} is missing")
         self.serves = serves             # registered for its game: the solver answers by it once proved
         self.period: Any = given.get("period")          # a period claim's (n0, p, s)
-        self.quotient: dict[str, Any] | None = given.get("quotient")   # a misère quotient claim's figures
+        self.fields: dict[str, Any] = {k: given[k] for k in own if given.get(k) is not None}   # kinds' own fields
         convention = given.get("convention", convention)
         self.params: dict[str, Any] = dict(params or {})
         if isinstance(game, Game):               # a game object: registered by its name
@@ -288,6 +321,12 @@ class Claim:
                                else Source(id.split("/")[0], str(source or "")))
         self._validate()
 
+    def __getattr__(self, name: str) -> Any:
+        """A field a registered kind adds (``claim.quotient``): its value, None where not given."""
+        if not name.startswith("__") and name != "fields" and name in own_fields():
+            return self.__dict__.get("fields", {}).get(name)
+        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+
     def fail(self, problem: str) -> "ClaimError":
         """A :class:`ClaimError` naming this claim and its line."""
         return ClaimError(f"{self.where + ': ' if self.where else ''}claim {self.id!r}: {problem}")
@@ -300,12 +339,12 @@ class Claim:
             if problem:
                 raise self.fail(problem)
         kind = KINDS[self.kind]
-        for f in OPTIONAL.values():
+        for f in (*OPTIONAL.values(), *own_fields().values()):
             if not f.given(self):
                 if f.name in kind.needs:
                     raise self.fail(f"a {self.kind} claim needs {f.name}=...")
                 continue
-            if f.name not in kind.takes:
+            if not accepts(kind, f.name):
                 raise self.fail(f.refusal(self.kind, takers(f.name)))
             problem = next((p for p in (v(self) for v in f.validators) if p), None)
             if problem:

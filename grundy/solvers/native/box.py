@@ -15,7 +15,9 @@ from typing import Iterable, Sequence
 
 from ...spec.game import Rules
 
-__all__ = ["Box"]
+__all__ = ["Box", "Halt", "OUT_OF_BOX"]
+
+OUT_OF_BOX = 1      # the C's status of a successor outside the box (the others: codegen's codes)
 
 State = tuple[int, ...]
 
@@ -130,3 +132,39 @@ class Box:
             low = min(lo[i], value)
             lo[i], radix[i] = low, hi - low + 1
         return Box(tuple(lo), tuple(radix), self.order)
+
+
+@dataclass(frozen=True)
+class Halt:
+    """Why a search in C gave no answer, as a value (a kernel's ``values``, a follower's
+    ``follow_many`` return it; nothing is raised): ``status`` :data:`OUT_OF_BOX` with ``slot``
+    None (a state asked lies outside the box) or the slot a successor's value ``value`` left;
+    else one of the C's codes (``value``: the packed key of the position, for a domain).
+
+    >>> from grundy.spec.games import get_game
+    >>> from grundy.spec import Structure
+    >>> rules = get_game("nim").rules(Structure.heaps(2))
+    >>> box = Box.around(rules, [(3, 2)])                  # one int field: both heaps 0..3
+    >>> Halt(OUT_OF_BOX).widened(rules, box, [(9, 0)]).radix
+    (10, 10)
+    >>> Halt(OUT_OF_BOX, slot=0, value=6).widened(rules, box, []).radix
+    (8, 8)
+    """
+
+    status: int
+    slot: int | None = None
+    value: int = 0
+
+    @property
+    def outside(self) -> bool:
+        """Whether a larger box answers (the caller rebuilds on :meth:`widened` and asks again)."""
+        return self.status == OUT_OF_BOX
+
+    def widened(self, rules: Rules, box: Box, states: Sequence[Sequence[int]]) -> Box:
+        """The box to rebuild on: ``box`` grown (at least doubled) to hold the states asked, or
+        the field of the slot a successor left grown to hold its value."""
+        if self.slot is None:
+            return box.grown(Box.around(rules, states))
+        slots = rules.schema.slots
+        name = slots[self.slot][0]
+        return box.widened([i for i, (nm, _) in enumerate(slots) if nm == name], self.value)

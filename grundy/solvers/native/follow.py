@@ -30,25 +30,24 @@ import ctypes
 from functools import lru_cache
 from typing import Sequence
 
+from ...settings import current as settings
 from ...spec.expr import lift
 from ...spec.game import Rules
 from ...spec.strategy import Play
 from ..explicit.plan import emitter, move_plan, shared_nodes, slot_sources
 from ..limits import cycle_error
 from . import build
+from .box import OUT_OF_BOX
 from .kernel import (
     CYCLE,
     DOMAIN,
-    QUICK_BOX,
     Box,
     C,
-    KernelError,
-    OutOfBox,
+    Halt,
     _declare_keys,
-    batch_keys,
     counted,
-    kernel_error,
     kernel_source,
+    keys_in,
     run_paused,
 )
 
@@ -133,8 +132,8 @@ class Follower:
             raise ValueError(f"the box has {box.size:,} positions: more than the follower's bitmap covers")
         self.rules, self.box = rules, box
         src = kernel_source(rules, box) + "\n" + strategy_source(rules, cases) + build.fixed_c(__package__, "c/follow.c")
-        # -Og; on a box larger than QUICK_BOX, -O2 once its work shows (kernel.counted)
-        self._src, self.tiered, self.pauses = src, box.size > QUICK_BOX, 0
+        # -Og; on a box larger than settings.quick_box, -O2 once its work shows (kernel.counted)
+        self._src, self.tiered, self.pauses = src, box.size > settings().quick_box, 0
         self.lib = _library(src, True)
         self._f = self.lib.f_new(box.size, int(misere))
         if not self._f:
@@ -149,21 +148,21 @@ class Follower:
         """The library of the same text with -O2 (see :func:`~grundy.solvers.native.kernel.counted`)."""
         return _library(self._src, False)
 
-    def follow_many(self, states: Sequence[Sequence[int]]) -> bytes:
-        """Per start: 1 the strategy wins, 0 it fails, 2 no move there. Returns to Python every
-        few milliseconds (the kernel's PAUSED protocol) so that Ctrl-C acts; ValueError: a start
-        outside the box; OutOfBox: a move left it; KernelError: anything else."""
+    def follow_many(self, states: Sequence[Sequence[int]]) -> bytes | Halt:
+        """Per start: 1 the strategy wins, 0 it fails, 2 no move there; or why not, as a value
+        (a :class:`Halt`: a start or a move outside the box, else the C's status). Returns to
+        Python every few milliseconds (the kernel's PAUSED protocol) so that Ctrl-C acts."""
         n = len(states)
-        keys = batch_keys(self.lib, self.box, states)
+        keys = keys_in(self.lib, self.box, states)
+        if keys is None:
+            return Halt(OUT_OF_BOX)
         out = (ctypes.c_uint8 * n)()
         at = ctypes.c_int64(0)
         status = run_paused(counted(self, lambda: self.lib.f_follow_many(self._f, keys, n, out, ctypes.byref(at))),
                             lambda: self.lib.f_abort(self._f))
-        if status == 1:
-            raise OutOfBox(self.lib.f_err_slot_of(self._f), self.lib.f_err_value_of(self._f))
-        if status:
-            raise kernel_error(status)
-        return bytes(out)
+        if status == OUT_OF_BOX:
+            return Halt(status, self.lib.f_err_slot_of(self._f), self.lib.f_err_value_of(self._f))
+        return Halt(status) if status else bytes(out)
 
 
 class StrategyTable:
@@ -185,28 +184,30 @@ class StrategyTable:
             return None
         f = self.follower
         box = Box.around(self.rules, states) if f is None else None
-        try:
-            while True:
-                if box is not None:
-                    if box.size > MAX_BITS:
-                        self.serves = False
-                        return None
-                    self.follower = f = None            # the old bitmap goes before the new one
-                    self.follower = f = Follower(self.rules, self.cases, box, self.misere)
-                assert f is not None                    # built above, or the one kept
-                try:
-                    return f.follow_many(states)
-                except ValueError:                      # a start outside the box
-                    box = f.box.grown(Box.around(self.rules, states))
-                except OutOfBox as e:
-                    name = self.rules.schema.slots[e.slot][0]
-                    slots = [i for i, (nm, _) in enumerate(self.rules.schema.slots) if nm == name]
-                    box = f.box.widened(slots, e.value)
-        except KernelError as e:
-            if e.status == CYCLE:
-                raise cycle_error(self.rules) from None
-            self.serves = False
+        while True:
+            if box is not None:
+                self.follower = f = None                # the old bitmap goes before the new one
+                f = self.follower = self._follower(box)
+                if f is None:
+                    self.serves = False
+                    return None
+            assert f is not None                        # built above, or the one kept
+            got = f.follow_many(states)
+            if isinstance(got, bytes):
+                return got
+            if not got.outside:
+                break
+            box = got.widened(self.rules, f.box, states)     # a start or a move outside the box
+        if got.status == CYCLE:
+            raise cycle_error(self.rules)
+        self.serves = False
+        return None
+
+    def _follower(self, box: Box) -> Follower | None:
+        """A follower on ``box``, or None where none serves (beyond the bitmap; no memory)."""
+        if box.size > MAX_BITS:
             return None
-        except MemoryError:
-            self.serves = False
+        try:
+            return Follower(self.rules, self.cases, box, self.misere)
+        except MemoryError:                             # the allocation failed: not served
             return None

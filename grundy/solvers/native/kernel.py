@@ -5,8 +5,9 @@ syntax differs. A position is packed into one 64-bit integer by a mixed radix (a
 for each slot its least value and number of values), so that the whole box can be swept
 in index order with one byte per position (``dense``), or single positions solved with an
 open-addressing hash table. Values: Grundy value + 1, or for outcomes 1 (mover loses) and
-2 (mover wins); 0 is unknown. A successor outside the box stops the search with
-:class:`OutOfBox` (the caller widens the box and starts again); nothing is ever truncated.
+2 (mover wins); 0 is unknown. A successor outside the box stops the search: ``values`` returns a
+:class:`~grundy.solvers.native.box.Halt` saying so (the caller widens the box and starts
+again); nothing is ever truncated.
 
 >>> from grundy.spec.games import get_game
 >>> from grundy.spec import Structure
@@ -28,15 +29,16 @@ from functools import lru_cache
 from typing import Any, Callable, Sequence
 
 from ...errors import BuildError, KernelError, OutOfBox
+from ...settings import current as settings
 from ...spec.game import Rules
 from . import build
-from .box import Box
+from .box import OUT_OF_BOX, Box, Halt
 from .codegen import CYCLE, DOMAIN, LIMIT, NO_MEMORY, OVERFLOW, PAUSED, TOO_LARGE, c_source, kernel_source
 from .csyntax import C, CSyntax
 
-__all__ = ["Kernel", "KernelError", "OutOfBox", "Box", "CSyntax", "C", "c_source", "kernel_source",
-           "run_paused", "counted", "UPGRADE_AFTER", "batch_keys", "GRUNDY", "NORMAL", "MISERE", "MISERE_GRUNDY", "UNKNOWN", "LOSES",
-           "WINS", "MAX_KEY", "DENSE_LIMIT", "QUICK_BOX", "CYCLE", "TOO_LARGE", "LIMIT",
+__all__ = ["Kernel", "KernelError", "OutOfBox", "Box", "Halt", "OUT_OF_BOX", "halt_error", "keys_in", "CSyntax", "C", "c_source", "kernel_source",
+           "run_paused", "counted", "batch_keys", "GRUNDY", "NORMAL", "MISERE", "MISERE_GRUNDY", "UNKNOWN", "LOSES",
+           "WINS", "MAX_KEY", "DENSE_LIMIT", "CYCLE", "TOO_LARGE", "LIMIT",
            "NO_MEMORY", "OVERFLOW", "DOMAIN", "PAUSED"]     # Box, CSyntax, C, c_source, kernel_source: kept importable from here
 
 State = tuple[int, ...]
@@ -44,11 +46,6 @@ GRUNDY, NORMAL, MISERE, MISERE_GRUNDY = 0, 1, 2, 3   # table modes (3: misère G
 UNKNOWN, LOSES, WINS = 0, 1, 2             # outcome values
 MAX_KEY = 2 ** 63                          # box sizes stay below this
 DENSE_LIMIT = 2 ** 28                      # boxes up to this many positions get a dense table
-QUICK_BOX = 2 ** 17        # kernels on boxes up to this many positions are compiled with -Og (QUICK_FLAGS):
-                           # they solve at most this many positions, where 1.4-1.9x slower code costs less
-                           # than the optimizer's 0.3 s (many small structures, each its own kernel)
-UPGRADE_AFTER = 16         # a kernel on a larger box starts with -Og too, and is compiled with -O2 once a
-                           # search has paused this many times (65,536 steps each: about a million steps)
 
 
 _STATUS = {CYCLE: "cycle", TOO_LARGE: "a Grundy value above 253", LIMIT: "position limit",
@@ -60,6 +57,18 @@ _STATUS = {CYCLE: "cycle", TOO_LARGE: "a Grundy value above 253", LIMIT: "positi
 def kernel_error(status: int, key: int | None = None) -> KernelError:
     """The error for the kernel's ``status``, in words."""
     return KernelError(status, _STATUS.get(status, f"status {status}"), key)
+
+
+def halt_error(h: Halt) -> KernelError:
+    """The error for a :class:`Halt`, where its caller has no other answer (a single position
+    asked, a sweep): :class:`OutOfBox`, or :func:`kernel_error`'s.
+
+    >>> halt_error(Halt(DOMAIN, value=7)).key, str(halt_error(Halt(OUT_OF_BOX, 2, 9)))
+    (7, 'slot 2 took value 9, outside the box')
+    """
+    if h.status == OUT_OF_BOX:
+        return OutOfBox(-1 if h.slot is None else h.slot, h.value)
+    return kernel_error(h.status, key=h.value if h.status == DOMAIN else None)
 
 
 # ----------------------------------------------------------------------------- the kernel
@@ -107,7 +116,7 @@ def run_paused(call: Callable[[], int], abort: Callable[[], None]) -> int:
 
 def counted(owner: Any, call: Callable[[], int]) -> Callable[[], int]:
     """``call`` (a search in C of ``owner``'s library), counting its pauses while
-    ``owner.tiered``: at :data:`UPGRADE_AFTER`, ``owner.lib`` becomes ``owner.optimized()``, the
+    ``owner.tiered``: at ``settings.upgrade_after``, ``owner.lib`` becomes ``owner.optimized()``, the
     same text with -O2, and goes on with the same table, the search under way included. One C
     text built by one compiler lays out its structures alike whatever the optimizer does, the
     tables live in the process's heap, and the library keeps no state between calls (its one
@@ -118,7 +127,7 @@ def counted(owner: Any, call: Callable[[], int]) -> Callable[[], int]:
         status = call()
         if status == PAUSED and owner.tiered:
             owner.pauses += 1
-            if owner.pauses >= UPGRADE_AFTER:
+            if owner.pauses >= settings().upgrade_after:
                 owner.tiered = False
                 try:
                     owner.lib = owner.optimized()
@@ -128,19 +137,28 @@ def counted(owner: Any, call: Callable[[], int]) -> Callable[[], int]:
     return count
 
 
-def batch_keys(lib: ctypes.CDLL, box: Box, states: Sequence[Sequence[int]]) -> "ctypes.Array":
+def keys_in(lib: ctypes.CDLL, box: Box, states: Sequence[Sequence[int]]) -> "ctypes.Array | None":
     """The keys of many states, computed by the library's ``k_keys`` from the states packed in
-    one array: ValueError if one is outside the box (or beyond 64 bits), TypeError if one has
-    the wrong length."""
+    one array; None if one is outside the box (or beyond 64 bits); TypeError if one has the
+    wrong length (a caller's bug)."""
     n = len(states)
     keys = (ctypes.c_uint64 * n)()
     try:
         flat = array("q", itertools.chain.from_iterable(states))
-    except OverflowError:
-        raise ValueError("outside the box") from None
+    except OverflowError:                     # array's own check of 64 bits, read as a value here
+        return None
     if len(flat) != n * len(box.lo):
         raise TypeError("a state of the wrong length for the box")
     if n and lib.k_keys(flat.buffer_info()[0], n, keys) >= 0:
+        return None
+    return keys
+
+
+def batch_keys(lib: ctypes.CDLL, box: Box, states: Sequence[Sequence[int]]) -> "ctypes.Array":
+    """:func:`keys_in`'s keys, ValueError if one is outside the box (for callers whose box
+    holds every state by construction: one outside is a bug there)."""
+    keys = keys_in(lib, box, states)
+    if keys is None:
         raise ValueError("outside the box")
     return keys
 
@@ -157,7 +175,7 @@ class Kernel:
     table, e.g. a claim's sweep); the kernel answers as without it. ``quick``: compiled with
     ``-Og`` (:data:`build.QUICK_FLAGS`); ``light``: else with ``-O1`` (:data:`build.LIGHT_FLAGS`: a
     sweep of moderate size), else -O2. ``quick=None`` (the default): -Og on boxes of at most
-    :data:`QUICK_BOX` positions, and on larger ones until the searches have done about a million
+    ``settings.quick_box`` positions, and on larger ones until the searches have done about a million
     steps (:func:`counted`: then ``light``'s flags or -O2). The same answers whatever the flags."""
 
     def __init__(self, rules: Rules, box: Box, mode: int = GRUNDY, limit: int = 2 ** 62,
@@ -172,8 +190,8 @@ class Kernel:
         # a large box without quick asked for: -Og until the work shows (counted), then -O2
         # (light: -O1); most such kernels (a table handed over by the Python search, a sweep
         # whose starts the assumption mostly rules out) have little to solve
-        self.tiered = quick is None and box.size > QUICK_BOX
-        self.quick = (box.size <= QUICK_BOX or self.tiered) if quick is None else quick
+        self.tiered = quick is None and box.size > settings().quick_box
+        self.quick = (box.size <= settings().quick_box or self.tiered) if quick is None else quick
         self.light = light and not (self.quick and not self.tiered)      # the flags after -Og
         self.pauses = 0
         self._text = text = kernel_source(rules, box, symmetry, decompose) + extra   # c_source's, kept on disk
@@ -200,7 +218,18 @@ class Kernel:
         Python's signal handlers run between calls: Ctrl-C (or a handler raising on SIGTERM)
         stops a long solve within a second. The search under way is then abandoned: the
         positions it had marked become unknown again, and the table stays usable."""
-        self._check(run_paused(counted(self, call), lambda: self.lib.k_abort(self._t)))
+        self._check(self._status(call))
+
+    def _status(self, call) -> int:
+        return run_paused(counted(self, call), lambda: self.lib.k_abort(self._t))
+
+    def _halt(self, status: int) -> Halt:
+        """The :class:`Halt` of a nonzero status, with what the C noted of it."""
+        if status == OUT_OF_BOX:
+            return Halt(status, self.lib.k_err_slot(self._t), self.lib.k_err_value(self._t))
+        if status == DOMAIN:
+            return Halt(status, value=self.lib.k_err_value(self._t) & (2 ** 64 - 1))
+        return Halt(status)
 
     def optimized(self) -> ctypes.CDLL:
         """The library of the same text with -O2, or -O1 if ``light`` (see :func:`counted`)."""
@@ -209,13 +238,9 @@ class Kernel:
         return lib
 
     def _check(self, status: int) -> None:
-        if status == 0:
-            return
-        if status == 1:
-            raise OutOfBox(self.lib.k_err_slot(self._t), self.lib.k_err_value(self._t))
-        if status == DOMAIN:
-            raise kernel_error(status, key=self.lib.k_err_value(self._t) & (2 ** 64 - 1))
-        raise kernel_error(status)
+        """Raise the error of a nonzero status (single positions, sweeps: their box holds them)."""
+        if status:
+            raise halt_error(self._halt(status))
 
     def value(self, state: Sequence[int]) -> int:
         """The stored byte for ``state``, solving it first."""
@@ -223,15 +248,17 @@ class Kernel:
         self._run(lambda: self.lib.k_solve(self._t, key))
         return self.lib.k_value(self._t, key)
 
-    def values(self, states: Sequence[Sequence[int]]) -> bytes:
-        """The stored bytes of many positions, solved in one call (ValueError: one is outside
-        the box)."""
+    def values(self, states: Sequence[Sequence[int]]) -> bytes | Halt:
+        """The stored bytes of many positions, solved in one call; or why not, as a value (a
+        :class:`Halt`: a state or a successor outside the box, else the C's status)."""
         n = len(states)
-        keys = batch_keys(self.lib, self.box, states)
+        keys = keys_in(self.lib, self.box, states)
+        if keys is None:
+            return Halt(OUT_OF_BOX)
         out = (ctypes.c_uint8 * n)()
         at = ctypes.c_int64(0)
-        self._run(lambda: self.lib.k_solve_many(self._t, keys, n, out, ctypes.byref(at)))
-        return bytes(out)
+        status = self._status(lambda: self.lib.k_solve_many(self._t, keys, n, out, ctypes.byref(at)))
+        return self._halt(status) if status else bytes(out)
 
     def grundy(self, state: Sequence[int]) -> int:
         assert self.mode in (GRUNDY, MISERE_GRUNDY)

@@ -30,7 +30,7 @@ property of the game's rule on the structure at hand:
 
 A premise is ``proved`` (the source may be used), ``violated`` (a one-line reason naming the
 game, the move and the position, confirmed on the concrete rule), ``unknown`` (Z3 gave up
-within its deterministic resource limit :data:`RLIMIT`, or cannot encode the rule) or ``not
+within its deterministic resource limit ``settings.premise_rlimit``, or cannot encode the rule) or ``not
 declared``. Only ``proved`` admits the source: anything else means slower, never wrong.
 Proofs are kept on disk (``$GRUNDY_CACHE/premises``) under a key of everything they depend
 on: the rules' content digest (:func:`grundy.spec.fingerprint.rules_digest`), the generators,
@@ -49,6 +49,7 @@ the resource limit, the grundy package and Z3's version.
 """
 from __future__ import annotations
 
+from ...settings import current as settings
 from ...spec.game import Rules
 from .base import (
     FORMAT,
@@ -68,18 +69,17 @@ from .base import (
 from .groups import Generator, Group, group_order, symmetry_group
 
 __all__ = ["Generator", "Group", "Premise", "declared", "prove_decomposition", "prove_symmetry",
-           "symmetry_group", "group_order", "PROVED", "VIOLATED", "UNKNOWN", "NOT_DECLARED", "RLIMIT",
+           "symmetry_group", "group_order", "PROVED", "VIOLATED", "UNKNOWN", "NOT_DECLARED",
            "SAMPLES", "REPLAY", "FORMAT", "State", "Proof", "_key"]
 
-RLIMIT = 60_000_000        # Z3 resource units a premise may use (deterministic, unlike a timeout)
 
 
 def prove_symmetry(rules: Rules, group: Group | None = None, *, cache: bool = True,
                    budget: int | None = None) -> Premise:
     """Whether the rule commutes with every generator of ``group`` (default: the group the
     solver would reduce by, :func:`symmetry_group`) at every position, proved by Z3 within
-    ``budget`` resource units (default :data:`RLIMIT`)."""
-    budget = RLIMIT if budget is None else budget
+    ``budget`` resource units (default ``settings.premise_rlimit``)."""
+    budget = settings().premise_rlimit if budget is None else budget
     game = rules.game
     group = group if group is not None else symmetry_group(rules)
     dec = declared(game, "symmetric")
@@ -99,8 +99,8 @@ def prove_symmetry(rules: Rules, group: Group | None = None, *, cache: bool = Tr
 def prove_decomposition(rules: Rules, *, cache: bool = True, budget: int | None = None) -> Premise:
     """Whether positions split into independent components as the game declares
     (``decompose_over``), proved by Z3 on this structure (see the module's docstring) within
-    ``budget`` resource units (default :data:`RLIMIT`)."""
-    budget = RLIMIT if budget is None else budget
+    ``budget`` resource units (default ``settings.premise_rlimit``)."""
+    budget = settings().premise_rlimit if budget is None else budget
     game = rules.game
     dec = declared(game, "decompose_over")
     if rules.present is None:

@@ -43,7 +43,7 @@ from ...spec.heaprule import HeapRule
 from ...spec.position import Position, SumPosition
 from ...spec.structure import Structure
 from .arenas import HeapArena, RulesArena, SumArena, _Arena
-from .tape import MoveTape, State, Tape, _Over
+from .tape import MoveTape, State, Tape
 
 __all__ = ["Reference", "ReferenceLimit", "ReferenceCycle", "Tape", "MoveTape"]
 
@@ -131,11 +131,11 @@ class Reference:
 
     def options(self, arena: _Arena, state: State) -> list[tuple[Any, tuple, State]]:
         """Every move at ``state``: (move, choice values, next state), work counted."""
-        try:
-            found, n = arena.options(state, self.left())
-        except _Over:
+        got = arena.options(state, self.left())
+        if got is None:                      # a move's enumeration went past the work left
             self.work = self.max_work or self.work
-            raise self._limit() from None
+            raise self._limit()
+        found, n = got
         self.spend(n + 1)
         return found
 

@@ -21,7 +21,9 @@ class _Arena:
         self.values: dict[bool, dict[State, int]] = {False: {}, True: {}}   # misère? -> values
         self.wins: dict[bool, dict[State, bool]] = {False: {}, True: {}}
 
-    def options(self, state: State, budget: int) -> tuple[list[tuple[Any, tuple, State]], int]:
+    def options(self, state: State, budget: int) -> tuple[list[tuple[Any, tuple, State]], int] | None:
+        """Every move at ``state`` (move, choice values, next state) and the work done; None
+        past ``budget``."""
         raise NotImplementedError
 
     def label(self, move: Any, cv: tuple) -> str:
@@ -49,14 +51,17 @@ class RulesArena(_Arena):
         self.name = rules.game.name
         self.slot, self.by_value, self.always = _dispatch(self.tapes, inputs)
 
-    def options(self, state: State, budget: int) -> tuple[list[tuple[Any, tuple, State]], int]:
+    def options(self, state: State, budget: int) -> tuple[list[tuple[Any, tuple, State]], int] | None:
         out = []
         work = 1
         todo = self.always if self.slot is None else \
             sorted(self.always + self.by_value.get(state[self.slot], []))
         for mi in todo:
             mt = self.tapes[mi]
-            found, n = mt.run(state, budget - work)
+            got = mt.run(state, budget - work)
+            if got is None:
+                return None
+            found, n = got
             work += n + len(found)                      # a unit per next state built
             for cv, vals in found:
                 out.append((mi, cv, self._next(state, mi, cv, vals)))
@@ -134,14 +139,17 @@ class HeapArena(_Arena):
         self.opts = opts
         self.tapes = [MoveTape(o, {n.name: 0}) for o in opts]
 
-    def options(self, state: State, budget: int) -> tuple[list[tuple[Any, tuple, State]], int]:
+    def options(self, state: State, budget: int) -> tuple[list[tuple[Any, tuple, State]], int] | None:
         out = []
         work = 0
         for i, h in enumerate(state):
             if h < 1:
                 continue
             for oi, mt in enumerate(self.tapes):
-                found, n = mt.run((h,), budget - work)
+                got = mt.run((h,), budget - work)
+                if got is None:
+                    return None
+                found, n = got
                 work += n + 2 * len(found)              # a row of heaps built: two units
                 for cv, parts in found:
                     out.append(((i, oi), cv, self._next(state, (i, oi), cv, parts)))
@@ -191,11 +199,14 @@ class SumArena(_Arena):
         self.parts = parts
         self.name = "sum"
 
-    def options(self, state: State, budget: int) -> tuple[list[tuple[Any, tuple, State]], int]:
+    def options(self, state: State, budget: int) -> tuple[list[tuple[Any, tuple, State]], int] | None:
         out = []
         work = 0
         for i, (arena, s) in enumerate(zip(self.parts, state, strict=True)):
-            found, n = arena.options(s, budget - work)
+            got = arena.options(s, budget - work)
+            if got is None:
+                return None
+            found, n = got
             work += n
             for mv, cv, nxt in found:
                 out.append(((i, mv), cv, state[:i] + (nxt,) + state[i + 1:]))

@@ -15,10 +15,6 @@ __all__ = ["Tape", "MoveTape", "State"]
 State = tuple
 
 
-class _Over(Exception):
-    """A move's enumeration went past the work left (turned into :class:`ReferenceLimit`)."""
-
-
 Step = tuple[int, Callable[..., Any], tuple[int, ...]]     # (value index, operator, operand indices)
 Runnable = tuple[int, Callable[..., Any], int, int, "tuple[int, ...] | None"]
 
@@ -116,6 +112,8 @@ class MoveTape:
     >>> found, work = mt.run((5,), 100)
     >>> found
     [((1,), [4]), ((3,), [2]), ((5,), [0])]
+    >>> mt.run((50,), 10) is None                    # past the budget: said by a value
+    True
     """
 
     def __init__(self, m: Move, inputs: dict[str, int]):
@@ -185,9 +183,9 @@ class MoveTape:
         evaluate(vals, self.payload)
         return [vals[u] for u in self.updates]
 
-    def run(self, values: tuple, budget: int) -> tuple[list[tuple[tuple[int, ...], list[Any]]], int]:
+    def run(self, values: tuple, budget: int) -> tuple[list[tuple[tuple[int, ...], list[Any]]], int] | None:
         """Every choice tuple where the guard holds, with the update's values (in slot order
-        ``self.slots``), and the work done; :class:`_Over` past ``budget``."""
+        ``self.slots``), and the work done; None past ``budget`` (the engine's limit)."""
         vals = self.tape.template[:]
         for k, i in self.loads[0]:
             vals[k] = values[i]
@@ -204,7 +202,7 @@ class MoveTape:
         j = 0
         lo, hi = vals[self.bounds[0][0]], vals[self.bounds[0][1]]
         if hi - lo + 1 > budget - work:
-            raise _Over()
+            return None
         ranges[0] = iter(range(lo, hi + 1))
         while j >= 0:
             v = next(ranges[j], None)
@@ -217,14 +215,14 @@ class MoveTape:
             ok, n = self._level(vals, j)
             work += n + 1
             if work > budget:
-                raise _Over()
+                return None
             if not ok:
                 continue
             if j + 1 < nc:
                 j += 1
                 lo, hi = vals[self.bounds[j][0]], vals[self.bounds[j][1]]
                 if hi - lo + 1 > budget - work:
-                    raise _Over()
+                    return None
                 ranges[j] = iter(range(lo, hi + 1))
                 continue
             out.append((tuple(chosen), self._payload(vals)))

@@ -149,5 +149,34 @@ def explore(position: Any, depth: int = DEPTH, max_nodes: int = MAX_NODES,
             solver: Solver | None = None) -> Explorer:
     """Explore a position's game tree: an :class:`Explorer`, shown in a notebook as the page
     ``grundy explore`` writes (``.save("tree.html")`` writes it). ``position``: a dict, JSON
-    text or Position. Options are computed ``depth`` moves down (``max_nodes`` positions at most)."""
+    text or Position. Options are computed ``depth`` moves down (``max_nodes`` positions at most).
+
+    Parameters
+    ----------
+    position : dict, str or Position
+        Where the tree starts.
+    depth : int
+        Moves computed below it now (the page asks for more as a node is opened).
+    max_nodes : int
+        Positions computed at most.
+    solver : Solver, optional
+        The solver giving values and outcomes (default: the process's shared one).
+
+    Returns
+    -------
+    Explorer
+        ``root`` and ``nodes`` (value, outcome, options of each position computed);
+        ``.save(path)`` writes the page.
+
+    Raises
+    ------
+    grundy.errors.InputError
+        A position that cannot be read.
+
+    Examples
+    --------
+    >>> e = explore({"game": "nim", "heaps": [2]}, depth=1)
+    >>> e.root["value"], e.root["outcome"], len(e.root["options"])
+    (2, 'N', 2)
+    """
     return Explorer(position, depth, max_nodes, solver)

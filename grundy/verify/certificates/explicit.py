@@ -4,7 +4,7 @@ grundy's solvers, and the stand-alone checker that does (docs/certificates.md).
 :func:`write_explicit` writes ``explicit.json`` into a bundle directory: the game's rules on
 every structure as data (:mod:`grundy.spec.export`), the statement's and ``assume``'s IR, the
 positions checked with their values and outcomes (a sweep: the box it covered, its count and a
-digest of the positions; above :data:`SAMPLE_ABOVE` positions a seeded sample), and the verdict.
+digest of the positions; above ``settings.sample_above`` positions a seeded sample), and the verdict.
 :func:`run_checker` runs ``checker/grundy_check.py`` (standard library only, no grundy) on it in
 a fresh process.
 
@@ -29,6 +29,7 @@ import sys
 from typing import Any, Callable
 
 from ...errors import GrundyError
+from ...settings import current as settings
 from ...solvers.explicit import compile_expr, compile_rules
 from ...solvers.solver import Solver
 from ...spec.export import FORMAT as RULES_FORMAT
@@ -45,11 +46,9 @@ from ..kinds import kind_of
 from ..verdict import PROVED, REFUTED, VERIFIED, Verdict
 from .common import FORMAT, Unsupported, digest, with_game_digest
 
-__all__ = ["FORMAT", "SAMPLE_ABOVE", "SAMPLE_SIZE", "write_explicit", "run_checker", "bundle_of",
+__all__ = ["FORMAT", "write_explicit", "run_checker", "bundle_of",
            "checker_path"]
 
-SAMPLE_ABOVE = 200_000     # a sweep with more positions is written as a seeded sample
-SAMPLE_SIZE = 2_000        # ... of about this many positions
 CHECKER_TIMEOUT = 600.0    # seconds the stand-alone checker gets by default
 State = tuple[int, ...]
 
@@ -105,7 +104,7 @@ class _Inst:
 
 def _sweep(claim: Claim, bounds: dict[str, Any], solver: Solver, seed: int) -> list[dict[str, Any]]:
     """Every structure of the family: the box swept, the positions in it where assume holds
-    (a seeded sample when there are more than :data:`SAMPLE_ABOVE` in all)."""
+    (a seeded sample when there are more than ``settings.sample_above`` in all)."""
     found = []
     for label, g in claim.family.items():
         inst = _Inst(claim, label, g, solver)
@@ -117,8 +116,8 @@ def _sweep(claim: Claim, bounds: dict[str, Any], solver: Solver, seed: int) -> l
     out = []
     for inst, box, covered in found:
         sample = None
-        if total > SAMPLE_ABOVE:
-            k = min(len(covered), max(1, round(SAMPLE_SIZE * len(covered) / total)))
+        if total > settings().sample_above:
+            k = min(len(covered), max(1, round(settings().sample_size * len(covered) / total)))
             covered_all, covered = len(covered), sorted(random.Random(seed).sample(covered, k))
             sample = {"seed": seed, "k": k, "of": covered_all}
         out.append(inst.export(covered, box=box, count=sample["of"] if sample else len(covered),

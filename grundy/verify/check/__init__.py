@@ -26,7 +26,6 @@ from .claim import check_claim, check_part, served
 from .deadline import Deadline, TimedOut
 from .instance import FOLLOWED, Instance
 from .scope import ORDER
-from .sweep import BATCH, BATCH_FROM
+from .sweep import BATCH
 
-__all__ = ["check_claim", "check_part", "served", "Instance", "Deadline", "TimedOut", "FOLLOWED", "ORDER", "BATCH",
-           "BATCH_FROM"]
+__all__ = ["check_claim", "check_part", "served", "Instance", "Deadline", "TimedOut", "FOLLOWED", "ORDER", "BATCH"]

@@ -33,7 +33,36 @@ def check_claim(claim: Claim, *, profile: str = "quick", timeout: float | None =
     empty explicit sweep stand as ``verified`` with 0 positions (the merge decides).
     ``recheck``: what the reference engine re-solves before a verdict is given out
     (:mod:`grundy.verify.recheck`: ``"sample"``, ``"all"`` or ``"none"``); where it disagrees,
-    the verdict is ``error``."""
+    the verdict is ``error``.
+
+    Parameters
+    ----------
+    claim : Claim
+        The claim.
+    profile : {"quick", "full"}
+        Which bounds and family to sweep (``full=``, ``full_family=``).
+    timeout : float, optional
+        CPU seconds (default: the claim's, docs/claims.md "Time limits").
+    solver : Solver, optional
+        The solver of the explicit sweep (default: a new one).
+    recheck : {"sample", "all", "none"}
+        What the reference engine re-solves before the verdict is given out.
+
+    Returns
+    -------
+    Verdict
+        ``verdict`` (proved / verified / refuted / unknown / error), ``scope`` (what was
+        covered), a replayed ``counterexample`` where refuted, ``coverage`` and obligations.
+
+    Examples
+    --------
+    >>> from grundy.verify import Claim, heaps
+    >>> c = Claim("demo/wrong", game="nim", kind="char", family=heaps(2), bounds={"heap": 4},
+    ...           statement=lambda g, s: s.heap[0] == 0, expect="refuted")
+    >>> v = check_claim(c)
+    >>> v.verdict, v.counterexample is not None
+    ('refuted', True)
+    """
     claim = claim.at(profile)
     solver = solver or Solver()
     v = Verdict(claim.id, claim.kind, UNKNOWN, claim.expect, paper=claim.paper, **claim.describe())

@@ -2,9 +2,9 @@
 the per-position loop (the state, the assumption, the kernel's value, the statement, the least
 counterexample, the positions offered to the cross-check) runs in the kernel's library.
 
-It serves structures with at least :data:`C_ALWAYS` starts, and those with at least
-:data:`C_FROM` where the kernel is worth its compiler's time for the starts left after the
-first :data:`PILOT`, judged in Python (:func:`worth`), for claims judged
+It serves structures with at least ``settings.c_always`` starts, and those with at least
+``settings.c_from`` where the kernel is worth its compiler's time for the starts left after the
+first ``settings.pilot``, judged in Python (:func:`worth`), for claims judged
 by the solver's value or outcome alone (no table of values, no strategy), where the statement and assumption
 compile to exact C and a kernel answers the game on the structure. A range the C cannot
 finish (a position or a move outside the kernel's box, a product overflowing, any status of
@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from typing import Any, Callable
 
 from ...errors import Disagreement
+from ...settings import current as settings
 from ...solvers.native import build
 from ...solvers.native.kernel import MAX_KEY, Box, kernel_source
 from ...solvers.native.sweep import SweepRun, sweep_source
@@ -27,18 +28,9 @@ from ..families.bounds import slot_values
 from .instance import Instance
 
 ENABLED = True       # False: every structure on the Python path (benchmarks, differential tests)
-C_ALWAYS = 20_000    # structures with at least this many starts are swept in C (where it serves); ...
-C_FROM = 5_000       # ... from this many, only where the kernel is worth it (:func:`worth`)
-PILOT = 256          # starts judged in Python first, whose work tells what the rest would cost there: ...
-PY_STORE = 15e-6     # ... per position the solver stored (a median over seed sweeps: 8 to 28 us), ...
-PY_JUDGE = 2e-6      # ... and per start judged; set against the kernel's compiler time
-C_QUICK = 2 ** 19    # below this many starts the kernel is compiled with -Og (build.QUICK_FLAGS: the
-                     # compiler time of -O0, 1.7-1.9x less than -O1's; many small structures, each its own
-                     # kernel). 2^19, not 2^17 as with -O0: on the main job's 11 claims with sweeps of 2^17 to
-                     # 2^20 starts, 9.3-9.7 s -> 8.3-8.6 s (docs/performance.md)
 C_OPTIMIZED = 2_000_000   # ... the statement compiled with the optimizer from this many (else: the compiler's
                           # time outweighs the loop's; many small structures, each its own kernel), and the
-                          # kernel with -O2 (from C_QUICK to this many: -O1, build.LIGHT_FLAGS)
+                          # kernel with -O2 (from settings.c_quick to this many: -O1, build.LIGHT_FLAGS)
 C_BATCH = 1 << 16    # indices checked per call (each range judged again in Python if C cannot finish it)
 
 
@@ -90,23 +82,23 @@ def kernel_cost(tally: Tally, text: str, quick: bool) -> float:
 def worth(cost: float, starts: int, stored_per_start: float) -> bool:
     """Whether a kernel whose compiler takes ``cost`` seconds (:func:`kernel_cost`) is worth it
     for ``starts`` starts, where the Python path stored ``stored_per_start`` positions a start
-    on the first :data:`PILOT` (:data:`PY_STORE` a position, :data:`PY_JUDGE` a start). Counts,
+    on the first ``settings.pilot`` (``settings.py_store`` a position, ``settings.py_judge`` a start). Counts,
     never the clock: the same claim takes the same paths on any machine.
 
     >>> worth(0.1, 9_000, 0.0), worth(0.1, 5_000, 20.0)     # a Python path that solves little, one that solves much
     (False, True)
     """
-    return cost <= starts * (PY_JUDGE + stored_per_start * PY_STORE)
+    return cost <= starts * (settings().py_judge + stored_per_start * settings().py_store)
 
 
 def plan(inst: Instance, bounds: dict[str, Any], n_states: int,
          tally: Tally) -> tuple[SweepRun, str, Box, bool | None, bool, float | None] | None:
     """The C sweep of ``inst``'s structure within ``bounds``, or None (the Python path), with
     the :func:`kernel_cost` of the kernel's text without reductions and the sweep's C below
-    :data:`C_ALWAYS` starts (None from there: C from the first start). Below, the sweep judges
-    the first :data:`PILOT` starts in Python and goes on in C only where the kernel is
+    ``settings.c_always`` starts (None from there: C from the first start). Below, the sweep judges
+    the first ``settings.pilot`` starts in Python and goes on in C only where the kernel is
     :func:`worth` it for the rest (else in Python: the answers the Python path gives)."""
-    if not ENABLED or n_states < C_FROM or not inst.solver.native or not build.available():
+    if not ENABLED or n_states < settings().c_from or not inst.solver.native or not build.available():
         return None
     if inst.table is not None or inst.cases or inst.exact is not None:
         return None
@@ -117,11 +109,11 @@ def plan(inst: Instance, bounds: dict[str, Any], n_states: int,
     if src is None:
         return None
     box = Box.around(inst.rules, [tuple(v[0] for v in vals), tuple(v[-1] for v in vals)])
-    quick = True if n_states < C_QUICK else None        # None: as the kernel's box says (Kernel)
+    quick = True if n_states < settings().c_quick else None        # None: as the kernel's box says (Kernel)
     cost = None
-    if n_states < C_ALWAYS and box.size < MAX_KEY:
+    if n_states < settings().c_always and box.size < MAX_KEY:
         cost = kernel_cost(tally, kernel_source(inst.rules, box) + src, bool(quick))
-    light = C_QUICK <= n_states < C_OPTIMIZED
+    light = settings().c_quick <= n_states < C_OPTIMIZED
     return SweepRun(inst.rules, vals, inst.by_value), src, box, quick, light, cost
 
 
@@ -134,8 +126,8 @@ def sweep_c(inst: Instance, bounds: dict[str, Any], n_states: int, tally: Tally,
         return False
     run, src, box, quick, light, cost = p
     first = 0
-    if cost is not None:                # below C_ALWAYS: the first starts in Python, then decide
-        stored, first = inst.solver.stored, min(PILOT, run.size)
+    if cost is not None:                # below settings.c_always: the first starts in Python, then decide
+        stored, first = inst.solver.stored, min(settings().pilot, run.size)
         python(run.states(0, first))
         if not worth(cost, run.size - first, (inst.solver.stored - stored) / first):
             python(run.states(first, run.size))

@@ -6,9 +6,10 @@ from __future__ import annotations
 
 from typing import Any, Callable, cast
 
+from ...settings import current as settings
 from ...solvers.explicit import compile_expr
 from ...solvers.native.follow import StrategyTable
-from ...solvers.solver import NATIVE_AFTER, Solver
+from ...solvers.solver import Solver
 from ...spec.expr import INT, Expr, lift
 from ...spec.games import GAMES
 from ...spec.position import Position
@@ -206,7 +207,7 @@ class Instance:
         if start in self.won:
             return None
         ns = self.native_strategy
-        if ns is not None and (len(self.won) > NATIVE_AFTER
+        if ns is not None and (len(self.won) > settings().native_after
                                or self.solver.table(self.game, self.structure).in_use):
             got = ns.follow_many([start])
             if got is not None and got[0] == 1:

@@ -9,6 +9,7 @@ import functools
 import itertools
 from typing import Any, Callable, Iterator
 
+from ...settings import current as settings
 from ...solvers.solver import Solver
 from ...solvers.symmetric import Plan
 from ...spec.games import GAMES
@@ -23,7 +24,6 @@ from .scope import ORDER, _bounds_text, _conditions, where
 from .search import _random_search
 
 BATCH = 8192          # starts read from a sweep at a time (their truths asked of the kernel in one call)
-BATCH_FROM = 20_000   # ... on structures with at least this many starts (smaller ones: Solver.answers)
 
 
 def sweep(claim: Claim, method: Explicit, bounds: dict[str, Any], solver: Solver, deadline: Deadline,
@@ -49,7 +49,7 @@ def sweep(claim: Claim, method: Explicit, bounds: dict[str, Any], solver: Solver
         # kernel's box grows batch by batch and the kernel restarts each time (a 5-heap sweep up
         # to 40 took twice as long), so those sweeps keep one start at a time. (The sweep in C,
         # csweep.py, sizes the kernel's box to the bounds at once.)
-        inst.batched = n_states >= BATCH_FROM and solver.symmetry and Plan.of(rules) is not None
+        inst.batched = n_states >= settings().batch_from and solver.symmetry and Plan.of(rules) is not None
         n.best, n.here = None, 0
         tick = functools.partial(_tick, ticker, label, n)
         python = functools.partial(_python, inst, n, tick, cross)

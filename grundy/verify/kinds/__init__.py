@@ -11,8 +11,20 @@ claim kind").
 >>> [k.name for k in KINDS.values() if k.serves_as]
 ['char', 'grundy']
 """
-from .base import KINDS, PARTS, ClaimKind, KindError, kind_named, kind_of, register_kind, takers, unregister_kind
-from .fields import OPTIONAL
+from .base import (
+    KINDS,
+    PARTS,
+    ClaimKind,
+    KindError,
+    accepts,
+    kind_named,
+    kind_of,
+    own_fields,
+    register_kind,
+    takers,
+    unregister_kind,
+)
+from .fields import OPTIONAL, OptionalField
 from .statement import StatementKind
 
 # isort: off
@@ -20,5 +32,5 @@ from .statement import StatementKind
 from . import outcome, char, grundy, strategy, conj, table, period, quotient  # noqa: E402, F401
 # isort: on
 
-__all__ = ["ClaimKind", "StatementKind", "KindError", "KINDS", "OPTIONAL", "PARTS", "register_kind",
-           "unregister_kind", "kind_of", "kind_named", "takers"]
+__all__ = ["ClaimKind", "StatementKind", "KindError", "KINDS", "OPTIONAL", "OptionalField", "PARTS", "register_kind",
+           "unregister_kind", "kind_of", "kind_named", "takers", "accepts", "own_fields"]

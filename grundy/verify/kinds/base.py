@@ -20,13 +20,19 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Callable, ClassVar, Iterator, TypeVar
 
 from ...errors import GrundyError
-from .fields import OPTIONAL
+from .fields import OPTIONAL, OptionalField
 
 if TYPE_CHECKING:
     from ..claims import Claim
 
 __all__ = ["ClaimKind", "KindError", "KINDS", "PARTS", "SORTS", "register_kind", "unregister_kind",
-           "kind_of", "kind_named", "takers"]
+           "kind_of", "kind_named", "takers", "own_fields", "accepts", "COMMON_FIELDS"]
+
+COMMON_FIELDS = frozenset({"id", "source", "game", "kind", "family", "statement", "strategy", "witnesses",
+                           "exact", "assume", "bounds", "full", "full_family", "methods", "timeout",
+                           "expect", "convention", "note", "text", "reading", "finding", "table",
+                           "period", "params", "serves", "uses"})
+"""The keyword fields :class:`~grundy.verify.Claim` itself has (a kind's own field takes none of them)."""
 
 SORTS = ("bool", "int", "either", "none")
 """What a kind's statement is: a boolean (true exactly at the P-positions), an int (the Grundy
@@ -66,6 +72,13 @@ class ClaimKind:
     - ``cache_key(claim, profile, add, rules_digest)``: adds its part of the verdict-cache key;
       True when that is the whole key (no family, no statement to key);
     - ``facts(claim)``: (label, text) pairs reports show under the claim's kind.
+
+    Optional: ``fields``, the keyword fields of :class:`~grundy.verify.Claim` the kind adds and
+    owns (name -> :class:`~grundy.verify.kinds.fields.OptionalField`: whether a claim gives it,
+    the line for a claim of another kind, its validators). ``Claim(..., name=value)`` then
+    takes it, ``claim.name`` reads it (None where not given), and the kind's ``prepare`` sees it
+    among the given fields; ``takes``, ``needs`` and ``implied_by`` may name it. Two registered
+    kinds cannot own one name.
     """
 
     name: ClassVar[str]
@@ -78,6 +91,7 @@ class ClaimKind:
     gives_values: ClassVar[bool]
     claims_strategy: ClassVar[bool]
     special_check: ClassVar[Callable[..., None] | None]
+    fields: ClassVar[dict[str, OptionalField]] = {}
 
     if TYPE_CHECKING:  # the methods, as the subclasses define them (none here: each is a required part)
         def prepare(self, where: str, given: dict[str, Any]) -> dict[str, Any]: ...
@@ -117,12 +131,15 @@ def _bad_part(c: Any) -> str:
         return "says must say in words what such a claim states"
     if c.statement not in SORTS:
         return f"statement must be one of {', '.join(SORTS)}, got {c.statement!r}"
-    unknown = set(c.takes) - set(OPTIONAL)
+    own = _own_problem(c)
+    if own:
+        return own
+    unknown = set(c.takes) - set(OPTIONAL) - set(c.fields)
     if unknown:
         return f"takes names no optional field: {', '.join(sorted(unknown))} (fields: {', '.join(OPTIONAL)})"
-    if not set(c.needs) <= set(c.takes):
+    if not set(c.needs) <= set(c.takes) | set(c.fields):
         return "needs must be a part of takes"
-    if c.implied_by is not None and c.implied_by not in c.takes:
+    if c.implied_by is not None and c.implied_by not in set(c.takes) | set(c.fields):
         return f"implied_by={c.implied_by!r} is not a field it takes"
     if c.serves_as not in (None, "grundy", "P"):
         return f"serves_as must be None, 'grundy' or 'P', got {c.serves_as!r}"
@@ -130,6 +147,18 @@ def _bad_part(c: Any) -> str:
         return "special_check must be None or a function (claim, verdict, profile, tick, recheck)"
     methods = ("prepare", "problems", "statement_problem", "obligations", "cache_key", "facts")
     return next((f"{m} must be a method" for m in methods if not callable(getattr(c, m))), "")
+
+
+def _own_problem(c: Any) -> str:
+    """What is wrong with the own fields of kind class ``c`` ("" if nothing)."""
+    if not isinstance(c.fields, dict):
+        return "fields must be a dict: name -> OptionalField"
+    for name, f in c.fields.items():
+        if not (isinstance(name, str) and name.isidentifier()) or not isinstance(f, OptionalField) or f.name != name:
+            return f"fields: {name!r} must map a word to OptionalField({name!r}, ...)"
+        if name in COMMON_FIELDS or name in OPTIONAL:
+            return f"fields: {name!r} is already a field of every claim"
+    return ""
 
 
 KINDS: dict[str, ClaimKind] = {}
@@ -157,6 +186,10 @@ def register_kind(kind: K, *, replace: bool = False) -> K:
     if old is not None and not same and not replace:       # the same class again: a file loaded twice
         raise KindError(f"two claim kinds named {obj.name!r}: {type(old).__qualname__} and "
                         f"{type(obj).__qualname__} (pass replace=True to replace it)")
+    taken = {n: k.name for k in KINDS.values() if k.name != obj.name for n in k.fields}
+    clash = sorted(set(obj.fields) & set(taken))
+    if clash:
+        raise KindError(f"claim kind {obj.name!r}: field {clash[0]!r} is kind {taken[clash[0]]!r}'s")
     KINDS[obj.name] = obj
     return kind
 
@@ -189,4 +222,18 @@ def kind_of(claim: Claim) -> ClaimKind:
 
 def takers(field: str) -> list[str]:
     """The names of the registered kinds that take the optional field ``field``, in order."""
-    return [k.name for k in KINDS.values() if field in k.takes]
+    return [k.name for k in KINDS.values() if accepts(k, field)]
+
+
+def accepts(kind: ClaimKind, field: str) -> bool:
+    """Whether ``kind`` takes the optional field ``field`` (one of its own fields, or in ``takes``)."""
+    return field in kind.takes or field in kind.fields
+
+
+def own_fields() -> dict[str, OptionalField]:
+    """The fields the registered kinds add to :class:`~grundy.verify.Claim`, by name.
+
+    >>> sorted(own_fields())
+    ['quotient']
+    """
+    return {n: f for k in KINDS.values() for n, f in k.fields.items()}

@@ -121,7 +121,5 @@ OPTIONAL: dict[str, OptionalField] = {f.name: f for f in (
     OptionalField("period", lambda c: c.period is not None, "period= is the claim of kind {kinds_q}, not {kind!r}"),
     OptionalField("table", lambda c: isinstance(c.statement, TableStatement),
                   "table= serves kinds {kinds}, not {kind}"),
-    OptionalField("quotient", lambda c: getattr(c, "quotient", None) is not None,
-                  "quotient= is the claim of kind {kinds_q}, not {kind!r}"),
 )}
 """The optional fields by name: a kind's ``takes`` names some of them."""

@@ -31,6 +31,7 @@ from ..families import heaps
 from ..methods import Smt
 from ..verdict import PROVED, REFUTED, UNKNOWN, VERIFIED, Counterexample, Verdict
 from .base import Add, ClaimKind, RulesDigest, register_kind
+from .fields import OptionalField
 from .period import no_statement, one_heap_key, params_fact
 
 if TYPE_CHECKING:
@@ -94,7 +95,9 @@ class MisereQuotient(ClaimKind):
     name = "quotient"
     says = "the misère quotient of a one-heap game has the claimed order and P-portion (quotient=)"
     statement = "none"
-    takes = frozenset({"quotient", "params"})
+    fields = {"quotient": OptionalField("quotient", lambda c: c.quotient is not None,
+                                        "quotient= is the claim of kind {kinds_q}, not {kind!r}")}
+    takes = frozenset({"params"})
     needs = frozenset({"quotient"})
     implied_by = "quotient"
     serves_as = None

@@ -46,12 +46,12 @@ from typing import Any, Callable, Iterable, Iterator, Sequence
 
 from ...caches import release
 from ...errors import ExecutorError
+from ...settings import current as settings
 from ...solvers.clock import WALL_FACTOR
 from ..claims import Claim, Explicit
 from ..loading import load_file
 from ..verdict import ERROR, UNKNOWN, VERIFIED, Verdict
 
-GRACE = 10.0          # seconds without any finished chunk, past WALL_FACTOR times the longest limit, before giving up
 CHUNKS_PER_WORKER = 8
 
 
@@ -415,7 +415,7 @@ def run(claims: list[Claim], ex: Local | Dask, *, timeout: float | None = None, 
         for k, (a, b) in enumerate(ranges):
             tasks.append(Task(c.file, c.id, profile, a, b, limit, recheck, texts.get(c.file, "")))
             owner.append((ci, k))
-    backstop = max([c.limit(timeout) for c in claims], default=0.0) * WALL_FACTOR + GRACE
+    backstop = max([c.limit(timeout) for c in claims], default=0.0) * WALL_FACTOR + settings().chunk_grace
     results: list[list[Any]] = [[None] * n for n in plans]
     first_of: dict[int, int] = {}
     for t, (ci, _k) in enumerate(owner):

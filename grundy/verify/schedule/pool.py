@@ -18,6 +18,7 @@ from functools import partial
 from multiprocessing.connection import wait
 from typing import Any, Callable, Iterator, cast
 
+from ...settings import current as settings
 from ...solvers.clock import WALL_FACTOR, process_cpu
 from ...solvers.solver import Solver
 from ..cache import VerdictCache
@@ -25,9 +26,8 @@ from ..claims import Claim
 from ..families import Positions
 from ..verdict import ERROR, UNKNOWN, Verdict
 
-__all__ = ["run", "group_key", "schedule", "default_jobs", "GRACE"]
+__all__ = ["run", "group_key", "schedule", "default_jobs"]
 
-GRACE = 2.0          # CPU seconds a worker gets past its limit before it is killed
 
 _CLAIMS: list[Claim] = []          # what forked workers read
 _CACHE: VerdictCache | None = None  # the verdict cache they look claims up in (None: off)
@@ -202,17 +202,17 @@ class _Slot:
 
     def over(self, now: float) -> bool:
         """The claim ran past its limit: its CPU time (the worker's and its children's) past the
-        limit plus :data:`GRACE`; or, a worker that does not compute (it sleeps, or waits on
+        limit plus ``settings.worker_grace``; or, a worker that does not compute (it sleeps, or waits on
         something), no CPU time used for as long as the limit once the limit has passed in wall
         time. Where the system does not give a process's CPU time:
         :data:`~grundy.solvers.clock.WALL_FACTOR` times the limit in wall time."""
         cpu = process_cpu(self.proc.pid) if self.cpu is not None else None
         if cpu is None or self.cpu is None:
-            return now - self.start > self.limit * WALL_FACTOR + GRACE
+            return now - self.start > self.limit * WALL_FACTOR + settings().worker_grace
         if cpu > self.seen[0]:
             self.seen = (cpu, now)
-        stalled = now - self.seen[1] > self.limit + GRACE and now - self.start > self.limit + GRACE
-        return cpu - self.cpu > self.limit + GRACE or stalled
+        stalled = now - self.seen[1] > self.limit + settings().worker_grace and now - self.start > self.limit + settings().worker_grace
+        return cpu - self.cpu > self.limit + settings().worker_grace or stalled
 
     def used(self) -> float:
         """The worker's CPU seconds since its claim started (0 where the system does not say)."""
