@@ -39,6 +39,10 @@ def _present(claim: Claim) -> Callable[[Structure, Any], Callable[[int], Any]]:
     rule counts), else the game's ``present`` where it decomposes over vertices; a game with
     neither has no counts (a ClaimError)."""
     game = GAMES[claim.game]
+    inv = getattr(claim.family, "invariant", None)
+    if inv is not None and len(inv.vertex) == 1:        # present: the vertex holds the present value
+        (field, (_, b)), = inv.vertex.items()
+        return lambda g, s: lambda v: getattr(s, field)[v] == b
     fields = game.fields(claim.family.items()[0][1]) if claim.family.items() else []
     if len(fields) == 1 and fields[0].kind == "bool" and fields[0].over == "vertices":
         name = fields[0].name
@@ -103,7 +107,8 @@ def check_open(claim: Claim, profile: str, run: Callable[..., None], v: Verdict,
         return
     bounded = v.scope
     try:
-        red = reduce_game(GAMES[claim.game], fam.shape)
+        game, under = _under_invariant(claim, fam, members, profile)
+        red = reduce_game(game, fam.shape)
         for _, g in members.items():
             bad = agrees(red, fam.sizes[g])
             if bad is not None:
@@ -121,7 +126,7 @@ def check_open(claim: Claim, profile: str, run: Callable[..., None], v: Verdict,
         v.scope = (f"for every {fam.scope.split('every ', 1)[1]} (by counting: {claim.game} on {fam.shape.name} "
                    f"is a game on the counts of present vertices per part, threshold {red.cap}; the rule "
                    f"symmetric within the parts ({red.symmetry} on {fam.shape.label(red.template)}) and equal "
-                   f"to the counting rule on every count vector of the first members; the statement proved on "
+                   f"to the counting rule on every count vector of the first members{under}; the statement proved on "
                    f"the counts, {THEORY}, the total count as the rank; {UNIFORM}); explicit: {bounded}")
         return
     bad = next((r for r in results if r.status == "violated"), None)
@@ -132,6 +137,33 @@ def check_open(claim: Claim, profile: str, run: Callable[..., None], v: Verdict,
     v.verdict = UNKNOWN
     v.detail = "; ".join(f"{r.obligation}: {r.status} ({r.detail})" for r in results if r.status != "holds")
     v.scope = f"{bounded}; for every size: Z3 inconclusive on the counts ({THEORY})"
+
+
+def _under_invariant(claim: Claim, fam: OpenFamily, members: Family, profile: str) -> tuple[Any, str]:
+    """The game the counting reads: the claim's own, or, on a family ``under`` an invariant, its
+    projection (:mod:`grundy.solvers.invariant`) once the claim's bounds on every first member are
+    found within the invariant and Z3 proves it inductive on the template; with the words the
+    scope adds."""
+    from ...solvers.counting import template_sizes
+    from ...solvers.invariant import holds_on_slots, project, prove_inductive
+    from ..families import slot_values
+    game = GAMES[claim.game]
+    inv = fam.invariant
+    if inv is None:
+        return game, ""
+    bounds = claim.bounds_for(profile)
+    for label, g in members.items():
+        rules = game.rules(g)
+        inv.expr(rules)                                  # the invariant names the game's fields
+        bad = holds_on_slots(inv, rules, slot_values(rules, bounds))
+        if bad is not None:
+            raise Refused(f"the claim's positions on {label} are not within the invariant: {bad}")
+    sizes = template_sizes(fam.shape)
+    ok, how = prove_inductive(game.rules(fam.shape.build(sizes)), inv)
+    if not ok:
+        raise Refused(f"the invariant {inv} is not inductive: {how}")
+    return project(game, inv), (f", on the positions where {inv} (the claim's positions within it on every "
+                                f"first member; {how} on {fam.shape.label(sizes)})")
 
 
 def _prove(claim: Claim, red: Counted, left: float) -> tuple[str, list]:

@@ -25,11 +25,12 @@ from dataclasses import dataclass
 from typing import Any, Callable, Sequence
 
 from ...solvers.counting import Shape
+from ...solvers.invariant import Invariant, invariant
 from ...spec.expr import Expr, Var, count, lift, total
 from ...spec.structure import Structure
 from .base import Family, Item
 
-__all__ = ["AtLeast", "at_least", "OpenFamily", "Counts", "complete_open", "bipartite_open",
+__all__ = ["AtLeast", "at_least", "invariant", "Invariant", "OpenFamily", "Counts", "complete_open", "bipartite_open",
            "multipartite_open", "stars_open", "OpenPaths", "RunsOf", "runs_of", "paths_open", "OpenCycles",
            "ArcsOf", "arcs_of", "cycles_open"]
 
@@ -74,6 +75,7 @@ class OpenFamily(Family):
     ``first`` vertices), each with its part sizes in :attr:`sizes`."""
 
     open = True
+    invariant: Invariant | None = None
 
     def __init__(self, shape: Shape, first: int = 10, first_full: int = 14):
         self.shape, self.first, self.first_full = shape, first, first_full
@@ -81,6 +83,14 @@ class OpenFamily(Family):
                   if f is None]
         self.sizes: dict[Structure, tuple[int, ...]] = {}
         super().__init__(self.members(first), f"{shape.name}, every " + ", ".join(opened))
+
+    def under(self, inv: Invariant) -> "OpenFamily":
+        """The family on the positions an inductive invariant keeps (``invariant(chips=(0, 1),
+        active=-1)``): the game is reduced as a present/removed vertex game, once Z3 proves the
+        invariant inductive and the claim's bounds are found within it (docs/claims.md)."""
+        self.invariant = inv
+        self.scope = f"{self.scope}, under the invariant {inv}"
+        return self
 
     def members(self, most: int) -> list[Item]:
         """The members with at most ``most`` vertices, smallest first (parts non-decreasing
