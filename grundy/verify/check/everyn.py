@@ -22,10 +22,10 @@ from ...spec.games import GAMES
 from ...spec.structure import Structure
 from ..claims import Claim
 from ..families import Family
-from ..families.open import ArcsOf, Counts, OpenCycles, OpenFamily, OpenPaths, RunsOf
+from ..families.open import ArcsOf, Counts, OpenCycles, OpenFamily, OpenPaths, OpenWheels, PathOutcome, RunsOf
 from ..verdict import PROVED, REFUTED, UNKNOWN, VERIFIED, Verdict
 
-__all__ = ["check_open", "check_paths", "bounded_claim", "key_claim"]
+__all__ = ["check_open", "check_paths", "check_wheels", "bounded_claim", "key_claim"]
 
 KINDS = ("char", "grundy", "outcome", "conj")     # a statement on the counts (no strategy, no table)
 THEORY = "Z3, linear integer arithmetic over unbounded counts"
@@ -95,6 +95,9 @@ def check_open(claim: Claim, profile: str, run: Callable[..., None], v: Verdict,
     """Check ``claim`` on its open family into ``v``: ``run(claim, v)`` runs the explicit check
     of a claim (the first members)."""
     fam = claim.family
+    if isinstance(fam, OpenWheels):
+        check_wheels(claim, profile, run, v)
+        return
     if isinstance(fam, OpenPaths):
         check_paths(claim, profile, run, v)
         return
@@ -290,3 +293,47 @@ def _cycle_step(claim: Claim, stmt: ArcsOf, members: Family) -> str:
     return (f"on C_n every move from the full cycle leaves one arc of n - {stmt.removed} (read on C_{sizes[0]}.."
             f"C_{sizes[-1]}; a move sees its radius only), the arcs independent ({dec.how}): so the full C_n "
             f"has the value mex{{G(n - {stmt.removed})}}")
+
+
+def check_wheels(claim: Claim, profile: str, run: Callable[..., None], v: Verdict) -> None:
+    """A claim on every wheel: the full W_n is P iff the full P_{n-2} is P. Explicitly on the first
+    members, then for every n by the hub's step (:func:`grundy.solvers.wheels.wheel_step`) read on
+    the first members and on wheels whose rim path is past the rule's radius."""
+    from ...solvers.locality import _radius, _rules
+    from ...solvers.wheels import wheel_step
+    from ..families import slot_values
+    fam = claim.family
+    assert isinstance(fam, OpenWheels)
+    stmt = claim.statement
+    if claim.kind != "char" or not isinstance(stmt, PathOutcome) or stmt.game != claim.game:
+        raise claim.fail("a claim on wheels(n=at_least(...)) is of kind char with statement=path_outcome(its game)")
+    members = fam.for_profile(profile)
+    game = GAMES[claim.game]
+    for label, g in members.items():
+        if slot_values(game.rules(g), claim.bounds_for(profile)) != [[1]] * g.n:
+            raise claim.fail(f"a claim on wheels(n=at_least(...)) is about the full wheel: its bounds on {label} "
+                             "give other positions")
+    c = copy.copy(claim)
+    c.family, c.full_family, c.uses = members, None, []
+    run(c, v)
+    if v.verdict != VERIFIED:
+        return
+    bounded = v.scope
+    try:
+        r = _radius(_rules(game, 13))
+        sizes = sorted({g.n for _, g in members.items()} | set(range(2 * r + 5, 2 * r + 9)))
+        for m in sizes:
+            bad = wheel_step(game, m)
+            if bad is not None:
+                raise Refused(bad)
+    except Refused as e:
+        v.scope = f"{bounded} (not reducible: {e})"
+        v.detail = f"not reducible: {e}"
+        return
+    v.verdict = PROVED
+    v.coverage["smt"] = "all sizes"
+    v.scope = (f"for every n >= {fam.low} (by the hub: the hub's move leaves the full rim, whose every move removes "
+               f"one rim vertex; every other first move has a move to the rim less one vertex; with the hub and a rim "
+               f"vertex removed the rule is the rule on P_(n-2) (Z3 on the IR); so W_n is P iff P_(n-2) is; read on "
+               f"W_{sizes[0]}..W_{sizes[-1]}, the rim's moves seeing radius {r} on the rim; {UNIFORM}); "
+               f"explicit: {bounded}")
