@@ -1,18 +1,21 @@
 """Claims for every n under an inductive invariant: wyg's W1 positions (one chip or none per
-vertex, no active edge) as a present/removed vertex game, counted on K_n and K_{m,n}; and the
-mutants that must never be ``proved``."""
+vertex, no active edge) as a present/removed vertex game, counted on K_n and K_{m,n}; wheels by
+the hub's step; and the mutants that must never be ``proved``."""
 from __future__ import annotations
 
 import itertools
 
 import pytest
 
-from grundy.solvers.counting import Refused, Shape, reduce_game
+from grundy.solvers.counting import Refused, Shape
+from grundy.solvers.counting_options import reduce_any
 from grundy.solvers.invariant import holds_on_slots, invariant, project, prove_inductive
-from grundy.spec import ite
+from grundy.spec import ite, move
 from grundy.spec.games import get_game
+from grundy.spec.games.grim import Grim
 from grundy.spec.structure import Structure
-from grundy.verify import Claim, at_least, check_claim, complete, complete_bipartite
+from grundy.verify import Claim, at_least, check_claim, complete, complete_bipartite, wheels
+from grundy.verify.families import path_outcome
 
 W1 = invariant(chips=(0, 1), active=-1)
 
@@ -80,9 +83,9 @@ def test_bounds_outside_the_invariant_are_found():
 
 
 def test_counting_reads_edge_moves_from_option_sets():
-    red = reduce_game(project(get_game("wyg"), W1), Shape.complete())
+    red = reduce_any(project(get_game("wyg"), W1), Shape.complete())
     assert red.options((5,)) == {(4,), (3,)} and red.options((1,)) == set() and red.options((2,)) == {(1,), (0,)}
-    bip = reduce_game(project(get_game("wyg"), W1), Shape.multipartite(2))
+    bip = reduce_any(project(get_game("wyg"), W1), Shape.multipartite(2))
     assert bip.options((3, 2)) == {(2, 2), (3, 1), (2, 1)} and bip.options((0, 4)) == set()
 
 
@@ -128,3 +131,64 @@ def test_invariant_failing_at_the_start_is_refused():
     v = check_claim(claim(lambda g, c: 0, family=complete(n=at_least(1), first=1), chips=two, expect="verified"))
     assert v.verdict != "proved"
     assert "not reducible: the claim's positions on K_1 are not within the invariant" in v.scope
+
+
+# ------------------------------------------------------------------ wheels: one special vertex
+def full(g, v):
+    return [1]
+
+
+class HubStays(Grim):
+    """Grim where the hub (vertex 0) cannot be deleted: the hub's rule differs."""
+    name = "test-grim-hub-stays"
+
+    def moves(self, g, s):
+        for v, m in enumerate(super().moves(g, s)):
+            yield move(m.label, guard=m.guard & (v != 0), update=m.update)
+
+
+class RimNeedsHub(Grim):
+    """Grim where a vertex other than 0 can be deleted only while vertex 0 is alive."""
+    name = "test-grim-rim-needs-hub"
+
+    def moves(self, g, s):
+        for v, m in enumerate(super().moves(g, s)):
+            yield move(m.label, guard=m.guard & (s.alive[0] if v else True), update=m.update)
+
+
+def wheel_claim(game="grim", expect="proved", first=7):
+    return Claim("t/wheels", game=game, kind="char", family=wheels(n=at_least(4), first=first),
+                 statement=path_outcome(game if isinstance(game, str) else game.name), bounds={"alive": full},
+                 expect=expect)
+
+
+def test_grim_wheels_are_proved_by_the_hub_for_every_n():
+    v = check_claim(wheel_claim())
+    assert v.verdict == "proved", v.detail
+    assert v.scope.startswith("for every n >= 4 (by the hub") and "read on W_4..W_12" in v.scope
+
+
+def test_the_step_on_the_ir():
+    from grundy.solvers.wheels import same_rule, wheel, wheel_step
+    from grundy.verify.families.open import OpenPaths
+    assert wheel(5).edges == [(0, 1), (0, 2), (0, 3), (0, 4), (1, 2), (1, 4), (2, 3), (3, 4)]
+    assert wheel_step(Grim(), 9) is None
+    p5 = OpenPaths(first=5).items()[4][1]
+    w7 = Grim().rules(wheel(7))
+    assert same_rule(w7, {0, 3}, [4, 5, 6, 1, 2], Grim().rules(p5)) is None
+    assert same_rule(w7, {0, 3}, [4, 6, 5, 1, 2], Grim().rules(p5)) is not None     # not the rim's order
+    assert "hub's move" in wheel_step(HubStays(), 8)
+    assert "from the full rim" in wheel_step(RimNeedsHub(), 8)      # no move once the hub is gone
+
+
+@pytest.mark.parametrize("game", [HubStays(), RimNeedsHub()])
+def test_wheel_claims_whose_hub_rule_differs_are_never_proved(game):
+    v = check_claim(wheel_claim(game, expect="refuted"))
+    assert v.verdict == "refuted" or (v.verdict == "verified" and "not reducible" in v.scope), v.scope
+
+
+def test_wheel_claims_are_about_the_full_wheel():
+    c = wheel_claim()
+    c.bounds = {"alive": lambda g, v: [0, 1]}
+    v = check_claim(c)
+    assert v.verdict == "error" and "about the full wheel" in v.detail

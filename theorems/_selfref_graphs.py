@@ -19,9 +19,8 @@ import networkx as nx
 
 from grundy.spec import Play, Structure, all_of, count, ite
 from grundy.verify import Claim, Family, Lazy, Source
-from grundy.verify.families import at_least, invariant
+from grundy.verify.families import at_least, complete_bipartite, invariant
 from grundy.verify.families import complete as complete_open
-from grundy.verify.families import complete_bipartite
 
 THESIS = "selfref"
 

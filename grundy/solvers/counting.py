@@ -298,12 +298,7 @@ def reduce_game(game: Game, shape: Shape, cap: int = 4) -> Counted:
     """The counting reduction of ``game`` on ``shape`` (threshold at most ``cap``), or
     :class:`Refused` with the reason."""
     sizes = template_sizes(shape, cap)
-    _check_form(game, shape.build(sizes), per_vertex=False)
-    try:
-        rules = _check_form(game, shape.build(sizes))
-    except Refused:                     # moves on edges, or with choices: read as option sets
-        from .counting_options import reduce_by_options
-        return reduce_by_options(game, shape, cap)
+    rules = _check_form(game, shape.build(sizes))
     how = _symmetric(rules, sizes)
     data: list[dict[Any, dict]] = [{} for _ in range(shape.k)]
     for c in _boxes(sizes):

@@ -2,7 +2,8 @@
 
 :func:`grundy.solvers.counting.reduce_game` reads a game with one move per vertex move by move;
 a game whose moves are on edges, or have choices (wyg under its W1 invariant:
-:mod:`grundy.solvers.invariant`), is read here instead, from whole option sets:
+:mod:`grundy.solvers.invariant`), is read here instead, from whole option sets
+(:func:`reduce_any` picks the reading):
 
 1. **Symmetry**, proved by Z3 on the template member as for counting (a swap and a cycle within
    each part). Then every position with the same counts is the image of the representative
@@ -18,9 +19,9 @@ a game whose moves are on edges, or have choices (wyg under its W1 invariant:
 >>> from grundy.solvers.counting import Shape
 >>> from grundy.solvers.invariant import invariant, project
 >>> w1 = project(get_game("wyg"), invariant(chips=(0, 1), active=-1))
->>> q = reduce_by_options(w1, Shape.complete())
->>> q.cap, sorted(q.options((5,)))
-(1, [(3,), (4,)])
+>>> q = reduce_any(w1, Shape.complete())
+>>> q.cap, sorted(q.options((5,))), sorted(q.options((2,)))
+(3, [(3,), (4,)], [(0,), (1,)])
 """
 from __future__ import annotations
 
@@ -32,7 +33,7 @@ from ..spec.schema import Field, SymState
 from ..spec.structure import Structure
 from .counting import Counted, Refused, Shape, _boxes, _check_form, _symmetric, agrees, counts_of, representative
 
-__all__ = ["reduce_by_options"]
+__all__ = ["reduce_by_options", "reduce_any"]
 
 Part = tuple[str, int]          # ("=", e) exact; ("to", 0); ("minus", d)
 
@@ -112,3 +113,16 @@ def reduce_by_options(game: Game, shape: Shape, cap: int = 4) -> Counted:
             raise Refused(f"the option sets are not one rule for every count: {bad}")
         return red
     raise Refused(f"the option sets need a threshold above {cap} (read on {shape.label(sizes)})")
+
+
+def reduce_any(game: Game, shape: Shape, cap: int = 4) -> Counted:
+    """The counting reduction: move by move (:func:`~grundy.solvers.counting.reduce_game`) for a
+    game with one move per vertex without choices, else from option sets; or :class:`Refused`."""
+    from .counting import reduce_game, template_sizes
+    g = shape.build(template_sizes(shape, cap))
+    _check_form(game, g, per_vertex=False)
+    try:
+        _check_form(game, g)
+    except Refused:
+        return reduce_by_options(game, shape, cap)
+    return reduce_game(game, shape, cap)

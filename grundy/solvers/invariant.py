@@ -33,7 +33,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Iterator, Mapping
 
-from ..spec.expr import Expr, Var, all_of, evaluate, free_vars, ite, lift
+from ..spec.expr import Expr, all_of, evaluate, free_vars, ite, lift
 from ..spec.game import Game, Move, Rules, move
 from ..spec.schema import Field, SymState
 from ..spec.structure import Structure
@@ -113,7 +113,7 @@ def holds_on_slots(inv: Invariant, rules: Rules, values: list[list[int]]) -> str
     does not."""
     sch = rules.schema
     for i, (f, _) in enumerate(sch.slots):
-        allowed = set(inv.vertex[f]) if f in inv.vertex else {inv.fixed.get(f)}
+        allowed = set(inv.vertex[f]) if f in inv.vertex else {inv.fixed[f]}
         got = set(values[i])
         if not got or not got <= allowed:
             return f"{sch.var_name(i)} takes {sorted(got)} on {rules.structure.n} vertices, not within {sorted(allowed)}"

@@ -53,7 +53,18 @@ from .nauty import (
                        graph6,
                        pickg_program,
 )
-from .open import AtLeast, OpenCycles, OpenFamily, OpenPaths, OpenWheels, arcs_of, at_least, invariant, path_outcome, runs_of
+from .open import (
+                       AtLeast,
+                       OpenCycles,
+                       OpenFamily,
+                       OpenPaths,
+                       OpenWheels,
+                       arcs_of,
+                       at_least,
+                       invariant,
+                       path_outcome,
+                       runs_of,
+)
 from .trees import rooted_trees, trees
 
 __all__ = ["Family", "Item", "Lazy", "label_of", "count_states", "heap_tuples", "size_key", "slot_values", "states",
