@@ -163,11 +163,15 @@ def _under_invariant(claim: Claim, fam: OpenFamily, members: Family, profile: st
         if bad is not None:
             raise Refused(f"the claim's positions on {label} are not within the invariant: {bad}")
     sizes = template_sizes(fam.shape)
-    ok, how = prove_inductive(game.rules(fam.shape.build(sizes)), inv)
-    if not ok:
-        raise Refused(f"the invariant {inv} is not inductive: {how}")
+    template = fam.shape.build(sizes)
+    how = ""
+    for g in [template] + [g for _, g in members.items() if g != template]:   # the template, then each member
+        ok, why = prove_inductive(game.rules(g), inv)
+        if not ok:
+            raise Refused(f"the invariant {inv} is not inductive: {why}")
+        how = how or why
     return project(game, inv), (f", on the positions where {inv} (the claim's positions within it on every "
-                                f"first member; {how} on {fam.shape.label(sizes)})")
+                                f"first member; {how} on {fam.shape.label(sizes)}, and on every first member)")
 
 
 def _prove(claim: Claim, red: Counted, left: float) -> tuple[str, list]:
