@@ -1,5 +1,8 @@
 """Claims on an open family (``complete(n=at_least(1))``): checked explicitly on the first
-members, then for every size by counting (:mod:`grundy.solvers.counting`).
+members, then for every size by counting (:mod:`grundy.solvers.counting`; from option sets,
+:mod:`grundy.solvers.counting_options`; on a family ``under`` an invariant, on the game it
+projects to, :mod:`grundy.solvers.invariant`), by locality on paths and cycles, or by the hub's
+step on wheels (:mod:`grundy.solvers.wheels`).
 
 The verdict:
 
