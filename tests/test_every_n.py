@@ -122,12 +122,20 @@ class Doubled(Grim):
             yield move(m.label + " again", guard=m.guard, update=m.update)
 
 
+def test_moves_not_one_per_vertex_are_read_from_option_sets():
+    """Two moves per vertex (each one twice): not the per-vertex form, so the counting rule is read
+    from whole option sets (solvers/counting_options.py), and the claim is proved."""
+    v = check_claim(claim(game=Doubled()))
+    assert v.verdict == "proved", v.detail
+    from grundy.solvers.counting_options import reduce_any
+    assert reduce_any(Doubled(), Shape.complete()).options((4,)) == {(3,)}
+
+
 def test_refused_claim_keeps_its_bounded_verdict_and_says_why():
-    v = check_claim(claim(game=Doubled(), expect="verified"))
-    assert v.verdict == "verified"
-    assert v.scope.startswith("K_n, every n >= 1: first members, at most 7 vertices")
-    assert ("(not reducible: the moves are not one per vertex without choices (12 moves on 6 vertices))"
-            in v.scope)
+    v = check_claim(claim(game=NamesAVertex(), family=complete(n=at_least(2), first=6),
+                          statement=lambda g, c: c[0] % 2 == 1, expect="verified"))
+    assert v.verdict != "proved"
+    assert v.verdict == "refuted" or "(not reducible: the rule is not symmetric within the parts" in v.scope
 
 
 @pytest.mark.parametrize("game, why", [

@@ -17,8 +17,10 @@ from typing import Callable
 
 import networkx as nx
 
-from grundy.spec import Play, Structure, all_of, count
+from grundy.spec import Play, Structure, all_of, count, ite
 from grundy.verify import Claim, Family, Lazy, Source
+from grundy.verify.families import at_least, complete_bipartite, invariant
+from grundy.verify.families import complete as complete_open
 
 THESIS = "selfref"
 
@@ -310,6 +312,26 @@ def at_most_one(g, s):
     return all_of(s.chips[v] <= 1 for v in g.vertices) & (s.active == -1)
 
 
+# For every size, by counting under an invariant (docs/claims.md, "Claims for every n"): W1's
+# positions keep one chip or none per vertex and no active edge (every move ends its edge), proved
+# inductive by Z3; there wyg is a present/removed vertex game, reduced to the counts.
+W1_POSITIONS = invariant(chips=(0, 1), active=-1)
+
+
+def w1_counts_value(g, c):
+    # Corollary 4.14 at every W1 position of K_n with c chips: 0 for c = 0, else 0, 1, 2 for
+    # c = 1, 2, 0 (mod 3).
+    k = c[0]
+    return ite(k == 0, 0, ite(k % 3 == 1, 0, ite(k % 3 == 2, 1, 2)))
+
+
+def w1_bipartite_p(g, c):
+    # Theorem 4.18 at every W1 position of K_{m,n} with a, b chips in the parts: P iff a part is
+    # empty or a, b are both even (a move takes a chip from one part, the other or both).
+    a, b = c[0], c[1]
+    return (a == 0) | (b == 0) | ((a % 2 == 0) & (b % 2 == 0))
+
+
 def is_cycle(g: Structure) -> bool:
     return all(g.degree(v) == 2 for v in g.vertices)
 
@@ -353,6 +375,24 @@ CLAIMS += [
           statement=lambda g, s: is_cycle(g),
           bounds={"chips": w1(12), "active": NO_EDGE}, full={"chips": w1(16), "active": NO_EDGE},
           timeout=600, expect="verified"),
+    Claim("selfref/thm4.13-cor4.14-every-n",
+          text=("Theorem 4.13, Corollary 4.14 for every n >= 1: W1(K_n) has the Grundy value 0, 1, 2 for n = 1,"
+                " 2, 0 (mod 3); at every position with one chip or none per vertex and no active edge, the "
+                "value of the number c of chips (0 for c = 0)."),
+          source=Source(THESIS, "Theorem 4.13, Corollary 4.14, every n", "§4.3"),
+          game="wyg", kind="grundy",
+          family=complete_open(n=at_least(1), first=8, first_full=11).under(W1_POSITIONS),
+          statement=w1_counts_value, bounds={"chips": chips(lambda g, v: [0, 1], "0 or 1"), "active": NO_EDGE},
+          expect="proved"),
+    Claim("selfref/lemma4.17-thm4.18-every-n",
+          text=("Lemma 4.17, Theorem 4.18 for every m, n >= 1: W1(K_{m,n}) is P iff m and n are both even; at "
+                "every position with one chip or none per vertex and no active edge, P iff a part has no chip "
+                "or both parts have an even number of chips."),
+          source=Source(THESIS, "Lemma 4.17, Theorem 4.18, every m, n", "§4.3"),
+          game="wyg", kind="char",
+          family=complete_bipartite(m=at_least(1), n=at_least(1), first=8, first_full=10).under(W1_POSITIONS),
+          statement=w1_bipartite_p, bounds={"chips": chips(lambda g, v: [0, 1], "0 or 1"), "active": NO_EDGE},
+          expect="proved"),
     # Lemma 4.17: W1(K_{m,1}) ∈ N; W1(K_{m,2}) ∈ P for even m. Theorem 4.18: "For m, n ∈ Z+,
     # W1(Km,n) ∈ P if and only if both m, n are even."
     Claim("selfref/lemma4.17-thm4.18",

@@ -49,7 +49,7 @@ from grundy.verify import (
     runs_of,
     wheels,
 )
-from grundy.verify.families import geng
+from grundy.verify.families import geng, path_outcome
 
 PAPER = "grim"
 
@@ -877,6 +877,17 @@ CLAIMS = [
           source=src("Corollary 26", "§5"), game="grim", kind="char",
           family=Family(wheels(range(4, 33)).items(), "W_4..W_32"), statement=cor26_p,
           bounds={"alive": start(22)}, full={"alive": start(32)}),
+    # Corollary 26 for every n by the hub (docs/claims.md, "Claims for every n"): the paper's proof
+    # made a lemma checked on the IR: the hub's move leaves the rim C_{n-1}, whose every move leaves
+    # P_{n-2}; every other first move has a move to P_{n-2}.
+    Claim("grim/cor26-every-n",
+          text=("Corollary 26 for every n >= 4 (our reading): grim on the wheel W_n is an N-position iff the "
+                "path P_{n-2} is."),
+          reading=("The formulas were lost in extraction; our reading, as grim/cor26. P_{n-2}'s outcome is "
+                   "octal 0.6's at n - 2 (grim/thm23-every-n)."),
+          source=src("Corollary 26, every n", "§5"), game="grim", kind="char",
+          family=wheels(n=at_least(4), first=10, first_full=14), statement=path_outcome("grim"),
+          bounds={"alive": start()}, expect="proved"),
     # §6 ------------------------------------------------------------------------------------------
     Claim("grim/6-three-vertices",
           text=("Among the graphs on 3 labelled vertices the first player wins exactly those with 1 or 2 "

@@ -47,3 +47,17 @@ CLAIMS += [
     Claim("every-n/dawson-period-early", source=SRC, game="octal", params={"code": "0.137"}, kind="period",
           period=(51, 34), expect="refuted", text="A false claim: the same period from n = 51."),
 ]
+
+from grundy.spec import ite  # noqa: E402
+from grundy.verify.families import invariant  # noqa: E402
+
+CLAIMS += [
+    # Under an inductive invariant: wyg with one chip or none per vertex and no active edge (W1)
+    # keeps that shape (every move ends its edge; Z3 proves it on the IR), and is then a
+    # present/removed vertex game whose moves are on edges: counted from its option sets.
+    Claim("every-n/w1-complete", source=SRC, game="wyg", kind="grundy",
+          family=complete(n=at_least(1), first=7).under(invariant(chips=(0, 1), active=-1)),
+          statement=lambda g, c: ite(c[0] == 0, 0, (c[0] + 2) % 3),
+          bounds={"chips": lambda g, v: [0, 1], "active": lambda g, k: [-1]}, expect="proved",
+          text="wyg on K_n with c single chips and no active edge: the value 0, 1, 2 for c = 1, 2, 0 (mod 3)."),
+]

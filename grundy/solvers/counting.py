@@ -157,8 +157,9 @@ def _dead_moves_idle(rules: Rules, sizes: Sequence[int], c: Sequence[int]) -> No
             raise Refused(f"a move at a removed vertex is legal ({rules.moves[a + ci].label})")
 
 
-def _check_form(game: Game, g: Structure) -> Rules:
-    """The game's rules on g, refused unless one bool field per vertex and one move per vertex."""
+def _check_form(game: Game, g: Structure, per_vertex: bool = True) -> Rules:
+    """The game's rules on g, refused unless one bool field per vertex and (``per_vertex``) one
+    move per vertex."""
     if game.structure != "graph":
         raise Refused(f"{game.name} is not played on a graph")
     rules = game.rules(g)
@@ -166,6 +167,8 @@ def _check_form(game: Game, g: Structure) -> Rules:
     if len(fields) != 1 or fields[0].over != "vertices" or fields[0].kind != "bool":
         raise Refused("the state is not one bool per vertex (fields: "
                       + ", ".join(f"{f.name} ({f.kind} over {f.over})" for f in fields) + ")")
+    if not per_vertex:
+        return rules
     moves = rules.moves
     if len(moves) != g.n or any(m.choices for m in moves):
         raise Refused(f"the moves are not one per vertex without choices ({len(moves)} moves on {g.n} vertices)")
@@ -264,7 +267,7 @@ class Counted:
 
     shape: Shape
     game: Game
-    quotient: _Quotient
+    quotient: Game
     cap: int
     template: tuple[int, ...]
     symmetry: str
@@ -327,7 +330,7 @@ def agrees(red: Counted, sizes: Sequence[int]) -> str | None:
     the counting rule's options (a symmetry proved on options, not move by move, still needs
     this). None if they agree, else where they differ."""
     from .explicit.compile import compile_rules
-    rules = _check_form(red.game, red.shape.build(sizes))
+    rules = _check_form(red.game, red.shape.build(sizes), per_vertex=False)
     successors = compile_rules(rules, symmetry=False, decompose=False).successors
     for c in _boxes(sizes):
         got = {counts_of(sizes, t) for t in successors(tuple(representative(sizes, c)))}

@@ -1,5 +1,8 @@
 """Claims on an open family (``complete(n=at_least(1))``): checked explicitly on the first
-members, then for every size by counting (:mod:`grundy.solvers.counting`).
+members, then for every size by counting (:mod:`grundy.solvers.counting`; from option sets,
+:mod:`grundy.solvers.counting_options`; on a family ``under`` an invariant, on the game it
+projects to, :mod:`grundy.solvers.invariant`), by locality on paths and cycles, or by the hub's
+step on wheels (:mod:`grundy.solvers.wheels`).
 
 The verdict:
 
@@ -16,16 +19,17 @@ from __future__ import annotations
 import copy
 from typing import Any, Callable
 
-from ...solvers.counting import Counted, Refused, agrees, reduce_game, template_sizes
+from ...solvers.counting import Counted, Refused, agrees, template_sizes
+from ...solvers.counting_options import reduce_any
 from ...spec.expr import INT, lift
 from ...spec.games import GAMES
 from ...spec.structure import Structure
 from ..claims import Claim
 from ..families import Family
-from ..families.open import ArcsOf, Counts, OpenCycles, OpenFamily, OpenPaths, RunsOf
+from ..families.open import ArcsOf, Counts, OpenCycles, OpenFamily, OpenPaths, OpenWheels, PathOutcome, RunsOf
 from ..verdict import PROVED, REFUTED, UNKNOWN, VERIFIED, Verdict
 
-__all__ = ["check_open", "check_paths", "bounded_claim", "key_claim"]
+__all__ = ["check_open", "check_paths", "check_wheels", "bounded_claim", "key_claim"]
 
 KINDS = ("char", "grundy", "outcome", "conj")     # a statement on the counts (no strategy, no table)
 THEORY = "Z3, linear integer arithmetic over unbounded counts"
@@ -39,6 +43,10 @@ def _present(claim: Claim) -> Callable[[Structure, Any], Callable[[int], Any]]:
     rule counts), else the game's ``present`` where it decomposes over vertices; a game with
     neither has no counts (a ClaimError)."""
     game = GAMES[claim.game]
+    inv = getattr(claim.family, "invariant", None)
+    if inv is not None and len(inv.vertex) == 1:        # present: the vertex holds the present value
+        (field, (_, b)), = inv.vertex.items()
+        return lambda g, s: lambda v: getattr(s, field)[v] == b
     fields = game.fields(claim.family.items()[0][1]) if claim.family.items() else []
     if len(fields) == 1 and fields[0].kind == "bool" and fields[0].over == "vertices":
         name = fields[0].name
@@ -91,6 +99,9 @@ def check_open(claim: Claim, profile: str, run: Callable[..., None], v: Verdict,
     """Check ``claim`` on its open family into ``v``: ``run(claim, v)`` runs the explicit check
     of a claim (the first members)."""
     fam = claim.family
+    if isinstance(fam, OpenWheels):
+        check_wheels(claim, profile, run, v)
+        return
     if isinstance(fam, OpenPaths):
         check_paths(claim, profile, run, v)
         return
@@ -103,7 +114,8 @@ def check_open(claim: Claim, profile: str, run: Callable[..., None], v: Verdict,
         return
     bounded = v.scope
     try:
-        red = reduce_game(GAMES[claim.game], fam.shape)
+        game, under = _under_invariant(claim, fam, members, profile)
+        red = reduce_any(game, fam.shape)
         for _, g in members.items():
             bad = agrees(red, fam.sizes[g])
             if bad is not None:
@@ -121,7 +133,7 @@ def check_open(claim: Claim, profile: str, run: Callable[..., None], v: Verdict,
         v.scope = (f"for every {fam.scope.split('every ', 1)[1]} (by counting: {claim.game} on {fam.shape.name} "
                    f"is a game on the counts of present vertices per part, threshold {red.cap}; the rule "
                    f"symmetric within the parts ({red.symmetry} on {fam.shape.label(red.template)}) and equal "
-                   f"to the counting rule on every count vector of the first members; the statement proved on "
+                   f"to the counting rule on every count vector of the first members{under}; the statement proved on "
                    f"the counts, {THEORY}, the total count as the rank; {UNIFORM}); explicit: {bounded}")
         return
     bad = next((r for r in results if r.status == "violated"), None)
@@ -132,6 +144,37 @@ def check_open(claim: Claim, profile: str, run: Callable[..., None], v: Verdict,
     v.verdict = UNKNOWN
     v.detail = "; ".join(f"{r.obligation}: {r.status} ({r.detail})" for r in results if r.status != "holds")
     v.scope = f"{bounded}; for every size: Z3 inconclusive on the counts ({THEORY})"
+
+
+def _under_invariant(claim: Claim, fam: OpenFamily, members: Family, profile: str) -> tuple[Any, str]:
+    """The game the counting reads: the claim's own, or, on a family ``under`` an invariant, its
+    projection (:mod:`grundy.solvers.invariant`) once the claim's bounds on every first member are
+    found within the invariant and Z3 proves it inductive on the template; with the words the
+    scope adds."""
+    from ...solvers.counting import template_sizes
+    from ...solvers.invariant import holds_on_slots, project, prove_inductive
+    from ..families import slot_values
+    game = GAMES[claim.game]
+    inv = fam.invariant
+    if inv is None:
+        return game, ""
+    bounds = claim.bounds_for(profile)
+    for label, g in members.items():
+        rules = game.rules(g)
+        inv.expr(rules)                                  # the invariant names the game's fields
+        bad = holds_on_slots(inv, rules, slot_values(rules, bounds))
+        if bad is not None:
+            raise Refused(f"the claim's positions on {label} are not within the invariant: {bad}")
+    sizes = template_sizes(fam.shape)
+    template = fam.shape.build(sizes)
+    how = ""
+    for g in [template] + [g for _, g in members.items() if g != template]:   # the template, then each member
+        ok, why = prove_inductive(game.rules(g), inv)
+        if not ok:
+            raise Refused(f"the invariant {inv} is not inductive: {why}")
+        how = how or why
+    return project(game, inv), (f", on the positions where {inv} (the claim's positions within it on every "
+                                f"first member; {how} on {fam.shape.label(sizes)}, and on every first member)")
 
 
 def _prove(claim: Claim, red: Counted, left: float) -> tuple[str, list]:
@@ -258,3 +301,47 @@ def _cycle_step(claim: Claim, stmt: ArcsOf, members: Family) -> str:
     return (f"on C_n every move from the full cycle leaves one arc of n - {stmt.removed} (read on C_{sizes[0]}.."
             f"C_{sizes[-1]}; a move sees its radius only), the arcs independent ({dec.how}): so the full C_n "
             f"has the value mex{{G(n - {stmt.removed})}}")
+
+
+def check_wheels(claim: Claim, profile: str, run: Callable[..., None], v: Verdict) -> None:
+    """A claim on every wheel: the full W_n is P iff the full P_{n-2} is P. Explicitly on the first
+    members, then for every n by the hub's step (:func:`grundy.solvers.wheels.wheel_step`) read on
+    the first members and on wheels whose rim path is past the rule's radius."""
+    from ...solvers.locality import _radius, _rules
+    from ...solvers.wheels import wheel_step
+    from ..families import slot_values
+    fam = claim.family
+    assert isinstance(fam, OpenWheels)
+    stmt = claim.statement
+    if claim.kind != "char" or not isinstance(stmt, PathOutcome) or stmt.game != claim.game:
+        raise claim.fail("a claim on wheels(n=at_least(...)) is of kind char with statement=path_outcome(its game)")
+    members = fam.for_profile(profile)
+    game = GAMES[claim.game]
+    for label, g in members.items():
+        if slot_values(game.rules(g), claim.bounds_for(profile)) != [[1]] * g.n:
+            raise claim.fail(f"a claim on wheels(n=at_least(...)) is about the full wheel: its bounds on {label} "
+                             "give other positions")
+    c = copy.copy(claim)
+    c.family, c.full_family, c.uses = members, None, []
+    run(c, v)
+    if v.verdict != VERIFIED:
+        return
+    bounded = v.scope
+    try:
+        r = _radius(_rules(game, 13))
+        sizes = sorted({g.n for _, g in members.items()} | set(range(2 * r + 5, 2 * r + 9)))
+        for m in sizes:
+            bad = wheel_step(game, m)
+            if bad is not None:
+                raise Refused(bad)
+    except Refused as e:
+        v.scope = f"{bounded} (not reducible: {e})"
+        v.detail = f"not reducible: {e}"
+        return
+    v.verdict = PROVED
+    v.coverage["smt"] = "all sizes"
+    v.scope = (f"for every n >= {fam.low} (by the hub: the hub's move leaves the full rim, whose every move removes "
+               f"one rim vertex; every other first move has a move to the rim less one vertex; with the hub and a rim "
+               f"vertex removed the rule is the rule on P_(n-2) (Z3 on the IR); so W_n is P iff P_(n-2) is; read on "
+               f"W_{sizes[0]}..W_{sizes[-1]}, the rim's moves seeing radius {r} on the rim; {UNIFORM}); "
+               f"explicit: {bounded}")

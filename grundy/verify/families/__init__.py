@@ -53,7 +53,18 @@ from .nauty import (
                        graph6,
                        pickg_program,
 )
-from .open import AtLeast, OpenCycles, OpenFamily, OpenPaths, arcs_of, at_least, runs_of
+from .open import (
+                       AtLeast,
+                       OpenCycles,
+                       OpenFamily,
+                       OpenPaths,
+                       OpenWheels,
+                       arcs_of,
+                       at_least,
+                       invariant,
+                       path_outcome,
+                       runs_of,
+)
 from .trees import rooted_trees, trees
 
 __all__ = ["Family", "Item", "Lazy", "label_of", "count_states", "heap_tuples", "size_key", "slot_values", "states",
@@ -62,4 +73,4 @@ __all__ = ["Family", "Item", "Lazy", "label_of", "count_states", "heap_tuples", 
            "petersen", "ssb", "stars", "two_stars", "wheels", "Positions", "TableStatement", "positions", "sums",
            "table_positions", "GENG_HINT", "Geng", "GengMissing", "geng", "geng_program", "graph6", "pickg_program",
            "graph6_file", "grids", "trees", "rooted_trees", "AtLeast", "OpenFamily", "OpenPaths", "OpenCycles", "at_least", "runs_of",
-           "arcs_of"]
+           "arcs_of", "invariant", "OpenWheels", "path_outcome"]

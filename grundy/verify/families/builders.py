@@ -176,8 +176,11 @@ def _open(name: str, given: Sequence[Any], *args: Any, **kw: Any) -> Family:
     return getattr(opened, name)(*args, **kw)
 
 
-def wheels(*ns: int | range) -> Family:
-    """Wheels W_n on n vertices: hub 0 plus the rim C_{n-1}."""
+def wheels(*ns: int | range, n: Any = None, first: int = 10, first_full: int = 14) -> Family:
+    """Wheels W_n on n vertices: hub 0 plus the rim C_{n-1}; ``wheels(n=at_least(4))``: every
+    wheel (open: its claims state the start's outcome by the path, ``path_outcome(game)``)."""
+    if n is not None:
+        return _open("wheels_open", ns, n, first=first, first_full=first_full)
     return Family([_graph(f"W_{n}", nx.wheel_graph(n)) for n in _sizes(ns)], noun="wheels")
 
 

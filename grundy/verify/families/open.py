@@ -25,13 +25,15 @@ from dataclasses import dataclass
 from typing import Any, Callable, Sequence
 
 from ...solvers.counting import Shape
+from ...solvers.invariant import Invariant, invariant
 from ...spec.expr import Expr, Var, count, lift, total
 from ...spec.structure import Structure
 from .base import Family, Item
 
-__all__ = ["AtLeast", "at_least", "OpenFamily", "Counts", "complete_open", "bipartite_open",
+__all__ = ["AtLeast", "at_least", "invariant", "Invariant", "OpenFamily", "Counts", "complete_open", "bipartite_open",
            "multipartite_open", "stars_open", "OpenPaths", "RunsOf", "runs_of", "paths_open", "OpenCycles",
-           "ArcsOf", "arcs_of", "cycles_open"]
+           "ArcsOf", "arcs_of", "cycles_open",
+           "OpenWheels", "PathOutcome", "path_outcome", "wheels_open"]
 
 
 @dataclass(frozen=True)
@@ -74,6 +76,7 @@ class OpenFamily(Family):
     ``first`` vertices), each with its part sizes in :attr:`sizes`."""
 
     open = True
+    invariant: Invariant | None = None
 
     def __init__(self, shape: Shape, first: int = 10, first_full: int = 14):
         self.shape, self.first, self.first_full = shape, first, first_full
@@ -81,6 +84,14 @@ class OpenFamily(Family):
                   if f is None]
         self.sizes: dict[Structure, tuple[int, ...]] = {}
         super().__init__(self.members(first), f"{shape.name}, every " + ", ".join(opened))
+
+    def under(self, inv: Invariant) -> "OpenFamily":
+        """The family on the positions an inductive invariant keeps (``invariant(chips=(0, 1),
+        active=-1)``): the game is reduced as a present/removed vertex game, once Z3 proves the
+        invariant inductive and the claim's bounds are found within it (docs/claims.md)."""
+        self.invariant = inv
+        self.scope = f"{self.scope}, under the invariant {inv}"
+        return self
 
     def members(self, most: int) -> list[Item]:
         """The members with at most ``most`` vertices, smallest first (parts non-decreasing
@@ -262,3 +273,52 @@ def arcs_of(code: str, removed: int = 1) -> ArcsOf:
 def cycles_open(n: AtLeast, first: int = 12, first_full: int = 16) -> OpenCycles:
     """C_n for every n >= n.low (at least 3)."""
     return OpenCycles(n.low, first, first_full)
+
+
+class OpenWheels(OpenPaths):
+    """The wheels W_n (hub 0, rim 1..n-1) for every n >= ``low`` (at least 4); a claim on it
+    states the start's outcome by the path P_{n-2} (:func:`path_outcome`), proved for every n by
+    the hub's step (:mod:`grundy.solvers.wheels`)."""
+
+    def __init__(self, low: int = 4, first: int = 10, first_full: int = 14):
+        from ...solvers.wheels import wheel
+        low = max(low, 4)
+        Family.__init__(self, [(f"W_{n}", wheel(n)) for n in range(low, first + 1)], f"W_n, every n >= {low}")
+        self.low, self.first, self.first_full, self._path = low, first, first_full, wheel
+
+    def for_profile(self, profile: str) -> Family:
+        most = self.first_full if profile == "full" else self.first
+        return Family([(f"W_{n}", self._path(n)) for n in range(self.low, most + 1)],
+                      f"{self.scope}: first members, at most {most} vertices")
+
+
+class PathOutcome:
+    """The statement of a claim on ``wheels(n=at_least(4))`` (kind char, the full wheel only):
+    W_n is P iff the full path P_{n-2} is P in the same game (solved on each member)."""
+
+    def __init__(self, game: str):
+        self.game = game
+        self.__doc__ = f"W_n is P iff P_(n-2) is P ({game})"
+        self._p: dict[int, bool] = {}
+
+    def p(self, n: int) -> bool:
+        if n not in self._p:
+            from ...solvers.solver import Solver
+            from ...spec.position import read_position
+            pos = read_position({"game": self.game, "nodes": list(range(n)), "edges": [[i, i + 1] for i in range(n - 1)]})
+            self._p[n] = Solver().grundy(pos) == 0
+        return self._p[n]
+
+    def __call__(self, g: Structure, s: Any) -> Expr:
+        return lift(self.p(g.n - 2))
+
+
+def path_outcome(game: str) -> PathOutcome:
+    """"The full W_n is P iff the full P_{n-2} is P", in ``game``: the statement of a claim on
+    ``wheels(n=at_least(4))``."""
+    return PathOutcome(game)
+
+
+def wheels_open(n: AtLeast, first: int = 10, first_full: int = 14) -> OpenWheels:
+    """W_n for every n >= n.low (at least 4)."""
+    return OpenWheels(n.low, first, first_full)
