@@ -13,7 +13,16 @@ __all__ = ["DeclarationWarning", "GrundyError", "RuleError", "ClaimError", "Load
 
 
 class GrundyError(Exception):
-    """Base class of grundy's own errors: each has a one-line message meant for the user."""
+    """Base class of grundy's own errors: each has a one-line message meant for the user.
+
+    Catch it to handle every error grundy raises on bad input or broken rules; the command line
+    prints its message on one line and exits with 2.
+
+    Examples
+    --------
+    >>> issubclass(InputError, GrundyError), issubclass(RuleError, GrundyError)
+    (True, True)
+    """
 
 
 class RuleError(GrundyError, ValueError):

@@ -40,7 +40,20 @@ __all__ = ["GraphGame"]
 
 
 class GraphGame(Game):
-    """A game on a graph whose vertices are deleted as play goes (see the module's text)."""
+    """A game on a graph whose vertices are deleted as play goes (see the module's text).
+
+    Subclass it and write :meth:`~grundy.spec.game.Game.moves`; the field ``alive`` (one bool per
+    vertex), the rank (the vertices left) and the decomposition into components come with it.
+
+    Examples
+    --------
+    The module's text writes Node Kayles in full; what a subclass inherits:
+
+    >>> from grundy.spec import Structure
+    >>> g = Structure.graph(range(3), [(0, 1), (1, 2)])
+    >>> [f.name for f in GraphGame.fields(GraphGame, g)], GraphGame.decompose_over
+    (['alive'], 'vertices')
+    """
 
     structure = "graph"
     decompose_over: str | None = "vertices"

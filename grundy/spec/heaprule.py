@@ -438,6 +438,23 @@ class TakeAndBreak(HeapRule):
     them is refused when the class is created, and one replaced later (on the class or on
     the object) when it is used.
 
+    Parameters
+    ----------
+    (none: subclass it.) A subclass sets ``name`` and ``summary`` and writes ``code(g)``,
+    returning a :class:`~grundy.spec.heaprule.TakeBreak` (octal codes: ``parse_octal("0.77")``).
+
+    Raises
+    ------
+    RuleError
+        A subclass that defines or replaces ``options``, ``moves`` or the one-heap forms.
+
+    Examples
+    --------
+    Grundy's game is "4.0 with unequal splits"; a subclass that also gives options is refused:
+
+    >>> from grundy import solve
+    >>> [solve({"game": "grundys-game", "heaps": [n]})["grundy"] for n in range(3, 8)]
+    [1, 0, 2, 1, 0]
     >>> class Nimlike(TakeAndBreak):
     ...     name = "doc-nimlike"
     ...     def code(self, g):

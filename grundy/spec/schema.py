@@ -38,6 +38,33 @@ class Field:
     ``kind``: ``"int"`` (bounded below by ``lower``), ``"bool"``, ``"vertex"`` (a vertex
     number) or ``"edge"`` (an edge number, or -1 for none).
     ``empty``: the value an element takes outside its component (decomposition).
+
+    Parameters
+    ----------
+    name : str
+        How rules read it: ``s.<name>[element]`` (or ``s.<name>`` for a single value).
+    over : str or None
+        The structure's elements it has a value on (see above).
+    kind : str
+        ``"int"``, ``"bool"``, ``"vertex"`` or ``"edge"``.
+    lower : int
+        The smallest value of an ``"int"`` field.
+    empty : int
+        The value outside a component.
+
+    Raises
+    ------
+    ValueError
+        ``over`` or ``kind`` is not one of the names above (the message names the field).
+
+    Examples
+    --------
+    >>> Field("weight", over="edges").sort, Field("alive", over="vertices", kind="bool").sort
+    ('int', 'bool')
+    >>> Field("w", over="faces")
+    Traceback (most recent call last):
+    ...
+    ValueError: field w: over must be one of (None, 'vertices', 'edges', 'heaps', 'pairs', 'opairs')
     """
 
     name: str

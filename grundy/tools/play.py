@@ -42,7 +42,29 @@ class Option:
 
 class Session:
     """A game session on one position: its options with their values, moves, grundy's
-    replies and undo. ``history`` holds the (label, position) pairs played so far."""
+    replies and undo. ``history`` holds the (label, position) pairs played so far.
+
+    Parameters
+    ----------
+    position : dict, Position or SumPosition
+        Where play starts (a dict in the JSON format of docs/positions.md).
+    solver : Solver, optional
+        The solver that values the options (the shared default otherwise).
+
+    Raises
+    ------
+    InputError
+        A move number that is not listed, or a move or undo with nothing left to play or undo.
+
+    Examples
+    --------
+    >>> from grundy import Session
+    >>> s = Session({"game": "nim", "heaps": [1, 2]})
+    >>> [(o.label, o.grundy) for o in s.options()][:2]
+    [('take 1 from heap 1', 2), ('take 1 from heap 2', 0)]
+    >>> s.move(1).outcome(), len(s.undo().history)
+    ('P', 0)
+    """
 
     def __init__(self, position: "dict | Position | SumPosition", solver: Solver | None = None):
         self.start = as_position(position)
