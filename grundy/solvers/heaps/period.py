@@ -8,6 +8,7 @@ Period(preperiod=71, period=12, proved=True)
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -38,14 +39,14 @@ class Period:
         return f"{name}: period {self.period} from n = {self.preperiod} ({how}{'; ' + by if by else ''})"
 
 
-def _least_n0(values: list[int], p: int) -> int:
+def _least_n0(values: Sequence[int], p: int) -> int:
     n = len(values) - 1 - p
     while n >= 0 and values[n + p] == values[n]:
         n -= 1
     return n + 1
 
 
-def period(code: TakeBreak | None, values: list[int]) -> Period | None:
+def period(code: TakeBreak | None, values: Sequence[int]) -> Period | None:
     """The least period (with its least preperiod) of ``values`` = G(0..N): proved when a
     theorem covers the code, else apparent; None if there is none to report.
 
@@ -104,7 +105,7 @@ def _largest(ok: Any, hi: int) -> int:
     return lo
 
 
-def _repeats_from(values: list[int], p: int, lo: int) -> bool:
+def _repeats_from(values: Sequence[int], p: int, lo: int) -> bool:
     """G(n + p) = G(n) for every n from ``lo`` to N - p (compared a block at a time, upwards)."""
     N = len(values) - 1
     i = max(lo, 0)
@@ -132,14 +133,15 @@ def run_to_period(code: TakeBreak, n: int, **how: Any) -> HeapRun:
     m = n if theorem_for(code) is None else min(n, FIRST_PERIOD_CHECK)
     while True:
         run = takebreak_run(code, m, **how)
-        found = period(code, run.values) if m < n else None
+        found = period(code, run.table) if m < n else None
         if m == n or found is not None and found.proved:
             break
         m = min(n, 2 * (m + 1) - 1)
     if found is None:
         return run
     p, more = found.period, n - m
-    block = run.values[m + 1 - p:m + 1]             # G(m + 1 + i) = G(m + 1 - p + i mod p); m + 1 - p > preperiod
-    run.values.extend((block * (more // p + 1))[:more])
+    block = run.table[m + 1 - p:m + 1]              # G(m + 1 + i) = G(m + 1 - p + i mod p); m + 1 - p > preperiod
+    run.table.extend((block * (more // p + 1))[:more])
+    run.__dict__.pop("values", None)               # the list view, if one was made, is remade from the table
     run.period = (found.preperiod, p)
     return run

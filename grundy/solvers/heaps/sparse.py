@@ -68,7 +68,7 @@ from bisect import bisect_left
 
 from ...spec.heaprule import TakeBreak
 
-__all__ = ["run", "parity_allowed", "MAX_WHT_BITS", "FIRST_CHECK", "CHECK_STEP", "RESUME_STEP", "PROBE_FROM",
+__all__ = ["run", "parity_allowed", "split_parity", "MAX_WHT_BITS", "FIRST_CHECK", "CHECK_STEP", "RESUME_STEP", "PROBE_FROM",
            "PROBE_LENGTH"]
 
 MAX_WHT_BITS = 20          # the mask is chosen only while values have at most 20 bits
@@ -99,6 +99,18 @@ def parity_allowed(code: TakeBreak) -> bool:
     return len({k & 1 for k, d in enumerate(code.digits) if d & 4}) <= 1
 
 
+def split_parity(code: TakeBreak) -> int:
+    """The parity of the k whose digit splits (bit 4), when they all share it; 0 when none
+    splits or they differ (then it only picks the rare class, never a value: see the module's
+    "The rare class").
+
+    >>> split_parity(TakeBreak((0, 1, 0, 6))), split_parity(TakeBreak((4, 0, 7)))   # 0.106, 4.07
+    (1, 0)
+    """
+    ks = {k & 1 for k, d in enumerate(code.digits) if d & 4}
+    return 1 if ks == {1} and not code.tail & 4 else 0
+
+
 def _ks(code: TakeBreak, h: int) -> range:
     """Every k worth a look for heap h."""
     return range(h + 1) if code.tail else range(len(code.digits))
@@ -113,10 +125,11 @@ def _mark_whole_heap_moves(G: list[int], seen: list[int], st: int, h: int, k: in
         seen[G[h - k]] = st
 
 
-def choose_mask(G: list[int], vb: int, current: tuple[int, int], ext: bool) -> tuple[int, int]:
+def choose_mask(G: list[int], vb: int, current: tuple[int, int], ext: bool, kodd: int = 0) -> tuple[int, int]:
     """The non-zero (mask, size parity) making the fewest heaps of ``G`` rare (ties: the
     smallest M + 2^vb P; P = 0 unless ``ext``), or ``current`` when none makes fewer rare than
-    it does, or the values are too wide."""
+    it does, or the values are too wide. With P = 1 and ``kodd`` the rare class is c = 1,
+    (h + 1 - W[M']) / 2 heaps: scored by -W[M']."""
     if vb == 0 or vb > MAX_WHT_BITS:
         return current
     W = [0] * (1 << (vb + ext))
@@ -129,6 +142,8 @@ def choose_mask(G: list[int], vb: int, current: tuple[int, int], ext: bool) -> t
                 a, b = W[j], W[j + length]
                 W[j], W[j + length] = a + b, a - b
         length *= 2
+    if kodd:
+        W[1 << vb:] = [-w for w in W[1 << vb:]]
     best = min(range(1, len(W)), key=lambda M: (W[M], M))
     now = current[0] | (current[1] << vb)
     return (best & ((1 << vb) - 1), best >> vb) if now == 0 or W[best] < W[now] else current
@@ -138,6 +153,12 @@ def _rare(g: int, r: int, mask: int, par: int) -> bool:
     """Whether heap ``r`` of value ``g`` is rare (equivalently: whether an option value g of
     the splits of a heap of r is rare for r)."""
     return not (_parity(g & mask) ^ (par & r & 1))
+
+
+def _rare_heap(g: int, h: int, mask: int, par: int, kodd: int) -> bool:
+    """Whether heap ``h`` of value ``g`` goes to the rare list: g is rare for m = h - k, k of the
+    splits' parity ``kodd``."""
+    return _rare(g, h - kodd, mask, par)
 
 
 def _scan_all(G: list[int], seen: list[int], st: int, m: int, uneq: bool) -> int:
@@ -208,6 +229,7 @@ def run(code: TakeBreak, n: int, fixed: tuple[int, int] | None = None,
     next_check = FIRST_CHECK
     uneq = code.unequal
     ext = parity_allowed(code)
+    kodd = split_parity(code)
     for h in range(n + 1):
         st = h + 1
         cur: dict[int, int] = {}           # per k with splits: where its full scan resumes
@@ -234,17 +256,17 @@ def run(code: TakeBreak, n: int, fixed: tuple[int, int] | None = None,
                 break                                   # unmarked, every split that could give it seen
             g += 1
         G.append(g)
-        if h >= 1 and _rare(g, h, mask, par):
+        if h >= 1 and _rare_heap(g, h, mask, par, kodd):
             R.append(h)
         if g > maxg:
             maxg = g
             vb = maxg.bit_length()
             _grow(seen, vb)
         if fixed is None and not plain and h == next_check:
-            nm = choose_mask(G, vb, (mask, par), ext)
+            nm = choose_mask(G, vb, (mask, par), ext, kodd)
             if nm != (mask, par):
                 (mask, par), changes = nm, changes + 1
-                R = [i for i in range(1, h + 1) if _rare(G[i], i, mask, par)]
+                R = [i for i in range(1, h + 1) if _rare_heap(G[i], i, mask, par, kodd)]
             whole = 4 * len(R) > h
             next_check = 2 * next_check if next_check < CHECK_STEP else next_check + CHECK_STEP
             if not whole and h >= PROBE_FROM:       # measure the sparse loop on the next heaps

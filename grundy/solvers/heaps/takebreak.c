@@ -17,6 +17,9 @@ static int bitlen(u32 x) { int b = 0; while (x) { b++; x >>= 1; } return b; }
 static int parity(u32 x) { return __builtin_parity(x); }
 /* heap r of value g is rare (equally: an option value g of the splits of r is rare for r) */
 static inline int rare(u32 g, i64 r, u32 mask, int par) { return !(parity(g & mask) ^ (par & (int)(r & 1))); }
+/* heap h of value g goes to the rare list: g is rare for m = h - k, k of the splits' parity kodd
+   (with par = 1 the class c(h) ^ (k & 1): see sparse.py, "The rare class") */
+static inline int rare_heap(u32 g, i64 h, u32 mask, int par, int kodd) { return rare(g, h - kodd, mask, par); }
 
 /* seen[v] == stamp: v is an option of the current heap. Grown to 2^bits(max value) + 1,
    which bounds every XOR of values and the mex. */
@@ -45,8 +48,9 @@ static i64 scan_all(u32 *restrict seen, const u32 *restrict G, i64 m, int uneq, 
 
 /* The non-zero (mask, size parity) making the fewest heaps of G[0..h] rare (ties: the
    smallest mask + 2^vb parity; parity 0 unless ext), kept in *out / *opar unless it makes
-   fewer rare than the current pair does; nothing when the values are too wide. */
-static i64 choose_mask(const u32 *G, i64 h, int vb, int ext, u32 *out, int *opar) {
+   fewer rare than the current pair does; nothing when the values are too wide. With parity 1
+   and kodd the rare class is c = 1, of (h + 1 - W) / 2 heaps: its score is -W. */
+static i64 choose_mask(const u32 *G, i64 h, int vb, int ext, int kodd, u32 *out, int *opar) {
     if (vb == 0 || vb > MAX_WHT_BITS) return 0;
     i64 size = (i64)1 << (vb + ext);
     i64 *W = (i64 *)calloc((size_t)size, sizeof(i64));
@@ -58,6 +62,7 @@ static i64 choose_mask(const u32 *G, i64 h, int vb, int ext, u32 *out, int *opar
                 i64 a = W[j], b = W[j + len];
                 W[j] = a + b; W[j + len] = a - b;
             }
+    for (i64 M = (i64)1 << vb; kodd && M < size; M++) W[M] = -W[M];
     i64 best = 0, bw = 0, now = (i64)*out | ((i64)*opar << vb);
     for (i64 M = 1; M < size; M++)
         if (best == 0 || W[M] < bw) { best = M; bw = W[M]; }
@@ -69,11 +74,12 @@ static i64 choose_mask(const u32 *G, i64 h, int vb, int ext, u32 *out, int *opar
 /* G(0..n) under the code (digits d[0..L), tail digit, unequal splits) by the sparse-space
    method (see grundy/solvers/heaps/sparse.py, its Python statement, step for step): `fixed` a
    mask (-1: chosen as the values come) and `fpar` its size parity; `ext`: the size parity may
-   be chosen (sparse.parity_allowed); `plain`: mask 0 and every split scanned at once (the
+   be chosen (sparse.parity_allowed); `kodd`: the parity of the splitting k (sparse.split_parity);
+   `plain`: mask 0 and every split scanned at once (the
    plain method). stats: mask, rares, mask changes, rare pairs, full pairs, size parity. */
 volatile int tb_stop = 0;    /* set from Python (Ctrl-C): the run returns 2 at the next heap */
 
-int tb_run(const int *d, int L, int tail, int uneq, i64 n, i64 fixed, int fpar, int ext, int plain, u32 *G,
+int tb_run(const int *d, int L, int tail, int uneq, i64 n, i64 fixed, int fpar, int ext, int kodd, int plain, u32 *G,
            i64 *stats) {
     u32 *seen = NULL; i64 cap = 0; u32 maxg = 0; int vb = 0;
     u32 mask = fixed >= 0 && !plain ? (u32)fixed : 0;
@@ -137,17 +143,17 @@ int tb_run(const int *d, int L, int tail, int uneq, i64 n, i64 fixed, int fpar, 
             g++;
         }
         G[h] = g;
-        if (h >= 1 && rare(g, h, mask, par)) R[nr++] = (u32)h;
+        if (h >= 1 && rare_heap(g, h, mask, par, kodd)) R[nr++] = (u32)h;
         if (g > maxg) {
             maxg = g; vb = bitlen(maxg);
             if (grow(&seen, &cap, ((i64)1 << vb) + 1)) { free(R); free(cur); free(seen); return -1; }
         }
         if (adaptive && h == next_check) {
             u32 nm = mask; int np = par;
-            if (choose_mask(G, h, vb, ext, &nm, &np)) { free(R); free(cur); free(seen); return -1; }
+            if (choose_mask(G, h, vb, ext, kodd, &nm, &np)) { free(R); free(cur); free(seen); return -1; }
             if (nm != mask || np != par) {
                 mask = nm; par = np; changes++; nr = 0;
-                for (i64 i = 1; i <= h; i++) if (rare(G[i], i, mask, par)) R[nr++] = (u32)i;
+                for (i64 i = 1; i <= h; i++) if (rare_heap(G[i], i, mask, par, kodd)) R[nr++] = (u32)i;
             }
             whole = 4 * nr > h;     /* rares too many: the plain loop until the next check */
             next_check = next_check < CHECK_STEP ? 2 * next_check : next_check + CHECK_STEP;

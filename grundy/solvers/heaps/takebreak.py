@@ -13,8 +13,9 @@ same algorithm and report the same work counters.
 from __future__ import annotations
 
 import ctypes
+from array import array
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from typing import Any, Literal
 
 from ...spec.heaprule import TakeBreak
@@ -24,9 +25,19 @@ from ..native.interruptible import call_filling
 from . import sparse
 from .sparse import CHECK_STEP, FIRST_CHECK, MAX_WHT_BITS
 
-__all__ = ["HeapRun", "Method", "takebreak_run", "check_n", "MAX_N", "MAX_WHT_BITS", "FIRST_CHECK", "CHECK_STEP"]
+__all__ = ["HeapRun", "Method", "takebreak_run", "check_n", "u32_array", "MAX_N", "MAX_WHT_BITS", "FIRST_CHECK", "CHECK_STEP"]
 
 MAX_N = 2**31 - 2          # stamps are h + 1 in 32 bits
+U32 = next(t for t in "IL" if array(t).itemsize == 4)    # the array typecode of a C uint32_t
+
+
+def u32_array(n: int) -> array:
+    """A zeroed ``array`` of ``n`` unsigned 32-bit entries (C writes into it in place).
+
+    >>> a = u32_array(3); a.itemsize, a.tolist()
+    (4, [0, 0, 0])
+    """
+    return array(U32, [0]) * n
 Method = Literal["sparse", "plain"]
 
 
@@ -34,7 +45,9 @@ Method = Literal["sparse", "plain"]
 class HeapRun:
     """Values G(0..n) and what the computation did.
 
-    ``computed``: the largest heap whose value was computed (below ``len(values) - 1`` only
+    ``table``: G(0..n) as a typed array (``array('I')``, 32 bits an entry), the buffer the C
+    kernel wrote: no copy per element; ``values``: the same as a list, made from it at first use
+    (callers that need list semantics). ``computed``: the largest heap whose value was computed (below ``len(values) - 1`` only
     for :func:`~.period.run_to_period`: the values above it follow from ``period`` =
     (preperiod, period), proved by a periodicity theorem). ``mask``: the final mask (0 for the plain method), ``parity``: whether it counts the heap
     size's parity (see :mod:`~grundy.solvers.heaps.sparse`); ``rares``: heaps 1..n that are
@@ -44,7 +57,7 @@ class HeapRun:
     """
 
     code: str
-    values: list[int]
+    table: array
     method: str
     native: bool
     mask: int = 0
@@ -58,7 +71,12 @@ class HeapRun:
 
     def __post_init__(self) -> None:
         if self.computed < 0:
-            self.computed = len(self.values) - 1
+            self.computed = len(self.table) - 1
+
+    @cached_property
+    def values(self) -> list[int]:
+        """G(0..n) as a list (from ``table``, at first use)."""
+        return self.table.tolist()
 
     def counters(self) -> tuple[int, int, int, int, int, int]:
         return (self.mask, self.rares, self.mask_changes, self.rare_pairs, self.full_pairs, self.parity)
@@ -71,24 +89,25 @@ def _kernel() -> ctypes.CDLL:
                f"#define PROBE_FROM {sparse.PROBE_FROM}\n#define PROBE_LENGTH {sparse.PROBE_LENGTH}\n")
     lib = build.load(defines + build.fixed_c(__package__, "takebreak.c"))
     lib.tb_run.argtypes = [ctypes.POINTER(ctypes.c_int), ctypes.c_int, ctypes.c_int, ctypes.c_int, ctypes.c_int64,
-                           ctypes.c_int64, ctypes.c_int, ctypes.c_int, ctypes.c_int, ctypes.POINTER(ctypes.c_uint32),
+                           ctypes.c_int64, ctypes.c_int, ctypes.c_int, ctypes.c_int, ctypes.c_int, ctypes.POINTER(ctypes.c_uint32),
                            ctypes.POINTER(ctypes.c_int64)]
     lib.tb_run.restype = ctypes.c_int
     return lib
 
 
-def _native(code: TakeBreak, n: int, fixed: tuple[int, int] | None, plain: bool) -> tuple[list[int], list[int]]:
+def _native(code: TakeBreak, n: int, fixed: tuple[int, int] | None, plain: bool) -> tuple[array, list[int]]:
     lib = _kernel()
     digits = code.digits
     d = (ctypes.c_int * len(digits))(*digits)
-    out = (ctypes.c_uint32 * (n + 1))()
+    table = u32_array(n + 1)
+    out = (ctypes.c_uint32 * (n + 1)).from_buffer(table)     # C writes the array's own buffer
     stats = (ctypes.c_int64 * 6)()
     mask, par = (0, 0) if plain else (-1, 0) if fixed is None else fixed
-    if call_filling(lambda: lib.tb_run(d, len(digits), code.tail, int(code.unequal), n, mask, par,   # Ctrl-C:
-                                       int(sparse.parity_allowed(code)), int(plain), out, stats), out,  # Interrupted
-                    ctypes.c_int.in_dll(lib, "tb_stop")) != 0:
+    how = (int(sparse.parity_allowed(code)), sparse.split_parity(code), int(plain))
+    if call_filling(lambda: lib.tb_run(d, len(digits), code.tail, int(code.unequal), n, mask, par, *how,   # Ctrl-C:
+                                       out, stats), out, ctypes.c_int.in_dll(lib, "tb_stop")) != 0:  # Interrupted
         raise MemoryError(f"one-heap values up to {n}: out of memory")
-    return list(out), list(stats)
+    return table, list(stats)              # ``out`` ends here: the array may be resized again
 
 
 def check_n(n: Any) -> None:
@@ -122,6 +141,10 @@ def takebreak_run(code: TakeBreak, n: int, *, method: Method = "sparse", native:
     use_c = build.available() if native is None else native
     plain = method == "plain"
     fixed = None if mask is None else (mask, int(parity))
-    values, stats = (_native if use_c else sparse.run)(code, n, fixed, plain)
+    if use_c:
+        table, stats = _native(code, n, fixed, plain)
+    else:
+        values, stats = sparse.run(code, n, fixed, plain)
+        table = array(U32, values)
     mask_, rares, changes, rare_pairs, full_pairs, par = stats
-    return HeapRun(code.text, values, method, bool(use_c), mask_, rares, changes, rare_pairs, full_pairs, par)
+    return HeapRun(code.text, table, method, bool(use_c), mask_, rares, changes, rare_pairs, full_pairs, par)
