@@ -69,7 +69,7 @@ from bisect import bisect_left
 from ...spec.heaprule import TakeBreak
 
 __all__ = ["run", "parity_allowed", "split_parity", "MAX_WHT_BITS", "FIRST_CHECK", "CHECK_STEP", "RESUME_STEP", "PROBE_FROM",
-           "PROBE_LENGTH"]
+           "PROBE_LENGTH", "STATE_LEN"]
 
 MAX_WHT_BITS = 20          # the mask is chosen only while values have at most 20 bits
 FIRST_CHECK, CHECK_STEP = 64, 65_536
@@ -212,45 +212,58 @@ def _resume(G: list[int], seen: list[int], st: int, h: int, g: int, uneq: bool, 
     return False, pairs
 
 
-def run(code: TakeBreak, n: int, fixed: tuple[int, int] | None = None,
-        plain: bool = False) -> tuple[list[int], list[int]]:
-    """G(0..n) and the work counters (mask, rares, mask changes, rare pairs, full pairs, size
-    parity): ``fixed`` a (mask, size parity) (None: chosen as the values come), ``plain`` the
-    plain method."""
-    G: list[int] = []
-    seen = [0, 0]
+def _mark_splits(code: TakeBreak, G: list[int], seen: list[int], h: int, whole: bool, R: list[int],
+                 every_rare: bool) -> tuple[dict[int, int], int, int, int]:
+    """Mark the options of heap h but the splits' rare values: every split when ``whole``, else
+    those through the rare heaps ``R``. (Where each k's full scan resumes, rare pairs, full
+    pairs, the splits the plain loop would scan.)"""
+    st, uneq = h + 1, code.unequal
+    cur: dict[int, int] = {}               # per k with splits: where its full scan resumes
+    rare_pairs = full_pairs = plain_pairs = 0
+    for k in _ks(code, h):
+        dk = code.digit(k)
+        _mark_whole_heap_moves(G, seen, st, h, k, dk)
+        if dk & 4 and h - k >= 2:
+            plain_pairs += (h - k - 1) // 2 if uneq else (h - k) // 2
+            if whole:
+                full_pairs += _scan_all(G, seen, st, h - k, uneq)
+            else:
+                rare_pairs += _scan_rares(G, seen, st, h - k, uneq, R)
+                cur[k] = (h - k) // 2 + 1 if every_rare else 1
+    return cur, rare_pairs, full_pairs, plain_pairs
+
+
+STATE_LEN = 11    # run()'s state between heaps: mask, parity, changes, rare pairs, full pairs, plain pairs,
+# next check, probe end, work and plain work at the probe's start, whole
+
+
+def run(code: TakeBreak, n: int, fixed: tuple[int, int] | None = None, plain: bool = False,
+        start: list[int] | None = None, state: list[int] | None = None) -> tuple[list[int], list[int], list[int]]:
+    """G(0..n), the work counters (mask, rares, mask changes, rare pairs, full pairs, size
+    parity) and the loop's state: ``fixed`` a (mask, size parity) (None: chosen as the values
+    come), ``plain`` the plain method; ``start`` G(0..f - 1) of an earlier run (same code and
+    options) to extend, with the ``state`` it returned: heaps f..n are computed as the run to n
+    would have, step for step."""
+    G = list(start or [])
     mask, par = (0, 0) if plain or fixed is None else fixed
-    whole = plain                          # every split scanned at once: the plain loop
-    R: list[int] = []
-    rare_pairs = full_pairs = changes = 0
-    plain_pairs = 0                        # the splits the plain loop would have scanned so far
-    probe_end, since = -1, (0, 0)          # the probe's last heap; (sparse work, plain work) at its start
-    maxg = vb = 0
-    next_check = FIRST_CHECK
-    uneq = code.unequal
-    ext = parity_allowed(code)
-    kodd = split_parity(code)
-    for h in range(n + 1):
-        st = h + 1
-        cur: dict[int, int] = {}           # per k with splits: where its full scan resumes
-        for k in _ks(code, h):
-            dk = code.digit(k)
-            _mark_whole_heap_moves(G, seen, st, h, k, dk)
-            if dk & 4 and h - k >= 2:
-                plain_pairs += (h - k - 1) // 2 if uneq else (h - k) // 2
-                if whole:
-                    full_pairs += _scan_all(G, seen, st, h - k, uneq)
-                else:
-                    rare_pairs += _scan_rares(G, seen, st, h - k, uneq, R)
-                    cur[k] = (h - k) // 2 + 1 if mask == par == 0 else 1
+    S = [mask, par, 0, 0, 0, 0, FIRST_CHECK, -1, 0, 0, int(plain)] if not G else list(state or [])
+    (mask, par, changes, rare_pairs, full_pairs, plain_pairs, next_check, probe_end, since0, since1, whole) = S
+    ext, kodd = parity_allowed(code), split_parity(code)
+    R = [i for i in range(1, len(G)) if _rare_heap(G[i], i, mask, par, kodd)]
+    maxg = max(G, default=0)
+    vb = maxg.bit_length()
+    seen = [0] * ((1 << vb) + 1)
+    for h in range(len(G), n + 1):
+        cur, rp, fp, pp = _mark_splits(code, G, seen, h, bool(whole), R, mask == par == 0)
+        rare_pairs, full_pairs, plain_pairs = rare_pairs + rp, full_pairs + fp, plain_pairs + pp
         g = 0
         while True:
-            if seen[g] == st:
+            if seen[g] == h + 1:
                 g += 1
                 continue
             if whole:
                 break
-            found, pairs = _resume(G, seen, st, h, g, uneq, cur, mask, par)
+            found, pairs = _resume(G, seen, h + 1, h, g, code.unequal, cur, mask, par)
             full_pairs += pairs
             if not found:
                 break                                   # unmarked, every split that could give it seen
@@ -270,7 +283,8 @@ def run(code: TakeBreak, n: int, fixed: tuple[int, int] | None = None,
             whole = 4 * len(R) > h
             next_check = 2 * next_check if next_check < CHECK_STEP else next_check + CHECK_STEP
             if not whole and h >= PROBE_FROM:       # measure the sparse loop on the next heaps
-                probe_end, since = h + PROBE_LENGTH, (rare_pairs + full_pairs, plain_pairs)
+                probe_end, since0, since1 = h + PROBE_LENGTH, rare_pairs + full_pairs, plain_pairs
         elif h == probe_end:                        # over half the plain work: plain until the next check
-            whole = 2 * (rare_pairs + full_pairs - since[0]) > plain_pairs - since[1]
-    return G, [mask, len(R), changes, rare_pairs, full_pairs, par]
+            whole = 2 * (rare_pairs + full_pairs - since0) > plain_pairs - since1
+    state = [mask, par, changes, rare_pairs, full_pairs, plain_pairs, next_check, probe_end, since0, since1, int(whole)]
+    return G, [mask, len(R), changes, rare_pairs, full_pairs, par], state

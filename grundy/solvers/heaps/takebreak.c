@@ -76,11 +76,15 @@ static i64 choose_mask(const u32 *G, i64 h, int vb, int ext, int kodd, u32 *out,
    mask (-1: chosen as the values come) and `fpar` its size parity; `ext`: the size parity may
    be chosen (sparse.parity_allowed); `kodd`: the parity of the splitting k (sparse.split_parity);
    `plain`: mask 0 and every split scanned at once (the
-   plain method). stats: mask, rares, mask changes, rare pairs, full pairs, size parity. */
+   plain method). stats: mask, rares, mask changes, rare pairs, full pairs, size parity.
+   G[0..from) given (from > 0: a run to from - 1 extended; its `state` as that run left it):
+   heaps from..n computed as the run to n would have, step for step; `state` (STATE_LEN entries)
+   is left as the next extension needs it. */
 volatile int tb_stop = 0;    /* set from Python (Ctrl-C): the run returns 2 at the next heap */
 
+#define STATE_LEN 11
 int tb_run(const int *d, int L, int tail, int uneq, i64 n, i64 fixed, int fpar, int ext, int kodd, int plain, u32 *G,
-           i64 *stats) {
+           i64 *stats, i64 from, i64 *state) {
     u32 *seen = NULL; i64 cap = 0; u32 maxg = 0; int vb = 0;
     u32 mask = fixed >= 0 && !plain ? (u32)fixed : 0;
     int par = fixed >= 0 && !plain ? fpar : 0;
@@ -93,7 +97,18 @@ int tb_run(const int *d, int L, int tail, int uneq, i64 n, i64 fixed, int fpar, 
     u32 *R = (u32 *)malloc((size_t)(n + 1) * sizeof(u32));   /* heaps >= 1 with a rare value */
     i64 *cur = (i64 *)malloc((size_t)ncur * sizeof(i64));    /* resumed full scan, per k */
     if (!R || !cur || grow(&seen, &cap, 2)) { free(R); free(cur); free(seen); return -1; }
-    for (i64 h = 0; h <= n; h++) {
+    if (from > 0) {                        /* the loop's state at heap `from`, as the run left it */
+        mask = (u32)state[0]; par = (int)state[1]; changes = state[2]; rare_pairs = state[3]; full_pairs = state[4];
+        plain_pairs = state[5]; next_check = state[6]; probe_end = state[7]; since_work = state[8];
+        since_plain = state[9]; whole = (int)state[10];
+        for (i64 i = 0; i < from; i++) {
+            if (G[i] > maxg) maxg = G[i];
+            if (i >= 1 && rare_heap(G[i], i, mask, par, kodd)) R[nr++] = (u32)i;
+        }
+        vb = bitlen(maxg);
+        if (grow(&seen, &cap, ((i64)1 << vb) + 1)) { free(R); free(cur); free(seen); return -1; }
+    }
+    for (i64 h = from; h <= n; h++) {
         if (tb_stop) { free(R); free(cur); free(seen); return 2; }
         u32 st = (u32)(h + 1);
         i64 K = kmax(L, tail, h);
@@ -165,6 +180,9 @@ int tb_run(const int *d, int L, int tail, int uneq, i64 n, i64 fixed, int fpar, 
     }
     stats[0] = mask; stats[1] = nr; stats[2] = changes; stats[3] = rare_pairs; stats[4] = full_pairs;
     stats[5] = par;
+    state[0] = mask; state[1] = par; state[2] = changes; state[3] = rare_pairs; state[4] = full_pairs;
+    state[5] = plain_pairs; state[6] = next_check; state[7] = probe_end; state[8] = since_work;
+    state[9] = since_plain; state[10] = whole;
     free(R); free(cur); free(seen);
     return 0;
 }

@@ -14,14 +14,14 @@ from __future__ import annotations
 
 import ctypes
 from array import array
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from typing import Any, Literal
 
 from ...spec.heaprule import TakeBreak
 from ...spec.position import InputError
 from ..native import build
-from ..native.interruptible import call_filling
+from ..native.interruptible import Interrupted, call_filling
 from . import sparse
 from .sparse import CHECK_STEP, FIRST_CHECK, MAX_WHT_BITS
 
@@ -68,6 +68,8 @@ class HeapRun:
     parity: int = 0
     computed: int = -1
     period: tuple[int, int] | None = None
+    state: list[int] = field(default_factory=list, repr=False, compare=False)   # the loop's, to extend the run
+    how: tuple[Any, ...] = field(default=(), repr=False, compare=False)         # (fixed mask, plain)
 
     def __post_init__(self) -> None:
         if self.computed < 0:
@@ -88,26 +90,34 @@ def _kernel() -> ctypes.CDLL:
                f"#define MAX_WHT_BITS {MAX_WHT_BITS}\n#define RESUME_STEP {sparse.RESUME_STEP}\n"
                f"#define PROBE_FROM {sparse.PROBE_FROM}\n#define PROBE_LENGTH {sparse.PROBE_LENGTH}\n")
     lib = build.load(defines + build.fixed_c(__package__, "takebreak.c"))
-    lib.tb_run.argtypes = [ctypes.POINTER(ctypes.c_int), ctypes.c_int, ctypes.c_int, ctypes.c_int, ctypes.c_int64,
-                           ctypes.c_int64, ctypes.c_int, ctypes.c_int, ctypes.c_int, ctypes.c_int, ctypes.POINTER(ctypes.c_uint32),
-                           ctypes.POINTER(ctypes.c_int64)]
+    i32, i64 = ctypes.c_int, ctypes.c_int64
+    lib.tb_run.argtypes = [ctypes.POINTER(i32), i32, i32, i32, i64, i64, i32, i32, i32, i32,
+                           ctypes.POINTER(ctypes.c_uint32), ctypes.POINTER(i64), i64, ctypes.POINTER(i64)]
     lib.tb_run.restype = ctypes.c_int
     return lib
 
 
-def _native(code: TakeBreak, n: int, fixed: tuple[int, int] | None, plain: bool) -> tuple[array, list[int]]:
+def _native(code: TakeBreak, n: int, fixed: tuple[int, int] | None, plain: bool, table: array,
+            state: list[int]) -> tuple[list[int], list[int]]:
+    """Fill ``table`` (G(0..n), its first ``len(state) and f`` entries given) in C: (stats, state)."""
     lib = _kernel()
     digits = code.digits
     d = (ctypes.c_int * len(digits))(*digits)
-    table = u32_array(n + 1)
-    out = (ctypes.c_uint32 * (n + 1)).from_buffer(table)     # C writes the array's own buffer
-    stats = (ctypes.c_int64 * 6)()
+    f = len(table) if state else 0         # heaps 0..f - 1 computed by the run being extended
+    table.extend(u32_array(n + 1 - len(table)))
+    whole = (ctypes.c_uint32 * (n + 1)).from_buffer(table)                # C writes the array's own buffer
+    out = (ctypes.c_uint32 * (n + 1 - f)).from_buffer(table, 4 * f)       # the part it computes
+    stats, st = (ctypes.c_int64 * 6)(), (ctypes.c_int64 * sparse.STATE_LEN)(*state)
     mask, par = (0, 0) if plain else (-1, 0) if fixed is None else fixed
     how = (int(sparse.parity_allowed(code)), sparse.split_parity(code), int(plain))
-    if call_filling(lambda: lib.tb_run(d, len(digits), code.tail, int(code.unequal), n, mask, par, *how,   # Ctrl-C:
-                                       out, stats), out, ctypes.c_int.in_dll(lib, "tb_stop")) != 0:  # Interrupted
+    try:
+        status = call_filling(lambda: lib.tb_run(d, len(digits), code.tail, int(code.unequal), n, mask, par,  # Ctrl-C:
+                                                 *how, whole, stats, f, st), out, ctypes.c_int.in_dll(lib, "tb_stop"))
+    except Interrupted as e:               # what it computed, from heap 0
+        raise Interrupted(table[:f].tolist() + e.done) from None
+    if status != 0:
         raise MemoryError(f"one-heap values up to {n}: out of memory")
-    return table, list(stats)              # ``out`` ends here: the array may be resized again
+    return list(stats), list(st)           # the views end here: the array may be resized again
 
 
 def check_n(n: Any) -> None:
@@ -119,7 +129,7 @@ def check_n(n: Any) -> None:
 
 
 def takebreak_run(code: TakeBreak, n: int, *, method: Method = "sparse", native: bool | None = None,
-                  mask: int | None = None, parity: bool = False) -> HeapRun:
+                  mask: int | None = None, parity: bool = False, start: HeapRun | None = None) -> HeapRun:
     """G(0..n) of one heap under a take-and-break ``code``, with the work counters (see
     :class:`HeapRun`).
 
@@ -127,10 +137,16 @@ def takebreak_run(code: TakeBreak, n: int, *, method: Method = "sparse", native:
     False forces Python; True requires C. ``mask`` fixes the sparse method's mask (any
     mask gives the same values; None chooses it as :mod:`~grundy.solvers.heaps.sparse` says);
     ``parity``, with a fixed ``mask``, makes it count the heap size's parity too (any code).
+    ``start``: an earlier run of the same code with the same options, up to n' <= n, extended
+    to n (its table grown in place, heaps n' + 1..n computed as a run to n computes them, the
+    same values and counters): the run returned is ``start`` itself.
 
     >>> r = takebreak_run(TakeBreak((0, 0, 7)), 20, native=False); r.values[:10], r.method
     ([0, 0, 1, 1, 2, 0, 3, 1, 1, 0], 'sparse')
     >>> takebreak_run(TakeBreak((0, 0, 7)), 20, mask=5).values == r.values
+    True
+    >>> s = takebreak_run(TakeBreak((0, 0, 7)), 9, native=False)
+    >>> takebreak_run(TakeBreak((0, 0, 7)), 20, native=False, start=s) == r
     True
     """
     check_n(n)
@@ -141,10 +157,19 @@ def takebreak_run(code: TakeBreak, n: int, *, method: Method = "sparse", native:
     use_c = build.available() if native is None else native
     plain = method == "plain"
     fixed = None if mask is None else (mask, int(parity))
+    how = (fixed, plain)
+    if start is not None and (start.code, start.method, start.native, start.how) != (code.text, method, bool(use_c), how):
+        raise ValueError("start: a run of another code, method or options")
+    if start is not None and (len(start.table) > n + 1 or start.computed != len(start.table) - 1):
+        raise ValueError(f"start: a run up to {start.computed}, not one to extend to {n}")
+    table, state = (start.table, start.state) if start is not None else (array(U32), [])
     if use_c:
-        table, stats = _native(code, n, fixed, plain)
+        stats, state = _native(code, n, fixed, plain, table, state)
     else:
-        values, stats = sparse.run(code, n, fixed, plain)
-        table = array(U32, values)
-    mask_, rares, changes, rare_pairs, full_pairs, par = stats
-    return HeapRun(code.text, table, method, bool(use_c), mask_, rares, changes, rare_pairs, full_pairs, par)
+        values, stats, state = sparse.run(code, n, fixed, plain, table.tolist(), state)
+        table[len(table):] = array(U32, values[len(table):])
+    run = start if start is not None else HeapRun(code.text, table, method, bool(use_c), how=how)
+    run.mask, run.rares, run.mask_changes, run.rare_pairs, run.full_pairs, run.parity = stats
+    run.computed, run.state = n, state
+    run.__dict__.pop("values", None)       # a list made before the extension is made again
+    return run
