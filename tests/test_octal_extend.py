@@ -1,5 +1,6 @@
-"""One-heap tables extended in place (``takebreak_run(..., start=run)``) and the period check in C
-(``periodscan.c``): both must give exactly what the plain computation gives."""
+"""One-heap tables as the kernel's typed array, extended in place (``takebreak_run(..., start=run)``),
+the rare class's parity, and the period check in C (``periodscan.c``): each must give exactly what
+the plain computation gives."""
 from __future__ import annotations
 
 import random
@@ -19,10 +20,26 @@ needs_cc = pytest.mark.skipif(not build.available(), reason="no C compiler")
 NATIVE = [False, pytest.param(True, marks=needs_cc)]
 
 
+def test_split_parity():
+    # the parity shared by every splitting k (0.6 splits at 1, 0.106 at 3), else 0
+    assert [sparse_module.split_parity(parse_octal(c)) for c in ["0.106", "0.4", "0.137", "4.07", "0.77", "0.6",
+                                                               "0.04", "0.7"]] == [1, 1, 1, 0, 0, 1, 0, 1]
+    assert sparse_module.split_parity(TakeBreak((0, 4), tail=4)) == 0     # splits at every k: no one parity
+
+
+@needs_cc
+def test_table_is_the_kernels_typed_array():
+    r = takebreak_run(parse_octal("4.07"), 1000)
+    assert r.table.itemsize == 4 and len(r.table) == 1001
+    assert isinstance(r.values, list) and r.values == r.table.tolist()
+    assert r.values is r.values                                      # made once
+    assert takebreak_run(parse_octal("4.07"), 1000, native=False).table == r.table
+
+
 @pytest.mark.parametrize("native", NATIVE)
 @pytest.mark.parametrize("code", ["0.6", "0.007", "0.137", "4.07", "0.106", "0.77", "4.4"])
 def test_an_extended_run_is_the_run_to_n(native, code):
-    # the steps cross the mask checks (64, 128, ...) and, for n = 1500 and 6000, none or some of them
+    # the steps start at, before and after the mask checks (64, 128, ..., 1024)
     c = parse_octal(code)
     whole = takebreak_run(c, 1500, native=native)
     run = None

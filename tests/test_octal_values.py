@@ -18,7 +18,7 @@ from grundy.solvers import heaps as octal
 from grundy.solvers.heaps import period, takebreak_run
 from grundy.solvers.heaps import sparse as sparse_module
 from grundy.solvers.native import build
-from grundy.spec.heaprule import TakeBreak, parse_octal
+from grundy.spec.heaprule import parse_octal
 from grundy.spec.position import InputError
 
 NATIVE = build.available()
@@ -197,12 +197,6 @@ PEER_CODES = ["4.07", "0.6", "0.77", "0.137", "0.007", "0.56", "0.644", "0.106",
 D1D2 = [f"0.{a}{b}" for a in range(8) for b in range(8)]
 
 
-def test_split_parity():
-    assert [sparse_module.split_parity(parse_octal(c)) for c in ["0.106", "0.4", "0.137", "4.07", "0.77", "0.6",
-                                                               "0.04", "0.7"]] == [1, 1, 1, 0, 0, 1, 0, 1]
-    assert sparse_module.split_parity(TakeBreak((0, 4), tail=4)) == 0     # splits at every k: no one parity
-
-
 @needs_cc
 @pytest.mark.parametrize("code", PEER_CODES + D1D2)
 def test_sparse_equals_plain_mex_loop(code):
@@ -229,15 +223,6 @@ def test_0_106_is_sparse_with_odd_splits():
     assert r.parity == 1 and r.rares < 100
     plain_pairs = sum((h - 3) // 2 for h in range(5, n + 1))
     assert r.rare_pairs + r.full_pairs < plain_pairs // 50
-
-
-@needs_cc
-def test_table_is_the_kernels_typed_array():
-    r = octal_run("4.07", 1000)
-    assert r.table.itemsize == 4 and len(r.table) == 1001
-    assert isinstance(r.values, list) and r.values == r.table.tolist()
-    assert r.values is r.values                                      # made once
-    assert octal_run("4.07", 1000, native=False).table == r.table
 
 
 def test_fallback_used_without_compiler(monkeypatch):
