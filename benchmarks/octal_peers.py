@@ -12,6 +12,10 @@ G(0..n) by
 - ``--ogs PATH``: a build of beling/impartial-games' ``ogsolve`` (or a program with its
   command line: ``PATH CODE -m rc2 -n N -p``, printing `` nimbers: ...`` and
   `` calculation time: ...``), its RC2 method; every value compared with grundy's;
+- ``--before PATH``: another grundy source tree (say an earlier commit's, from ``git archive``),
+  its ``takebreak_run`` timed as grundy's is (CPU seconds of the computation, in a child
+  process with PATH first on ``sys.path`` and a cache of its own): a before/after ratio
+  measured in the same run; its values compared with grundy's by a checksum;
 - ``--tczajka PATH``: a build of tczajka/octal-games' ``analyze`` (``old/``: ``PATH CODE``):
   it takes no n but reports at every power of two n = 2^k (values G(0..2^k - 1)) and stops
   once it proves a period; timed until its report for the first 2^k > n, or its period
@@ -26,7 +30,7 @@ line). The table gives each time and its
 ratio to grundy's (above 1: grundy is faster).
 
     python benchmarks/octal_peers.py [--n 100000 1000000] [--codes ...] [--repeat 3]
-        [--limit 120] [--ogs PATH] [--tczajka PATH]
+        [--limit 120] [--ogs PATH] [--tczajka PATH] [--before PATH]
 """
 from __future__ import annotations
 
@@ -39,6 +43,7 @@ import resource
 import shutil
 import statistics
 import subprocess
+import sys
 import tempfile
 import time
 from pathlib import Path
@@ -77,7 +82,7 @@ def grundy_run(code: str, n: int, limit: float, to_period: bool = False) -> tupl
         cpu_limit(limit)
         t = time.process_time()
         run = (run_to_period if to_period else takebreak_run)(parse_octal(code), n, native=True)
-        send.send((time.process_time() - t, run.values, run.computed, run.period))
+        send.send((time.process_time() - t, run.table, run.computed, run.period))
     child = ctx.Process(target=work)
     child.start()
     send.close()
@@ -92,7 +97,34 @@ def grundy_run(code: str, n: int, limit: float, to_period: bool = False) -> tupl
     if out is None:
         return None, None
     note = "" if out[3] is None else f"period {out[3][1]} from {out[3][0]}, proved by G(0..{out[2]:,})"
-    return (out[0], note), out[1]
+    return (out[0], note), out[1].tolist()
+
+
+BEFORE = """
+import resource, sys, time
+secs = int(sys.argv[3])
+resource.setrlimit(resource.RLIMIT_CPU, (secs, secs + 1))
+from grundy.solvers.heaps import takebreak_run
+from grundy.spec.heaprule import parse_octal
+t = time.process_time()
+run = takebreak_run(parse_octal(sys.argv[1]), int(sys.argv[2]), native=True)
+t = time.process_time() - t
+values = getattr(run, "table", run.values)
+print("seconds", t, "checksum", sum((h + 1) * v for h, v in enumerate(values)) % 2**64)
+"""
+
+
+def before_run(tree: str, cache: str, code: str, n: int, limit: float, values: list[int] | None) -> Outcome:
+    """grundy's sparse run as the source tree ``tree`` has it (CPU seconds of the computation)."""
+    env = {**os.environ, "PYTHONPATH": tree, "GRUNDY_CACHE": cache}
+    try:
+        p = subprocess.run([sys.executable, "-c", BEFORE, code, str(n), str(math.ceil(limit))], capture_output=True,
+                           text=True, timeout=wall(limit), check=True, env=env, cwd=tree)
+    except (subprocess.TimeoutExpired, subprocess.CalledProcessError):
+        return None
+    secs = float(re.search(r"seconds (\S+)", p.stdout).group(1))         # type: ignore[union-attr]
+    got = int(re.search(r"checksum (\d+)", p.stdout).group(1))          # type: ignore[union-attr]
+    return secs, "" if values is None else "values agree" if got == checksum(values) else "VALUES DIFFER"
 
 
 def grundy_period_run(code: str, n: int, limit: float, values: list[int] | None) -> Outcome:
@@ -191,7 +223,9 @@ def main() -> None:
                          "projected from its largest run, x (n / n0)^2)")
     ap.add_argument("--ogs", help="path of a build of impartial-games' ogsolve")
     ap.add_argument("--tczajka", help="path of a build of tczajka/octal-games' old/bin/analyze")
+    ap.add_argument("--before", help="another grundy source tree (e.g. an earlier commit's), timed as grundy is")
     args = ap.parse_args()
+    args.before = args.before and os.path.abspath(args.before)
     if not build.available():
         raise SystemExit("no C compiler: the benchmark compares C kernels")
     cc = shutil.which(os.environ.get("CC", "cc")) or shutil.which("gcc")
@@ -204,6 +238,11 @@ def main() -> None:
     measured: dict[str, tuple[int, float]] = {}          # per code: the baseline's largest run
     if args.ogs:
         peers.append(("ogs rc2", lambda *a: ogs_run(args.ogs, *a)))
+    if args.before:
+        before_cache = os.path.join(tmp, "before-cache")
+        subprocess.run([sys.executable, "-c", BEFORE, "0.6", "10", "60"], check=True, capture_output=True,
+                       env={**os.environ, "PYTHONPATH": args.before, "GRUNDY_CACHE": before_cache}, cwd=args.before)
+        peers.append(("grundy before", lambda *a: before_run(args.before, before_cache, *a)))
     if args.tczajka:
         peers.append(("tczajka", lambda *a: tczajka_run(args.tczajka, *a)))
     load = os.getloadavg()

@@ -167,7 +167,7 @@ def test_long_python_search_stops_on_sigint():
 
 
 @pytest.mark.skipif(not build.available(), reason="no C compiler: the one-heap tables run in Python")
-@pytest.mark.parametrize("argv", [["values", "lasker-nim", "3000000"], ["values", "octal", "--code", "0.106", "3000000"],
+@pytest.mark.parametrize("argv", [["values", "lasker-nim", "3000000"], ["values", "octal", "--code", "0.137", "3000000"],
                                   ["solve", "grundys-game", "300000"]])
 def test_ctrl_c_stops_a_long_one_heap_table_in_c_with_what_it_computed(argv):
     """The one-heap tables are one C call each: Ctrl-C stops the command (exit 130) long before
@@ -200,7 +200,7 @@ def test_an_interrupted_table_leaves_no_c_loop_running_and_its_prefix_is_right()
 
     from grundy.solvers.heaps.takebreak import TakeBreak, takebreak_run
     from grundy.solvers.native.interruptible import Interrupted
-    code = TakeBreak((0, 1, 0, 6))                            # octal 0.106
+    code = TakeBreak((0, 1, 3, 7))                            # octal 0.137 (0.106 is sparse now: 3*10^6 in < 1 s)
     takebreak_run(code, 1000)                                 # built and loaded before the timer starts
     # Ctrl-C as a terminal gives it (an earlier test of the process may have left SIGINT ignored)
     old = signal.signal(signal.SIGINT, signal.default_int_handler)

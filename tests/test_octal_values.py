@@ -192,6 +192,39 @@ def test_the_probe_sends_treblecross_to_the_plain_loop():
     assert r.rare_pairs < plain.full_pairs // 40      # ... but the rare scans stopped (63 M without the probe)
 
 
+# the codes benchmarks/octal_peers.py computes, and 0.106 (it splits at k = 3 only)
+PEER_CODES = ["4.07", "0.6", "0.77", "0.137", "0.007", "0.56", "0.644", "0.106", "4.7", "0.51"]
+D1D2 = [f"0.{a}{b}" for a in range(8) for b in range(8)]
+
+
+@needs_cc
+@pytest.mark.parametrize("code", PEER_CODES + D1D2)
+def test_sparse_equals_plain_mex_loop(code):
+    # the rare class follows the parity of the splitting k: every value still the plain loop's
+    n = 2000
+    assert octal_values(code, n) == octal_values(code, n, method="plain")
+    assert octal_values(code, 120) == naive_values(code, 120)
+
+
+@needs_cc
+@pytest.mark.parametrize("code", ["0.106", "0.4", "0.137", "0.14", "0.164"])
+def test_odd_splits_native_equals_python(code):
+    c, py = octal_run(code, 1100, native=True), octal_run(code, 1100, native=False)
+    assert c.values == py.values and c.counters() == py.counters()
+
+
+@needs_cc
+def test_0_106_is_sparse_with_odd_splits():
+    # 0.106 splits at k = 3 only: with the size parity the options' common values for m = h - 3
+    # are the heaps of class c(h) ^ 1, so the class-1 heaps are the rare ones (few), not half
+    n = 20_000
+    r = octal_run("0.106", n)
+    assert r.values == octal_values("0.106", n, method="plain")
+    assert r.parity == 1 and r.rares < 100
+    plain_pairs = sum((h - 3) // 2 for h in range(5, n + 1))
+    assert r.rare_pairs + r.full_pairs < plain_pairs // 50
+
+
 def test_fallback_used_without_compiler(monkeypatch):
     want = naive_values("0.6", 300)
     monkeypatch.setattr(build, "available", lambda: False)
@@ -217,14 +250,16 @@ def test_mask_zero_is_the_plain_method():
 @pytest.mark.parametrize("code, sizes", [("0.6", True), ("0.77", False), ("0.137", True), ("0.16", True),
                                          ("4.07", True), ("0.4", True), ("4.0", True)])
 def test_mask_has_the_fewest_rares_at_the_first_checkpoint(native, code, sizes):
-    # the size parity may count only where every splitting k has one parity (0.77 splits at 1 and 2)
+    # the size parity may count only where every splitting k has one parity (0.77 splits at 1 and 2);
+    # with it, a code splitting at odd k only (0.137 at 3, 0.6 at 1) lists the heaps of class 1 as rare
     n = octal.FIRST_CHECK
     run = octal_run(code, n, native=native)
     vals = run.values
     width = max(vals).bit_length()
+    kodd = int({k % 2 for k, d in enumerate(digits_of(code)) if d & 4} == {1})
 
     def rare(h, mask, par):
-        return (bin(vals[h] & mask).count("1") + par * (h % 2)) % 2 == 0
+        return (bin(vals[h] & mask).count("1") + par * (h % 2)) % 2 == par * kodd
 
     def rare_count(mask, par):
         return sum(1 for h in range(n + 1) if rare(h, mask, par))

@@ -10,6 +10,7 @@ import sys
 import time
 import traceback
 import warnings
+from collections.abc import Sequence
 from contextlib import contextmanager
 from typing import Any, Callable, Iterator, cast
 
@@ -310,7 +311,7 @@ class _Printer:
 
 
 def cmd_values(args: argparse.Namespace) -> int:
-    from ..solvers.heaps import heap_values, period, sum_of_heaps
+    from ..solvers.heaps import heap_values, period, sum_of_heaps, takebreak_run
     from ..solvers.heaps.bounds import theorem_for
     try:
         params = game_params(args)
@@ -336,9 +337,10 @@ def cmd_values(args: argparse.Namespace) -> int:
             print(f"grundy: game: {args.game!r} is not a one-heap game (its positions are not sums of "
                   f"heaps under one rule)", file=sys.stderr)
             return 2
-        values = heap_values(rule, args.n)
+        run = takebreak_run(rule.code, args.n) if args.period and rule.code is not None else None
+        values: Sequence[int] = heap_values(rule, args.n) if run is None else run.table
         if args.period:
-            code, values, why = _period_code(rule, values, args.max_n)
+            code, values, why = _period_code(rule, values, args.max_n, run)
     except (GrundyError, MemoryError) as e:
         print(f"grundy: {e}", file=sys.stderr)
         return 2
@@ -359,12 +361,13 @@ def cmd_values(args: argparse.Namespace) -> int:
     return 0
 
 
-def _period_code(rule: Any, values: list[int], max_n: int) -> tuple[Any, list[int], str]:
+def _period_code(rule: Any, values: Sequence[int], max_n: int, run: Any = None) -> tuple[Any, Sequence[int], str]:
     """(the code whose periodicity theorem applies to the rule, or None; G(0..N) with N doubled
     until the period is proved or N reaches ``max_n``; why nothing was proved, if it was not).
     A hand-written rule has a code's theorem only when its options are the code's on every heap
-    (compared up to N, proved by Z3)."""
-    from ..solvers.heaps import heap_values, period
+    (compared up to N, proved by Z3). ``run``: the code's run that gave ``values`` (a rule with
+    a code), extended in place at each doubling."""
+    from ..solvers.heaps import heap_values, period, takebreak_run
     from ..solvers.heaps.bounds import code_of_rule, options_match, theorem_for
     code = code_of_rule(rule)
     if code is None or theorem_for(code) is None:
@@ -375,7 +378,12 @@ def _period_code(rule: Any, values: list[int], max_n: int) -> tuple[Any, list[in
         found = period(code, values)
         if found is not None and found.proved or len(values) - 1 >= max_n:
             break
-        values = heap_values(rule, min(max_n, 2 * len(values)))
+        top = min(max_n, 2 * len(values))
+        if run is not None:
+            run = takebreak_run(rule.code, top, start=run)
+            values = run.table
+        else:
+            values = heap_values(rule, top)
     if code != rule.code:
         from ..solvers.heaps.codeproof import rule_is_code
         same, because = rule_is_code(rule, code)

@@ -28,6 +28,7 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 from ...spec.heaprule import OneHeap, TakeBreak
 from .rules import rule_options
@@ -45,20 +46,36 @@ class PeriodTheorem:
     name: str
     code: TakeBreak
 
-    @property
+    @cached_property
     def t(self) -> int:
         assert self.code.last is not None
         return self.code.last
 
+    @cached_property
+    def breaks(self) -> bool:
+        return bool(self.code.breaks)
+
     def end(self, n0: int, p: int) -> int:
         """The first heap n for which G(n + p) = G(n) need not be checked."""
-        if self.code.breaks:
+        if self.breaks:
             return 2 * n0 + p + self.t + (1 if n0 == 0 else 0)
         return max(n0, 1) + self.t
 
     def needed(self, n0: int, p: int) -> int:
         """The largest heap whose value the check reads."""
         return self.end(n0, p) - 1 + p
+
+    def linear(self) -> tuple[int, int, int, int]:
+        """(a, b, c, c0): :meth:`needed` as a n0 + b p + c for n0 >= 1 and b p + c0 for n0 = 0
+        (the bound the C period check is given; :mod:`.period` compares it with ``needed``).
+
+        >>> th = theorem_for(TakeBreak((0, 7, 7)))
+        >>> a, b, c, c0 = th.linear(); a * 71 + b * 12 + c == th.needed(71, 12), b * 12 + c0 == th.needed(0, 12)
+        (True, True)
+        """
+        if self.breaks:                  # end = 2 n0 + p + t, one more at n0 = 0
+            return 2, 2, self.t - 1, self.t
+        return 1, 1, self.t - 1, self.t  # end = max(n0, 1) + t
 
 
 def theorem_for(code: TakeBreak | None) -> PeriodTheorem | None:

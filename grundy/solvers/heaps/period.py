@@ -8,16 +8,23 @@ Period(preperiod=71, period=12, proved=True)
 """
 from __future__ import annotations
 
+import ctypes
+from array import array
+from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
+from ...errors import BuildError
 from ...spec.heaprule import TakeBreak
-from .bounds import theorem_for
-from .takebreak import HeapRun, check_n, takebreak_run
+from ..native import build
+from .bounds import PeriodTheorem, theorem_for
+from .takebreak import U32, HeapRun, check_n, takebreak_run
 
 __all__ = ["Period", "period", "run_to_period"]
 
 FIRST_PERIOD_CHECK = 1023  # run_to_period: the first G(0..m) looked at for a proved period
+NATIVE_FROM = 256          # period(): values from this length on are checked in C (periodscan.c)
 
 
 @dataclass(frozen=True)
@@ -38,14 +45,14 @@ class Period:
         return f"{name}: period {self.period} from n = {self.preperiod} ({how}{'; ' + by if by else ''})"
 
 
-def _least_n0(values: list[int], p: int) -> int:
+def _least_n0(values: Sequence[int], p: int) -> int:
     n = len(values) - 1 - p
     while n >= 0 and values[n + p] == values[n]:
         n -= 1
     return n + 1
 
 
-def period(code: TakeBreak | None, values: list[int]) -> Period | None:
+def period(code: TakeBreak | None, values: Sequence[int], *, native: bool | None = None) -> Period | None:
     """The least period (with its least preperiod) of ``values`` = G(0..N): proved when a
     theorem covers the code, else apparent; None if there is none to report.
 
@@ -60,6 +67,10 @@ def period(code: TakeBreak | None, values: list[int]) -> Period | None:
     a code), the least p that repeats at least three times in G(n0..N), with G(n0..N) at least
     half of G(0..N), is reported as apparent.
 
+    The loop runs in C (``periodscan.c``, the same loop step for step) for values of
+    ``NATIVE_FROM`` entries or more when a compiler is available (``native``: True always,
+    False never), else in Python.
+
     >>> period(None, [0, 1, 2, 3, 4, 5, 6, 7, 8, 0, 1, 0, 1, 0, 1]) is None    # 3 repeats, under half
     True
     >>> period(None, [0, 1, 2] + [0, 1] * 4)
@@ -69,6 +80,11 @@ def period(code: TakeBreak | None, values: list[int]) -> Period | None:
     >>> period(TakeBreak((0, 3, 0, 3, 3)), takebreak_run(TakeBreak((0, 3, 0, 3, 3)), 30).values)
     Period(preperiod=0, period=7, proved=True)
     """
+    th = theorem_for(code)
+    if native or native is None and len(values) >= NATIVE_FROM and build.available():
+        found = _native_period(th, values)
+        if found is not NotImplemented:
+            return found
     N = len(values) - 1
     # Only a p with G(N - p) = G(N) can be a period below: otherwise n0 = N - p + 1, and both a
     # proof (it reads G up to n0 + t - 1 + p = N + t > N) and three repeats after n0 need more.
@@ -77,7 +93,6 @@ def period(code: TakeBreak | None, values: list[int]) -> Period | None:
     # Each p is first tested from the largest n0 that would do (a mismatch there is usually
     # found at once, where scanning down from N may run through a long near-periodic stretch);
     # only the p that passes is scanned down for its least n0.
-    th = theorem_for(code)
     if th is not None:
         for p in candidates:
             if th.needed(0, p) > N:
@@ -95,6 +110,48 @@ def period(code: TakeBreak | None, values: list[int]) -> Period | None:
     return None
 
 
+@lru_cache(maxsize=1)
+def _scanner() -> ctypes.CDLL:
+    lib = build.load(build.fixed_c(__package__, "periodscan.c"))
+    i64 = ctypes.c_int64
+    lib.pd_period.argtypes = [ctypes.POINTER(ctypes.c_uint32), i64, ctypes.c_int, i64, i64, i64, i64,
+                              ctypes.POINTER(i64), ctypes.POINTER(i64)]
+    lib.pd_period.restype = ctypes.c_int
+    return lib
+
+
+def _linear(th: PeriodTheorem) -> tuple[int, int, int, int]:
+    """The theorem's bound as the C check takes it, compared with ``th.needed`` (both pieces
+    are linear: checked on a grid that fixes them)."""
+    a, b, c, c0 = th.linear()
+    for n0 in range(4):
+        for p in range(1, 4):
+            if th.needed(n0, p) != (a * n0 + b * p + c if n0 else b * p + c0):
+                raise AssertionError(f"{th.name}: needed({n0}, {p}) is not the linear bound {(a, b, c, c0)}")
+    return a, b, c, c0
+
+
+def _native_period(th: PeriodTheorem | None, values: Sequence[int]) -> Any:
+    """:func:`period` in C (``periodscan.c``, the same loop), or NotImplemented where values
+    do not fit 32 bits."""
+    if not (isinstance(values, array) and values.typecode == U32):
+        try:
+            values = array(U32, values)
+        except (OverflowError, TypeError):
+            return NotImplemented
+    a, b, c, c0 = _linear(th) if th is not None else (0, 0, 0, 0)
+    try:
+        lib = _scanner()
+    except BuildError:                      # no compiler after all: Python
+        return NotImplemented
+    p, n0 = ctypes.c_int64(0), ctypes.c_int64(0)
+    buf = (ctypes.c_uint32 * len(values)).from_buffer(values)
+    kind = lib.pd_period(buf, len(values) - 1, int(th is not None), a, b, c, c0, ctypes.byref(p),
+                                ctypes.byref(n0))
+    del buf
+    return None if kind == 0 else Period(n0.value, p.value, kind == 1)
+
+
 def _largest(ok: Any, hi: int) -> int:
     """The largest n0 in 0..hi with ok(n0) (ok holds at 0 and is monotone: true, then false)."""
     lo = 0
@@ -104,7 +161,7 @@ def _largest(ok: Any, hi: int) -> int:
     return lo
 
 
-def _repeats_from(values: list[int], p: int, lo: int) -> bool:
+def _repeats_from(values: Sequence[int], p: int, lo: int) -> bool:
     """G(n + p) = G(n) for every n from ``lo`` to N - p (compared a block at a time, upwards)."""
     N = len(values) - 1
     i = max(lo, 0)
@@ -119,8 +176,9 @@ def _repeats_from(values: list[int], p: int, lo: int) -> bool:
 def run_to_period(code: TakeBreak, n: int, **how: Any) -> HeapRun:
     """G(0..n) of ``code``, as :func:`~.takebreak.takebreak_run` (``how``: its options) gives
     it, but where a periodicity theorem covers the code, computed only up to m = 1023, 2047,
-    4095, ... until the theorem proves a period, and extended to n by it (the run's counters
-    are those of G(0..m); ``computed`` is m and ``period`` (preperiod, period)).
+    4095, ... (each run extending the last, its table grown in place) until the theorem proves
+    a period, and extended to n by it (the run's counters are those of G(0..m); ``computed`` is
+    m and ``period`` (preperiod, period)).
 
     >>> r = run_to_period(TakeBreak((0, 1, 3, 7)), 10**6)     # code 0.137, Dawson's chess
     >>> r.computed, r.period, len(r.values)
@@ -130,16 +188,18 @@ def run_to_period(code: TakeBreak, n: int, **how: Any) -> HeapRun:
     """
     check_n(n)
     m = n if theorem_for(code) is None else min(n, FIRST_PERIOD_CHECK)
+    run: HeapRun | None = None
     while True:
-        run = takebreak_run(code, m, **how)
-        found = period(code, run.values) if m < n else None
+        run = takebreak_run(code, m, start=run, **how)     # the table extended in place
+        found = period(code, run.table) if m < n else None
         if m == n or found is not None and found.proved:
             break
         m = min(n, 2 * (m + 1) - 1)
     if found is None:
         return run
     p, more = found.period, n - m
-    block = run.values[m + 1 - p:m + 1]             # G(m + 1 + i) = G(m + 1 - p + i mod p); m + 1 - p > preperiod
-    run.values.extend((block * (more // p + 1))[:more])
+    block = run.table[m + 1 - p:m + 1]              # G(m + 1 + i) = G(m + 1 - p + i mod p); m + 1 - p > preperiod
+    run.table.extend((block * (more // p + 1))[:more])
+    run.__dict__.pop("values", None)               # the list view, if one was made, is remade from the table
     run.period = (found.preperiod, p)
     return run

@@ -28,6 +28,7 @@ from ..native import build
 from ..native.box import Box
 from ..native.codegen import moves_source
 from ..native.interruptible import call_filling
+from .takebreak import u32_array
 
 __all__ = ["native_rule_values"]
 
@@ -61,12 +62,13 @@ def native_rule_values(rule: OneHeap, n: int) -> list[int] | None:
         lib = _library(moves_source(rules, box))
     except GrundyError:                    # an operator the C generator lacks, no compiler: Python
         return None
-    out = (ctypes.c_uint32 * (n + 1))()
-    bad = ctypes.c_int64(-1)
+    table = u32_array(n + 1)
+    out = (ctypes.c_uint32 * (n + 1)).from_buffer(table)      # C writes the array's buffer: tolist() below is
+    bad = ctypes.c_int64(-1)                                   # one C loop, not a ctypes read per entry
     status = call_filling(lambda: lib.rv_run(n, out, ctypes.byref(bad)), out,     # Ctrl-C: Interrupted
                           ctypes.c_int.in_dll(lib, "rv_stop"))
     if status == -1:
         raise MemoryError(f"one-heap values up to {n}: out of memory")
     if status == 1:
         return None
-    return list(out)
+    return table.tolist()

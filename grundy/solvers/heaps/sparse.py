@@ -30,15 +30,26 @@ mask 1 with P = 1, and no heap rare at all). P = 1 is chosen only when every spl
 or a tail without splits): then all the m = h - k of one heap share a parity, and "common
 for every m" is one test, as with P = 0.
 
+**The rare class.** The scan through the rare list finds every split whose parts' classes
+differ, and such a split has one part in each class: listing the heaps of class 1 instead of
+class 0 finds the same values. Which class to list is a matter of cost only: the mex G(h) is
+found without resumed scans when it is common for m = h - k, i.e. when its class for m,
+c(h) ^ (P & k & 1), is 1. With P = 1 and every splitting k odd (0.106 splits at k = 3 only;
+0.6 at 1) the cheap heaps are therefore those with c(h) = 0, and the list holds the heaps of
+class 1: heap h is listed when G(h) is rare for m = h - k (:func:`split_parity` gives the k's
+parity). Listing class 0 there made most heaps rare or most mexes rare: 0.106 ran the plain
+loop (2.5 * 10^9 splits to 10^5); listing class 1 it keeps 15 of 10^5 heaps rare
+(3.1 * 10^6 splits).
+
 **Choice of mask.** The scans through rares cost one split per rare index, so (M, P) is the
 non-zero pair that makes the fewest of the heaps so far rare. Write E(r) = G(r) + 2^b (r & 1)
 (b the bit width of the values) and M' = M + 2^b P: then c(r) = parity(E(r) & M'), and for
-every M' at once the count of rares is (h + 1 + W[M']) / 2, where W is the Walsh-Hadamard
+every M' at once the count of heaps of class 0 is (h + 1 + W[M']) / 2 (of class 1, the listed
+ones when P = 1 and k is odd, (h + 1 - W[M']) / 2), where W is the Walsh-Hadamard
 transform of the histogram of E (W[M'] = sum over e of count(e) * (-1)^popcount(e & M');
 over b bits only when P = 1 is not allowed). The choice is revisited at h = 64, 128, 256,
 ... (then every 65,536) and the list of rare indices rebuilt when a pair makes fewer heaps
-rare than the current one. Only the class containing c = 0 can be the rare one (a subgroup:
-the scan of rares must cover every pair whose c differ). For 0.6 up to 10^6 the mask
+rare than the current one. For 0.6 up to 10^6 the mask
 settles at 494 (0b111101110), P = 0: 1,583 of the 10^6 heaps are rare.
 
 **The plain method** is the same loop with the mask fixed at 0 and every split of a heap
@@ -53,7 +64,8 @@ scans run to the end: about 0.9 of the plain work, with worse locality). Either 
 work changes, never a value.
 
 The code's rule is stated here once for Python (the fallback without a C compiler) and once
-in ``takebreak.c`` (the same loop, step for step: both report the same work counters); the
+in ``takebreak.c`` (the same loop, step for step: both report the same work counters, and
+both can extend an earlier run from the state it returned, as if it had run to n at once); the
 rule itself, as options, is :class:`~grundy.spec.heaprule.TakeAndBreak`'s.
 
 >>> from grundy.spec.heaprule import TakeBreak
@@ -68,8 +80,8 @@ from bisect import bisect_left
 
 from ...spec.heaprule import TakeBreak
 
-__all__ = ["run", "parity_allowed", "MAX_WHT_BITS", "FIRST_CHECK", "CHECK_STEP", "RESUME_STEP", "PROBE_FROM",
-           "PROBE_LENGTH"]
+__all__ = ["run", "parity_allowed", "split_parity", "MAX_WHT_BITS", "FIRST_CHECK", "CHECK_STEP", "RESUME_STEP", "PROBE_FROM",
+           "PROBE_LENGTH", "STATE_LEN"]
 
 MAX_WHT_BITS = 20          # the mask is chosen only while values have at most 20 bits
 FIRST_CHECK, CHECK_STEP = 64, 65_536
@@ -99,6 +111,18 @@ def parity_allowed(code: TakeBreak) -> bool:
     return len({k & 1 for k, d in enumerate(code.digits) if d & 4}) <= 1
 
 
+def split_parity(code: TakeBreak) -> int:
+    """The parity of the k whose digit splits (bit 4), when they all share it; 0 when none
+    splits or they differ (then it only picks the rare class, never a value: see the module's
+    "The rare class").
+
+    >>> split_parity(TakeBreak((0, 1, 0, 6))), split_parity(TakeBreak((4, 0, 7)))   # 0.106, 4.07
+    (1, 0)
+    """
+    ks = {k & 1 for k, d in enumerate(code.digits) if d & 4}
+    return 1 if ks == {1} and not code.tail & 4 else 0
+
+
 def _ks(code: TakeBreak, h: int) -> range:
     """Every k worth a look for heap h."""
     return range(h + 1) if code.tail else range(len(code.digits))
@@ -113,10 +137,11 @@ def _mark_whole_heap_moves(G: list[int], seen: list[int], st: int, h: int, k: in
         seen[G[h - k]] = st
 
 
-def choose_mask(G: list[int], vb: int, current: tuple[int, int], ext: bool) -> tuple[int, int]:
+def choose_mask(G: list[int], vb: int, current: tuple[int, int], ext: bool, kodd: int = 0) -> tuple[int, int]:
     """The non-zero (mask, size parity) making the fewest heaps of ``G`` rare (ties: the
     smallest M + 2^vb P; P = 0 unless ``ext``), or ``current`` when none makes fewer rare than
-    it does, or the values are too wide."""
+    it does, or the values are too wide. With P = 1 and ``kodd`` the rare class is c = 1,
+    (h + 1 - W[M']) / 2 heaps: scored by -W[M']."""
     if vb == 0 or vb > MAX_WHT_BITS:
         return current
     W = [0] * (1 << (vb + ext))
@@ -129,6 +154,8 @@ def choose_mask(G: list[int], vb: int, current: tuple[int, int], ext: bool) -> t
                 a, b = W[j], W[j + length]
                 W[j], W[j + length] = a + b, a - b
         length *= 2
+    if kodd:
+        W[1 << vb:] = [-w for w in W[1 << vb:]]
     best = min(range(1, len(W)), key=lambda M: (W[M], M))
     now = current[0] | (current[1] << vb)
     return (best & ((1 << vb) - 1), best >> vb) if now == 0 or W[best] < W[now] else current
@@ -138,6 +165,12 @@ def _rare(g: int, r: int, mask: int, par: int) -> bool:
     """Whether heap ``r`` of value ``g`` is rare (equivalently: whether an option value g of
     the splits of a heap of r is rare for r)."""
     return not (_parity(g & mask) ^ (par & r & 1))
+
+
+def _rare_heap(g: int, h: int, mask: int, par: int, kodd: int) -> bool:
+    """Whether heap ``h`` of value ``g`` goes to the rare list: g is rare for m = h - k, k of the
+    splits' parity ``kodd``."""
+    return _rare(g, h - kodd, mask, par)
 
 
 def _scan_all(G: list[int], seen: list[int], st: int, m: int, uneq: bool) -> int:
@@ -191,64 +224,79 @@ def _resume(G: list[int], seen: list[int], st: int, h: int, g: int, uneq: bool, 
     return False, pairs
 
 
-def run(code: TakeBreak, n: int, fixed: tuple[int, int] | None = None,
-        plain: bool = False) -> tuple[list[int], list[int]]:
-    """G(0..n) and the work counters (mask, rares, mask changes, rare pairs, full pairs, size
-    parity): ``fixed`` a (mask, size parity) (None: chosen as the values come), ``plain`` the
-    plain method."""
-    G: list[int] = []
-    seen = [0, 0]
+def _mark_splits(code: TakeBreak, G: list[int], seen: list[int], h: int, whole: bool, R: list[int],
+                 every_rare: bool) -> tuple[dict[int, int], int, int, int]:
+    """Mark the options of heap h but the splits' rare values: every split when ``whole``, else
+    those through the rare heaps ``R``. (Where each k's full scan resumes, rare pairs, full
+    pairs, the splits the plain loop would scan.)"""
+    st, uneq = h + 1, code.unequal
+    cur: dict[int, int] = {}               # per k with splits: where its full scan resumes
+    rare_pairs = full_pairs = plain_pairs = 0
+    for k in _ks(code, h):
+        dk = code.digit(k)
+        _mark_whole_heap_moves(G, seen, st, h, k, dk)
+        if dk & 4 and h - k >= 2:
+            plain_pairs += (h - k - 1) // 2 if uneq else (h - k) // 2
+            if whole:
+                full_pairs += _scan_all(G, seen, st, h - k, uneq)
+            else:
+                rare_pairs += _scan_rares(G, seen, st, h - k, uneq, R)
+                cur[k] = (h - k) // 2 + 1 if every_rare else 1
+    return cur, rare_pairs, full_pairs, plain_pairs
+
+
+STATE_LEN = 11    # run()'s state between heaps: mask, parity, changes, rare pairs, full pairs, plain pairs,
+# next check, probe end, work and plain work at the probe's start, whole
+
+
+def run(code: TakeBreak, n: int, fixed: tuple[int, int] | None = None, plain: bool = False,
+        start: list[int] | None = None, state: list[int] | None = None) -> tuple[list[int], list[int], list[int]]:
+    """G(0..n), the work counters (mask, rares, mask changes, rare pairs, full pairs, size
+    parity) and the loop's state: ``fixed`` a (mask, size parity) (None: chosen as the values
+    come), ``plain`` the plain method; ``start`` G(0..f - 1) of an earlier run (same code and
+    options) to extend, with the ``state`` it returned: heaps f..n are computed as the run to n
+    would have, step for step."""
+    G = list(start or [])
     mask, par = (0, 0) if plain or fixed is None else fixed
-    whole = plain                          # every split scanned at once: the plain loop
-    R: list[int] = []
-    rare_pairs = full_pairs = changes = 0
-    plain_pairs = 0                        # the splits the plain loop would have scanned so far
-    probe_end, since = -1, (0, 0)          # the probe's last heap; (sparse work, plain work) at its start
-    maxg = vb = 0
-    next_check = FIRST_CHECK
-    uneq = code.unequal
-    ext = parity_allowed(code)
-    for h in range(n + 1):
-        st = h + 1
-        cur: dict[int, int] = {}           # per k with splits: where its full scan resumes
-        for k in _ks(code, h):
-            dk = code.digit(k)
-            _mark_whole_heap_moves(G, seen, st, h, k, dk)
-            if dk & 4 and h - k >= 2:
-                plain_pairs += (h - k - 1) // 2 if uneq else (h - k) // 2
-                if whole:
-                    full_pairs += _scan_all(G, seen, st, h - k, uneq)
-                else:
-                    rare_pairs += _scan_rares(G, seen, st, h - k, uneq, R)
-                    cur[k] = (h - k) // 2 + 1 if mask == par == 0 else 1
+    S = [mask, par, 0, 0, 0, 0, FIRST_CHECK, -1, 0, 0, int(plain)] if not G else list(state or [])
+    (mask, par, changes, rare_pairs, full_pairs, plain_pairs, next_check, probe_end, since0, since1, whole) = S
+    ext, kodd = parity_allowed(code), split_parity(code)
+    R = [i for i in range(1, len(G)) if _rare_heap(G[i], i, mask, par, kodd)]
+    maxg = max(G, default=0)
+    vb = maxg.bit_length()
+    seen = [0] * ((1 << vb) + 1)
+    for h in range(len(G), n + 1):
+        cur, rp, fp, pp = _mark_splits(code, G, seen, h, bool(whole), R, mask == par == 0)
+        rare_pairs, full_pairs, plain_pairs = rare_pairs + rp, full_pairs + fp, plain_pairs + pp
         g = 0
         while True:
-            if seen[g] == st:
+            if seen[g] == h + 1:
                 g += 1
                 continue
             if whole:
                 break
-            found, pairs = _resume(G, seen, st, h, g, uneq, cur, mask, par)
+            found, pairs = _resume(G, seen, h + 1, h, g, code.unequal, cur, mask, par)
             full_pairs += pairs
             if not found:
                 break                                   # unmarked, every split that could give it seen
             g += 1
         G.append(g)
-        if h >= 1 and _rare(g, h, mask, par):
+        if h >= 1 and _rare_heap(g, h, mask, par, kodd):
             R.append(h)
         if g > maxg:
             maxg = g
             vb = maxg.bit_length()
             _grow(seen, vb)
         if fixed is None and not plain and h == next_check:
-            nm = choose_mask(G, vb, (mask, par), ext)
+            nm = choose_mask(G, vb, (mask, par), ext, kodd)
             if nm != (mask, par):
                 (mask, par), changes = nm, changes + 1
-                R = [i for i in range(1, h + 1) if _rare(G[i], i, mask, par)]
+                R = [i for i in range(1, h + 1) if _rare_heap(G[i], i, mask, par, kodd)]
             whole = 4 * len(R) > h
             next_check = 2 * next_check if next_check < CHECK_STEP else next_check + CHECK_STEP
             if not whole and h >= PROBE_FROM:       # measure the sparse loop on the next heaps
-                probe_end, since = h + PROBE_LENGTH, (rare_pairs + full_pairs, plain_pairs)
+                probe_end, since0, since1 = h + PROBE_LENGTH, rare_pairs + full_pairs, plain_pairs
         elif h == probe_end:                        # over half the plain work: plain until the next check
-            whole = 2 * (rare_pairs + full_pairs - since[0]) > plain_pairs - since[1]
-    return G, [mask, len(R), changes, rare_pairs, full_pairs, par]
+            whole = 2 * (rare_pairs + full_pairs - since0) > plain_pairs - since1
+    state = [mask, par, changes, rare_pairs, full_pairs, plain_pairs, next_check, probe_end, since0, since1, int(whole)]
+    return G, [mask, len(R), changes, rare_pairs, full_pairs, par], state

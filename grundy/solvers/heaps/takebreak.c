@@ -17,6 +17,9 @@ static int bitlen(u32 x) { int b = 0; while (x) { b++; x >>= 1; } return b; }
 static int parity(u32 x) { return __builtin_parity(x); }
 /* heap r of value g is rare (equally: an option value g of the splits of r is rare for r) */
 static inline int rare(u32 g, i64 r, u32 mask, int par) { return !(parity(g & mask) ^ (par & (int)(r & 1))); }
+/* heap h of value g goes to the rare list: g is rare for m = h - k, k of the splits' parity kodd
+   (with par = 1 the class c(h) ^ (k & 1): see sparse.py, "The rare class") */
+static inline int rare_heap(u32 g, i64 h, u32 mask, int par, int kodd) { return rare(g, h - kodd, mask, par); }
 
 /* seen[v] == stamp: v is an option of the current heap. Grown to 2^bits(max value) + 1,
    which bounds every XOR of values and the mex. */
@@ -45,8 +48,9 @@ static i64 scan_all(u32 *restrict seen, const u32 *restrict G, i64 m, int uneq, 
 
 /* The non-zero (mask, size parity) making the fewest heaps of G[0..h] rare (ties: the
    smallest mask + 2^vb parity; parity 0 unless ext), kept in *out / *opar unless it makes
-   fewer rare than the current pair does; nothing when the values are too wide. */
-static i64 choose_mask(const u32 *G, i64 h, int vb, int ext, u32 *out, int *opar) {
+   fewer rare than the current pair does; nothing when the values are too wide. With parity 1
+   and kodd the rare class is c = 1, of (h + 1 - W) / 2 heaps: its score is -W. */
+static i64 choose_mask(const u32 *G, i64 h, int vb, int ext, int kodd, u32 *out, int *opar) {
     if (vb == 0 || vb > MAX_WHT_BITS) return 0;
     i64 size = (i64)1 << (vb + ext);
     i64 *W = (i64 *)calloc((size_t)size, sizeof(i64));
@@ -58,6 +62,7 @@ static i64 choose_mask(const u32 *G, i64 h, int vb, int ext, u32 *out, int *opar
                 i64 a = W[j], b = W[j + len];
                 W[j] = a + b; W[j + len] = a - b;
             }
+    for (i64 M = (i64)1 << vb; kodd && M < size; M++) W[M] = -W[M];
     i64 best = 0, bw = 0, now = (i64)*out | ((i64)*opar << vb);
     for (i64 M = 1; M < size; M++)
         if (best == 0 || W[M] < bw) { best = M; bw = W[M]; }
@@ -69,12 +74,17 @@ static i64 choose_mask(const u32 *G, i64 h, int vb, int ext, u32 *out, int *opar
 /* G(0..n) under the code (digits d[0..L), tail digit, unequal splits) by the sparse-space
    method (see grundy/solvers/heaps/sparse.py, its Python statement, step for step): `fixed` a
    mask (-1: chosen as the values come) and `fpar` its size parity; `ext`: the size parity may
-   be chosen (sparse.parity_allowed); `plain`: mask 0 and every split scanned at once (the
-   plain method). stats: mask, rares, mask changes, rare pairs, full pairs, size parity. */
+   be chosen (sparse.parity_allowed); `kodd`: the parity of the splitting k (sparse.split_parity);
+   `plain`: mask 0 and every split scanned at once (the
+   plain method). stats: mask, rares, mask changes, rare pairs, full pairs, size parity.
+   G[0..from) given (from > 0: a run to from - 1 extended; its `state` as that run left it):
+   heaps from..n computed as the run to n would have, step for step; `state` (STATE_LEN entries)
+   is left as the next extension needs it. */
 volatile int tb_stop = 0;    /* set from Python (Ctrl-C): the run returns 2 at the next heap */
 
-int tb_run(const int *d, int L, int tail, int uneq, i64 n, i64 fixed, int fpar, int ext, int plain, u32 *G,
-           i64 *stats) {
+#define STATE_LEN 11
+int tb_run(const int *d, int L, int tail, int uneq, i64 n, i64 fixed, int fpar, int ext, int kodd, int plain, u32 *G,
+           i64 *stats, i64 from, i64 *state) {
     u32 *seen = NULL; i64 cap = 0; u32 maxg = 0; int vb = 0;
     u32 mask = fixed >= 0 && !plain ? (u32)fixed : 0;
     int par = fixed >= 0 && !plain ? fpar : 0;
@@ -87,7 +97,18 @@ int tb_run(const int *d, int L, int tail, int uneq, i64 n, i64 fixed, int fpar, 
     u32 *R = (u32 *)malloc((size_t)(n + 1) * sizeof(u32));   /* heaps >= 1 with a rare value */
     i64 *cur = (i64 *)malloc((size_t)ncur * sizeof(i64));    /* resumed full scan, per k */
     if (!R || !cur || grow(&seen, &cap, 2)) { free(R); free(cur); free(seen); return -1; }
-    for (i64 h = 0; h <= n; h++) {
+    if (from > 0) {                        /* the loop's state at heap `from`, as the run left it */
+        mask = (u32)state[0]; par = (int)state[1]; changes = state[2]; rare_pairs = state[3]; full_pairs = state[4];
+        plain_pairs = state[5]; next_check = state[6]; probe_end = state[7]; since_work = state[8];
+        since_plain = state[9]; whole = (int)state[10];
+        for (i64 i = 0; i < from; i++) {
+            if (G[i] > maxg) maxg = G[i];
+            if (i >= 1 && rare_heap(G[i], i, mask, par, kodd)) R[nr++] = (u32)i;
+        }
+        vb = bitlen(maxg);
+        if (grow(&seen, &cap, ((i64)1 << vb) + 1)) { free(R); free(cur); free(seen); return -1; }
+    }
+    for (i64 h = from; h <= n; h++) {
         if (tb_stop) { free(R); free(cur); free(seen); return 2; }
         u32 st = (u32)(h + 1);
         i64 K = kmax(L, tail, h);
@@ -137,17 +158,17 @@ int tb_run(const int *d, int L, int tail, int uneq, i64 n, i64 fixed, int fpar, 
             g++;
         }
         G[h] = g;
-        if (h >= 1 && rare(g, h, mask, par)) R[nr++] = (u32)h;
+        if (h >= 1 && rare_heap(g, h, mask, par, kodd)) R[nr++] = (u32)h;
         if (g > maxg) {
             maxg = g; vb = bitlen(maxg);
             if (grow(&seen, &cap, ((i64)1 << vb) + 1)) { free(R); free(cur); free(seen); return -1; }
         }
         if (adaptive && h == next_check) {
             u32 nm = mask; int np = par;
-            if (choose_mask(G, h, vb, ext, &nm, &np)) { free(R); free(cur); free(seen); return -1; }
+            if (choose_mask(G, h, vb, ext, kodd, &nm, &np)) { free(R); free(cur); free(seen); return -1; }
             if (nm != mask || np != par) {
                 mask = nm; par = np; changes++; nr = 0;
-                for (i64 i = 1; i <= h; i++) if (rare(G[i], i, mask, par)) R[nr++] = (u32)i;
+                for (i64 i = 1; i <= h; i++) if (rare_heap(G[i], i, mask, par, kodd)) R[nr++] = (u32)i;
             }
             whole = 4 * nr > h;     /* rares too many: the plain loop until the next check */
             next_check = next_check < CHECK_STEP ? 2 * next_check : next_check + CHECK_STEP;
@@ -159,6 +180,9 @@ int tb_run(const int *d, int L, int tail, int uneq, i64 n, i64 fixed, int fpar, 
     }
     stats[0] = mask; stats[1] = nr; stats[2] = changes; stats[3] = rare_pairs; stats[4] = full_pairs;
     stats[5] = par;
+    state[0] = mask; state[1] = par; state[2] = changes; state[3] = rare_pairs; state[4] = full_pairs;
+    state[5] = plain_pairs; state[6] = next_check; state[7] = probe_end; state[8] = since_work;
+    state[9] = since_plain; state[10] = whole;
     free(R); free(cur); free(seen);
     return 0;
 }
