@@ -55,6 +55,13 @@ def test_one_structure_scope_names_levels_positions_digest_engine(tmp_path, monk
     assert "engine numpy: chosen by size" in words           # the engine and why
 
 
+def test_assumption_same_counts(tmp_path, monkeypatch):
+    ex, lv = both(tmp_path, monkeypatch, id="assume", game="edge-nim", kind="conj", family=complete(4),
+                  statement=never_p, assume=lambda g, s: s.token == 0, bounds={"weight": (1, 2)})
+    assert ex.verdict == lv.verdict == "verified" and same_counts(ex, lv)
+    assert lv.coverage["positions"] == 2 ** 6 and "assuming" in lv.scope
+
+
 def test_planted_false_claim_refuted_at_the_same_smallest_counterexample(tmp_path, monkeypatch):
     # weight 0 allowed: positions with no move are P, so "never P" is false
     ex, lv = both(tmp_path, monkeypatch, id="planted", game="edge-nim", kind="conj", family=complete(range(2, 5)),

@@ -20,8 +20,6 @@ makes its own ``LocalCluster``.
 >>> from grundy.verify.claims import Claim
 >>> from grundy.verify.families import complete
 >>> from grundy.verify.check import check_claim
->>> import os, tempfile
->>> os.environ["GRUNDY_CACHE"] = tempfile.mkdtemp()
 >>> c = Claim("demo/k3", game="edge-nim", kind="conj", family=complete(3), bounds={"weight": (1, 2)},
 ...           statement=lambda g, s: False, methods=["levelled"], expect="verified")
 >>> v = check_claim(c)

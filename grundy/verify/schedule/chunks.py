@@ -333,12 +333,12 @@ def cut(n: int, pieces: int) -> list[tuple[int, int]]:
 
 
 # ------------------------------------------------------------------------------- the driver
-def _levelled(claim: Claim, ex: "Dask", profile: str, timeout: float | None, recheck: str) -> Verdict:
+def _levelled(claim: Claim, ex: Local | Dask, profile: str, timeout: float | None, recheck: str) -> Verdict:
     """A claim with the method ``levelled``, checked in this process, its levelled runs on the
     cluster of ``ex`` (its workers write the level store: they must see this process's files)."""
     from ..check import check_claim
     from ..check.levelled import levelled_client
-    with levelled_client(ex.client):
+    with levelled_client(getattr(ex, "client", None)):
         return check_claim(claim, profile=profile, timeout=claim.limit(timeout), recheck=recheck)
 
 
