@@ -50,6 +50,7 @@ from .deadline import Deadline, Progress, State, TimedOut, _nothing, _Ticker
 from .instance import Instance
 from .results import SweepResult
 from .scope import ORDER, _bounds_text, _conditions, where
+from .sweep import _python, _tick
 
 __all__ = ["sweep_levelled", "levelled_client", "LevelledInstance"]
 
@@ -141,7 +142,6 @@ def scope_note(runs: list[tuple[int, int, str, str]]) -> str:
 def sweep_levelled(claim: Claim, method: Levelled, bounds: dict[str, Any], solver: Solver, deadline: Deadline,
                    progress: Progress = _nothing, cross: CrossCheck | None = None) -> SweepResult:
     """:func:`~.sweep.sweep` with every start's truth from the levelled solver (see the module's text)."""
-    from .sweep import _python, _tick
     if method.samples:
         raise ClaimError(f"claim {claim.id!r}: the levelled method takes no random samples")
     structures = family = 0

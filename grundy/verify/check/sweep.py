@@ -14,7 +14,6 @@ from ...solvers.symmetric import Plan
 from ...spec.games import GAMES
 from ..claims import Claim, Explicit
 from ..families import count_states, size_key, states
-from ..methods import Levelled
 from ..recheck import CrossCheck
 from .csweep import Tally, judged, sweep_c
 from .deadline import Deadline, Progress, State, TimedOut, _nothing, _Ticker
@@ -34,12 +33,7 @@ def sweep(claim: Claim, method: Explicit, bounds: dict[str, Any], solver: Solver
     smallest structures first; stop after the first structure with a counterexample and report
     the smallest one it has (in the order of :data:`ORDER`: once one is found, positions of a
     larger sum of the numeric fields are passed over, not judged). ``cross`` is offered every
-    position where the claim held (the reference engine's sample). The method
-    :class:`~grundy.verify.methods.Levelled`: the same, the values from the levelled solver
-    (:mod:`.levelled`)."""
-    if isinstance(method, Levelled):
-        from .levelled import sweep_levelled
-        return sweep_levelled(claim, method, bounds, solver, deadline, progress, cross)
+    position where the claim held (the reference engine's sample)."""
     structures = family = 0
     n = Tally()
     ticker = _Ticker(deadline, progress)
