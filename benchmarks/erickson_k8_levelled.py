@@ -142,7 +142,13 @@ def project_up(store, n: int, m: int, machines: list[int], cores: int) -> None:
     kids = sum(fwd[r]["rows"] for r in big) / pos
     sh_f = sum(fwd[r].get("shuffled_bytes", 0) for r in big) / pos
     sh_b = (sum(val[r].get("shuffled_bytes", 0) for r in bv) / sum(val[r]["count"] for r in bv)) if bv else None
-    peak = max((max(fwd[r].get("worker_peak_mib", {"": 0}).values()) for r in big), default=0.0)
+    every = [x for kind in (fwd, val) for x in kind.values() if x.get("worker_peak_mib")]
+    peak = max((max(x["worker_peak_mib"].values()) for x in every), default=0.0)
+    base = min((min(x["worker_peak_mib"].values()) for x in every), default=0.0)
+    workers = max((len(x["worker_peak_mib"]) for x in every), default=1)
+    heavy = max(every, key=lambda x: x.get("shuffled_rows", 0), default=None)   # the level that set the peak
+    row_bytes = ((peak - base) * 2 ** 20 / (heavy["shuffled_rows"] / workers)) if heavy and heavy.get("shuffled_rows") else 0.0
+    rows_per_pos = heavy["shuffled_rows"] / heavy["count"] if heavy and heavy.get("count") else 0.0
     small = sorted(fwd[r]["seconds"] for r in fwd if fwd[r]["count"] < 1000)
     over = small[len(small) // 2] if small else 0.0
     scale = (m - 1) / (n - 1)
@@ -157,6 +163,13 @@ def project_up(store, n: int, m: int, machines: list[int], cores: int) -> None:
     print(f"  K_{m}: about {total:.3g} positions (orbit estimate x {ratio:.2f}), {2 * mm + 1} ranks, the largest "
           f"about {top:.3g}; children x {scale:.2f} per position -> {cpu / 3600:,.0f} CPU hours (both passes); "
           f"shuffled about {total * (sh_f + (sh_b if sh_b is not None else sh_f)) * scale / 1e12:.2f} TB", flush=True)
+    print(f"  memory: K_{n}'s peak level shuffled {rows_per_pos:.1f} rows per position, {row_bytes:.0f} bytes a row "
+          f"held per worker above a base of {base:.0f} MiB ({workers} workers); K_{m}'s largest level about "
+          f"{top * rows_per_pos * scale:.3g} rows", flush=True)
+    for k in machines:
+        mem = base / 1024 + top * rows_per_pos * scale * row_bytes / (k * cores) / 2 ** 30
+        print(f"  on {k} machine(s) of {cores} workers: about {mem:,.1f} GiB peak per worker (rows divided evenly)",
+              flush=True)
     for k in machines:
         w = cpu / (k * cores) + 2 * (2 * mm + 1) * over
         print(f"  on {k} machine(s) of {cores} cores: {w / 3600:,.1f} h wall if each level divides evenly (plus "
