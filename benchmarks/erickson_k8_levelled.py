@@ -5,7 +5,7 @@ levelled solver (grundy/solvers/levelled) solves every position reachable from t
 form under S_N, level by level of total weight: forward (the positions), backward (the Grundy
 values, or with --mode outcome the outcomes). The conjecture holds on K_N with these weights
 iff every start has a value other than 0; that is printed as the engine's finding (the claim in
-theorems/erickson.py is not touched: wiring into claims is the lead's).
+theorems/erickson.py is not touched; a claim gets this engine with methods=["levelled"]).
 
 Printed: the engine chosen and why; the starts' cost; per level: positions, children (rows),
 seconds, CPU, peak memory (the process, or each Dask worker), rows and bytes shuffled (Dask);
@@ -20,7 +20,7 @@ times the CPU per position measured on the largest levels done (not the first).
 
     python benchmarks/erickson_k8_levelled.py --n 6 [--engine dask|numpy|auto] [--workers 2]
         [--partitions P] [--budget SECONDS] [--root DIR] [--mode grundy|outcome] [--memo]
-    python benchmarks/erickson_k8_levelled.py --n 7 --report STORE_DIR [--project 8]
+    python benchmarks/erickson_k8_levelled.py --n 7 --report STORE_DIR [--project 8] [--memo-sample 100]
 
 ``--report``: a store's levels (a run under way, or stopped) and the projections, nothing solved;
 ``--project M``: K_M projected from the measured rates (see ``project_up`` for what is measured
@@ -177,7 +177,32 @@ def project_up(store, n: int, m: int, machines: list[int], cores: int) -> None:
               f"{top * kids * scale / (k * cores):.3g}", flush=True)
 
 
-def report(where: str, n: int, machines: list[int], cores: int, up: int | None) -> None:
+def memo_sample(store, n: int, per: int) -> str:
+    """A seeded sample of ``per`` positions a level (all of a smaller level) compared with the memo solver."""
+    import numpy as np
+
+    from grundy.solvers.levelled.ckernel import LevelKernel
+    g = kn(n)
+    m = n * (n - 1) // 2
+    kern = LevelKernel.make(get_game("edge-nim").rules(g), Grid(tuple([(1, 2)] * m + [tuple(range(n))])).corners(),
+                            bool(store.manifest["about"].get("symmetry", True)))
+    rng = np.random.default_rng(7)
+    states, values = [], []
+    for _, keys, vals in store.levels():
+        i = rng.choice(len(keys), size=min(per, len(keys)), replace=False)
+        got = [kern.box.state(int(k)) for k in keys[i]]
+        if not np.array_equal(kern.canon(kern.keys(got)), keys[i]):
+            raise SystemExit("the store's keys do not decode on this box (another run's store?)")
+        states += got
+        values += vals[i].tolist()
+    t = time.process_time()
+    memo = Solver().grundy_states(get_game("edge-nim"), g, states)
+    bad = sum(a != b for a, b in zip(values, memo))
+    return (f"memo solver on a seeded sample ({per} positions a level): {len(states):,} positions, "
+            f"{'every one AGREES' if not bad else f'{bad:,} DISAGREE'} ({time.process_time() - t:.1f} CPU s)")
+
+
+def report(where: str, n: int, machines: list[int], cores: int, up: int | None, sample: int = 0) -> None:
     """Print a store's per-level table, totals and projections (nothing is solved)."""
     from grundy.solvers.levelled.store import LevelStore
     d = Path(where)
@@ -193,6 +218,8 @@ def report(where: str, n: int, machines: list[int], cores: int, up: int | None) 
     projection(store, n, store.manifest.get("starts_cpu", 0.0), machines, cores)
     if up:
         project_up(store, n, up, machines, cores)
+    if sample:
+        print(memo_sample(store, n, sample), flush=True)
 
 
 def main() -> None:
@@ -215,9 +242,11 @@ def main() -> None:
                     help="print a store's levels and projections (a run under way or stopped); solve nothing")
     ap.add_argument("--project", type=int, default=None, metavar="M",
                     help="with --report: also project K_M {1, 2} from this run's measured rates")
+    ap.add_argument("--memo-sample", type=int, default=0, metavar="K",
+                    help="with --report: compare K positions a level (seeded) with the memo solver")
     args = ap.parse_args()
     if args.report:
-        report(args.report, args.n, args.machines, args.cores, args.project)
+        report(args.report, args.n, args.machines, args.cores, args.project, args.memo_sample)
         return
     print(f"command: python benchmarks/{Path(__file__).name} {' '.join(sys.argv[1:])}", flush=True)
     print(f"load average at the start: {os.getloadavg()[0]:.2f} ({os.cpu_count()} cores)", flush=True)
