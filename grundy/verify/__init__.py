@@ -4,7 +4,7 @@ A theorem file (``theorems/*.py``) defines ``CLAIMS``, a list of :class:`Claim`;
 ``grundy verify theorems/`` checks them all. See :mod:`grundy.verify.claims`; a claim's
 ``kind`` names a registered :class:`ClaimKind` (:mod:`grundy.verify.kinds`, :func:`register_kind`).
 """
-from .claims import Claim, ClaimError, Explicit, Finding, Smt, Source, bitvec
+from .claims import Claim, ClaimError, Explicit, Finding, Levelled, Smt, Source, bitvec
 from .families import (
     Family,
     Lazy,
@@ -38,7 +38,7 @@ from .families import (
 from .kinds import KINDS, ClaimKind, StatementKind, kind_of, register_kind
 from .verdict import Counterexample, Verdict
 
-__all__ = ["Claim", "ClaimError", "Explicit", "Finding", "Smt", "Source", "bitvec", "Family", "Lazy", "all_graphs", "arcs_of", "at_least",
+__all__ = ["Claim", "ClaimError", "Explicit", "Finding", "Levelled", "Smt", "Source", "bitvec", "Family", "Lazy", "all_graphs", "arcs_of", "at_least",
            "cartesian", "complete", "complete_bipartite", "complete_multipartite", "cycles",
            "disjoint_union", "gnp", "graphs", "heaps", "hypercubes", "paths", "petersen", "ssb",
            "stars", "two_stars", "wheels", "positions", "runs_of", "sums", "Counterexample", "Verdict", "check_claim",

@@ -12,7 +12,7 @@ from typing import Any
 from .families import Family, Positions
 from .families.bounds import bounds_problem
 from .kinds.fields import Validator, function_of, one_of, positive_number, string
-from .methods import Explicit, Smt
+from .methods import Explicit, Levelled, Smt
 from .verdict import VERDICTS
 
 __all__ = ["COMMON"]
@@ -65,7 +65,7 @@ def _methods(c: Any) -> str | None:
 def _positions(c: Any) -> str | None:
     """A family of listed positions: explicit only, no bounds; a claim on sums needs one."""
     if isinstance(c.family, Positions):
-        if any(isinstance(m, Smt) for m in c.methods):
+        if any(isinstance(m, (Smt, Levelled)) for m in c.methods):
             return "a family of listed positions is checked by the explicit method only"
         if c.bounds or c.full:
             return "a family of listed positions takes no bounds (it lists the positions)"

@@ -45,7 +45,7 @@ from .claim_fields import COMMON, _eager  # noqa: F401  (_eager: grundy.verify.l
 from .families import Family, table_positions
 from .kinds import KINDS, OPTIONAL, ClaimKind, accepts, kind_named, own_fields, takers
 from .kinds.fields import Validator
-from .methods import Explicit, Smt, bitvec  # noqa: F401  (bitvec: grundy.verify.claims.bitvec as before)
+from .methods import Explicit, Levelled, Smt, bitvec  # noqa: F401  (bitvec: grundy.verify.claims.bitvec as before)
 from .verdict import VerdictName
 
 Kind = str      # the name of a registered claim kind (grundy.verify.kinds.KINDS)
@@ -133,7 +133,10 @@ def _method(m: Any) -> Explicit | Smt:
         return Smt()
     if m == "search":
         return Explicit(sums="search")
-    raise ClaimError(f"unknown method {m!r} (use 'explicit', 'search', 'smt', bitvec(k), Explicit(...), Smt(...))")
+    if m == "levelled":
+        return Levelled()
+    raise ClaimError(f"unknown method {m!r} (use 'explicit', 'search', 'levelled', 'smt', bitvec(k), "
+                     f"Explicit(...), Levelled(...), Smt(...))")
 
 
 Statement = Callable[..., Any]   # (g, s) -> Expr; a strategy: (g, s, rules) -> list[Play]
@@ -193,7 +196,8 @@ class Claim:
     - ``bounds``: per numeric field, the values the explicit sweep tries: ``{"heap": 30}`` (0..30),
       ``{"weight": (1, 3)}`` or a list of values; ``full``: the same for ``--profile full``;
       ``full_family``: a larger family for ``--profile full`` (default: ``family``).
-    - ``methods``: ``"explicit"``, ``"smt"`` (unbounded integers), ``bitvec(k)``.
+    - ``methods``: ``"explicit"``, ``"smt"`` (unbounded integers), ``bitvec(k)``, ``"levelled"``
+      (the explicit sweep, its values from the levelled solver: :class:`Levelled`).
     - ``timeout`` (CPU seconds: docs/claims.md, "Time limits"), ``expect`` (proved | verified | refuted | unknown | error),
       ``convention`` (normal | misere; default: the game's declared convention, so a claim on a
       game declared misère is misère unless it says ``convention="normal"``), ``note``.

@@ -1,15 +1,16 @@
 """How a claim is checked: :class:`Explicit` (solve every position within bounds, optionally
-with a random search) or :class:`Smt` (prove with Z3, on integers or bit-vectors).
+with a random search), :class:`Levelled` (the same sweep, its values from the levelled solver)
+or :class:`Smt` (prove with Z3, on integers or bit-vectors).
 
->>> str(Explicit(samples=50)), str(bitvec(8))
-('explicit + 50 random samples', 'smt (8-bit vectors)')
+>>> str(Explicit(samples=50)), str(bitvec(8)), str(Levelled())
+('explicit + 50 random samples', 'smt (8-bit vectors)', 'levelled (engine auto)')
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["Explicit", "Smt", "bitvec"]
+__all__ = ["Explicit", "Levelled", "Smt", "bitvec"]
 
 
 @dataclass(frozen=True)
@@ -28,6 +29,22 @@ class Explicit:
     def __str__(self) -> str:
         return ("explicit" + (f" + {self.samples} random samples" if self.samples else "")
                 + (" (sums by search)" if self.sums == "search" else ""))
+
+
+@dataclass(frozen=True)
+class Levelled(Explicit):
+    """The explicit sweep (every position within the bounds, the statement evaluated at each),
+    its values taken from the levelled solver (:func:`grundy.solvers.levelled.solve_levelled`)
+    over the box of the bounds instead of the memo solver: for games whose moves lower a proved
+    rank, in normal play, claims judged by a position's value or outcome alone. ``engine``:
+    "auto", "numpy" or "dask" (a client given by ``grundy verify --executor dask://...``, else
+    a LocalCluster); ``partitions``: Dask's partitions per level."""
+
+    engine: str = "auto"
+    partitions: int | None = None
+
+    def __str__(self) -> str:
+        return f"levelled (engine {self.engine})"
 
 
 @dataclass(frozen=True)

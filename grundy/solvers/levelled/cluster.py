@@ -249,8 +249,9 @@ def run(kern: LevelKernel, store: LevelStore, starts: dict[int, np.ndarray], mod
         p = partitions or max(2, 2 * sum(client.nthreads().values()))
         store.note += f"; {len(client.nthreads())} Dask workers, {p} partitions, {shuffle_method()} shuffle"
         r = _Run(kern, store, client, p, progress, max_levels)
-        r.forward(starts)
-        r.backward(mode)
+        with client.as_current():       # persist() and the shuffles on this client (a client made with
+            r.forward(starts)           # set_as_default=False, as --executor dask:// makes it, is not
+            r.backward(mode)            # the default one: they would run on the threaded scheduler)
     finally:
         if own is not None:
             client.close()

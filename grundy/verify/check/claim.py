@@ -13,11 +13,13 @@ from ...spec.ops import UnsupportedOperator
 from ..claims import Claim, ClaimError, Explicit
 from ..families import Positions
 from ..kinds import kind_of
+from ..methods import Levelled
 from ..recheck import CrossCheck, Disagreement
 from ..verdict import ERROR, PROVED, REFUTED, UNKNOWN, VERIFIED, Counterexample, Verdict
 from .covered import record
 from .deadline import Deadline, Progress, TimedOut, _nothing
 from .lemmas import LemmaGap, Lemmas, active, check_lemmas
+from .levelled import sweep_levelled
 from .listed import sweep_listed
 from .prove import prove
 from .scope import _bounds_text, _conditions, _refuted_scope, _smt_scope, reach, where
@@ -191,9 +193,12 @@ def _run(claim: Claim, profile: str, solver: Solver, deadline: Deadline, progres
     for m in claim.methods:
         if isinstance(m, Explicit):
             bounds = claim.bounds_for(profile)
-            ex = (sweep_listed(claim, solver, deadline, progress, cross, search=m.sums == "search")
-                  if isinstance(claim.family, Positions)
-                  else sweep(claim, m, bounds, solver, deadline, progress, cross))
+            if isinstance(claim.family, Positions):
+                ex = sweep_listed(claim, solver, deadline, progress, cross, search=m.sums == "search")
+            elif isinstance(m, Levelled):       # the values from the levelled solver
+                ex = sweep_levelled(claim, m, bounds, solver, deadline, progress, cross)
+            else:
+                ex = sweep(claim, m, bounds, solver, deadline, progress, cross)
             cov["positions"] = cov.get("positions", 0) + ex.checked
             cov["structures"] = max(cov.get("structures", 0), ex.structures)
             if ex.cex is not None:

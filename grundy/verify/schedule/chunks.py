@@ -12,7 +12,9 @@ the theorem file, the claim id, the profile and the chunk, and the worker loads 
 would have ended: the first chunk, in family order, that is not ``verified`` decides (so the
 counterexample is the sequential run's: the smallest on the first structure that has one;
 a timeout gives ``unknown``, an error ``error``, never a pass); otherwise the counts add.
-Only claims checked by one plain explicit sweep are cut; any other claim is one chunk.
+Only claims checked by one plain explicit sweep are cut; any other claim is one chunk, except
+a claim with the method ``levelled`` on a Dask cluster: it is checked in the driver, its levelled
+runs on the cluster's workers (:func:`grundy.verify.check.levelled.levelled_client`).
 A claim's time limit (CPU seconds, counted in the worker) applies to each of its chunks; the
 driver gives up on chunks only after :data:`~grundy.solvers.clock.WALL_FACTOR` times the limit
 with no result (a lost worker). A chunk releases grundy's in-memory
@@ -50,6 +52,7 @@ from ...settings import current as settings
 from ...solvers.clock import WALL_FACTOR
 from ..claims import Claim, Explicit
 from ..loading import load_file
+from ..methods import Levelled
 from ..verdict import ERROR, UNKNOWN, VERIFIED, Verdict
 
 CHUNKS_PER_WORKER = 8
@@ -309,6 +312,7 @@ def chunkable(claim: Claim) -> bool:
     """True if the claim is one plain explicit sweep (its family can be cut into chunks) using no
     lemma (a claim with ``uses=`` is checked whole: its scope names what it read from them)."""
     return (len(claim.methods) == 1 and isinstance(claim.methods[0], Explicit)
+            and not isinstance(claim.methods[0], Levelled)          # one levelled run per structure, whole
             and not getattr(claim.family, "open", False)      # an open family is checked whole
             and not claim.methods[0].samples and not getattr(claim, "uses", None))
 
@@ -329,6 +333,15 @@ def cut(n: int, pieces: int) -> list[tuple[int, int]]:
 
 
 # ------------------------------------------------------------------------------- the driver
+def _levelled(claim: Claim, ex: Local | Dask, profile: str, timeout: float | None, recheck: str) -> Verdict:
+    """A claim with the method ``levelled``, checked in this process, its levelled runs on the
+    cluster of ``ex`` (its workers write the level store: they must see this process's files)."""
+    from ..check import check_claim
+    from ..check.levelled import levelled_client
+    with levelled_client(getattr(ex, "client", None)):
+        return check_claim(claim, profile=profile, timeout=claim.limit(timeout), recheck=recheck)
+
+
 def _failed(claim: Claim, why: str, verdict: str, seconds: float = 0.0) -> Verdict:
     return Verdict(claim.id, claim.kind, verdict, claim.expect, scope="", seconds=seconds, detail=why,
                    paper=claim.paper, **claim.describe())
@@ -391,20 +404,21 @@ def merge(claim: Claim, profile: str, results: list[Any], recheck: str = "sample
     return merged
 
 
-def run(claims: list[Claim], ex: Local | Dask, *, timeout: float | None = None, profile: str = "quick",
-        progress: Callable[[str], None] | None = None, recheck: str = "sample") -> Iterator[Verdict]:
-    """Check the claims on the executor, each cut into chunks; yield verdicts in claim order."""
-    texts: dict[str, str] = {}
-    for c in claims:                                   # forked local workers start with these
-        _LOADED.setdefault(c.file, {})[c.id] = c
-        if c.file and c.file not in texts:
-            texts[c.file] = file_digest(c.file)
+def _plan(claims: list[Claim], ex: Local | Dask, profile: str, timeout: float | None, recheck: str,
+          texts: dict[str, str]) -> tuple[list[Task], list[tuple[int, int]], list[int], dict[int, Verdict], list[int]]:
+    """The chunks of every claim (tasks, task -> (claim, chunk), chunks per claim), the verdicts
+    known already (a claim that cannot be cut: its error), and the claims checked in the driver."""
     tasks: list[Task] = []
     owner: list[tuple[int, int]] = []                  # task -> (claim, chunk)
     plans: list[int] = []                              # claim -> number of chunks
     ready: dict[int, Verdict] = {}
+    driver: list[int] = []                             # levelled claims on a Dask cluster: checked here
     for ci, c in enumerate(claims):
         limit = c.limit(timeout)
+        if isinstance(ex, Dask) and any(isinstance(m, Levelled) for m in c.methods):
+            driver.append(ci)
+            plans.append(0)
+            continue
         try:
             ranges: list[tuple[int | None, int | None]] = (
                 list(cut(span(c.at(profile).family), CHUNKS_PER_WORKER * ex.workers)) if chunkable(c) else [(None, None)])
@@ -415,6 +429,18 @@ def run(claims: list[Claim], ex: Local | Dask, *, timeout: float | None = None, 
         for k, (a, b) in enumerate(ranges):
             tasks.append(Task(c.file, c.id, profile, a, b, limit, recheck, texts.get(c.file, "")))
             owner.append((ci, k))
+    return tasks, owner, plans, ready, driver
+
+
+def run(claims: list[Claim], ex: Local | Dask, *, timeout: float | None = None, profile: str = "quick",
+        progress: Callable[[str], None] | None = None, recheck: str = "sample") -> Iterator[Verdict]:
+    """Check the claims on the executor, each cut into chunks; yield verdicts in claim order."""
+    texts: dict[str, str] = {}
+    for c in claims:                                   # forked local workers start with these
+        _LOADED.setdefault(c.file, {})[c.id] = c
+        if c.file and c.file not in texts:
+            texts[c.file] = file_digest(c.file)
+    tasks, owner, plans, ready, driver = _plan(claims, ex, profile, timeout, recheck, texts)
     backstop = max([c.limit(timeout) for c in claims], default=0.0) * WALL_FACTOR + settings().chunk_grace
     results: list[list[Any]] = [[None] * n for n in plans]
     first_of: dict[int, int] = {}
@@ -422,6 +448,11 @@ def run(claims: list[Claim], ex: Local | Dask, *, timeout: float | None = None, 
         first_of.setdefault(ci, t)
     done_chunks, emitted = 0, 0
     chunks = map_chunks(ex, run_chunk, tasks, timeout=backstop)
+    for ci in driver:               # the levelled engine's Dask path on the cluster's client (the
+        ready[ci] = _levelled(claims[ci], ex, profile, timeout, recheck)   # store on a shared file system)
+    while emitted in ready:
+        yield ready.pop(emitted)
+        emitted += 1
     for t, r in chunks:
         ci, k = owner[t]
         done_chunks += 1
