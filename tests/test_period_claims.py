@@ -144,7 +144,8 @@ def test_values_period_cli_proves_a_hand_written_rule(tmp_path):
         "    def options(self, g, n):\n"
         "        yield option('take {k}', choose=[('k', 1, 3)], guard=n >= Var.int('k'), parts=lambda k: [n - k])\n"
         "GAME = T()\n")
+    from grundy.spec import GAMES
     out = io.StringIO()
-    with contextlib.redirect_stdout(out):
+    with GAMES.scoped(), contextlib.redirect_stdout(out):      # the file's game gone after the test
         code = main(["values", "--games", str(tmp_path / "take3.py"), "cli-take-1-3", "10", "--period"])
     assert code == 0 and "period 4 from n = 0 (proved" in out.getvalue(), out.getvalue()

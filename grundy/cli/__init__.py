@@ -83,7 +83,11 @@ def _shown(values: list[int], most: int = 20) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Run the ``grundy`` command on ``argv`` (default: the process's arguments); its exit status."""
+    """Run the ``grundy`` command on ``argv`` (default: the process's arguments); its exit status.
+    The environment variables a command sets for its worker processes (``GRUNDY_GAMES`` from
+    ``--games``, ``GRUNDY_DEBUG``) are restored when it returns, so that a caller in the same
+    process (a notebook, a test) is left as it was."""
+    saved = {k: os.environ.get(k) for k in ("GRUNDY_GAMES", "GRUNDY_DEBUG")}
     try:
         return _main(argv)
     except KeyboardInterrupt as e:                # at any point: while loading, parsing or running
@@ -94,6 +98,12 @@ def main(argv: list[str] | None = None) -> int:
         else:
             print("grundy: interrupted", file=sys.stderr)
         return 130
+    finally:
+        for k, v in saved.items():
+            if v is None:
+                os.environ.pop(k, None)
+            else:
+                os.environ[k] = v
 
 
 def _main(argv: list[str] | None) -> int:
