@@ -77,8 +77,9 @@ class Solver:
     table (``native="always"``: from the first position).
     Anything the kernel cannot hold (a position beyond 64 bits, a Grundy value above 253)
     goes to the Python path. Every question goes to :meth:`_values`, which asks the value
-    sources of :mod:`grundy.solvers.sources` in order (:attr:`sources`: proved theorems, one-heap
-    tables, the kernel, the Python search); a batch is grouped by game object, equal structure
+    sources of :mod:`grundy.solvers.sources` in order (:attr:`sources`: proved theorems, misère
+    quotients of heap games (:mod:`grundy.solvers.misere.source`), one-heap tables, the kernel,
+    the Python search); a batch is grouped by game object, equal structure
     and convention. The sources are handed the solver's :class:`SourceContext` (:attr:`ctx`: its
     tables, settings and limit, its log), never the solver.
 
@@ -106,9 +107,11 @@ class Solver:
             native_first=native == "always", reduce_after=REDUCE_AFTER if reduce_after is None else reduce_after,
             max_positions=max_positions, limit=self._limit)
         self.sums = MisereSums(self)                # sums of positions, with their misère memos
+        from .misere.source import MisereQuotientSource
         from .theorems import TheoremSource
         self.theorems = TheoremSource()        # proved formulas (none until the verify layer adds them)
-        self.sources: tuple[ValueSource, ...] = (self.theorems, HeapTablesSource(), KernelSource(), PythonSource())
+        self.sources: tuple[ValueSource, ...] = (self.theorems, MisereQuotientSource(), HeapTablesSource(),
+                                                 KernelSource(), PythonSource())
 
     # the settings, the tables and the log: on the context --------------------------
     max_positions = _OnContext[int]()
