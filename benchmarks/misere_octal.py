@@ -61,9 +61,19 @@ def run(code: str, cpu: int, max_heap: int) -> dict:
     return res
 
 
+def _solved(r: dict) -> bool:
+    """A quotient with a period (proved or apparent); else the code ran out (killed by the CPU
+    limit, or stopped with the quotient of the first heaps only)."""
+    return not r.get("ran_out") and r.get("order") is not None and r.get("period") is not None
+
+
 def _row(r: dict) -> str:
     if r.get("ran_out") or r.get("order") is None:
-        return f"| {r['code']} | ran out | | | | | {r.get('cpu_s', '')} |"
+        return f"| {r['code']} | ran out (killed at the CPU limit) | | | | | {r.get('cpu_s', '')} |"
+    if not _solved(r):
+        mm = "-" if r.get("mismatches_24") is None else r["mismatches_24"]
+        return (f"| {r['code']} | ran out: {r['order']} for heaps <= {r['heaps_computed']} | {r['p_portion']} | - | "
+                f"{r['heaps_computed']} | {mm} | {r.get('cpu_s', '')} |")
     per = "-" if r.get("period") is None else f"{r['period']} from {r['preperiod']}"
     how = "proved" if r.get("period_proved") else ("apparent" if r.get("period") is not None else "none yet")
     mm = "-" if r.get("mismatches_24") is None else r["mismatches_24"]
@@ -81,14 +91,15 @@ def write_table(results: str, docs: str, total: int, command: str) -> None:
                 r = json.loads(line)
                 rows[r["code"]] = r
     rs = [rows[c] for c in sorted(rows, key=lambda c: (len(c), c))]
-    solved = [r for r in rs if not r.get("ran_out") and r.get("order") is not None]
+    solved = [r for r in rs if _solved(r)]
     proved = [r for r in solved if r.get("period_proved")]
     checked = [r for r in solved if r.get("mismatches_24") is not None]
     bad = sum(r["mismatches_24"] or 0 for r in checked)
-    odd = [r["code"] for r in solved if r["order"] % 2]
+    odd = [r["code"] for r in rs if r.get("order") is not None and r["order"] % 2]
     head = [f"Run of {time.strftime('%Y-%m-%d', time.gmtime())}: `nice -n 10 python benchmarks/misere_octal.py "
-            f"{command} --out sweep.jsonl`, then `python benchmarks/misere_octal.py --table sweep.jsonl`. {len(rs)} of the {total} codes run: {len(solved)} gave a quotient "
-            f"({len(proved)} with the period proved), {len(rs) - len(solved)} ran out of the CPU limit; "
+            f"{command} --out sweep.jsonl`, then `python benchmarks/misere_octal.py --table sweep.jsonl`. "
+            f"{len(rs)} of the {total} codes run: {len(solved)} solved (a quotient with a period, "
+            f"{len(proved)} of them proved), {len(rs) - len(solved)} ran out of the CPU limit; of the solved, "
             f"{len(checked)} checked against misère search on every sum of total size <= 24: {bad} mismatches; "
             f"quotients of odd order: {', '.join(odd) if odd else 'none'}.",
             "", "| code | \|Q\| | \|P\| | period (from heap) | heaps computed | mismatches (<= 24) | CPU s |",
