@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from grundy.solvers.coins import COIN_TURNING_SOURCE
+from grundy.solvers.misere.source import QUOTIENT
 from grundy.solvers.native.build import available
 from grundy.solvers.solver import HEAP_TABLES, KERNEL, PYTHON, Solver
 from grundy.solvers.source_log import SourceLog
@@ -20,7 +21,8 @@ def wythoff(a: int, b: int, convention: str = "normal"):
 
 
 def test_the_sources_are_asked_in_order():
-    assert [s.name for s in Solver().sources] == [THEOREM, HEAP_TABLES, COIN_TURNING_SOURCE, KERNEL, PYTHON]   # no theorem until served
+    assert [s.name for s in Solver().sources] == [THEOREM, QUOTIENT, HEAP_TABLES, COIN_TURNING_SOURCE, KERNEL,
+                                                PYTHON]   # no theorem until served
 
 
 class Seven:

@@ -243,8 +243,9 @@ def _notes(solver: Solver) -> None:
     for line in solver.violations:       # a declaration the solver did not use: said, one line each
         print(f"grundy: warning: a declared property does not hold, so it was not used (the values "
               f"come from the moves): {line}", file=sys.stderr)
-    for label, count in solver.theorems.used.items():
-        print(f"grundy: {count:,} position{'s' * (count != 1)} answered {label}", file=sys.stderr)
+    for src in solver.sources:           # the theorems, the misère quotients: what answered, said
+        for label, count in getattr(src, "used", {}).items():
+            print(f"grundy: {count:,} position{'s' * (count != 1)} answered {label}", file=sys.stderr)
 
 
 class _Printer:

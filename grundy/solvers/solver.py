@@ -75,11 +75,11 @@ class Solver:
     table (``native="always"``: from the first position).
     Anything the kernel cannot hold (a position beyond 64 bits, a Grundy value above 253)
     goes to the Python path. Every question goes to :meth:`_values`, which asks the value
-    sources of :mod:`grundy.solvers.sources` in order (:attr:`sources`: proved theorems, one-heap
-    tables, coin-turning games (:mod:`grundy.solvers.coins`), the kernel, the Python search); a
-    batch is grouped by game object, equal structure and convention. The sources are handed the
-    solver's :class:`SourceContext` (:attr:`ctx`: its tables, settings and limit, its log), never
-    the solver.
+    sources of :mod:`grundy.solvers.sources` in order (:attr:`sources`: proved theorems, misère
+    quotients of heap games (:mod:`grundy.solvers.misere.source`), one-heap tables, coin-turning
+    games (:mod:`grundy.solvers.coins`), the kernel, the Python search); a batch is grouped by game
+    object, equal structure and convention. The sources are handed the solver's
+    :class:`SourceContext` (:attr:`ctx`: its tables, settings and limit, its log), never the solver.
 
     Every reduction is a value source with a premise (:mod:`grundy.solvers.premises`): symmetry
     (sorted heaps, automorphisms, the S_n plan, in Python and in the kernel) needs the rule to
@@ -134,9 +134,11 @@ class Solver:
             max_positions=max_positions, limit=self._limit)
         self.sums = MisereSums(self)                # sums of positions, with their misère memos
         from .coins import CoinTurningSource
+        from .misere.source import MisereQuotientSource
         from .theorems import TheoremSource
         self.theorems = TheoremSource()        # proved formulas (none until the verify layer adds them)
-        self.sources: tuple[ValueSource, ...] = (self.theorems, HeapTablesSource(), CoinTurningSource(),
+        self.sources: tuple[ValueSource, ...] = (self.theorems, MisereQuotientSource(), HeapTablesSource(),
+                                                 CoinTurningSource(),
                                                  KernelSource(), PythonSource())
 
     # the settings, the tables and the log: on the context --------------------------

@@ -39,7 +39,7 @@ from ...errors import RuleError
 from ...spec.heaprule import TakeBreak
 from .automaton import find_period, verify
 from .monoid import Bipartite, Monoid, _gen_name, presentation, reduce
-from .recalibrate import relearn
+from .recalibrate import CHECK_EVERY, OutOfTime, past, relearn
 
 __all__ = ["HeapQuotient", "quotient_of", "code_options", "Options", "MAX_K"]
 
@@ -113,9 +113,10 @@ def code_options(code: TakeBreak) -> Options:
 class _Builder:
     """The state of the heap-by-heap computation (see the module's text)."""
 
-    def __init__(self, options: Options, max_states: int):
+    def __init__(self, options: Options, max_states: int, deadline: float | None = None):
         self.options = options
         self.max_states = max_states
+        self.deadline = deadline                    # process time after which a heap is abandoned
         self.q = Bipartite(Monoid([], 1), frozenset())
         self.phi = [0]
         self.parts: list[list[tuple[int, ...]]] = [[]]
@@ -158,16 +159,19 @@ class _Builder:
             self.phi.append(self.phi[self.heap_type[key]])
             return None
         old = (self.q, list(self.phi), list(self.rep))
-        why = self.extend(n, key[0])
-        if why is None:
-            ok = verify(self.q, self.types(), self.max_states)
-            self.states = ok.states
-            if not ok.holds:
-                why = ok.why
-        if why is not None:                         # classes of Q_{n-1} split: learn Q_n again
-            self.q, self.phi, self.rep = old
-            why = self.relearn(n)
-            self.splits += why is None
+        try:
+            why = self.extend(n, key[0])
+            if why is None:
+                ok = verify(self.q, self.types(), self.max_states)
+                self.states = ok.states
+                if not ok.holds:
+                    why = ok.why
+            if why is not None:                     # classes of Q_{n-1} split: learn Q_n again
+                self.q, self.phi, self.rep = old
+                why = self.relearn(n)
+                self.splits += why is None
+        except OutOfTime:
+            why = f"ran out of time at heap {n}"
         if why is not None:
             self.q, self.phi, self.rep = old
             self.parts.pop()
@@ -184,7 +188,7 @@ class _Builder:
             for h in pos:
                 x = m.times(x, phi[h])
             return x in q.p
-        got = relearn(self.parts, n, old, self.max_states)
+        got = relearn(self.parts, n, old, self.max_states, self.deadline)
         if isinstance(got, str):
             return got
         red, self.phi, self.rep = got
@@ -215,6 +219,8 @@ class _Builder:
         """Is Y + k g a P-position (k >= 1; x = Phi(Y); prev: the outcomes with k - 1 copies)."""
         if x in memo:
             return memo[x]
+        if len(memo) % CHECK_EVERY == 0:
+            past(self.deadline)
         m = self.q.monoid
         win = any(prev[m.times(x, o)] for o in images)      # play in one copy of g
         if not win:
@@ -275,9 +281,10 @@ def quotient_of(options: Options, max_heap: int, *, last: int | None = None, tim
     module's text). ``last``: the most tokens a move removes, for a finite take-and-break code
     without unequal splits (its options exactly ``code_options`` of the code): then the period is
     proved where :func:`.automaton.find_period` says so, and the computation stops there.
-    ``time_limit``: CPU seconds (process time), after which it stops with what is proved."""
-    b = _Builder(options, max_states)
+    ``time_limit``: CPU seconds (process time), after which it stops with what is proved (a heap
+    whose computation passes it is abandoned: the quotient stays the one of the heaps before)."""
     start = time.process_time()
+    b = _Builder(options, max_states, None if time_limit is None else start + time_limit)
     why = f"stopped at heap {max_heap} (--max-heap)"
     period: tuple[int, int] | None = None
     proved = False

@@ -18,22 +18,36 @@ The result, once the check holds, is reduced by indistinguishability: it is Q_n.
 from __future__ import annotations
 
 import sys
+import time
 from typing import Callable, Sequence
 
 from .automaton import verify
 from .monoid import Bipartite, Monoid, reduce
 
-__all__ = ["relearn", "MAX_ROUNDS"]
+__all__ = ["relearn", "MAX_ROUNDS", "OutOfTime"]
 
 MAX_ROUNDS = 200
+CHECK_EVERY = 4096          # searches between two looks at the clock
+
+
+class OutOfTime(Exception):
+    """The CPU deadline (``time.process_time()``) passed during a heap's computation."""
+
+
+def past(deadline: float | None) -> None:
+    """Raise :class:`OutOfTime` if the process-time ``deadline`` has passed (None: no deadline)."""
+    if deadline is not None and time.process_time() > deadline:
+        raise OutOfTime
 
 
 class _Oracle:
     """Exact misère outcomes (True: P-position) of sums of heaps <= n."""
 
-    def __init__(self, parts: list[list[tuple[int, ...]]], n: int, old: Callable[[tuple[int, ...]], bool]):
+    def __init__(self, parts: list[list[tuple[int, ...]]], n: int, old: Callable[[tuple[int, ...]], bool],
+                 deadline: float | None = None):
         self.parts, self.n, self.old = parts, n, old
         self.memo: dict[tuple[int, ...], bool] = {}
+        self.deadline = deadline
 
     def __call__(self, pos: tuple[int, ...]) -> bool:
         pos = tuple(sorted(pos))
@@ -41,6 +55,8 @@ class _Oracle:
             return self.old(pos)
         got = self.memo.get(pos)
         if got is None:
+            if len(self.memo) % CHECK_EVERY == 0:
+                past(self.deadline)
             got = self.memo[pos] = self._search(pos)
         return got
 
@@ -58,12 +74,13 @@ class _Oracle:
 
 
 def relearn(parts: list[list[tuple[int, ...]]], n: int, old: Callable[[tuple[int, ...]], bool],
-            max_states: int) -> tuple[Bipartite, list[int], list[tuple[int, ...]]] | str:
+            max_states: int, deadline: float | None = None) -> tuple[Bipartite, list[int], list[tuple[int, ...]]] | str:
     """Q_n learnt from the rules (see the module's text): (Q, Phi of heaps 0..n, a sum of heaps for
     each element), or why not. ``parts[h]``: the options of heap h; ``old(pos)``: the outcome of a
-    sum of heaps < n (True: P)."""
+    sum of heaps < n (True: P). ``deadline``: a process time after which the search raises
+    :class:`OutOfTime` (checked every :data:`CHECK_EVERY` positions searched)."""
     sys.setrecursionlimit(max(sys.getrecursionlimit(), 20_000))
-    o = _Oracle(parts, n, old)
+    o = _Oracle(parts, n, old, deadline)
     S: list[tuple[int, ...]] = [()]
     E: list[tuple[int, ...]] = [()]
     letters = range(1, n + 1)
