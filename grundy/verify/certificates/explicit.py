@@ -44,6 +44,7 @@ from ..families import Positions, TableStatement, slot_values
 from ..kinds import kind_of
 from ..verdict import PROVED, REFUTED, VERIFIED, Verdict
 from .common import FORMAT, Unsupported, digest, with_game_digest
+from .strategy import NOT_EXACT, STRATEGY_FAILS, strategy_extra, strategy_refuted
 
 __all__ = ["FORMAT", "SAMPLE_ABOVE", "SAMPLE_SIZE", "write_explicit", "run_checker", "bundle_of",
            "checker_path"]
@@ -99,6 +100,7 @@ class _Inst:
             "label": self.label, "structure": export_structure(self.structure), "rules": rules,
             "heap_rule": export_heap_rule(self.game, self.structure, t),
             "statement": None if self.expr is None else t.add(self.expr), "assume": t.add(self.assume_expr),
+            **strategy_extra(self.claim, self.rules, t),
             "nodes": t.nodes, "positions": [self.record(s) for s in states],
             "digest": digest([list(s) for s in states]), **extra})
 
@@ -181,6 +183,8 @@ def _refuted(claim: Claim, verdict: Verdict, solver: Solver) -> dict[str, Any]:
     c = verdict.counterexample
     if c is None:
         raise Unsupported("a refutation without a counterexample")
+    if c.claimed == STRATEGY_FAILS or str(c.claimed).startswith(NOT_EXACT):
+        return strategy_refuted(claim, verdict, solver)
     if isinstance(c.claimed, bool) or not (c.claimed in ("P", "N") or isinstance(c.claimed, int)):
         raise Unsupported(f"a refutation of the claim's strategy ({c.claimed}: {c.actual}): the bundle states "
                           f"values and outcomes, not strategies")
@@ -260,7 +264,8 @@ def bundle_of(claim: Claim, verdict: Verdict, *, profile: str = "quick", solver:
         notes.append("the verdict is a proof by Z3 (its obligations are in the SMT bundle); this bundle "
                      "re-checks the explicit sweep done beside it, within its bounds")
     if kind_of(claim).claims_strategy:
-        notes.append("the strategy itself is not in the bundle: its P-positions are checked as a char claim")
+        notes.append("the strategy is in the bundle (its cases as IR): a refutation's line is replayed with "
+                     "it; a sweep checks the claimed P-positions as a char claim")
     return {**head, "supported": True, "notes": notes, **body}
 
 
