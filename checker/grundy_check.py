@@ -5,8 +5,8 @@ only, no code shared with grundy: its own compiler of the exported rules (to Pyt
 bundle) regenerates every position's options, recomputes Grundy values (the mex of the options'
 values; misere: 1 at a terminal position) and outcomes (a separate win/lose search), re-enumerates
 a sweep's box, evaluates the statement at every listed position, compares every recorded value,
-replays a strategy's failing line with the strategy's own cases and judges the verdict.
-Exit status: 0 agreed, 1 disagreed, 2 bad bundle."""
+replays a strategy's failing line with the strategy's own cases and judges the verdict. Exit status:
+0 agreed, 1 disagreed, 2 bad bundle (a state of the wrong length: a TypeError of the compiled rules)."""
 import hashlib
 import itertools
 import json
@@ -56,8 +56,8 @@ def _text(op, subs):
 def _bad(why, state):
     raise Disagree(f"{why} at {list(state)}")
 class Code:
-    """The exported expressions compiled to Python (``and``, ``or`` and ``ite`` evaluate only the
-    operands they need); ``code[i]``: node i as a function of an environment (a dict)."""
+    """The exported expressions compiled to Python source, per node (``and``, ``or`` and ``ite``
+    evaluate only the operands they need), and functions of that source."""
     def __init__(self, nodes):
         self.nodes, self.src, self.free, self.ids, defs, depth = nodes, [], [], {}, [], []
         self.ns = {"_nim": nim_mul, "_pop": lambda x: bin(abs(x)).count("1"), "_bad": _bad}
@@ -111,7 +111,7 @@ class Moves:
     def __init__(self, rules, code):
         self.names, self.domains = [s["name"] for s in rules["slots"]], [tuple(s["domain"]) for s in rules["slots"]]
         self.labels, self.code, slots = [m["label"] for m in rules["moves"]], code, list(map(code.var, self.names))
-        self.choices, body, text = [[c["var"] for c in m["choices"]] for m in rules["moves"]], [], []
+        self.choices, body, bare, text = [[c["var"] for c in m["choices"]] for m in rules["moves"]], [], [], []
         st = "".join(v + ", " for v in slots)
         for mi, m in enumerate(rules["moves"]):
             w, nxt, cond = f"move {m.get('label')!r}", list(slots), []
@@ -125,36 +125,30 @@ class Moves:
             if cond:
                 inner.append(f"if {' or '.join(cond)}: _bad('move {mi} leaves a slot domain', ({st}))")
             cv = [code.var(c) for c in self.choices[mi]]
-            guard, t = f"if {code.expr(m['guard'], w)}:", f"({', '.join(nxt)},)"
-            body += code.loops(m["choices"], [guard] + ["    " + x for x in inner]
-                               + [f"    _out.append(({mi}, ({', '.join(cv)}{',' if cv else ''}), {t}))"], w)
+            guard, t, g = f"if {code.expr(m['guard'], w)}:", f"({', '.join(nxt)},)", m["guard"]
+            conj = code.nodes[g][2:] if code.nodes[g][0] == "and" else [g]     # the conjuncts free of the
+            out = [c for c in conj if not code.free[c] & {*self.choices[mi]} and "_n" not in code.src[c]]
+            pre = [f"    if {' and '.join(code.src[c] for c in out) or 'True'}:"]   # choices: before the loops
+            g = f"if {' and '.join(code.src[c] for c in conj if c not in out) or 'True'}:"
+            for seq, add in ((body, f"(({mi}, ({', '.join(cv)}{',' if cv else ''}), {t}))"), (bare, f"({t})")):
+                seq += pre + code.loops(m["choices"], [g] + ["    " + x for x in inner + [f"_out.append{add}"]], w, " " * 8)
             checks = [f"    if not {code.expr(c['lo'], w)} <= {code.var(c['var'])} <= {code.expr(c['hi'], w)}: "
                       "return None" for c in m["choices"]]
-            text.append(f"def _a{mi}({', '.join(slots + cv)}):\n" + "\n".join(
+            text.append(f"def _a{mi}(_s, {''.join(c + ', ' for c in cv)}):\n    ({st}) = _s\n" + "\n".join(
                 checks + ["    " + guard] + ["        " + x for x in inner] + [f"        return {t}", "    return None"]))
-        code.run(f"def _f({', '.join(slots)}):\n    _out = []\n" + "\n".join(body) + "\n    return _out\n"
-                 + "\n".join(text))
-        self._labelled, self._apply = code.ns.pop("_f"), [code.ns.pop(f"_a{mi}") for mi in range(len(self.labels))]
+        code.run("".join(f"def {f}(_s):\n    ({st}) = _s\n    _out = []\n" + "\n".join(b) + "\n    return _out\n"
+                         for f, b in (("_f", body), ("_o", bare))) + "\n".join(text))
+        self.labelled, self.options = code.ns.pop("_f"), code.ns.pop("_o")    # state -> its moves
+        self._apply = [code.ns.pop(f"_a{mi}") for mi in range(len(self.labels))]
     def fn(self, index, what):
         """Node ``index`` as a function of a state."""
         f = self.code.fn(index, self.names, what)
-        return lambda state: f(*self.check(state))
-    def check(self, state):
-        if len(state) != len(self.names):
-            raise Bad(f"state {list(state)} has {len(state)} slots, the rules {len(self.names)}")
-        return state
+        return lambda state: f(*state)
     key = staticmethod(tuple)
-    def labelled(self, state):
-        """Every move at ``state``: (move number, choice values, next state)."""
-        return self._labelled(*self.check(state))
-    def options(self, state):
-        return [t for _, _, t in self.labelled(state)]
-    def label(self, mi, values):
-        return self.labels[mi].format(**dict(zip(self.choices[mi], values)))
     def apply(self, state, mi, values):
         """The state after move ``mi`` with the choice values ``values`` (None: not legal there)."""
         ok = isinstance(mi, int) and 0 <= mi < len(self.labels) and len(values) == len(self.choices[mi])
-        return self._apply[mi](*self.check(state), *values) if ok else None
+        return self._apply[mi](state, *values) if ok else None
 class HeapRule:
     """A rule on one heap: a position is a multiset of heaps; a move plays one option in one heap (its
     parts replace the heap; a part of 0 is no heap)."""
@@ -166,8 +160,7 @@ class HeapRule:
                                               f"    _out.append(({oi}, ({parts})))"], "option")
         code.run(f"def _f({code.var(rule['var'])}):\n    _out = []\n" + "\n".join(body) + "\n    return _out")
         self._options = code.ns.pop("_f")
-    def key(self, state):
-        return tuple(sorted(h for h in state if h))
+    key = staticmethod(lambda state: tuple(sorted(h for h in state if h)))
     def heap_options(self, h):
         """The parts each option of a heap of ``h`` leaves (sorted, without 0s)."""
         if h not in self.memo:
@@ -197,20 +190,27 @@ class Game:
             k = self.kids[s] = [self.arena.key(x) for x in self.arena.options(s)]
         return k
     def _search(self, root, memo, done, cut=None):
-        """Iterative depth-first search; ``done(kids, memo)`` gives a position's result, or True
-        as soon as an option's result is ``cut`` (a move to a lost position wins)."""
+        """Iterative depth-first search; ``done(kids, memo)`` gives a position's result, or True as
+        soon as an option's result is ``cut`` (a move to a lost position wins: known ones looked at first)."""
         root = self.arena.key(root)
-        stack, line = ([(root, self.options(root))], {root}) if root not in memo else ([], set())
+        stack = [] if root in memo else [[root, self.options(root), 0]]
+        line = {e[0] for e in stack}
         while stack:
-            s, kids = stack[-1]
-            k = next((k for k in kids if k not in memo or memo[k] is cut), None)
-            if k is not None and k not in memo:
-                if k in line:
-                    raise Disagree(f"a move returns to {list(k)}, a position on the current line")
-                stack.append((k, self.options(k)))
-                line.add(k)
-                continue
-            memo[s] = True if k is not None else done(kids, memo)
+            top = stack[-1]
+            s, kids, i = top
+            if cut is not None and (any(memo.get(k, 0) is cut for k in kids) if i == 0 else memo[kids[i - 1]] is cut):
+                memo[s] = True
+            else:
+                while i < len(kids) and kids[i] in memo and memo[kids[i]] is not cut:
+                    i += 1
+                if i < len(kids) and kids[i] not in memo:
+                    if kids[i] in line:
+                        raise Disagree(f"a move returns to {list(kids[i])}, a position on the current line")
+                    top[2] = i + 1
+                    stack.append([kids[i], self.options(kids[i]), 0])
+                    line.add(kids[i])
+                    continue
+                memo[s] = True if i < len(kids) else done(kids, memo)
             stack.pop()
             line.discard(s)
         return memo[root]
@@ -416,7 +416,8 @@ def check_strategy(inst, cex, misere):
         wins = {(mi, cv) for mi, cv, t in inst.moves.labelled(x) if inst.game.outcome(t) == "P"}
         if mine == wins:
             raise Disagree(f"the strategy's moves at {list(x)} are exactly the winning moves")
-        show = lambda ms: sorted(inst.moves.label(*m) for m in ms)  # noqa: E731
+        show = lambda ms: sorted(inst.moves.labels[mi].format(**dict(zip(inst.moves.choices[mi], cv)))  # noqa: E731
+                                 for mi, cv in ms)
         return [f"at {list(x)} the strategy plays {show(mine)}, the winning moves are {show(wins)} (recomputed)"]
     line = cex["line"]
     for k, (mi, cv, to) in enumerate(line):
