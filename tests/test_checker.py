@@ -295,6 +295,17 @@ def test_no_source_tree_is_a_skip(tmp_path, monkeypatch):
     assert r["status"] == "skipped" and "source tree" in r["detail"]
 
 
+def test_the_checkers_limit_is_cpu_time(tmp_path, monkeypatch):
+    """A checker that never ends is stopped by its CPU-time limit and said to be a skip, with the limit."""
+    from grundy.verify.certificates import explicit
+    _, d = _bundle(tmp_path, CLAIMS[0])
+    spin = tmp_path / "spin.py"
+    spin.write_text("while True:\n    pass\n")
+    monkeypatch.setattr(explicit, "checker_path", lambda: spin)
+    r = run_checker(d, timeout=1)
+    assert r["status"] == "skipped" and "1 CPU s" in r["detail"], r
+
+
 def test_a_guard_testing_a_choice_against_a_constant():
     """Found by test_random_rules: two moves whose guards say ``k == 1`` made the compilers
     dispatch on the choice ``k`` as if it were a state slot (a KeyError in Python and C)."""

@@ -22,8 +22,11 @@ from __future__ import annotations
 
 import itertools
 import json
+import math
 import pathlib
 import random
+import resource
+import signal
 import subprocess
 import sys
 from typing import Any, Callable
@@ -51,7 +54,8 @@ __all__ = ["FORMAT", "SAMPLE_ABOVE", "SAMPLE_SIZE", "write_explicit", "run_check
 
 SAMPLE_ABOVE = 200_000     # a sweep with more positions is written as a seeded sample
 SAMPLE_SIZE = 2_000        # ... of about this many positions
-CHECKER_TIMEOUT = 600.0    # seconds the stand-alone checker gets by default
+CHECKER_TIMEOUT = 600.0    # CPU seconds the stand-alone checker gets by default
+WALL_FACTOR = 10           # ... and this many times as many seconds of wall-clock time
 State = tuple[int, ...]
 
 
@@ -310,6 +314,11 @@ def write_explicit(bundle: pathlib.Path, claim: Claim, verdict: Verdict, *, prof
     return ["explicit.json"]
 
 
+def _cpu_limit(seconds: int) -> None:
+    """In the checker's process, before it starts: SIGXCPU after ``seconds`` of CPU time (SIGKILL one later)."""
+    resource.setrlimit(resource.RLIMIT_CPU, (seconds, seconds + 1))
+
+
 def checker_path() -> pathlib.Path | None:
     """``checker/grundy_check.py`` of the source tree grundy runs from (None when installed without it)."""
     here = pathlib.Path(__file__).resolve().parents[3] / "checker" / "grundy_check.py"
@@ -319,7 +328,8 @@ def checker_path() -> pathlib.Path | None:
 def run_checker(bundle: pathlib.Path, timeout: float = CHECKER_TIMEOUT) -> dict[str, str]:
     """Run the stand-alone checker on ``bundle`` in a fresh process: ``{"status": "agreed" |
     "disagreed" | "skipped", "detail": ...}``. A bad bundle (exit 2) is a disagreement: grundy
-    wrote it."""
+    wrote it. ``timeout``: CPU seconds of the process (its own limit, so that a busy machine does
+    not make a skip), and :data:`WALL_FACTOR` times as many seconds of wall-clock time."""
     path = checker_path()
     if path is None:
         return {"status": "skipped", "detail": "grundy is installed without its source tree: "
@@ -333,11 +343,15 @@ def run_checker(bundle: pathlib.Path, timeout: float = CHECKER_TIMEOUT) -> dict[
         return {"status": "disagreed", "detail": f"bad bundle: {e}"}
     if head.get("supported") is False:
         return {"status": "skipped", "detail": f"no explicit certificate: {head.get('reason', '')}"}
+    cpu = max(1, math.ceil(timeout))
     try:
         r = subprocess.run([sys.executable, str(path), str(bundle)], capture_output=True, text=True,
-                           timeout=timeout)
+                           timeout=cpu * WALL_FACTOR, preexec_fn=lambda: _cpu_limit(cpu))
     except subprocess.TimeoutExpired:
-        return {"status": "skipped", "detail": f"the checker did not finish within {timeout:g} s"}
+        return {"status": "skipped", "detail": f"the checker did not finish within {cpu * WALL_FACTOR:g} s "
+                                               f"of wall-clock time"}
+    if r.returncode in (-signal.SIGXCPU, -signal.SIGKILL):
+        return {"status": "skipped", "detail": f"the checker did not finish within {cpu} CPU s"}
     text = (r.stdout + r.stderr).strip()
     if r.returncode == 0:
         return {"status": "agreed", "detail": text}
