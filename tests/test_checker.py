@@ -242,6 +242,8 @@ CLAIMS = [
     Claim("t/bouton-2-proved", game="nim", kind="char", family=heaps(2), bounds={"heap": 4},
           statement=lambda g, s: s.heap[0] == s.heap[1], methods=["explicit", "smt"], expect="proved"),
     *(c for c in load([str(ROOT / "theorems" / "classics.py")]) if c.id == "planted/misere-nim-3-far"),
+    # an open family (every n): its first members' sweep, the statement reading their counts
+    *(c for c in load([str(ROOT / "theorems" / "grim.py")]) if c.id == "grim/lemma9-every-n"),
 ]
 
 
@@ -254,7 +256,7 @@ def test_bundles_written_by_grundy_are_agreed_with(tmp_path, claim):
 
 
 def test_a_far_refutation_is_a_certificate_checked_at_one_position(tmp_path):
-    claim = CLAIMS[-1]
+    claim = next(c for c in CLAIMS if c.id == "planted/misere-nim-3-far")
     _, d = _bundle(tmp_path, claim)
     data = json.loads((d / "explicit.json").read_text())
     assert data["certificate"]["obligation"] == "PN" and data["certificate"]["state"][0] > 10 ** 6

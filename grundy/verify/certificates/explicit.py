@@ -44,6 +44,7 @@ from ...spec.registry import GAMES
 from ...spec.structure import Structure
 from ..claims import Claim, Explicit
 from ..families import Positions, TableStatement, slot_values
+from ..families.open import OpenFamily
 from ..kinds import kind_of
 from ..verdict import PROVED, REFUTED, VERIFIED, Verdict
 from .common import FORMAT, Unsupported, digest, with_game_digest
@@ -282,6 +283,9 @@ def _swept(claim: Claim, verdict: Verdict, profile: str, solver: Solver, seed: i
     first = None
     for p in dict.fromkeys([profile, "full" if profile == "quick" else "quick"]):
         c = claim.at(p)
+        if isinstance(c.family, OpenFamily):    # its first members, the statement reading their counts
+            from ..check.everyn import bounded_claim
+            c = bounded_claim(c, c.family, c.family.for_profile(p))
         insts = _sweep(c, c.bounds_for(p), solver, seed)
         if sum(i["count"] for i in insts) == verdict.swept:
             return insts
