@@ -56,8 +56,7 @@ def _text(op, subs):
 def _bad(why, state):
     raise Disagree(f"{why} at {list(state)}")
 class Code:
-    """The exported expressions compiled to Python source, per node (``and``, ``or`` and ``ite``
-    evaluate only the operands they need), and functions of that source."""
+    """The exported expressions compiled to Python source per node (``and``, ``or``, ``ite``: lazy, as in Python)."""
     def __init__(self, nodes):
         self.nodes, self.src, self.free, self.ids, defs, depth = nodes, [], [], {}, [], []
         self.ns = {"_nim": nim_mul, "_pop": lambda x: bin(abs(x)).count("1"), "_bad": _bad}
@@ -106,8 +105,7 @@ class Code:
                f"{self.expr(c['hi'], what)} + 1):" for k, c in enumerate(choices)]
         return out + [pad + "    " * len(choices) + line for line in body]
 class Moves:
-    """The guarded commands on one structure (a state: the tuple of its slots), compiled to one function
-    listing every (move, choice values, next state) at a state and one per move applying it."""
+    """The guarded commands on one structure compiled to Python: a state's moves (labelled or not), each move applied."""
     def __init__(self, rules, code):
         self.names, self.domains = [s["name"] for s in rules["slots"]], [tuple(s["domain"]) for s in rules["slots"]]
         self.labels, self.code, slots = [m["label"] for m in rules["moves"]], code, list(map(code.var, self.names))
@@ -185,15 +183,16 @@ class Game:
     """Values and outcomes of one arena, memoized by position (the options too: both searches use them)."""
     def __init__(self, arena, misere):
         self.arena, self.misere, self.values, self.wins, self.kids = arena, misere, {}, {}, {}
-    def options(self, s):
+    def options(self, s, keep=False):         # kept for the outcome search after a value search
         if (k := self.kids.get(s)) is None:
-            k = self.kids[s] = [self.arena.key(x) for x in self.arena.options(s)]
+            k = [self.arena.key(x) for x in self.arena.options(s)]
+            self.kids.update({s: k} if keep else {})
         return k
     def _search(self, root, memo, done, cut=None):
         """Iterative depth-first search; ``done(kids, memo)`` gives a position's result, or True as
         soon as an option's result is ``cut`` (a move to a lost position wins: known ones looked at first)."""
         root = self.arena.key(root)
-        stack = [] if root in memo else [[root, self.options(root), 0]]
+        stack, keep = [] if root in memo else [[root, self.options(root, memo is self.values), 0]], memo is self.values
         line = {e[0] for e in stack}
         while stack:
             top = stack[-1]
@@ -207,7 +206,7 @@ class Game:
                     if kids[i] in line:
                         raise Disagree(f"a move returns to {list(kids[i])}, a position on the current line")
                     top[2] = i + 1
-                    stack.append([kids[i], self.options(kids[i]), 0])
+                    stack.append([kids[i], self.options(kids[i], keep), 0])
                     line.add(kids[i])
                     continue
                 memo[s] = True if i < len(kids) else done(kids, memo)
@@ -262,9 +261,10 @@ class Instance:
         return ("P" if c else "N") if self.boolean else int(c)
     def truth(self, pos, claimed):
         """The recomputed value and outcome, checked against the records; (holds, actual)."""
-        state = tuple(pos["state"])
+        state = tuple(pos["state"])                  # the value first: the outcome search reuses its options
+        v = self.game.value(state) if "value" in pos or claimed not in ("P", "N") else None
         o = self.game.outcome(state)
-        v = self.game.value(state) if "value" in pos or claimed not in ("P", "N") else 0 if o == "P" else None
+        v = 0 if v is None and o == "P" else v
         if (v == 0) != (o == "P"):
             raise Disagree(f"{self.label}: {list(state)} has value {v} but outcome {o}")
         for k, mine in (("value", v), ("outcome", o)):
