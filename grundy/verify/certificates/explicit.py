@@ -189,7 +189,7 @@ def _refuted(claim: Claim, verdict: Verdict, solver: Solver) -> dict[str, Any]:
     if c is None:
         raise Unsupported("a refutation without a counterexample")
     if c.claimed == STRATEGY_FAILS or str(c.claimed).startswith(NOT_EXACT):
-        return strategy_refuted(claim, verdict, solver)
+        return strategy_refuted(claim, verdict, solver, *_find(claim, verdict, solver))
     if isinstance(c.claimed, bool) or not (c.claimed in ("P", "N") or isinstance(c.claimed, int)):
         raise Unsupported(f"a refutation of the claim's strategy ({c.claimed}: {c.actual}): the bundle states "
                           f"values and outcomes, not strategies")

@@ -86,14 +86,13 @@ def _steps(ci: Any, start: State, line: list[dict[str, Any]]) -> list[list[Any]]
     return steps
 
 
-def strategy_refuted(claim: Claim, verdict: Verdict, solver: Solver) -> dict[str, Any]:
+def strategy_refuted(claim: Claim, verdict: Verdict, solver: Solver, inst: Any, state: State) -> dict[str, Any]:
     """The body of a bundle refuting the claim's strategy: the instance (its rules, statement,
-    strategy and the start) and the counterexample with the line as data."""
+    strategy and the start) and the counterexample with the line as data. ``inst``, ``state``:
+    the counterexample's instance (its ``export``) and start."""
     from ..check.instance import Instance
-    from .explicit import _find
     c = verdict.counterexample
     assert c is not None
-    inst, state = _find(claim, verdict, solver)
     if not inst.claim.strategy or inst.table is not None:
         raise Unsupported("a strategy refutation of a claim without a strategy in the IR")
     ci = Instance(claim, inst.label, inst.structure, solver)
