@@ -1,183 +1,174 @@
 #!/usr/bin/env python3
-"""grundy_check: re-check an explicit certificate of grundy without grundy (docs/certificates.md).
+"""grundy_check: re-check an explicit certificate of grundy without grundy (docs/soundness.md).
 Usage: python3 grundy_check.py BUNDLE (a bundle directory, or its explicit.json). Standard library
-only, no code shared with grundy: its own interpreter of the exported rules regenerates every
-position's options, recomputes Grundy values bottom-up (the mex of the options' values; misere: 1
-at a terminal position) and outcomes (a separate win/lose search), re-enumerates a sweep's box,
-evaluates the statement at every listed position, compares every recorded value and judges the
-verdict. Exit status: 0 agreed, 1 disagreed, 2 bad bundle."""
+only, no code shared with grundy: its own compiler of the exported rules (to Python, once per
+bundle) regenerates every position's options, recomputes Grundy values (the mex of the options'
+values; misere: 1 at a terminal position) and outcomes (a separate win/lose search), re-enumerates
+a sweep's box, evaluates the statement at every listed position, compares every recorded value,
+replays a strategy's failing line with the strategy's own cases and judges the verdict. Exit status:
+0 agreed, 1 disagreed, 2 bad bundle (a state of the wrong length: a TypeError of the compiled rules)."""
 import hashlib
 import itertools
 import json
 import operator
 import os
 import sys
-import threading
+from collections import Counter
 from functools import reduce
 
-FORMAT = "grundy-explicit/1"
-RULES_FORMAT = "grundy-rules/1"
+FORMAT, RULES_FORMAT = "grundy-explicit/1", "grundy-rules/1"
 MAX_BOX = 5_000_000          # boxes larger than this are not re-enumerated (said in the summary)
-
 class Bad(Exception):
     """The bundle is malformed (exit 2)."""
-
 class Disagree(Exception):
     """The bundle's rules or records contradict the claim's verdict (exit 1)."""
 
 # ---------------------------------------------------------------- the rule language
-_POW2 = {}
-
-def _nim_pow2(i, j, memo=_POW2):
-    """2^i (x) 2^j, the nim product of two powers of two. 2^i is the ordinary product of the
-    Fermat 2-powers F = 2^(2^b) for the bits b of i; distinct Fermat powers multiply ordinarily,
-    and F (x) F = F xor F/2. So with k = 2^b the lowest bit i and j share, F = 2^k:
-    2^i (x) 2^j = (F xor F/2) (x) rest, rest = 2^(i-k) (x) 2^(j-k)."""
+def _nim_pow2(i, j, memo={}):  # noqa: B006 (a memo)
+    """2^i (x) 2^j. 2^i is the ordinary product of the Fermat 2-powers F = 2^(2^b) for the bits b
+    of i; distinct ones multiply ordinarily, and F (x) F = F xor F/2. So with k = 2^b the lowest
+    bit i and j share, F = 2^k: 2^i (x) 2^j = (F xor F/2) (x) rest, rest = 2^(i-k) (x) 2^(j-k)."""
     if (i, j) not in memo:
         k = i & j & -(i & j)
-        if k == 0:
-            memo[i, j] = 1 << (i | j)
-        else:
-            rest = _nim_pow2(i ^ k, j ^ k)
-            memo[i, j] = nim_mul(rest, 1 << k) ^ nim_mul(rest, 1 << (k - 1))
+        rest = _nim_pow2(i ^ k, j ^ k) if k else 0
+        memo[i, j] = nim_mul(rest, 1 << k) ^ nim_mul(rest, 1 << (k - 1)) if k else 1 << (i | j)
     return memo[i, j]
-
 def nim_mul(a, b):
     """The nim product: bilinear over xor, from the products of powers of two."""
     if a < 0 or b < 0:
         raise Disagree(f"nim_product of a negative number ({a}, {b})")
-    out = 0
-    for i in (i for i in range(a.bit_length()) if a >> i & 1):
-        for j in (j for j in range(b.bit_length()) if b >> j & 1):
-            out ^= _nim_pow2(i, j)
-    return out
-
+    bits = lambda x: [i for i in range(x.bit_length()) if x >> i & 1]  # noqa: E731
+    return reduce(operator.xor, (_nim_pow2(i, j) for i in bits(a) for j in bits(b)), 0)
 def _mex(values):
-    seen, m = set(values), 0
-    while m in seen:
-        m += 1
-    return m
+    seen = set(values)
+    return next(m for m in itertools.count() if m not in seen)
 
-BINARY = {
-    "add": lambda a, b: a + b, "sub": lambda a, b: a - b, "mul": lambda a, b: a * b,
-    "nmul": lambda a, b: a * b, "div": lambda a, b: a // b, "mod": lambda a, b: a % b,
-    "xor": lambda a, b: a ^ b, "bit_and": lambda a, b: a & b, "bit_or": lambda a, b: a | b,
-    "nim_product": nim_mul, "lt": lambda a, b: a < b, "le": lambda a, b: a <= b, "eq": lambda a, b: a == b}
-VARIADIC = {"and": lambda vs: all(vs), "or": lambda vs: any(vs), "min": min, "max": max}
-
-def compile_nodes(nodes):
-    """One function env -> value per node (operands are earlier nodes; ``and``, ``or`` and
-    ``ite`` evaluate only the operands they need)."""
-    fns = []
-    for i, row in enumerate(nodes):
-        if not isinstance(row, list) or len(row) < 3 or row[1] not in ("int", "bool"):
-            raise Bad(f"node {i}: {row!r} is not [op, sort, operands...]")
-        op, sort, args = row[0], row[1], row[2:]
-        if op == "const":
-            v = args[0]
-            if isinstance(v, bool) != (sort == "bool") or not isinstance(v, int):
-                raise Bad(f"node {i}: constant {v!r} is not a {sort}")
-            fns.append(lambda env, v=v: v)
-            continue
-        if op == "var":
-            fns.append(lambda env, n=args[0]: env[n])        # KeyError: a variable without a value
-            continue
-        if not all(isinstance(a, int) and 0 <= a < i for a in args):
-            raise Bad(f"node {i}: operands {args!r} must be indices of earlier nodes")
-        if op in ("div", "mod") and not (nodes[args[1]][0] == "const" and nodes[args[1]][2] > 0):
-            raise Bad(f"node {i}: {op} by something other than a positive constant")
-        fs = [fns[a] for a in args]
-        if op in BINARY and len(fs) == 2:
-            fns.append(lambda env, fn=BINARY[op], f=fs[0], g=fs[1]: fn(f(env), g(env)))
-        elif op == "popcount" and len(fs) == 1:
-            fns.append(lambda env, f=fs[0]: bin(abs(f(env))).count("1"))
-        elif op == "not" and len(fs) == 1:
-            fns.append(lambda env, f=fs[0]: not f(env))
-        elif op in VARIADIC and fs:
-            fns.append(lambda env, fn=VARIADIC[op], fs=fs: fn(f(env) for f in fs))
-        elif op == "ite" and len(fs) == 3:
-            fns.append(lambda env, c=fs[0], a=fs[1], b=fs[2]: a(env) if c(env) else b(env))
-        else:
-            raise Bad(f"node {i}: unknown operator {op!r} with {len(fs)} operands")
-    return fns
-
-def _fn(fns, index, what):
-    if not isinstance(index, int) or not 0 <= index < len(fns):
-        raise Bad(f"{what}: {index!r} is not a node index")
-    return fns[index]
-
-def _choices(fns, rows, what):
-    return [(c["var"], _fn(fns, c["lo"], what), _fn(fns, c["hi"], what)) for c in rows]
-
-def _enumerate(choices, env, k=0):
-    """Every binding of the numeric choices (each between its bounds, in order) into ``env``."""
-    if k == len(choices):
-        yield env
-        return
-    name, lo, hi = choices[k]
-    for v in range(lo(env), hi(env) + 1):
-        env[name] = v
-        yield from _enumerate(choices, env, k + 1)
-    env.pop(name, None)
-
+# Each node becomes Python source, inlined into its users; a node used again whose text is long,
+# or one nested deep, becomes a function of its own (the code stays linear in the number of nodes).
+OPS = {"add": "({} + {})", "sub": "({} - {})", "mul": "({} * {})", "nmul": "({} * {})", "div": "({} // {})",
+       "mod": "({} % {})", "xor": "({} ^ {})", "bit_and": "({} & {})", "bit_or": "({} | {})",
+       "nim_product": "_nim({}, {})", "lt": "({} < {})", "le": "({} <= {})", "eq": "({} == {})",
+       "popcount": "_pop({})", "not": "(not {})", "ite": "({1} if {0} else {2})"}
+def _text(op, subs):
+    if op in ("and", "or"):
+        return "(" + f" {op} ".join(subs) + ")"
+    return f"{op}(({', '.join(subs)},))" if op in ("min", "max") else OPS[op].format(*subs)
+def _bad(why, state):
+    raise Disagree(f"{why} at {list(state)}")
+class Code:
+    """The exported expressions compiled to Python source per node (``and``, ``or``, ``ite``: lazy, as in Python)."""
+    def __init__(self, nodes):
+        self.nodes, self.src, self.free, self.ids, defs, depth = nodes, [], [], {}, [], []
+        self.ns = {"_nim": nim_mul, "_pop": lambda x: bin(abs(x)).count("1"), "_bad": _bad}
+        uses = Counter(a for r in nodes if isinstance(r, list) and r[:1] not in (["const"], ["var"]) for a in r[2:])
+        for i, row in enumerate(nodes):
+            if not isinstance(row, list) or len(row) < 3 or row[1] not in ("int", "bool"):
+                raise Bad(f"node {i}: {row!r} is not [op, sort, operands...]")
+            op, sort, args = row[0], row[1], row[2:]
+            if op in ("const", "var"):
+                v, free, d = args[0], frozenset(args[:1] if op == "var" else ()), 0
+                if not (isinstance(v, str) if op == "var" else isinstance(v, int) and isinstance(v, bool) == (sort == "bool")):
+                    raise Bad(f"node {i}: {row!r} is not a {op} of sort {sort}")
+                text = self.var(v) if op == "var" else repr(v)
+            else:
+                if not all(isinstance(a, int) and 0 <= a < i for a in args):
+                    raise Bad(f"node {i}: operands {args!r} must be indices of earlier nodes")
+                if op in ("div", "mod") and not (nodes[args[1]][0] == "const" and nodes[args[1]][2] > 0):
+                    raise Bad(f"node {i}: {op} by something other than a positive constant")
+                if not (op in OPS and len(args) == OPS[op].count("{") or op in ("and", "or", "min", "max") and args):
+                    raise Bad(f"node {i}: unknown operator {op!r} with {len(args)} operands")
+                text = _text(op, [self.src[a] for a in args])
+                free, d = frozenset().union(*(self.free[a] for a in args)), 1 + max(depth[a] for a in args)
+                if d > 40 or (uses[i] > 1 and len(text) > 400):
+                    defs.append(f"def _n{i}({self.params(free)}):\n    return {text}")
+                    text, d = f"_n{i}({self.params(free)})", 0
+            for seq, x in ((self.src, text), (self.free, free), (depth, d)):
+                seq.append(x)
+        self.run("\n".join(defs))
+    def var(self, name):
+        return self.ids.setdefault(name, f"v{len(self.ids)}")
+    def params(self, names):
+        return ", ".join(sorted(map(self.var, names)))
+    def run(self, text):
+        exec(compile(text, "<bundle>", "exec"), self.ns)    # our own text: numbers and v0, v1, ... only
+    def expr(self, index, what, as_int=False):
+        if not isinstance(index, int) or not 0 <= index < len(self.src):
+            raise Bad(f"{what}: {index!r} is not a node index")
+        return f"int({self.src[index]})" if as_int and self.nodes[index][1] == "bool" else self.src[index]
+    def fn(self, index, names, what):
+        """Node ``index`` as a function of the variables ``names`` (positional)."""
+        self.run(f"def _f({', '.join(map(self.var, names))}):\n    return {self.expr(index, what)}")
+        return self.ns.pop("_f")
+    def loops(self, choices, body, what, pad="    "):
+        """Source: nested loops binding each numeric choice between its bounds, around ``body``."""
+        out = [pad + "    " * k + f"for {self.var(c['var'])} in range({self.expr(c['lo'], what)}, "
+               f"{self.expr(c['hi'], what)} + 1):" for k, c in enumerate(choices)]
+        return out + [pad + "    " * len(choices) + line for line in body]
 class Moves:
-    """The guarded commands on one structure: a state is the tuple of its slots."""
-    def __init__(self, rules, fns):
+    """The guarded commands on one structure compiled to Python: a state's moves (labelled or not), each move applied."""
+    def __init__(self, rules, code):
         self.names, self.domains = [s["name"] for s in rules["slots"]], [tuple(s["domain"]) for s in rules["slots"]]
-        self.moves = []
-        for m in rules["moves"]:
-            w = f"move {m.get('label')!r}"
-            fits = _fn(fns, m["fits"], w) if "fits" in m else None
-            upd = [(int(slot), _fn(fns, e, w)) for slot, e in m["update"]]
-            self.moves.append((m["label"], _choices(fns, m["choices"], w), _fn(fns, m["guard"], w), upd, fits))
-    def env(self, state):
-        if len(state) != len(self.names):
-            raise Bad(f"state {state} has {len(state)} slots, the rules {len(self.names)}")
-        return dict(zip(self.names, state))
+        self.labels, self.code, slots = [m["label"] for m in rules["moves"]], code, list(map(code.var, self.names))
+        self.choices, body, bare, text = [[c["var"] for c in m["choices"]] for m in rules["moves"]], [], [], []
+        st = "".join(v + ", " for v in slots)
+        for mi, m in enumerate(rules["moves"]):
+            w, nxt, cond = f"move {m.get('label')!r}", list(slots), []
+            for slot, _ in m["update"]:
+                lo, hi = self.domains[int(slot)]
+                nxt[int(slot)] = f"_u{int(slot)}"
+                cond += [f"_u{int(slot)} < {int(lo)}"] + ([f"_u{int(slot)} > {int(hi)}"] if hi is not None else [])
+            inner = [f"_u{int(s)} = {code.expr(e, w, True)}" for s, e in m["update"]]
+            if "fits" in m:
+                inner.insert(0, f"if not {code.expr(m['fits'], w)}: _bad('move {mi} does not fit', ({st}))")
+            if cond:
+                inner.append(f"if {' or '.join(cond)}: _bad('move {mi} leaves a slot domain', ({st}))")
+            cv = [code.var(c) for c in self.choices[mi]]
+            guard, t, g = f"if {code.expr(m['guard'], w)}:", f"({', '.join(nxt)},)", m["guard"]
+            conj = code.nodes[g][2:] if code.nodes[g][0] == "and" else [g]     # the conjuncts free of the
+            out = [c for c in conj if not code.free[c] & {*self.choices[mi]} and "_n" not in code.src[c]]
+            pre = [f"    if {' and '.join(code.src[c] for c in out) or 'True'}:"]   # choices: before the loops
+            g = f"if {' and '.join(code.src[c] for c in conj if c not in out) or 'True'}:"
+            for seq, add in ((body, f"(({mi}, ({', '.join(cv)}{',' if cv else ''}), {t}))"), (bare, f"({t})")):
+                seq += pre + code.loops(m["choices"], [g] + ["    " + x for x in inner + [f"_out.append{add}"]], w, " " * 8)
+            checks = [f"    if not {code.expr(c['lo'], w)} <= {code.var(c['var'])} <= {code.expr(c['hi'], w)}: "
+                      "return None" for c in m["choices"]]
+            text.append(f"def _a{mi}(_s, {''.join(c + ', ' for c in cv)}):\n    ({st}) = _s\n" + "\n".join(
+                checks + ["    " + guard] + ["        " + x for x in inner] + [f"        return {t}", "    return None"]))
+        code.run("".join(f"def {f}(_s):\n    ({st}) = _s\n    _out = []\n" + "\n".join(b) + "\n    return _out\n"
+                         for f, b in (("_f", body), ("_o", bare))) + "\n".join(text))
+        self.labelled, self.options = code.ns.pop("_f"), code.ns.pop("_o")    # state -> its moves
+        self._apply = [code.ns.pop(f"_a{mi}") for mi in range(len(self.labels))]
+    def fn(self, index, what):
+        """Node ``index`` as a function of a state."""
+        f = self.code.fn(index, self.names, what)
+        return lambda state: f(*state)
     key = staticmethod(tuple)
-    def options(self, state):
-        env0 = self.env(state)        # one binding of the slots: each move's choices are popped after it
-        return [self._next(m, state, env) for m in self.moves for env in _enumerate(m[1], env0) if m[2](env)]
-    def _next(self, move, state, env):
-        label, _, _, upd, fits = move
-        if fits is not None and not fits(env):
-            raise Disagree(f"move {label!r} at {list(state)} does not fit the structure")
-        nxt = list(state)
-        for slot, f in upd:
-            nxt[slot] = v = int(f(env))
-            lo, hi = self.domains[slot]
-            if v < lo or (hi is not None and v > hi):
-                raise Disagree(f"move {label!r} at {list(state)} sets {self.names[slot]} to {v}, outside its domain")
-        return tuple(nxt)
     def apply(self, state, mi, values):
         """The state after move ``mi`` with the choice values ``values`` (None: not legal there)."""
-        move, env = self.moves[mi], self.env(state)
-        for (name, lo, hi), v in zip(move[1], values, strict=True):
-            if not lo(env) <= v <= hi(env):
-                return None
-            env[name] = v
-        return self._next(move, state, env) if move[2](env) else None
-
+        ok = isinstance(mi, int) and 0 <= mi < len(self.labels) and len(values) == len(self.choices[mi])
+        return self._apply[mi](state, *values) if ok else None
 class HeapRule:
-    """A rule on one heap: a position is a multiset of heaps; a move plays one option in one heap
-    (its parts replace the heap; a part of 0 is no heap)."""
-    def __init__(self, rule, fns):
-        self.var, self.single = rule["var"], {}
-        self.opts = [(o["label"], _choices(fns, o["choices"], "option"), _fn(fns, o["guard"], "option"),
-                      [_fn(fns, p, "option") for p in o["parts"]]) for o in rule["options"]]
-    def key(self, state):
-        return tuple(sorted(h for h in state if h))
+    """A rule on one heap: a position is a multiset of heaps; a move plays one option in one heap (its
+    parts replace the heap; a part of 0 is no heap)."""
+    def __init__(self, rule, code):
+        self.labels, self.single, self.memo, body = [o["label"] for o in rule["options"]], {}, {}, []
+        for oi, o in enumerate(rule["options"]):
+            parts = "".join(f"{code.expr(p, 'option', True)}, " for p in o["parts"])
+            body += code.loops(o["choices"], [f"if {code.expr(o['guard'], 'option')}:",
+                                              f"    _out.append(({oi}, ({parts})))"], "option")
+        code.run(f"def _f({code.var(rule['var'])}):\n    _out = []\n" + "\n".join(body) + "\n    return _out")
+        self._options = code.ns.pop("_f")
+    key = staticmethod(lambda state: tuple(sorted(h for h in state if h)))
     def heap_options(self, h):
         """The parts each option of a heap of ``h`` leaves (sorted, without 0s)."""
-        out = []
-        for label, choices, guard, parts in self.opts:
-            for env in _enumerate(choices, {self.var: h}):
-                if guard(env):
-                    ps = [int(p(env)) for p in parts]
-                    if min(ps, default=0) < 0 or sum(ps) > h or sorted(ps)[-1:] == [h]:
-                        raise Disagree(f"option {label!r} of a heap of {h} leaves {ps}")
-                    out.append(tuple(sorted(p for p in ps if p)))
-        return out
+        if h not in self.memo:
+            out = []
+            for oi, ps in self._options(h):
+                if min(ps, default=0) < 0 or sum(ps) > h or sorted(ps)[-1:] == [h]:
+                    raise Disagree(f"option {self.labels[oi]!r} of a heap of {h} leaves {list(ps)}")
+                out.append(tuple(sorted(p for p in ps if p)))
+            self.memo[h] = out
+        return self.memo[h]
     def options(self, state):
         hs = self.key(state)
         return [tuple(sorted(hs[:i] + hs[i + 1:] + ps)) for i, h in enumerate(hs) for ps in self.heap_options(h)]
@@ -188,84 +179,92 @@ class HeapRule:
         return self.single[h]
     def xor(self, heaps):
         return reduce(operator.xor, (self.heap_value(h) for h in heaps), 0)
-
 class Game:
-    """Values and outcomes of one arena, memoized by position."""
+    """Values and outcomes of one arena, memoized by position (the options too: both searches use them)."""
     def __init__(self, arena, misere):
-        self.arena, self.misere, self.values, self.wins = arena, misere, {}, {}
+        self.arena, self.misere, self.values, self.wins, self.kids = arena, misere, {}, {}, {}
+    def options(self, s, keep=False):         # kept for the outcome search after a value search
+        if (k := self.kids.get(s)) is None:
+            k = [self.arena.key(x) for x in self.arena.options(s)]
+            self.kids.update({s: k} if keep else {})
+        return k
     def _search(self, root, memo, done, cut=None):
-        """Iterative depth-first search; ``done(kids, memo)`` gives a position's result, or True
-        as soon as an option's result is ``cut`` (a move to a lost position wins)."""
-        arena, root = self.arena, self.arena.key(root)
-        stack, line = ([(root, [arena.key(k) for k in arena.options(root)])], {root}) if root not in memo else ([], ())
+        """Iterative depth-first search; ``done(kids, memo)`` gives a position's result, or True as
+        soon as an option's result is ``cut`` (a move to a lost position wins: known ones looked at first)."""
+        root = self.arena.key(root)
+        stack, keep = [] if root in memo else [[root, self.options(root, memo is self.values), 0]], memo is self.values
+        line = {e[0] for e in stack}
         while stack:
-            s, kids = stack[-1]
-            for k in kids:
-                if k not in memo:
-                    if k in line:
-                        raise Disagree(f"a move returns to {list(k)}, a position on the current line")
-                    stack.append((k, [arena.key(x) for x in arena.options(k)]))
-                    line.add(k)
-                    break
-                if memo[k] is cut:
-                    memo[s] = True
-                    stack.pop()
-                    line.discard(s)
-                    break
+            top = stack[-1]
+            s, kids, i = top
+            if cut is not None and (any(memo.get(k, 0) is cut for k in kids) if i == 0 else memo[kids[i - 1]] is cut):
+                memo[s] = True
             else:
-                memo[s] = done(kids, memo)
-                stack.pop()
-                line.discard(s)
+                while i < len(kids) and kids[i] in memo and memo[kids[i]] is not cut:
+                    i += 1
+                if i < len(kids) and kids[i] not in memo:
+                    if kids[i] in line:
+                        raise Disagree(f"a move returns to {list(kids[i])}, a position on the current line")
+                    top[2] = i + 1
+                    stack.append([kids[i], self.options(kids[i], keep), 0])
+                    line.add(kids[i])
+                    continue
+                memo[s] = True if i < len(kids) else done(kids, memo)
+            stack.pop()
+            line.discard(s)
         return memo[root]
     def value(self, state):
         if isinstance(self.arena, HeapRule) and not self.misere:   # Sprague-Grundy: xor of heaps
             return self.arena.xor(self.arena.key(state))
-        return self._search(state, self.values,
-                            lambda kids, m: _mex(m[k] for k in kids) if kids else int(self.misere))
+        return self._search(state, self.values, lambda kids, m: _mex(m[k] for k in kids) if kids else int(self.misere))
     def outcome(self, state):
         if isinstance(self.arena, HeapRule) and not self.misere:
             return "N" if self.value(state) else "P"
-        w = self._search(state, self.wins, lambda kids, m: False if kids else self.misere, cut=False)
-        return "N" if w else "P"
+        return "N" if self._search(state, self.wins, lambda kids, m: False if kids else self.misere, cut=False) else "P"
 
 # ---------------------------------------------------------------- the bundle
 def digest(data):
     """SHA-256 of compact JSON (keys sorted): of the listed states, or of a game's rules."""
     return hashlib.sha256(json.dumps(data, separators=(",", ":"), sort_keys=True).encode()).hexdigest()
-
-GAME_KEYS = ("structure", "rules", "heap_rule", "nodes", "statement", "assume")
-
+GAME_KEYS, STRATEGY_KEYS = ("structure", "rules", "heap_rule", "nodes", "statement", "assume"), ("strategy", "exact")
+def game_digest(raw):
+    return digest([raw.get(k) for k in GAME_KEYS + (STRATEGY_KEYS if "strategy" in raw else ())])
 def _need(d, key, what):
     if not isinstance(d, dict) or key not in d:
         raise Bad(f"{what}: missing {key!r}")
     return d[key]
-
 class Instance:
     """One structure of the claim: its rules, statement, assumption and positions."""
     def __init__(self, inst, misere):
         self.label = inst.get("label", "?")
-        fns = compile_nodes(nodes := _need(inst, "nodes", self.label))
-        self.moves = Moves(_need(inst, "rules", self.label), fns)
-        hr = inst.get("heap_rule")
-        self.game = Game(HeapRule(hr, fns) if hr else self.moves, misere)
-        st = inst.get("statement")
-        self.statement = None if st is None else _fn(fns, st, "statement")
+        code = Code(nodes := _need(inst, "nodes", self.label))
+        self.moves = m = Moves(_need(inst, "rules", self.label), code)
+        self.game = Game(HeapRule(hr, code) if (hr := inst.get("heap_rule")) else m, misere)
+        self.statement = None if (st := inst.get("statement")) is None else m.fn(st, "statement")
         self.boolean = st is not None and nodes[st][1] == "bool"
-        self.assume = _fn(fns, inst["assume"], "assume") if inst.get("assume") is not None else None
+        self.assume = m.fn(inst["assume"], "assume") if inst.get("assume") is not None else None
+        self.strategy = [(m.fn(c["when"], "strategy"), c["move"], [m.fn(e, "strategy") for e in c["choices"]])
+                         for c in inst.get("strategy") or []]
+        self.exact = m.fn(inst["exact"], "exact") if inst.get("exact") is not None else None
         self.positions, self.raw = _need(inst, "positions", self.label), inst
     def holds_assume(self, state):
-        return True if self.assume is None else bool(self.assume(self.moves.env(state)))
+        return True if self.assume is None else bool(self.assume(state))
+    def plays(self, state, first=True):
+        """The strategy's moves at ``state`` (move, choice values): the first case that applies, or every one."""
+        out = [(mi, tuple(int(f(state)) for f in fs)) for when, mi, fs in self.strategy if when(state)]
+        return out[:1] if first else out
     def claimed(self, pos):
         """What the claim states at a position: an int (a value) or "P"/"N"."""
         if self.statement is None:
             return _need(pos, "claimed", "a position of a table claim")
-        c = self.statement(self.moves.env(pos["state"]))
+        c = self.statement(tuple(pos["state"]))
         return ("P" if c else "N") if self.boolean else int(c)
     def truth(self, pos, claimed):
         """The recomputed value and outcome, checked against the records; (holds, actual)."""
-        state = tuple(pos["state"])
+        state = tuple(pos["state"])                  # the value first: the outcome search reuses its options
+        v = self.game.value(state) if "value" in pos or claimed not in ("P", "N") else None
         o = self.game.outcome(state)
-        v = self.game.value(state) if "value" in pos or claimed not in ("P", "N") else 0 if o == "P" else None
+        v = 0 if v is None and o == "P" else v
         if (v == 0) != (o == "P"):
             raise Disagree(f"{self.label}: {list(state)} has value {v} but outcome {o}")
         for k, mine in (("value", v), ("outcome", o)):
@@ -273,16 +272,14 @@ class Instance:
                 raise Disagree(f"{self.label}: at {list(state)} the bundle records {k} {pos[k]!r}, recomputed {mine!r}")
         actual = o if claimed in ("P", "N") else v
         return claimed == actual, actual
-
 def check_box(inst):
-    """The positions a sweep covered: every state of the box where ``assume`` holds (or a sample
-    of them). Returns a line for the summary."""
+    """The positions a sweep covered: every state of the box where ``assume`` holds (or a sample)."""
     raw, listed = inst.raw, [tuple(p["state"]) for p in inst.positions]
     if len(set(listed)) != len(listed):
         raise Disagree(f"{inst.label}: a position is listed twice")
     if raw.get("digest") != digest([list(s) for s in listed]):
         raise Disagree(f"{inst.label}: the digest of the listed positions is not the recorded one")
-    if raw.get("game_digest") != digest([raw.get(k) for k in GAME_KEYS]):
+    if raw.get("game_digest") != game_digest(raw):
         raise Disagree(f"{inst.label}: the digest of the rules, statement and assume is not the recorded one")
     count, box, sample = raw.get("count"), raw.get("box"), raw.get("sample")
     if box is None:
@@ -294,8 +291,7 @@ def check_box(inst):
         return f"{len(listed)} positions of a box of {size:,} (not re-enumerated: too large)"
     covered = [s for s in itertools.product(*box) if inst.holds_assume(s)]
     if len(covered) != count:
-        raise Disagree(f"{inst.label}: the box holds {len(covered)} positions where assume holds, "
-                       f"the bundle says {count}")
+        raise Disagree(f"{inst.label}: the box holds {len(covered)} positions where assume holds, not {count}")
     if sample is None:
         if set(covered) != set(listed):
             missing = sorted(set(covered) - set(listed))[:3]
@@ -304,14 +300,12 @@ def check_box(inst):
     if sample.get("k") != len(listed) or not set(listed) <= set(covered):
         raise Disagree(f"{inst.label}: the sample is not {sample.get('k')} positions of the box")
     return f"sample of {len(listed)} of {count} positions"
-
 def check_period(b):
-    """A period claim: G(0..top) of one heap recomputed; the period on the range the theorem
-    (or the bound) needs; the theorem's range and the code's options on heaps 0..top."""
-    per = _need(b, "period", "bundle")
-    inst = Instance(_need(b, "instances", "bundle")[0], False)
+    """A period claim: G(0..top) of one heap recomputed; the period on the range the theorem (or the
+    bound) needs; the theorem's range and the code's options on heaps 0..top."""
+    per, inst = _need(b, "period", "bundle"), Instance(_need(b, "instances", "bundle")[0], False)
     rule = inst.game.arena
-    if inst.raw.get("game_digest") != digest([inst.raw.get(k) for k in GAME_KEYS]):
+    if inst.raw.get("game_digest") != game_digest(inst.raw):
         raise Disagree("the digest of the rules is not the recorded one")
     if not isinstance(rule, HeapRule):
         raise Bad("a period bundle needs a heap rule")
@@ -347,22 +341,14 @@ def check_period(b):
     how = (f"by the theorem for code {th['code']['digits']} (t = {th['t']}): options equal the code's on "
            f"heaps 0..{top}" if th else "no theorem (a check up to the bound)")
     return f"G(0..{top}) recomputed; G(n + {p}) = G(n) + {s} for {n0} <= n < {end}; {how}"
-
 def code_options(digits, h):
     """The options of a heap of ``h`` under a finite take-and-break code, as sorted parts."""
     out = set()
-    for k, d in enumerate(digits):
+    for k, d in ((k, d) for k, d in enumerate(digits) if h - k >= 0 and (k > 0 or d & 4)):
         r = h - k
-        if r < 0 or (k == 0 and not d & 4):
-            continue
-        if d & 1 and r == 0 and k > 0:
-            out.add(())
-        if d & 2 and r >= 1 and k > 0:
-            out.add((r,))
-        if d & 4:
-            out.update((a, r - a) for a in range(1, r // 2 + 1) if r - a >= 1)
+        out.update([()] if d & 1 and r == 0 and k > 0 else [], [(r,)] if d & 2 and r >= 1 and k > 0 else [])
+        out.update((a, r - a) for a in range(1, r // 2 + 1) if d & 4 and r - a >= 1)
     return sorted(out)
-
 def check(b):
     """Judge a bundle; the summary lines (Disagree or Bad on failure)."""
     if not isinstance(b, dict) or b.get("format") != FORMAT or b.get("rules_format") != RULES_FORMAT:
@@ -373,20 +359,16 @@ def check(b):
     misere = _need(claim, "convention", "claim") == "misere"
     lines = [f"claim {claim.get('id')} ({claim.get('kind')}, {'misere' if misere else 'normal'} play), "
              f"verdict {verdict}"]
-    if "certificate" in b:
-        lines.append(check_certificate(b, misere))
-        return lines
-    if claim.get("kind") == "period":
-        if misere:
+    if "certificate" in b or claim.get("kind") == "period":
+        if misere and "certificate" not in b:
             raise Bad("a period bundle in misere play (one-heap values add by xor in normal play only)")
-        lines.append(check_period(b))
-        return lines
+        return lines + [check_certificate(b, misere) if "certificate" in b else check_period(b)]
     failures, covered = [], 0
     for i, raw in enumerate(_need(b, "instances", "bundle")):
         inst = Instance(raw, misere)
         cover = check_box(inst)
         covered += raw.get("count", 0)
-        held = 0
+        held = 0                # a strategy-refutation's start: claimed N and N (the line is checked after)
         for j, pos in enumerate(inst.positions):
             if not inst.holds_assume(pos["state"]):
                 raise Disagree(f"{inst.label}: assume fails at the listed {pos['state']}")
@@ -395,8 +377,7 @@ def check(b):
             held += ok
             if not ok:
                 failures.append((i, j, pos["state"], claimed, actual))
-        lines.append(f"{inst.label}: {cover}; recomputed; the statement holds at {held} of "
-                     f"{len(inst.positions)}")
+        lines.append(f"{inst.label}: {cover}; recomputed; the statement holds at {held} of {len(inst.positions)}")
     if verdict in ("verified", "proved"):
         said = b["verdict"].get("positions", 0) - b["verdict"].get("random_positions", 0)
         if covered != said:
@@ -408,24 +389,56 @@ def check(b):
     if verdict == "refuted":
         return lines + check_refuted(b, failures, misere)
     raise Bad(f"verdict {verdict!r} has no explicit certificate")
-
 def check_refuted(b, failures, misere):
     """The claim fails at the recorded counterexample, as recorded; its options as recorded."""
     cex = _need(b, "counterexample", "a refuted bundle")
     at = (cex.get("instance"), cex.get("position"))
+    if "line" in cex or cex.get("exact"):
+        return check_strategy(Instance(b["instances"][0], misere), cex, misere)
     hit = [f for f in failures if f[:2] == at]
     if not hit:
         raise Disagree(f"the claim holds at the recorded counterexample {cex.get('state')}")
     _, _, st, c, a = hit[0]
     if cex.get("claimed") != c or cex.get("actual") != a:
-        raise Disagree(f"the counterexample records claimed {cex.get('claimed')!r} / actual "
-                       f"{cex.get('actual')!r}, recomputed {c!r} / {a!r}")
+        raise Disagree(f"the counterexample records {cex.get('claimed')!r} / {cex.get('actual')!r}, recomputed {c!r} / {a!r}")
     return [f"counterexample {st}: claimed {c!r}, recomputed {a!r}",
             check_followers(Instance(b["instances"][at[0]], misere), st, cex.get("followers"))]
-
+def check_strategy(inst, cex, misere):
+    """A strategy refuted: from a start claimed N it loses along the recorded line (its cases evaluated
+    here, each reply legal), or where ``exact`` holds its moves are not exactly the winning moves."""
+    x = tuple(cex["state"])
+    if not inst.strategy or not inst.holds_assume(x) or inst.claimed({"state": x}) != "N":
+        raise Disagree(f"{list(x)} is not a start the strategy is claimed to win from (claimed N, assume)")
+    if cex.get("exact"):
+        if inst.exact is None or not inst.exact(x):
+            raise Disagree(f"the claim does not say the strategy's moves at {list(x)} are exactly the winning moves")
+        mine = set(inst.plays(x, first=False))
+        wins = {(mi, cv) for mi, cv, t in inst.moves.labelled(x) if inst.game.outcome(t) == "P"}
+        if mine == wins:
+            raise Disagree(f"the strategy's moves at {list(x)} are exactly the winning moves")
+        show = lambda ms: sorted(inst.moves.labels[mi].format(**dict(zip(inst.moves.choices[mi], cv)))  # noqa: E731
+                                 for mi, cv in ms)
+        return [f"at {list(x)} the strategy plays {show(mine)}, the winning moves are {show(wins)} (recomputed)"]
+    line = cex["line"]
+    for k, (mi, cv, to) in enumerate(line):
+        if k % 2 == 0 and inst.plays(x) != [(mi, tuple(cv))]:
+            raise Disagree(f"step {k + 1}: the strategy plays {inst.plays(x)} at {list(x)}, not the recorded {[mi, cv]}")
+        y = inst.moves.apply(x, mi, cv)
+        if y is None or list(y) != list(to):
+            raise Disagree(f"step {k + 1}: move {[mi, cv]} at {list(x)} is not legal or does not lead to {to}")
+        x = y
+    opts, mine = inst.moves.options(x), inst.plays(x)
+    if len(line) % 2:
+        why = "its move leaves the opponent without a move (misere play)" if misere and not opts else None
+    else:
+        why = ("it has no move" if not misere else None) if not opts else "no case applies" if not mine else \
+            None if inst.moves.apply(x, *mine[0]) is not None else f"its move {mine[0]} is not legal"
+    if why is None:
+        raise Disagree(f"the strategy does not fail at {list(x)}, the end of the recorded line")
+    return [f"from {cex['state']} (claimed N) the strategy fails after {len(line)} moves (replayed): {why}"]
 def check_certificate(b, misere):
-    """A refutation by a certificate on the rule alone: the statement contradicts itself at one
-    position (no value is solved). The obligations of the partition theorem / the mex rule."""
+    """A refutation by a certificate on the rule alone: the statement contradicts itself at one position
+    (no value is solved): an obligation of the partition theorem or the mex rule fails."""
     cert, inst = b["certificate"], Instance(b["instances"][0], misere)
     check_box(inst)
     s, ob = tuple(cert["state"]), cert["obligation"]
@@ -451,10 +464,8 @@ def check_certificate(b, misere):
     if not bad:
         raise Disagree(f"the certificate ({ob}) at {list(s)} does not show the claim false ({why})")
     return f"certificate {ob} at {list(s)}, claimed {c!r}: the claim contradicts itself ({why})"
-
 def check_followers(inst, state, followers):
-    """The counterexample's options, as recorded: exactly its options, each of the value
-    recomputed (the mex of their values is its value)."""
+    """The counterexample's options, as recorded: exactly its options, each of its value recomputed."""
     if not followers:
         return "its options: recomputed by the search (none recorded)"
     game, key = inst.game, inst.game.arena.key
@@ -465,35 +476,24 @@ def check_followers(inst, state, followers):
         if (game.value if k == "value" else game.outcome)(tuple(f["state"])) != f.get(k):
             raise Disagree(f"the recorded {k} {f.get(k)!r} of the option {f['state']} is not recomputed")
     return f"its {len(followers)} options: the recorded ones, values recomputed"
-
 def load(path):
-    if os.path.isdir(path):
-        path = os.path.join(path, "explicit.json")
     try:
-        with open(path, encoding="utf-8") as f:
+        with open(os.path.join(path, "explicit.json") if os.path.isdir(path) else path, encoding="utf-8") as f:
             return json.load(f)
     except (OSError, ValueError) as e:
         raise Bad(f"cannot read {path}: {e}") from None
-
 def main(argv):
-    if len(argv) != 2:
-        print("usage: grundy_check.py BUNDLE", file=sys.stderr)
-        return 2
     try:
+        if len(argv) != 2:
+            raise Bad("usage: grundy_check.py BUNDLE")
         print("\n".join(check(load(argv[1]))) + "\nAGREED")
         return 0
     except Disagree as e:
         print(f"DISAGREED: {e}")
         return 1
-    except (Bad, KeyError, TypeError, ValueError, IndexError, RecursionError) as e:
+    except (Bad, KeyError, NameError, SyntaxError, TypeError, ValueError, IndexError, RecursionError) as e:
         print(f"BAD BUNDLE: {e}" if isinstance(e, Bad) else f"BAD BUNDLE: {type(e).__name__}: {e}")
         return 2
-
 if __name__ == "__main__":
-    sys.setrecursionlimit(200_000)
-    threading.stack_size(512 * 1024 * 1024)       # deep expressions are evaluated recursively
-    result = []
-    t = threading.Thread(target=lambda: result.append(main(sys.argv)))
-    t.start()
-    t.join()
-    sys.exit(result[0] if result else 2)
+    sys.setrecursionlimit(100_000)      # a deep expression is a chain of functions (each of depth <= 40)
+    sys.exit(main(sys.argv))

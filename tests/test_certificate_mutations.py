@@ -172,7 +172,7 @@ def redigest(b):
     for inst in b["instances"]:
         states = [p["state"] for p in inst["positions"]]
         inst["digest"] = CK.digest(states)
-        inst["game_digest"] = CK.digest([inst.get(k) for k in CK.GAME_KEYS])
+        inst["game_digest"] = CK.game_digest(inst)
         if inst.get("box") is None and "count" in inst:
             b["verdict"]["positions"] += len(states) - inst["count"]
             inst["count"] = len(states)
@@ -195,7 +195,7 @@ def truth(b):
                 st = tuple(p["state"])
                 value = inst.game.value(st) if "value" in p else None      # what the bundle states
                 out.append((value, inst.game.outcome(st), inst.claimed(p), inst.holds_assume(st)))
-    except (CK.Disagree, CK.Bad, KeyError, RecursionError) as e:
+    except (CK.Disagree, CK.Bad, KeyError, NameError, RecursionError) as e:
         return f"error: {e}"
     return out
 

@@ -42,8 +42,8 @@ def arena(game, g):
     rules = export_rules(game.rules(g), t)
     hr = export_heap_rule(game, g, t)
     data = json.loads(json.dumps({"nodes": t.nodes, "rules": rules, "heap_rule": hr}))
-    fns = CK.compile_nodes(data["nodes"])
-    return CK.HeapRule(data["heap_rule"], fns) if hr else CK.Moves(data["rules"], fns)
+    code = CK.Code(data["nodes"])
+    return CK.HeapRule(data["heap_rule"], code) if hr else CK.Moves(data["rules"], code)
 
 
 def small_states(rules, k, seed, top=2):
@@ -122,7 +122,9 @@ def test_each_operator_means_what_grundy_means(op, a, b, k):
          "nmul": product(x, y)}[op]
     t = NodeTable()
     root = t.add(e)
-    assert CK.compile_nodes(t.nodes)[root](env) == evaluate(e, env)
+    code = CK.Code(json.loads(json.dumps(t.nodes)))
+    names = sorted(code.free[root])
+    assert code.fn(root, names, "test")(*(env[n] for n in names)) == evaluate(e, env)
 
 
 def _var(name):
@@ -240,6 +242,8 @@ CLAIMS = [
     Claim("t/bouton-2-proved", game="nim", kind="char", family=heaps(2), bounds={"heap": 4},
           statement=lambda g, s: s.heap[0] == s.heap[1], methods=["explicit", "smt"], expect="proved"),
     *(c for c in load([str(ROOT / "theorems" / "classics.py")]) if c.id == "planted/misere-nim-3-far"),
+    # an open family (every n): its first members' sweep, the statement reading their counts
+    *(c for c in load([str(ROOT / "theorems" / "grim.py")]) if c.id == "grim/lemma9-every-n"),
 ]
 
 
@@ -252,7 +256,7 @@ def test_bundles_written_by_grundy_are_agreed_with(tmp_path, claim):
 
 
 def test_a_far_refutation_is_a_certificate_checked_at_one_position(tmp_path):
-    claim = CLAIMS[-1]
+    claim = next(c for c in CLAIMS if c.id == "planted/misere-nim-3-far")
     _, d = _bundle(tmp_path, claim)
     data = json.loads((d / "explicit.json").read_text())
     assert data["certificate"]["obligation"] == "PN" and data["certificate"]["state"][0] > 10 ** 6
@@ -292,6 +296,17 @@ def test_no_source_tree_is_a_skip(tmp_path, monkeypatch):
     assert r["status"] == "skipped" and "source tree" in r["detail"]
 
 
+def test_the_checkers_limit_is_cpu_time(tmp_path, monkeypatch):
+    """A checker that never ends is stopped by its CPU-time limit and said to be a skip, with the limit."""
+    from grundy.verify.certificates import explicit
+    _, d = _bundle(tmp_path, CLAIMS[0])
+    spin = tmp_path / "spin.py"
+    spin.write_text("while True:\n    pass\n")
+    monkeypatch.setattr(explicit, "checker_path", lambda: spin)
+    r = run_checker(d, timeout=1)
+    assert r["status"] == "skipped" and "1 CPU s" in r["detail"], r
+
+
 def test_a_guard_testing_a_choice_against_a_constant():
     """Found by test_random_rules: two moves whose guards say ``k == 1`` made the compilers
     dispatch on the choice ``k`` as if it were a state slot (a KeyError in Python and C)."""
@@ -326,17 +341,6 @@ def test_a_verdict_read_back_from_json_finds_its_counterexample(tmp_path, claim)
     assert v.verdict == "refuted" and v.counterexample.origin is None
     assert write_explicit(tmp_path, claim, v) == ["explicit.json"]
     assert run_checker(tmp_path)["status"] == "agreed"
-
-
-def test_a_refuted_strategy_is_said_to_be_beyond_the_bundle(tmp_path):
-    from grundy.spec import Play
-    c = Claim("t/bad-strategy", game="nim", kind="strategy", family=heaps(2), bounds={"heap": 3},
-              statement=lambda g, s: s.heap[0] == s.heap[1],
-              strategy=lambda g, s, rules: [Play(s.heap[0] != s.heap[1], 0, {"k": 1})], expect="refuted")
-    v, d = _bundle(tmp_path, c)
-    assert v.verdict == "refuted"
-    r = run_checker(d)
-    assert r["status"] == "skipped" and "strategy" in r["detail"], r
 
 
 def test_a_bad_bundle_exits_2_and_is_never_agreed_with(tmp_path):

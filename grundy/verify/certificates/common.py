@@ -6,7 +6,7 @@ import hashlib
 import json
 from typing import Any
 
-__all__ = ["FORMAT", "GAME_KEYS", "Unsupported", "digest", "with_game_digest"]
+__all__ = ["FORMAT", "GAME_KEYS", "STRATEGY_KEYS", "Unsupported", "digest", "game_digest", "with_game_digest"]
 
 FORMAT = "grundy-explicit/1"
 
@@ -25,8 +25,16 @@ def digest(data: Any) -> str:
 
 
 GAME_KEYS = ("structure", "rules", "heap_rule", "nodes", "statement", "assume")
+STRATEGY_KEYS = ("strategy", "exact")       # in the digest of a strategy claim's instance only
+
+
+def game_digest(inst: dict[str, Any]) -> str:
+    """The digest of an instance's rules, statement and assume (and strategy, where it has one):
+    their identity."""
+    keys = GAME_KEYS + (STRATEGY_KEYS if "strategy" in inst else ())
+    return digest([inst.get(k) for k in keys])
 
 
 def with_game_digest(inst: dict[str, Any]) -> dict[str, Any]:
-    """``inst`` with ``game_digest``: the digest of its rules, statement and assume (their identity)."""
-    return {**inst, "game_digest": digest([inst.get(k) for k in GAME_KEYS])}
+    """``inst`` with ``game_digest`` (:func:`game_digest`)."""
+    return {**inst, "game_digest": game_digest(inst)}

@@ -22,8 +22,11 @@ from __future__ import annotations
 
 import itertools
 import json
+import math
 import pathlib
 import random
+import resource
+import signal
 import subprocess
 import sys
 from typing import Any, Callable
@@ -42,14 +45,17 @@ from ...spec.registry import GAMES
 from ...spec.structure import Structure
 from ..claims import Claim, Explicit
 from ..families import Positions, TableStatement, slot_values
+from ..families.open import OpenFamily
 from ..kinds import kind_of
 from ..verdict import PROVED, REFUTED, VERIFIED, Verdict
 from .common import FORMAT, Unsupported, digest, with_game_digest
+from .strategy import NOT_EXACT, STRATEGY_FAILS, strategy_extra, strategy_refuted
 
 __all__ = ["FORMAT", "write_explicit", "run_checker", "bundle_of",
            "checker_path"]
 
-CHECKER_TIMEOUT = 600.0    # seconds the stand-alone checker gets by default
+CHECKER_TIMEOUT = 600.0    # CPU seconds the stand-alone checker gets by default
+WALL_FACTOR = 10           # ... and this many times as many seconds of wall-clock time
 State = tuple[int, ...]
 
 
@@ -98,6 +104,7 @@ class _Inst:
             "label": self.label, "structure": export_structure(self.structure), "rules": rules,
             "heap_rule": export_heap_rule(self.game, self.structure, t),
             "statement": None if self.expr is None else t.add(self.expr), "assume": t.add(self.assume_expr),
+            **strategy_extra(self.claim, self.rules, t),
             "nodes": t.nodes, "positions": [self.record(s) for s in states],
             "digest": digest([list(s) for s in states]), **extra})
 
@@ -180,6 +187,8 @@ def _refuted(claim: Claim, verdict: Verdict, solver: Solver) -> dict[str, Any]:
     c = verdict.counterexample
     if c is None:
         raise Unsupported("a refutation without a counterexample")
+    if c.claimed == STRATEGY_FAILS or str(c.claimed).startswith(NOT_EXACT):
+        return strategy_refuted(claim, verdict, solver, *_find(claim, verdict, solver))
     if isinstance(c.claimed, bool) or not (c.claimed in ("P", "N") or isinstance(c.claimed, int)):
         raise Unsupported(f"a refutation of the claim's strategy ({c.claimed}: {c.actual}): the bundle states "
                           f"values and outcomes, not strategies")
@@ -259,7 +268,8 @@ def bundle_of(claim: Claim, verdict: Verdict, *, profile: str = "quick", solver:
         notes.append("the verdict is a proof by Z3 (its obligations are in the SMT bundle); this bundle "
                      "re-checks the explicit sweep done beside it, within its bounds")
     if kind_of(claim).claims_strategy:
-        notes.append("the strategy itself is not in the bundle: its P-positions are checked as a char claim")
+        notes.append("the strategy is in the bundle (its cases as IR): a refutation's line is replayed with "
+                     "it; a sweep checks the claimed P-positions as a char claim")
     return {**head, "supported": True, "notes": notes, **body}
 
 
@@ -272,6 +282,9 @@ def _swept(claim: Claim, verdict: Verdict, profile: str, solver: Solver, seed: i
     first = None
     for p in dict.fromkeys([profile, "full" if profile == "quick" else "quick"]):
         c = claim.at(p)
+        if isinstance(c.family, OpenFamily):    # its first members, the statement reading their counts
+            from ..check.everyn import bounded_claim
+            c = bounded_claim(c, c.family, c.family.for_profile(p))
         insts = _sweep(c, c.bounds_for(p), solver, seed)
         if sum(i["count"] for i in insts) == verdict.swept:
             return insts
@@ -304,6 +317,11 @@ def write_explicit(bundle: pathlib.Path, claim: Claim, verdict: Verdict, *, prof
     return ["explicit.json"]
 
 
+def _cpu_limit(seconds: int) -> None:
+    """In the checker's process, before it starts: SIGXCPU after ``seconds`` of CPU time (SIGKILL one later)."""
+    resource.setrlimit(resource.RLIMIT_CPU, (seconds, seconds + 1))
+
+
 def checker_path() -> pathlib.Path | None:
     """``checker/grundy_check.py`` of the source tree grundy runs from (None when installed without it)."""
     here = pathlib.Path(__file__).resolve().parents[3] / "checker" / "grundy_check.py"
@@ -313,7 +331,8 @@ def checker_path() -> pathlib.Path | None:
 def run_checker(bundle: pathlib.Path, timeout: float = CHECKER_TIMEOUT) -> dict[str, str]:
     """Run the stand-alone checker on ``bundle`` in a fresh process: ``{"status": "agreed" |
     "disagreed" | "skipped", "detail": ...}``. A bad bundle (exit 2) is a disagreement: grundy
-    wrote it."""
+    wrote it. ``timeout``: CPU seconds of the process (its own limit, so that a busy machine does
+    not make a skip), and :data:`WALL_FACTOR` times as many seconds of wall-clock time."""
     path = checker_path()
     if path is None:
         return {"status": "skipped", "detail": "grundy is installed without its source tree: "
@@ -327,11 +346,15 @@ def run_checker(bundle: pathlib.Path, timeout: float = CHECKER_TIMEOUT) -> dict[
         return {"status": "disagreed", "detail": f"bad bundle: {e}"}
     if head.get("supported") is False:
         return {"status": "skipped", "detail": f"no explicit certificate: {head.get('reason', '')}"}
+    cpu = max(1, math.ceil(timeout))
     try:
         r = subprocess.run([sys.executable, str(path), str(bundle)], capture_output=True, text=True,
-                           timeout=timeout)
+                           timeout=cpu * WALL_FACTOR, preexec_fn=lambda: _cpu_limit(cpu))
     except subprocess.TimeoutExpired:
-        return {"status": "skipped", "detail": f"the checker did not finish within {timeout:g} s"}
+        return {"status": "skipped", "detail": f"the checker did not finish within {cpu * WALL_FACTOR:g} s "
+                                               f"of wall-clock time"}
+    if r.returncode in (-signal.SIGXCPU, -signal.SIGKILL):
+        return {"status": "skipped", "detail": f"the checker did not finish within {cpu} CPU s"}
     text = (r.stdout + r.stderr).strip()
     if r.returncode == 0:
         return {"status": "agreed", "detail": text}
