@@ -310,10 +310,11 @@ def check_wheels(claim: Claim, profile: str, run: Callable[..., None], v: Verdic
     from ...solvers.locality import _radius, _rules
     from ...solvers.wheels import wheel_step
     from ..families import slot_values
+    from ..kinds import kind_of
     fam = claim.family
     assert isinstance(fam, OpenWheels)
     stmt = claim.statement
-    if claim.kind != "char" or not isinstance(stmt, PathOutcome) or stmt.game != claim.game:
+    if kind_of(claim).serves_as != "P" or not isinstance(stmt, PathOutcome) or stmt.game != claim.game:
         raise claim.fail("a claim on wheels(n=at_least(...)) is of kind char with statement=path_outcome(its game)")
     members = fam.for_profile(profile)
     game = GAMES[claim.game]
