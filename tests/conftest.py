@@ -19,3 +19,13 @@ def tune():
     import contextlib
     with contextlib.ExitStack() as stack:
         yield lambda **changes: stack.enter_context(grundy_settings.override(**changes))
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _games_registry_as_it_was():
+    """Games a test file registers (its own, an example's, a soundness file's) are forgotten after
+    the file: a later file in the same worker process that lists every registered game would meet
+    them (which files share a process depends on how pytest-xdist hands them out)."""
+    from grundy.spec import GAMES
+    with GAMES.scoped():
+        yield
