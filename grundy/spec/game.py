@@ -93,10 +93,6 @@ def move(label: str, *, update: Any, guard: Any = True,
     choose : list of (str, lo, hi)
         Numeric choices, each bound an expression or a function of the choices before it.
 
-    Returns
-    -------
-    Move
-
     Raises
     ------
     TypeError
@@ -156,11 +152,6 @@ class Game:
         Declared: positions split into independent components (proved likewise).
     heap_count : int or None
         Heap games: the only number of heaps it is played on.
-
-    Raises
-    ------
-    grundy.errors.RuleError
-        (from :meth:`rules`) a move, rank or field that breaks the schema, one line naming it.
 
     Examples
     --------

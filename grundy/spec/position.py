@@ -31,26 +31,14 @@ Convention = Literal["normal", "misere"]
 CONVENTIONS: tuple[Convention, ...] = get_args(Convention)
 
 
-
 @dataclass(frozen=True)
 class Position:
-    """One position of one game: the game, the structure it is played on, and the state.
-
-    Parameters
-    ----------
-    game : Game
-        The game (its rules are ``game.rules(structure)``).
-    structure : Structure
-        The heaps or the graph the position is on.
-    state : tuple of int
-        The fields' values in the schema's order (:meth:`values` names them).
-    convention : {"normal", "misere"}
-        Who wins when no move is left: the last mover (normal) or the other player.
+    """One position of one game: the game, the structure (heaps or graph) it is played on, the
+    state (the fields' values in the schema's order: :meth:`values` names them) and the
+    convention (``"normal"``: the last mover wins; ``"misere"``: loses).
 
     Examples
     --------
-    Positions are read from the JSON format (docs/positions.md) rather than built by hand:
-
     >>> p = read_position({"game": "nim", "heaps": [3, 5]})
     >>> p.game.name, p.values(), p.to_json()
     ('nim', {'heap': {0: 3, 1: 5}}, {'game': 'nim', 'heaps': [3, 5]})
@@ -85,13 +73,7 @@ class SumPosition:
     Its normal-play Grundy value is the XOR of the parts' values; its misère outcome needs a
     search over the sum (see :mod:`grundy.solvers.explicit.sums`). JSON:
     ``{"game": "sum", "parts": [position, ...]}`` (``"convention"`` on the sum, not on a part).
-
-    Parameters
-    ----------
-    parts : tuple of Position
-        The components (stored in normal play; sums among them are flattened by :meth:`of`).
-    convention : {"normal", "misere"}
-        The sum's convention.
+    ``parts`` are stored in normal play; sums among them are flattened by :meth:`of`.
 
     Examples
     --------

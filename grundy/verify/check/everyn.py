@@ -224,6 +224,21 @@ def check_paths(claim: Claim, profile: str, run: Callable[..., None], v: Verdict
     if not isinstance(stmt, RunsOf) or not formula:
         raise claim.fail("a claim on paths(n=at_least(...)) is of kind grundy with statement=runs_of(code)")
     members = fam.for_profile(profile)
+
+    def reduce() -> str:
+        how = _by_locality(claim, stmt, members)
+        if on_cycles:
+            assert isinstance(stmt, ArcsOf)
+            how += "; " + _cycle_step(claim, stmt, members)
+        return how
+    _explicit_then_reduced(claim, members, fam.low, reduce, run, v)
+
+
+def _explicit_then_reduced(claim: Claim, members: Family, low: int, reduce: Callable[[], str],
+                           run: Callable[..., None], v: Verdict) -> None:
+    """The claim checked explicitly on the family's first members; if verified there, ``reduce()``
+    (the reduction's proof: its words for the scope, or Refused) makes it proved for every n >= low,
+    else the bounded verdict stands with the reason it does not reduce."""
     c = copy.copy(claim)
     c.family, c.full_family, c.uses = members, None, []
     run(c, v)
@@ -231,17 +246,14 @@ def check_paths(claim: Claim, profile: str, run: Callable[..., None], v: Verdict
         return
     bounded = v.scope
     try:
-        how = _by_locality(claim, stmt, members)
-        if on_cycles:
-            assert isinstance(stmt, ArcsOf)
-            how += "; " + _cycle_step(claim, stmt, members)
+        how = reduce()
     except Refused as e:
         v.scope = f"{bounded} (not reducible: {e})"
         v.detail = f"not reducible: {e}"
         return
     v.verdict = PROVED
     v.coverage["smt"] = "all sizes"
-    v.scope = f"for every n >= {fam.low} ({how}; {UNIFORM}); explicit: {bounded}"
+    v.scope = f"for every n >= {low} ({how}; {UNIFORM}); explicit: {bounded}"
 
 
 def _by_locality(claim: Claim, stmt: RunsOf, members: Family) -> str:
@@ -322,27 +334,15 @@ def check_wheels(claim: Claim, profile: str, run: Callable[..., None], v: Verdic
         if slot_values(game.rules(g), claim.bounds_for(profile)) != [[1]] * g.n:
             raise claim.fail(f"a claim on wheels(n=at_least(...)) is about the full wheel: its bounds on {label} "
                              "give other positions")
-    c = copy.copy(claim)
-    c.family, c.full_family, c.uses = members, None, []
-    run(c, v)
-    if v.verdict != VERIFIED:
-        return
-    bounded = v.scope
-    try:
+    def reduce() -> str:
         r = _radius(_rules(game, 13))
         sizes = sorted({g.n for _, g in members.items()} | set(range(2 * r + 5, 2 * r + 9)))
         for m in sizes:
             bad = wheel_step(game, m)
             if bad is not None:
                 raise Refused(bad)
-    except Refused as e:
-        v.scope = f"{bounded} (not reducible: {e})"
-        v.detail = f"not reducible: {e}"
-        return
-    v.verdict = PROVED
-    v.coverage["smt"] = "all sizes"
-    v.scope = (f"for every n >= {fam.low} (by the hub: the hub's move leaves the full rim, whose every move removes "
-               f"one rim vertex; every other first move has a move to the rim less one vertex; with the hub and a rim "
-               f"vertex removed the rule is the rule on P_(n-2) (Z3 on the IR); so W_n is P iff P_(n-2) is; read on "
-               f"W_{sizes[0]}..W_{sizes[-1]}, the rim's moves seeing radius {r} on the rim; {UNIFORM}); "
-               f"explicit: {bounded}")
+        return (f"by the hub: the hub's move leaves the full rim, whose every move removes one rim vertex; every "
+                f"other first move has a move to the rim less one vertex; with the hub and a rim vertex removed "
+                f"the rule is the rule on P_(n-2) (Z3 on the IR); so W_n is P iff P_(n-2) is; read on "
+                f"W_{sizes[0]}..W_{sizes[-1]}, the rim's moves seeing radius {r} on the rim")
+    _explicit_then_reduced(claim, members, fam.low, reduce, run, v)
