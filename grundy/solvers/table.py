@@ -38,7 +38,9 @@ class Stores:
     reduction whose premise was proved on the same move relation), so it holds on every table
     with that key. The last ``limit`` move relations used are kept.
 
-    >>> from grundy.spec.games import get_game
+    >>> from grundy.caches import release
+    >>> release()         # a fresh intern table: the key compares nodes by identity, and a table
+    >>> from grundy.spec.games import get_game        # restarted between the two rules differs
     >>> from grundy.spec import Structure
     >>> game = get_game("vertexnim")
     >>> path, star = Structure.graph(range(3), [(0, 1), (1, 2)]), Structure.graph(range(3), [(0, 1), (0, 2)])
