@@ -21,10 +21,13 @@ times the CPU per position measured on the largest levels done (not the first).
     python benchmarks/erickson_k8_levelled.py --n 6 [--engine dask|numpy|auto] [--workers 2]
         [--partitions P] [--budget SECONDS] [--root DIR] [--mode grundy|outcome] [--memo]
     python benchmarks/erickson_k8_levelled.py --n 7 --report STORE_DIR [--project 8] [--memo-sample 100]
+        [--compare all]
 
 ``--report``: a store's levels (a run under way, or stopped) and the projections, nothing solved;
 ``--project M``: K_M projected from the measured rates (see ``project_up`` for what is measured
-and what is extrapolated).
+and what is extrapolated); ``--compare all``: every position of the store (a finished run, or
+the run just made) compared with the memo solver's value, in a process of its own
+(``benchmarks/levelled_compare.py``: how the positions are mapped, and its CPU and memory).
 """
 from __future__ import annotations
 
@@ -202,6 +205,19 @@ def memo_sample(store, n: int, per: int) -> str:
             f"{'every one AGREES' if not bad else f'{bad:,} DISAGREE'} ({time.process_time() - t:.1f} CPU s)")
 
 
+def compare_every_position(where: Path, n: int) -> int:
+    """``benchmarks/levelled_compare.py`` on the store, in a process of its own (its memory and
+    CPU apart from the run's); its exit status (0: every position agrees)."""
+    import subprocess
+    cmd = [sys.executable, str(Path(__file__).with_name("levelled_compare.py")), str(where), "--n", str(n)]
+    c0 = resource.getrusage(resource.RUSAGE_CHILDREN)
+    rc = subprocess.run(cmd).returncode
+    c1 = resource.getrusage(resource.RUSAGE_CHILDREN)
+    print(f"comparison process: exit {rc}, {c1.ru_utime - c0.ru_utime + c1.ru_stime - c0.ru_stime:.1f} CPU s, "
+          f"peak RSS {c1.ru_maxrss / 1024:.0f} MiB (the largest child's so far)", flush=True)
+    return rc
+
+
 def report(where: str, n: int, machines: list[int], cores: int, up: int | None, sample: int = 0) -> None:
     """Print a store's per-level table, totals and projections (nothing is solved)."""
     from grundy.solvers.levelled.store import LevelStore
@@ -244,9 +260,14 @@ def main() -> None:
                     help="with --report: also project K_M {1, 2} from this run's measured rates")
     ap.add_argument("--memo-sample", type=int, default=0, metavar="K",
                     help="with --report: compare K positions a level (seeded) with the memo solver")
+    ap.add_argument("--compare", choices=["all"], default=None,
+                    help="every position of the store compared with the memo solver (after the run, or "
+                         "with --report), in a process of its own: benchmarks/levelled_compare.py")
     args = ap.parse_args()
     if args.report:
         report(args.report, args.n, args.machines, args.cores, args.project, args.memo_sample)
+        if args.compare:
+            sys.exit(compare_every_position(Path(args.report), args.n))
         return
     print(f"command: python benchmarks/{Path(__file__).name} {' '.join(sys.argv[1:])}", flush=True)
     print(f"load average at the start: {os.getloadavg()[0]:.2f} ({os.cpu_count()} cores)", flush=True)
@@ -290,6 +311,8 @@ def main() -> None:
         word = "every start is N: conjecture 4.8 holds" if z == 0 else f"{z:,} starts are P: conjecture 4.8 FAILS"
         print(f"finding (the engine's, not a claim's verdict): {c:,} canonical starts, {z:,} of value 0 (P); "
               f"{word} on K_{n} with weights in {{1, 2}}", flush=True)
+        if args.compare:
+            sys.exit(compare_every_position(store.path, n))
         if args.memo or n <= 6:
             print(memo_check(store, g), flush=True)
     else:
