@@ -42,7 +42,6 @@ from pathlib import Path
 
 from grundy import Solver
 from grundy.solvers.levelled import Grid, solve_levelled
-from grundy.solvers.levelled.local import Stop
 from grundy.spec.games import get_game
 from grundy.spec.structure import Structure
 
@@ -281,19 +280,16 @@ def main() -> None:
     def progress(line: str) -> None:
         if not args.quiet:
             print(f"  [{time.perf_counter() - t0:7.1f} s] {line}", flush=True)
-        if stop_at is not None and time.perf_counter() > stop_at and line.startswith(("forward", "backward")):
-            raise Stop("budget")
+
+    def until() -> str | None:
+        return "by --budget" if stop_at is not None and time.perf_counter() > stop_at else None
 
     os.environ["GRUNDY_LEVELLED_WORKERS"] = str(args.workers)
     if args.shuffle:
         os.environ["GRUNDY_LEVELLED_SHUFFLE"] = args.shuffle
-    finished = True
-    try:
-        store = solve_levelled(get_game("edge-nim"), g, grid, mode=args.mode, engine=args.engine, root=args.root,
-                               partitions=args.partitions, progress=progress)
-    except Stop as e:
-        finished = False
-        store = e.store
+    store = solve_levelled(get_game("edge-nim"), g, grid, mode=args.mode, engine=args.engine, root=args.root,
+                           partitions=args.partitions, progress=progress, until=until)
+    finished = store.stopped is None
     wall, cpu = time.perf_counter() - t0, time.process_time() - c0
     print(f"{store.note}", flush=True)
     print(f"store: {store.path} (digest {store.digest[:16]}); forward counts digest {store.counts_digest()}", flush=True)
@@ -316,7 +312,7 @@ def main() -> None:
         if args.memo or n <= 6:
             print(memo_check(store, g), flush=True)
     else:
-        print(f"stopped by --budget after {wall:.0f} s; a run with the same arguments resumes", flush=True)
+        print(f"{store.stopped.text} after {wall:.0f} s; a run with the same arguments resumes", flush=True)
         projection(store, n, store.manifest.get("starts_cpu", 0.0), args.machines, args.cores)
 
 

@@ -28,7 +28,6 @@ differ, the memo solver's CPU seconds, positions stored and peak RSS (this proce
 from __future__ import annotations
 
 import argparse
-import json
 import resource
 import sys
 import time
@@ -62,9 +61,7 @@ def decode(box: Any, keys: np.ndarray) -> np.ndarray:
 
 
 def open_store(where: str) -> LevelStore:
-    d = Path(where)
-    mf = json.loads((d / "manifest.json").read_text())
-    return LevelStore(d.parent, mf["digest"], mf["about"])      # the store's own digest: nothing reset
+    return LevelStore.open(where)             # the store's own digest: nothing reset
 
 
 def compare_all(store: LevelStore, n: int, batch: int = 1 << 19, say: Any = print) -> dict[str, Any]:
