@@ -33,7 +33,7 @@ def every_position(store):
     return states, values
 
 
-@pytest.mark.parametrize("n", [4, 5])
+@pytest.mark.parametrize("n", [4, 5, pytest.param(6, marks=pytest.mark.slow)])   # K_6: 136,170 positions
 def test_values_equal_the_memo_solvers_at_every_position(n, tmp_path):
     g = kn(n)
     st = solve_levelled(EDGE_NIM, g, grid(n), engine="numpy", root=tmp_path)

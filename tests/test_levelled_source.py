@@ -9,7 +9,7 @@ import pytest
 from grundy import Solver
 from grundy.cli import main
 from grundy.solvers.levelled import Grid, solve_levelled
-from grundy.solvers.levelled.source import LEVEL_STORE, LevelStoreSource, open_stores
+from grundy.solvers.levelled.source import LevelStoreSource, open_stores
 from grundy.solvers.native import build
 from grundy.solvers.sources import Query
 from grundy.spec import Position, move
