@@ -142,14 +142,17 @@ def _k4_json(weights, token):
 def test_grundy_solve_with_a_store_says_what_it_answered(tmp_path, capsys):
     st = solve_levelled(EDGE_NIM, kn(4), grid(4), engine="numpy", root=tmp_path / "stores")
     f = tmp_path / "positions.jsonl"
+    k4_less = json.dumps({"game": "edge-nim", "nodes": [0, 1, 2, 3], "token": 0,
+                          "edges": [[0, 1, 2], [0, 2, 1], [0, 3, 2], [1, 2, 1], [1, 3, 1]]})
     f.write_text("\n".join([_k4_json([2, 1, 2, 1, 1, 2], 0), _k4_json([2, 0, 0, 0, 1, 0], 2),
-                            _k4_json([3, 1, 2, 1, 1, 2], 0)]) + "\n")
+                            _k4_json([3, 1, 2, 1, 1, 2], 0), k4_less]) + "\n")
     assert main(["solve", str(f), "--json"]) == 0
     plain, _ = capsys.readouterr()
     assert main(["solve", str(f), "--json", "--store", str(tmp_path / "stores")]) == 0    # a folder of stores
     out, err = capsys.readouterr()
     assert out == plain
     assert f"2 positions answered from the level store {st.digest[:16]}" in err
+    assert "is not used for edge-nim on" in err and "other rules (IR digest" in err     # K_4 less an edge
     assert main(["solve", str(f), "--json", "--store", str(tmp_path / "nothing")]) == 2
     out, err = capsys.readouterr()
     assert out == plain and "--store" in err and "no level store there" in err

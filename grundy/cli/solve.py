@@ -268,8 +268,11 @@ def _notes(solver: Solver) -> None:
     for src in solver.sources:           # the theorems, the misère quotients, the stores: what answered, said
         for label, count in getattr(src, "used", {}).items():
             print(f"grundy: {count:,} position{'s' * (count != 1)} answered {label}", file=sys.stderr)
-        for line in getattr(src, "refusals", ()):       # a level store about other rules
+        refusals = list(getattr(src, "refusals", ()))      # a level store about other rules
+        for line in refusals[:5]:
             print(f"grundy: {line}", file=sys.stderr)
+        if len(refusals) > 5:
+            print(f"grundy: ... and on {len(refusals) - 5:,} more structures", file=sys.stderr)
 
 
 class _Printer:

@@ -111,8 +111,10 @@ class LevelStoreSource:
             return hit[1]
         kern, why = self._check(game, structure)
         if why is not None:
+            where = repr(structure)
+            where = where if len(where) <= 80 else where[:77] + "..."
             self.refusals.append(f"the level store {self.store.digest[:16]} ({self.store.path}) is not used for "
-                                 f"{game.name} on {structure!r:.80}: {why}")
+                                 f"{game.name} on {where}: {why}")
         self._match[(id(game), structure)] = (game, kern)
         return kern
 
