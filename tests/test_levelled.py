@@ -146,13 +146,13 @@ EDGE_NIM = get_game("edge-nim")
 g = Structure.graph(range(3), [(0, 1), (0, 2), (1, 2)])
 def grid(n):
     return Grid(tuple([(1, 2)] * 3 + [tuple(range(3))]))
-root = pathlib.Path(sys.argv[1])
-ref = solve_levelled(EDGE_NIM, g, grid(3), engine="numpy", root=root / "ref")
 def same(st):
     assert st.counts() == ref.counts() and st.counts("val") == ref.counts("val")
     for (_, ka, va), (_, kb, vb) in zip(ref.levels(), st.levels()):
         assert np.array_equal(ka, kb) and np.array_equal(va, vb)
-if __name__ == "__main__":
+if __name__ == "__main__":      # (not in the workers: they import this file again, and must not solve)
+    root = pathlib.Path(sys.argv[1])
+    ref = solve_levelled(EDGE_NIM, g, grid(3), engine="numpy", root=root / "ref")
     with local_cluster(2) as lc, Client(lc) as client:
 """
 

@@ -100,7 +100,7 @@ class LevelStore:
 
     # the manifest ---------------------------------------------------------------------------
     def _save(self) -> None:
-        tmp = self.path / "manifest.json.tmp"
+        tmp = self.path / f"manifest.json.{os.getpid()}.tmp"     # a name of its own: another process may save too
         tmp.write_text(json.dumps(self.manifest, indent=1, sort_keys=True))
         os.replace(tmp, self.path / "manifest.json")
 
@@ -131,7 +131,7 @@ class LevelStore:
         arguments), unless recorded already."""
         if self.manifest.get("parts") == parts and (self.path / "starts.npy").exists():
             return
-        tmp = self.path / "starts.tmp.npy"
+        tmp = self.path / f"starts.{os.getpid()}.tmp.npy"
         np.save(tmp, np.unique(np.asarray(starts, np.uint64)))
         os.replace(tmp, self.path / "starts.npy")
         self.manifest["parts"] = parts
