@@ -88,7 +88,7 @@ class LevelStoreSource:
         self.refusals: list[str] = []           # why it was not used, one line per structure
         self._match: dict[tuple[int, Structure], tuple[Game, LevelKernel | None]] = {}
         self._levels: dict[int, tuple[np.ndarray, np.ndarray]] = {}
-        self._answered: list[np.ndarray] = []   # canonical keys answered (each counted once in used)
+        self._answered: list[np.ndarray] = []   # the keys of the positions answered (each counted once in used)
 
     @property
     def label(self) -> str:
@@ -158,7 +158,8 @@ class LevelStoreSource:
             n += 1
         if not n:
             return None
-        keys = kern.canon(kern.keys([tuple(s) for s in states[:n]]))
+        raw = kern.keys([tuple(s) for s in states[:n]])
+        keys = kern.canon(raw)
         ranks = kern.ranks(keys)
         vals = np.zeros(n, np.int64)
         found = np.zeros(n, bool)
@@ -173,7 +174,7 @@ class LevelStoreSource:
         cut = n if found.all() else int(np.argmin(found))
         if not cut:
             return None
-        self._answered.append(keys[:cut])
+        self._answered.append(raw[:cut])           # positions as asked (not up to symmetry)
         if ctx is not None:
             ctx.note(q.game, q.structure, self.label)
         out = vals[:cut].tolist()
