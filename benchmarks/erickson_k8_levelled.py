@@ -21,10 +21,13 @@ times the CPU per position measured on the largest levels done (not the first).
     python benchmarks/erickson_k8_levelled.py --n 6 [--engine dask|numpy|auto] [--workers 2]
         [--partitions P] [--budget SECONDS] [--root DIR] [--mode grundy|outcome] [--memo]
     python benchmarks/erickson_k8_levelled.py --n 7 --report STORE_DIR [--project 8] [--memo-sample 100]
+        [--compare all]
 
 ``--report``: a store's levels (a run under way, or stopped) and the projections, nothing solved;
 ``--project M``: K_M projected from the measured rates (see ``project_up`` for what is measured
-and what is extrapolated).
+and what is extrapolated); ``--compare all``: every position of the store (a finished run, or
+the run just made) compared with the memo solver's value, in a process of its own
+(``benchmarks/levelled_compare.py``: how the positions are mapped, and its CPU and memory).
 """
 from __future__ import annotations
 
@@ -39,7 +42,6 @@ from pathlib import Path
 
 from grundy import Solver
 from grundy.solvers.levelled import Grid, solve_levelled
-from grundy.solvers.levelled.local import Stop
 from grundy.spec.games import get_game
 from grundy.spec.structure import Structure
 
@@ -202,6 +204,19 @@ def memo_sample(store, n: int, per: int) -> str:
             f"{'every one AGREES' if not bad else f'{bad:,} DISAGREE'} ({time.process_time() - t:.1f} CPU s)")
 
 
+def compare_every_position(where: Path, n: int) -> int:
+    """``benchmarks/levelled_compare.py`` on the store, in a process of its own (its memory and
+    CPU apart from the run's); its exit status (0: every position agrees)."""
+    import subprocess
+    cmd = [sys.executable, str(Path(__file__).with_name("levelled_compare.py")), str(where), "--n", str(n)]
+    c0 = resource.getrusage(resource.RUSAGE_CHILDREN)
+    rc = subprocess.run(cmd).returncode
+    c1 = resource.getrusage(resource.RUSAGE_CHILDREN)
+    print(f"comparison process: exit {rc}, {c1.ru_utime - c0.ru_utime + c1.ru_stime - c0.ru_stime:.1f} CPU s, "
+          f"peak RSS {c1.ru_maxrss / 1024:.0f} MiB (the largest child's so far)", flush=True)
+    return rc
+
+
 def report(where: str, n: int, machines: list[int], cores: int, up: int | None, sample: int = 0) -> None:
     """Print a store's per-level table, totals and projections (nothing is solved)."""
     from grundy.solvers.levelled.store import LevelStore
@@ -244,9 +259,14 @@ def main() -> None:
                     help="with --report: also project K_M {1, 2} from this run's measured rates")
     ap.add_argument("--memo-sample", type=int, default=0, metavar="K",
                     help="with --report: compare K positions a level (seeded) with the memo solver")
+    ap.add_argument("--compare", choices=["all"], default=None,
+                    help="every position of the store compared with the memo solver (after the run, or "
+                         "with --report), in a process of its own: benchmarks/levelled_compare.py")
     args = ap.parse_args()
     if args.report:
         report(args.report, args.n, args.machines, args.cores, args.project, args.memo_sample)
+        if args.compare:
+            sys.exit(compare_every_position(Path(args.report), args.n))
         return
     print(f"command: python benchmarks/{Path(__file__).name} {' '.join(sys.argv[1:])}", flush=True)
     print(f"load average at the start: {os.getloadavg()[0]:.2f} ({os.cpu_count()} cores)", flush=True)
@@ -260,19 +280,16 @@ def main() -> None:
     def progress(line: str) -> None:
         if not args.quiet:
             print(f"  [{time.perf_counter() - t0:7.1f} s] {line}", flush=True)
-        if stop_at is not None and time.perf_counter() > stop_at and line.startswith(("forward", "backward")):
-            raise Stop("budget")
+
+    def until() -> str | None:
+        return "by --budget" if stop_at is not None and time.perf_counter() > stop_at else None
 
     os.environ["GRUNDY_LEVELLED_WORKERS"] = str(args.workers)
     if args.shuffle:
         os.environ["GRUNDY_LEVELLED_SHUFFLE"] = args.shuffle
-    finished = True
-    try:
-        store = solve_levelled(get_game("edge-nim"), g, grid, mode=args.mode, engine=args.engine, root=args.root,
-                               partitions=args.partitions, progress=progress)
-    except Stop as e:
-        finished = False
-        store = e.store
+    store = solve_levelled(get_game("edge-nim"), g, grid, mode=args.mode, engine=args.engine, root=args.root,
+                           partitions=args.partitions, progress=progress, until=until)
+    finished = store.stopped is None
     wall, cpu = time.perf_counter() - t0, time.process_time() - c0
     print(f"{store.note}", flush=True)
     print(f"store: {store.path} (digest {store.digest[:16]}); forward counts digest {store.counts_digest()}", flush=True)
@@ -290,10 +307,12 @@ def main() -> None:
         word = "every start is N: conjecture 4.8 holds" if z == 0 else f"{z:,} starts are P: conjecture 4.8 FAILS"
         print(f"finding (the engine's, not a claim's verdict): {c:,} canonical starts, {z:,} of value 0 (P); "
               f"{word} on K_{n} with weights in {{1, 2}}", flush=True)
+        if args.compare:
+            sys.exit(compare_every_position(store.path, n))
         if args.memo or n <= 6:
             print(memo_check(store, g), flush=True)
     else:
-        print(f"stopped by --budget after {wall:.0f} s; a run with the same arguments resumes", flush=True)
+        print(f"{store.stopped.text} after {wall:.0f} s; a run with the same arguments resumes", flush=True)
         projection(store, n, store.manifest.get("starts_cpu", 0.0), args.machines, args.cores)
 
 

@@ -5,7 +5,6 @@ import pytest
 
 from grundy import Solver
 from grundy.solvers.levelled import Grid, LevelError, solve_levelled
-from grundy.solvers.levelled.local import Stop
 from grundy.solvers.native import build
 from grundy.spec.games import get_game
 from grundy.spec.structure import Structure
@@ -34,7 +33,7 @@ def every_position(store):
     return states, values
 
 
-@pytest.mark.parametrize("n", [4, 5])
+@pytest.mark.parametrize("n", [4, 5, pytest.param(6, marks=pytest.mark.slow)])   # K_6: 136,170 positions
 def test_values_equal_the_memo_solvers_at_every_position(n, tmp_path):
     g = kn(n)
     st = solve_levelled(EDGE_NIM, g, grid(n), engine="numpy", root=tmp_path)
@@ -60,15 +59,36 @@ def test_outcomes_agree_with_values(tmp_path):
 def test_stopped_and_resumed_gives_the_same_levels(tmp_path):
     g = kn(5)
     whole = solve_levelled(EDGE_NIM, g, grid(5), engine="numpy", root=tmp_path / "a")
-    for cut in (3, 14):                   # in the forward pass; in the backward pass
+    assert whole.stopped is None and whole.finished
+    assert len(whole.done("fwd")) == 21
+    for cut in (3, 26):                   # in the forward pass; in the backward pass (21 levels each)
         root = tmp_path / f"b{cut}"
-        with pytest.raises(Stop):
-            solve_levelled(EDGE_NIM, g, grid(5), engine="numpy", root=root, max_levels=cut, chunk=97)
+        cut_short = solve_levelled(EDGE_NIM, g, grid(5), engine="numpy", root=root, max_levels=cut, chunk=97)
+        assert cut_short.stopped is not None and not cut_short.finished
+        assert cut_short.stopped.pass_ == ("forward" if cut == 3 else "backward")
+        assert len(cut_short.done("fwd")) + len(cut_short.done("val")) == cut
+        with pytest.raises(LookupError):          # a level not done answers nothing
+            cut_short.lookup([(2,) * 10 + (4,)])
         again = solve_levelled(EDGE_NIM, g, grid(5), engine="numpy", root=root, chunk=97)
+        assert again.stopped is None
         assert again.digest == whole.digest and again.counts() == whole.counts()
         assert again.counts("val") == whole.counts("val")
         for (_, ka, va), (_, kb, vb) in zip(whole.levels(), again.levels()):
             assert np.array_equal(ka, kb) and np.array_equal(va, vb)
+
+
+def test_until_stops_a_run_as_a_value_and_the_run_resumes(tmp_path):
+    g = kn(4)
+    asked = []
+
+    def until():
+        asked.append(1)
+        return "by the test" if len(asked) > 4 else None
+    st = solve_levelled(EDGE_NIM, g, grid(4), engine="numpy", root=tmp_path, until=until)
+    assert st.stopped is not None and st.stopped.why == "by the test" and st.stopped.pass_ == "forward"
+    assert len(st.done("fwd")) == 4 and "stopped by the test (forward, at rank" in st.stopped.text
+    again = solve_levelled(EDGE_NIM, g, grid(4), engine="numpy", root=tmp_path)
+    assert again.stopped is None and again.finished and len(again.done("fwd")) > 4
 
 
 def test_a_changed_start_is_another_run(tmp_path):
@@ -106,12 +126,9 @@ DASK_SCENARIOS = {
     """,
     "stopped and resumed": """
         for cut in (2, 9):                # in the forward pass; in the backward pass
-            try:
-                solve_levelled(EDGE_NIM, g, grid(3), engine="dask", root=root / f"c{cut}", client=client,
-                               max_levels=cut)
-                raise AssertionError("the run did not stop")
-            except Stop:
-                pass
+            cut_short = solve_levelled(EDGE_NIM, g, grid(3), engine="dask", root=root / f"c{cut}", client=client,
+                                       max_levels=cut)
+            assert cut_short.stopped is not None, "the run did not stop"
             same(solve_levelled(EDGE_NIM, g, grid(3), engine="dask", root=root / f"c{cut}", client=client,
                                 partitions=2))
     """,
@@ -125,18 +142,17 @@ from grundy.spec.games import get_game
 from grundy.spec.structure import Structure
 from grundy.solvers.levelled import Grid, solve_levelled
 from grundy.solvers.levelled.cluster import local_cluster
-from grundy.solvers.levelled.local import Stop
 EDGE_NIM = get_game("edge-nim")
 g = Structure.graph(range(3), [(0, 1), (0, 2), (1, 2)])
 def grid(n):
     return Grid(tuple([(1, 2)] * 3 + [tuple(range(3))]))
-root = pathlib.Path(sys.argv[1])
-ref = solve_levelled(EDGE_NIM, g, grid(3), engine="numpy", root=root / "ref")
 def same(st):
     assert st.counts() == ref.counts() and st.counts("val") == ref.counts("val")
     for (_, ka, va), (_, kb, vb) in zip(ref.levels(), st.levels()):
         assert np.array_equal(ka, kb) and np.array_equal(va, vb)
-if __name__ == "__main__":
+if __name__ == "__main__":      # (not in the workers: they import this file again, and must not solve)
+    root = pathlib.Path(sys.argv[1])
+    ref = solve_levelled(EDGE_NIM, g, grid(3), engine="numpy", root=root / "ref")
     with local_cluster(2) as lc, Client(lc) as client:
 """
 

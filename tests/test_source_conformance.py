@@ -330,8 +330,32 @@ def test_a_source_answering_otherwise_than_the_reference_is_caught():
     assert check_every_source(with_liar, p.game, p.structure, [(0, 0), (1, 1)], "normal") >= {"liar"}   # right there
 
 
+# --------------------------------------------------------------------------- a level store (grundy solve --store)
+@needs_cc
+def test_a_level_store_answers_as_the_reference(tmp_path):
+    from grundy.solvers.levelled import solve_levelled
+    from grundy.solvers.levelled.source import LEVEL_STORE, LevelStoreSource
+    p = read_position({"game": "edge-nim", "nodes": [0, 1, 2], "edges": [[0, 1, 2], [1, 2, 1], [0, 2, 2]],
+                       "token": 0})
+    store = solve_levelled(p.game, p.structure, [p.state], engine="numpy", root=tmp_path)
+
+    def with_store():                          # registered first, as grundy solve --store does
+        s = Solver(native=True)
+        s.sources = (LevelStoreSource(store), *s.sources)
+        return s
+    states = batch(p.game, p.structure, p.state, 4)
+    for conv in ("normal", "misere"):
+        for sweep in (False, True):
+            got = check_every_source(with_store, p.game, p.structure, states, conv, sweep)
+            assert (LEVEL_STORE in got) == (conv == "normal")       # normal play only
+    src = with_store().sources[0]
+    for method in ("can_answer", "values"):    # handed the context, as every source
+        ctx = list(inspect.signature(getattr(src, method)).parameters.values())[0]
+        assert ctx.name == "ctx" and "SourceContext" in str(ctx.annotation)
+
+
 # --------------------------------------------------------------------------- no source knows the solver
-SOURCE_MODULES = ["sources.py", "search.py", "theorems.py", "context.py", "coins.py"]
+SOURCE_MODULES = ["sources.py", "search.py", "theorems.py", "context.py", "coins.py", "levelled/source.py"]
 
 
 def test_no_source_receives_the_solver():

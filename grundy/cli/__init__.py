@@ -224,6 +224,9 @@ def _parser() -> argparse.ArgumentParser:
     s.add_argument("--theorems", action="append", metavar="PATH",
                    help="a theorem file or folder: its claims marked serves=True answer the positions in "
                         "their scope by their formula, once proved (checked now, or read from the verdict cache)")
+    s.add_argument("--store", action="append", metavar="DIR",
+                   help="a level store (a finished run of the levelled solver, or a folder of them): the positions "
+                        "it holds are answered from it, once it is checked to be about the same rules (docs/levelled.md)")
     s.add_argument("--progress", action="store_true",
                    help="show progress on stderr even when it is not a terminal (a log line every 5 s)")
     s.add_argument("--native", choices=("auto", "always", "off"), default="auto",

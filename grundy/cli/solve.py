@@ -189,7 +189,7 @@ def _solve(args: argparse.Namespace, read: Callable[[], None]) -> int:
     if bar is not None:
         bar.clear()
     _notes(solver)
-    return 2 if getattr(args, "theorems_failed", False) else status
+    return 2 if getattr(args, "theorems_failed", False) or getattr(args, "store_failed", False) else status
 
 
 def _solver(args: argparse.Namespace, parsed: list) -> Solver:
@@ -198,6 +198,8 @@ def _solver(args: argparse.Namespace, parsed: list) -> Solver:
     solved without it, and the exit status is 2)."""
     native = {"auto": None, "always": "always", "off": False}[args.native]
     solver = Solver(max_positions=args.max_positions, symmetry=not args.no_symmetry, native=native)
+    if getattr(args, "store", None):
+        _stores(args, solver)
     if not getattr(args, "theorems", None):
         return solver
     from ..verify.loading import load
@@ -213,6 +215,26 @@ def _solver(args: argparse.Namespace, parsed: list) -> Solver:
         print(f"grundy: --theorems: {e}; the positions are solved without these theorems", file=sys.stderr)
         args.theorems_failed = True
     return solver
+
+
+def _stores(args: argparse.Namespace, solver: Solver) -> None:
+    """The level stores of ``--store``, asked first (each checked, per structure, to be about the
+    rules being solved: :mod:`grundy.solvers.levelled.source`). A store that cannot be used at all
+    is said in one line: the positions are then solved without it, and the exit status is 2."""
+    from ..solvers.levelled.source import LevelStoreSource, open_stores
+    for where in args.store:
+        try:
+            found = [LevelStoreSource(st) for st in open_stores(where)]
+        except (LookupError, OSError) as e:
+            print(f"grundy: --store: {e}; the positions are solved without it", file=sys.stderr)
+            args.store_failed = True
+            continue
+        for src in found:
+            if src.problem is not None:
+                print(f"grundy: --store: the level store {src.store.path}: {src.problem}; not used", file=sys.stderr)
+                args.store_failed = True
+            else:
+                solver.sources = (src, *solver.sources)
 
 
 def _answer(args: argparse.Namespace, solver: Solver, watch: Watch | None, pos: Position | SumPosition, obj: Any,
@@ -243,9 +265,14 @@ def _notes(solver: Solver) -> None:
     for line in solver.violations:       # a declaration the solver did not use: said, one line each
         print(f"grundy: warning: a declared property does not hold, so it was not used (the values "
               f"come from the moves): {line}", file=sys.stderr)
-    for src in solver.sources:           # the theorems, the misère quotients: what answered, said
+    for src in solver.sources:           # the theorems, the misère quotients, the stores: what answered, said
         for label, count in getattr(src, "used", {}).items():
             print(f"grundy: {count:,} position{'s' * (count != 1)} answered {label}", file=sys.stderr)
+        refusals = list(getattr(src, "refusals", ()))      # a level store about other rules
+        for line in refusals[:5]:
+            print(f"grundy: {line}", file=sys.stderr)
+        if len(refusals) > 5:
+            print(f"grundy: ... and on {len(refusals) - 5:,} more structures", file=sys.stderr)
 
 
 class _Printer:

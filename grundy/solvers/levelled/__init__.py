@@ -45,10 +45,11 @@ from ...spec.game import Game, Rules
 from ...spec.structure import Structure
 from . import local
 from .ckernel import GRUNDY, OUTCOME, LevelError, LevelKernel
+from .local import Stopped
 from .store import LevelStore, default_root, run_digest
 
 __all__ = ["solve_levelled", "LevelStore", "LevelError", "Grid", "choose", "AUTO_DASK", "prove_rank",
-           "starts_by_rank"]
+           "starts_by_rank", "Stopped", "run_parts"]
 
 AUTO_DASK = 20_000_000      # "auto": Dask above this bound on the positions (box size / group order)
 GRID_CHUNK = 1 << 20
@@ -132,19 +133,30 @@ def starts_by_rank(kern: LevelKernel, starts: Sequence[Sequence[int]] | Grid) ->
     return out
 
 
+def run_parts(rules: Rules, kern: LevelKernel, symmetry: bool, mode: str) -> dict[str, Any]:
+    """What a run was computed for, but its starts (with them, :func:`~.store.run_digest`): the
+    rules' IR digest, the box, whether the canonical form is used, the mode, and the SHA-256 of
+    the C text that generates the children and the canonical forms."""
+    return {"rules": rules_digest(rules), "box": [list(kern.box.lo), list(kern.box.radix), list(kern.box.order)],
+            "symmetry": symmetry, "mode": mode, "c": hashlib.sha256(kern.text.encode()).hexdigest()}
+
+
 def solve_levelled(game: Game, structure: Structure, starts: Sequence[Sequence[int]] | Grid, *,
                    mode: str = "grundy", engine: str = "auto", root: str | Path | None = None,
                    partitions: int | None = None, client: Any = None, symmetry: bool = True,
                    progress: Callable[[str], None] | None = None, max_levels: int | None = None,
-                   chunk: int = local.CHUNK) -> LevelStore:
+                   chunk: int = local.CHUNK, until: Callable[[], str | None] | None = None) -> LevelStore:
     """Every position reachable from ``starts`` (states in the schema's order, or a :class:`Grid`)
     solved level by level; the store holding them (``store.note``: the engine and why).
 
     ``mode``: "grundy" (values) or "outcome" (0: P, 1: N). ``engine``: "numpy", "dask" or
     "auto" (:func:`choose`). ``root``: where stores live (default ``$GRUNDY_CACHE/levelled``).
     ``partitions``: Dask's partitions per level; ``client``: a ``distributed.Client`` (default: a
-    ``LocalCluster`` for the run). ``max_levels``: stop (:class:`local.Stop`) after that many
-    levels of a pass (a run cut short, to resume). LevelError: the rank or the C check failed."""
+    ``LocalCluster`` for the run). A run cut short, to resume: ``max_levels``, stop after that
+    many levels made (the two passes counted together); ``until()``, asked before each level, stops there when it gives a
+    reason; the store is then returned with ``store.stopped`` (a :class:`Stopped`: why, and
+    where), else ``store.stopped`` is None and every level is done. LevelError: the rank or the C
+    check failed."""
     if mode not in ("grundy", "outcome"):
         raise ValueError(f"mode {mode!r}: 'grundy' or 'outcome'")
     rules = game.rules(structure)
@@ -160,29 +172,28 @@ def solve_levelled(game: Game, structure: Structure, starts: Sequence[Sequence[i
     allstarts = np.concatenate(list(by_rank.values())) if by_rank else np.zeros(0, np.uint64)
     about = {"game": game.name, "structure": repr(structure)[:200], "mode": mode, "symmetry": symmetry,
              "starts": int(len(allstarts))}
-    digest = run_digest({"rules": rules_digest(rules), "box": [kern.box.lo, kern.box.radix, kern.box.order],
-                         "symmetry": symmetry, "mode": mode,
-                         "c": hashlib.sha256(kern.text.encode()).hexdigest()},   # the moves and canonical form run
-                        allstarts)
+    parts = run_parts(rules, kern, symmetry, mode)
+    digest = run_digest(parts, allstarts)
     store = LevelStore(Path(root) if root is not None else default_root(), digest, about)
+    store.record_parts(parts, allstarts)          # what it was computed for: a value source checks it
     pick, store.note = choose(rules, kern, symmetry, engine)
     store.kernel = kern
     if progress:
         progress(store.note)
     store.manifest["starts_cpu"] = starts_cpu
     m = OUTCOME if mode == "outcome" else GRUNDY
-    try:
-        if pick == "dask":
-            from . import cluster
-            cluster.run(kern, store, by_rank, m, partitions=partitions, client=client, progress=progress,
-                        max_levels=max_levels)
-        else:
-            local.forward(kern, store, by_rank, chunk, progress, max_levels)
-            local.backward(kern, store, m, chunk, progress, max_levels)
-    except local.Stop as e:
-        e.store = store                 # the levels finished: to report, to resume
-        raise
-    _starts_values(store, by_rank)
+    if pick == "dask":
+        from . import cluster
+        store.stopped = cluster.run(kern, store, by_rank, m, partitions=partitions, client=client,
+                                    progress=progress, max_levels=max_levels, until=until)
+    else:
+        before = len(store.done("fwd"))
+        store.stopped = local.forward(kern, store, by_rank, chunk, progress, max_levels, until)
+        if store.stopped is None:      # max_levels counts the levels of both passes (as the Dask path's)
+            left = None if max_levels is None else max_levels - (len(store.done("fwd")) - before)
+            store.stopped = local.backward(kern, store, m, chunk, progress, left, until)
+    if store.stopped is None:
+        _starts_values(store, by_rank)
     return store
 
 

@@ -30,7 +30,7 @@ from typing import Any, Callable
 import numpy as np
 
 from .ckernel import GRUNDY, LevelError, LevelKernel
-from .local import Stop
+from .local import Stopped, Until, stop_here
 from .store import LevelStore, write_part
 
 __all__ = ["run", "local_cluster", "shuffle_method"]
@@ -122,10 +122,10 @@ def _load_vals(path: str) -> Any:
 # ------------------------------------------------------------------------ the passes (the client)
 class _Run:
     def __init__(self, kern: LevelKernel, store: LevelStore, client: Any, partitions: int,
-                 progress: Callable[[str], None] | None, max_levels: int | None):
+                 progress: Callable[[str], None] | None, max_levels: int | None, until: Until | None = None):
         pd = _pd()
         self.kern, self.store, self.client, self.p = kern, store, client, partitions
-        self.progress, self.max_levels, self.made = progress, max_levels, 0
+        self.progress, self.max_levels, self.until, self.made = progress, max_levels, until, 0
         self.method = shuffle_method()
         self.meta_keys = pd.DataFrame({"key": np.zeros(0, np.uint64)})
         self.meta_rows = pd.DataFrame({"key": np.zeros(0, np.uint64), "rank": np.zeros(0, np.int64)})
@@ -137,10 +137,12 @@ class _Run:
         """CPU seconds so far of the workers and this process (a level's cost: the difference)."""
         return sum(self.client.run(_cpu).values()) + time.process_time()
 
-    def tick(self, what: str, r: int) -> None:
-        if self.max_levels is not None and self.made >= self.max_levels:
-            raise Stop(f"stopped after {self.made} levels ({what}, at rank {r})")
-        self.made += 1
+    def tick(self, what: str, r: int) -> Stopped | None:
+        """Whether to stop before rank ``r`` of pass ``what`` (else one more level is counted)."""
+        halt = stop_here(self.made, self.max_levels, self.until, what, r)
+        if halt is None:
+            self.made += 1
+        return halt
 
     def say(self, line: str) -> None:
         if self.progress:
@@ -150,7 +152,7 @@ class _Run:
         """The children of a level, persisted: (key, rank) rows."""
         return level.map_partitions(_expand, self.kern, r, meta=self.meta_rows).persist()
 
-    def forward(self, starts: dict[int, np.ndarray]) -> None:
+    def forward(self, starts: dict[int, np.ndarray]) -> Stopped | None:
         import dask.dataframe as dd
         pd = _pd()
         store = self.store
@@ -167,7 +169,9 @@ class _Run:
             lv = dd.from_map(_load_keys, [str(f) for f in store.part_files("fwd", r)], meta=self.meta_keys)
             spread(self.expand(lv, r), r, low)
         for r in range(low - 1, -1, -1):
-            self.tick("forward", r)
+            halt = self.tick("forward", r)
+            if halt is not None:
+                return halt
             t0, c0 = time.perf_counter(), self.cpu()
             frames = pending.pop(r, [])
             if r in starts:
@@ -191,8 +195,9 @@ class _Run:
                 "engine": "dask"})
             self.say(f"forward rank {r}: {count:,} positions, {n:,} children, {shuffled:,} rows shuffled, "
                      f"{time.perf_counter() - t0:.2f} s")
+        return None
 
-    def backward(self, mode: int) -> None:
+    def backward(self, mode: int) -> Stopped | None:
         import dask.dataframe as dd
         pd = _pd()
         store = self.store
@@ -204,7 +209,9 @@ class _Run:
         for r in store.done("fwd"):
             if r in done:
                 continue
-            self.tick("backward", r)
+            halt = self.tick("backward", r)
+            if halt is not None:
+                return halt
             t0, c0 = time.perf_counter(), self.cpu()
             files = [str(f) for f in store.part_files("fwd", r)]
             tmp = store.begin("val", r)
@@ -233,13 +240,15 @@ class _Run:
                 "worker_peak_mib": self.peaks(), "engine": "dask"})
             self.say(f"backward rank {r}: {count:,} positions, {zeros:,} of value 0, {npairs:,} rows, "
                      f"{time.perf_counter() - t0:.2f} s")
+        return None
 
 
 def run(kern: LevelKernel, store: LevelStore, starts: dict[int, np.ndarray], mode: int = GRUNDY, *,
         partitions: int | None = None, client: Any = None, progress: Callable[[str], None] | None = None,
-        max_levels: int | None = None) -> None:
+        max_levels: int | None = None, until: Until | None = None) -> Stopped | None:
     """Both passes on ``client`` (default: a :func:`local_cluster` of 2 workers for the run), from
-    where the store left them; ``partitions`` per level (default: 2 per worker thread)."""
+    where the store left them; ``partitions`` per level (default: 2 per worker thread). Why the
+    run stopped early (``max_levels``, ``until``: as :func:`.local.forward`'s), else None."""
     own = None
     if client is None:
         from distributed import Client
@@ -248,10 +257,12 @@ def run(kern: LevelKernel, store: LevelStore, starts: dict[int, np.ndarray], mod
     try:
         p = partitions or max(2, 2 * sum(client.nthreads().values()))
         store.note += f"; {len(client.nthreads())} Dask workers, {p} partitions, {shuffle_method()} shuffle"
-        r = _Run(kern, store, client, p, progress, max_levels)
-        with client.as_current():       # persist() and the shuffles on this client (a client made with
-            r.forward(starts)           # set_as_default=False, as --executor dask:// makes it, is not
-            r.backward(mode)            # the default one: they would run on the threaded scheduler)
+        r = _Run(kern, store, client, p, progress, max_levels, until)
+        # persist() and the shuffles on this client (a client made with set_as_default=False, as
+        # --executor dask:// makes it, is not the default one: they would run on the threaded scheduler)
+        with client.as_current():
+            halt = r.forward(starts)
+            return halt if halt is not None else r.backward(mode)
     finally:
         if own is not None:
             client.close()

@@ -18,23 +18,47 @@ from __future__ import annotations
 
 import resource
 import time
-from typing import Any, Callable
+from dataclasses import dataclass
+from typing import Callable
 
 import numpy as np
 
 from .ckernel import GRUNDY, LevelError, LevelKernel
 from .store import LevelStore
 
-__all__ = ["forward", "backward", "Stop", "CHUNK"]
+__all__ = ["forward", "backward", "Stopped", "Until", "CHUNK"]
 
 CHUNK = 1 << 17            # parents per slice
 
 
-class Stop(Exception):
-    """Raised by a pass after ``max_levels`` levels (a run stopped on purpose, for tests), or by a
-    progress callback; ``store``: the run's store (set by :func:`solve_levelled`)."""
+Until = Callable[[], "str | None"]    # asked after each level: a reason to stop there, or None
 
-    store: Any = None
+
+@dataclass(frozen=True)
+class Stopped:
+    """Why a pass stopped before its last level (a value, as the kernel's :class:`Halt`): after
+    ``max_levels`` levels, or because the caller's ``until`` said so. The levels before it are
+    finished and in the store: a run with the same arguments resumes at the next one.
+
+    >>> Stopped("after 3 levels", "forward", 17).text
+    'stopped after 3 levels (forward, at rank 17)'
+    """
+
+    why: str
+    pass_: str          # "forward" or "backward"
+    rank: int           # the next rank the pass would have made
+
+    @property
+    def text(self) -> str:
+        return f"stopped {self.why} ({self.pass_}, at rank {self.rank})"
+
+
+def stop_here(made: int, max_levels: int | None, until: Until | None, pass_: str, rank: int) -> Stopped | None:
+    """Whether a pass stops before ``rank``, having made ``made`` levels (None: it goes on)."""
+    if max_levels is not None and made >= max_levels:
+        return Stopped(f"after {made} levels", pass_, rank)
+    why = until() if until is not None else None
+    return None if why is None else Stopped(why, pass_, rank)
 
 
 def _rss() -> float:
@@ -72,8 +96,10 @@ def _expand_into(kern: LevelKernel, keys: np.ndarray, r: int, pending: dict[int,
 
 
 def forward(kern: LevelKernel, store: LevelStore, starts: dict[int, np.ndarray], chunk: int = CHUNK,
-            progress: Callable[[str], None] | None = None, max_levels: int | None = None) -> None:
-    """The forward pass (see the module's docstring), from where the store left it."""
+            progress: Callable[[str], None] | None = None, max_levels: int | None = None,
+            until: Until | None = None) -> Stopped | None:
+    """The forward pass (see the module's docstring), from where the store left it; why it
+    stopped early (``max_levels`` levels made, or ``until`` said so after a level), else None."""
     top = max(starts) if starts else -1
     done = store.done("fwd")
     low = min(done) if done else top + 1        # the forward pass finishes levels from the top down
@@ -82,8 +108,9 @@ def forward(kern: LevelKernel, store: LevelStore, starts: dict[int, np.ndarray],
         _expand_into(kern, store.keys(r), r, pending, low, chunk)
     made = 0
     for r in range(low - 1, -1, -1):
-        if max_levels is not None and made >= max_levels:
-            raise Stop(f"stopped after {made} levels (forward, at rank {r + 1})")
+        halt = stop_here(made, max_levels, until, "forward", r)
+        if halt is not None:
+            return halt
         t0, c0 = time.perf_counter(), time.process_time()
         got = [x for x in (pending.pop(r, None), starts.get(r)) if x is not None]
         keys = np.unique(np.concatenate(got)) if got else np.zeros(0, np.uint64)
@@ -95,6 +122,7 @@ def forward(kern: LevelKernel, store: LevelStore, starts: dict[int, np.ndarray],
         if progress:
             progress(f"forward rank {r}: {len(keys):,} positions, {rows:,} children, "
                      f"{time.perf_counter() - t0:.2f} s")
+    return None
 
 
 def _lookup(live: dict[int, tuple[np.ndarray, np.ndarray]], child: np.ndarray, crank: np.ndarray) -> np.ndarray:
@@ -127,8 +155,10 @@ def level_values(kern: LevelKernel, keys: np.ndarray, r: int, live: dict[int, tu
 
 
 def backward(kern: LevelKernel, store: LevelStore, mode: int = GRUNDY, chunk: int = CHUNK,
-             progress: Callable[[str], None] | None = None, max_levels: int | None = None) -> None:
-    """The backward pass (see the module's docstring), from where the store left it."""
+             progress: Callable[[str], None] | None = None, max_levels: int | None = None,
+             until: Until | None = None) -> Stopped | None:
+    """The backward pass (see the module's docstring), from where the store left it; why it
+    stopped early, as :func:`forward`'s."""
     levels = store.done("fwd")
     done = set(store.done("val"))
     live: dict[int, tuple[np.ndarray, np.ndarray]] = {}
@@ -136,8 +166,9 @@ def backward(kern: LevelKernel, store: LevelStore, mode: int = GRUNDY, chunk: in
     for r in levels:
         if r in done:
             continue
-        if max_levels is not None and made >= max_levels:
-            raise Stop(f"stopped after {made} levels (backward, at rank {r})")
+        halt = stop_here(made, max_levels, until, "backward", r)
+        if halt is not None:
+            return halt
         for q in list(live):
             if q < r - store.drop:
                 del live[q]
@@ -155,3 +186,4 @@ def backward(kern: LevelKernel, store: LevelStore, mode: int = GRUNDY, chunk: in
         if progress:
             progress(f"backward rank {r}: {len(keys):,} positions, {int((vals == 0).sum()):,} of value 0, "
                      f"{time.perf_counter() - t0:.2f} s")
+    return None

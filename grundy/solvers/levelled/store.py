@@ -9,7 +9,11 @@ of the same question finds and resumes it, and a changed rule, start or mode fin
 - ``val/R/part-I.keys.npy`` and ``part-I.vals.npy``: the keys of rank R and their values (the
   backward pass; Grundy values, or outcomes 0 = P and 1 = N), sorted by key in each part;
 - ``manifest.json``: the levels finished in each pass, with their counts and costs, the largest
-  rank a move was seen to drop (the levels a pass keeps live), and what the run is.
+  rank a move was seen to drop (the levels a pass keeps live), and what the run is: under
+  ``parts`` what its digest was computed from but the starts (the rules' IR digest, the box, the
+  canonical form used or not, the mode, the SHA-256 of the C text);
+- ``starts.npy``: the canonical start keys, sorted (with ``parts``: the digest again, so that a
+  reader can check what the store was computed for: :meth:`LevelStore.check_digest`).
 
 A level's directory is written under a temporary name and renamed, then the manifest is
 replaced: a run stopped anywhere leaves every level the manifest names complete.
@@ -67,6 +71,7 @@ class LevelStore:
         self.digest = digest
         self.note = ""                  # the engine used and why (set by the solver)
         self.kernel: Any = None         # the LevelKernel of the run (set by the solver): lookup's keys
+        self.stopped: Any = None        # why the last run stopped before its end (a local.Stopped), or None
         self.path = Path(root) / digest[:32]
         self.path.mkdir(parents=True, exist_ok=True)
         mf = self.path / "manifest.json"
@@ -76,12 +81,26 @@ class LevelStore:
                              "fwd": {}, "val": {}}
             self._save()
 
+    @classmethod
+    def open(cls, path: str | Path) -> "LevelStore":
+        """The store in the directory ``path`` as it is (nothing reset); LookupError if it has no
+        manifest, or its manifest is not this format's or not for this directory's digest."""
+        d = Path(path)
+        try:
+            mf = json.loads((d / "manifest.json").read_text())
+        except (OSError, ValueError) as e:
+            raise LookupError(f"{d}: not a level store (no readable manifest.json: {e})") from None
+        digest = mf.get("digest")
+        if mf.get("format") != FORMAT or not isinstance(digest, str) or d.name != digest[:32]:
+            raise LookupError(f"{d}: not a level store of format {FORMAT} named by its digest")
+        return cls(d.parent, digest, mf.get("about", {}))
+
     def __repr__(self) -> str:
         return f"LevelStore({str(self.path)!r}, levels={len(self.done('fwd'))}, positions={self.positions:,})"
 
     # the manifest ---------------------------------------------------------------------------
     def _save(self) -> None:
-        tmp = self.path / "manifest.json.tmp"
+        tmp = self.path / f"manifest.json.{os.getpid()}.tmp"     # a name of its own: another process may save too
         tmp.write_text(json.dumps(self.manifest, indent=1, sort_keys=True))
         os.replace(tmp, self.path / "manifest.json")
 
@@ -107,6 +126,31 @@ class LevelStore:
             self.manifest["drop"] = int(d)
             self._save()
 
+    def record_parts(self, parts: dict[str, Any], starts: np.ndarray) -> None:
+        """Record what the run is computed for (``parts`` and its start keys: :func:`run_digest`'s
+        arguments), unless recorded already."""
+        if self.manifest.get("parts") == parts and (self.path / "starts.npy").exists():
+            return
+        tmp = self.path / f"starts.{os.getpid()}.tmp.npy"
+        np.save(tmp, np.unique(np.asarray(starts, np.uint64)))
+        os.replace(tmp, self.path / "starts.npy")
+        self.manifest["parts"] = parts
+        self._save()
+
+    def check_digest(self) -> str | None:
+        """Why the recorded parts and starts do not give the store's digest (None: they do)."""
+        parts = self.manifest.get("parts")
+        if not isinstance(parts, dict) or not (self.path / "starts.npy").exists():
+            return "it does not record what it was computed for (written before the record was kept)"
+        if run_digest(parts, np.load(self.path / "starts.npy")) != self.digest:
+            return "its record of what it was computed for does not give its digest"
+        return None
+
+    @property
+    def finished(self) -> bool:
+        """Every level of the forward pass has its values, and the run recorded its starts' values."""
+        return "starts_zero" in self.manifest and set(self.done("fwd")) <= set(self.done("val"))
+
     @property
     def positions(self) -> int:
         return sum(self.counts("fwd").values())
@@ -121,6 +165,8 @@ class LevelStore:
             shutil.rmtree(self.path / kind, ignore_errors=True)
             self.manifest[kind] = {}
         self.manifest["drop"] = 0
+        for k in ("starts_zero", "starts_canonical"):
+            self.manifest.pop(k, None)
         self._save()
 
     # the levels -----------------------------------------------------------------------------
