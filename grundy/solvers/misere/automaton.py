@@ -80,10 +80,11 @@ def verify(q: Bipartite, types: list[tuple[int, frozenset[int], bool]], max_stat
             if new in seen:
                 continue
             bits = _bits(new, m.size)
-            if _covered(kept.get(new[0], ()), bits):
+            mine = kept.setdefault(new[0], [])
+            if _covered(mine, bits):
                 continue
             seen[new] = (s, u)
-            kept.setdefault(new[0], []).append(bits)
+            _keep(mine, bits)
             if len(seen) > max_states:
                 return Verdict(False, len(seen), f"more than {max_states} automaton states to check")
             todo.append(new)
@@ -103,7 +104,25 @@ def _bits(s: tuple[int, ...], size: int) -> int:
 def _covered(states: Sequence[int], bits: int) -> bool:
     """Whether an explored state has the same element and a subset of these types with the same
     values: every check at this state and beyond is then implied by the checks made there and beyond."""
-    return any(not (k & ~bits) for k in states)
+    others = ~bits
+    for k in states:
+        if not k & others:
+            return True
+    return False
+
+
+def _keep(states: list[int], bits: int) -> None:
+    """Keep an explored state's bits, dropping the kept ones it is a subset of: whatever they
+    cover (:func:`_covered`), it covers, so the answers of :func:`_covered` stay the same.
+
+    >>> kept = [0b110, 0b011]
+    >>> _keep(kept, 0b010); kept
+    [2]
+    >>> _covered(kept, 0b111), _covered(kept, 0b101)
+    (True, False)
+    """
+    states[:] = [k for k in states if bits & ~k]
+    states.append(bits)
 
 
 def _find(q: Bipartite, keys: list, mul: list[list[int]], first: dict[int, int], x: int, t: int,
