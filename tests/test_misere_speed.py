@@ -7,8 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from grundy.solvers.misere import Quotient, from_presentation
-from grundy.solvers.misere import automaton, monoid
+from grundy.solvers.misere import Quotient, automaton, from_presentation, monoid
 from grundy.solvers.misere.quotient import code_options, quotient_of
 from grundy.spec.heaprule import parse_octal
 
