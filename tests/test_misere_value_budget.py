@@ -65,3 +65,11 @@ def test_the_solve_command_says_why(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["solve", "--json", "--misere", "octal", "--code", "0.75", *heaps]) == 0
     line = json.loads(capsys.readouterr()[0])
     assert line["misere_grundy"] is None and "value_not_computed" in line
+
+
+def test_no_shortcut_and_no_work_for_other_games() -> None:
+    """A misère position that is no sum of heaps under one rule: declined before any search."""
+    pos = read_position({"game": "edge-nim", "edges": [[0, 1, 9], [1, 2, 9], [2, 0, 9]], "token": 0,
+                         "convention": "misere"})
+    s = Solver(native=False)
+    assert outcome_without_value(s, pos, 1) is None and s.stored == 0

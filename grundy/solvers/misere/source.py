@@ -204,9 +204,12 @@ def outcome_without_value(solver: "Solver", pos: Any, budget: int) -> tuple[str,
     src = next((s for s in getattr(solver, "sources", ()) if isinstance(s, MisereQuotientSource)), None)
     if src is None or getattr(pos, "convention", None) != "misere" or not hasattr(pos, "state"):
         return None
+    rule = sum_of_heaps(pos.game, pos.structure)
     need = sums_below(tuple(pos.state))
-    if need <= budget:
+    if rule is None or not solver.decompose or need <= budget:
         return None
+    if not rule_quotient(rule, max(pos.state, default=0), src.time_limit).covers(tuple(pos.state)):
+        return None                             # the search answers the outcome: no shortcut here
     before = dict(src.used)
     outcome = solver.outcome(pos)
     label = next((k for k, n in src.used.items() if n > before.get(k, 0)), None)
