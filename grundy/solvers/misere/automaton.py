@@ -64,6 +64,8 @@ def verify(q: Bipartite, types: list[tuple[int, frozenset[int], bool]], max_stat
     if 0 in P:
         return Verdict(False, 0, "the empty sum is N in misère play, not P", ())
     start = (0,) + (-1,) * n
+    ext = [row + [-1] for row in mul]                # ext[u][-1] = -1: a type absent stays absent
+    shift = [[1 << (t * m.size + y) for y in range(m.size)] + [0] for t in range(n)]   # a state's bits
     seen: dict[tuple[int, ...], tuple[tuple[int, ...], int] | None] = {start: None}
     kept: dict[int, list[int]] = {}              # per element: the explored states' (type, value) bit sets
     todo = deque([start])                 # breadth first: a failure is met at a smallest sum
@@ -75,11 +77,13 @@ def verify(q: Bipartite, types: list[tuple[int, frozenset[int], bool]], max_stat
             return Verdict(False, len(seen), f"the quotient says N at {m.word(x)} where no option is in P",
                            tuple(first[u] for u in _path(seen, s)))
         for u in range(n):
-            row = mul[u]
-            new = (row[x],) + tuple(x if t == u else (row[y] if y >= 0 else -1) for t, y in enumerate(ys))
+            row = ext[u]
+            vals = [row[y] for y in ys]                  # Phi(X + H_u - H_t) = Phi(X - H_t) Phi(H_u)
+            vals[u] = x                                  # Phi(X + H_u - H_u) = Phi(X)
+            new = (row[x], *vals)
             if new in seen:
                 continue
-            bits = _bits(new, m.size)
+            bits = sum([sh[y] for sh, y in zip(shift, vals)])
             mine = kept.setdefault(new[0], [])
             if _covered(mine, bits):
                 continue
@@ -95,10 +99,6 @@ def _bad(q: Bipartite, opts: frozenset[int]) -> frozenset[int]:
     """The elements y from which an option image o leads into P (y * o in P)."""
     m = q.monoid
     return frozenset(y for y in range(m.size) if any(m.times(y, o) in q.p for o in opts))
-
-
-def _bits(s: tuple[int, ...], size: int) -> int:
-    return sum(1 << (t * size + y) for t, y in enumerate(s[1:]) if y >= 0)
 
 
 def _covered(states: Sequence[int], bits: int) -> bool:
