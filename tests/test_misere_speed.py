@@ -30,12 +30,12 @@ def test_table_of_a_presentation() -> None:
 def test_kept_antichain_covers_as_every_state(explored: list[int], asked: list[int]) -> None:
     """Whatever states were explored, in any order: the kept antichain covers a state exactly
     when some explored state's bits are a subset of its bits."""
-    kept: list[int] = []
+    kept = automaton._Antichain()
     for n, b in enumerate(explored):
-        automaton._keep(kept, b)
+        kept.keep(b)
         for z in asked + explored:
-            assert automaton._covered(kept, z) == any(not (k & ~z) for k in explored[:n + 1])
-    assert len(kept) <= len(set(explored))
+            assert kept.covered(z) == any(not (k & ~z) for k in explored[:n + 1])
+    assert sum(map(len, kept.by_low.values())) <= len(set(explored))
 
 
 @pytest.mark.parametrize("code,n", [("0.07", 18), ("0.17", 16), ("0.34", 40), ("0.56", 20)])
