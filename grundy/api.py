@@ -24,7 +24,7 @@ def value_key(convention: str) -> str:
 
 
 def solve(position: PositionLike | list[Any], *, winning_moves: bool = False, outcome_only: bool = False,
-          line: bool = False, solver: Solver | None = None) -> Any:
+          line: bool = False, solver: Solver | None = None, value_budget: int | None = None) -> Any:
     """Solve one position, or a list of them (a list of results): its Grundy value and its
     ``outcome``, both in the position's convention. In misère play the value is the misère
     Grundy value (the mex of the options' values, 1 at a terminal position: P iff it is 0),
@@ -44,12 +44,18 @@ def solve(position: PositionLike | list[Any], *, winning_moves: bool = False, ou
         Also a line of play winning for the player who wins (``"line"``).
     solver : Solver, optional
         The solver to ask (default: one shared by the process, keeping its tables).
+    value_budget : int, optional
+        For a misère sum of heaps whose outcome the misère quotient answers: the most positions
+        a search for its misère Grundy value may store (about). Beyond it the value is not
+        searched for: ``misere_grundy`` is None and ``value_not_computed`` says why (the
+        outcome stays exact). None (the default): the value is always searched for.
 
     Returns
     -------
     SolveResult or list of SolveResult
         A dict: ``grundy`` (``misere_grundy`` in misère play), ``outcome`` (``"P"`` or
-        ``"N"``), ``convention`` when not normal, and the lists asked for.
+        ``"N"``), ``convention`` when not normal, and the lists asked for (and
+        ``value_not_computed``, see ``value_budget``).
 
     Raises
     ------
@@ -72,6 +78,10 @@ def solve(position: PositionLike | list[Any], *, winning_moves: bool = False, ou
     {'misere_grundy': 1, 'outcome': 'N', 'convention': 'misere'}
     >>> [r["grundy"] for r in solve('[{"game": "nim", "heaps": [1]}, {"game": "nim", "heaps": [2, 2]}]')]
     [1, 0]
+    >>> big = solve({"game": "octal", "code": "0.75", "heaps": [10**4, 9999], "convention": "misere"},
+    ...             value_budget=10**6)
+    >>> big["misere_grundy"], big["outcome"], big["value_not_computed"].split(":")[0]
+    (None, 'N', 'misère Grundy value not computed')
     """
     if isinstance(position, str) and position.lstrip().startswith("["):
         position = decode_json(position)
@@ -82,11 +92,17 @@ def solve(position: PositionLike | list[Any], *, winning_moves: bool = False, ou
     pos = as_position(position)
     seen = len(solver.violations)
     out: dict[str, Any] = SolveResult()
+    skipped = None
     if not outcome_only:
-        out[value_key(pos.convention)] = solver.grundy(pos)
-    out["outcome"] = solver.outcome(pos)
+        if value_budget is not None and pos.convention == "misere":
+            from .solvers.misere.source import outcome_without_value
+            skipped = outcome_without_value(solver, pos, value_budget)
+        out[value_key(pos.convention)] = solver.grundy(pos) if skipped is None else None
+    out["outcome"] = solver.outcome(pos) if skipped is None else skipped[0]
     if pos.convention != "normal":
         out["convention"] = pos.convention
+    if skipped is not None:
+        out["value_not_computed"] = skipped[1]
     if winning_moves:
         out["winning_moves"] = [{"move": lab, "to": q.to_json()} for lab, q in solver.winning_moves(pos)]
     if line:

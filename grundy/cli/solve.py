@@ -245,8 +245,11 @@ def _answer(args: argparse.Namespace, solver: Solver, watch: Watch | None, pos: 
             _foresee(watch, pos, obj, i, prefix, foresee)
         with warnings.catch_warnings():    # a declaration found false: said once, at the end
             warnings.simplefilter("ignore", DeclarationWarning)
-            return solve(pos, winning_moves=args.winning_moves, outcome_only=args.outcome_only,
-                         line=args.line, solver=solver), None
+            result = solve(pos, winning_moves=args.winning_moves, outcome_only=args.outcome_only,
+                           line=args.line, solver=solver, value_budget=args.max_positions)
+            if result.get("value_not_computed"):     # the outcome alone: said why, on stderr
+                print(f"grundy: position {i + 1}: {result['value_not_computed']}", file=sys.stderr)
+            return result, None
     except (SolverLimit, CycleError, RuleError) as e:
         solver.clear()
         return None, f"position {i + 1}: {e}"
@@ -324,7 +327,8 @@ class _Printer:
         if self.json:
             print(json.dumps({"index": i, **result}), flush=flush)
             return
-        value = str(result.get("grundy", result.get("misere_grundy", "-")))
+        got = result.get("grundy", result.get("misere_grundy"))
+        value = "-" if got is None else str(got)
         if self.mixed and "misere_grundy" in result:
             value += " (misère)"
         print(workbench.solve_row(i, obj, value, result["outcome"], self.width), flush=flush)

@@ -28,7 +28,6 @@ from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass
-from typing import Sequence
 
 from .monoid import Bipartite
 
@@ -64,8 +63,10 @@ def verify(q: Bipartite, types: list[tuple[int, frozenset[int], bool]], max_stat
     if 0 in P:
         return Verdict(False, 0, "the empty sum is N in misère play, not P", ())
     start = (0,) + (-1,) * n
+    ext = [row + [-1] for row in mul]                # ext[u][-1] = -1: a type absent stays absent
+    shift = [[1 << (t * m.size + y) for y in range(m.size)] + [0] for t in range(n)]   # a state's bits
     seen: dict[tuple[int, ...], tuple[tuple[int, ...], int] | None] = {start: None}
-    kept: dict[int, list[int]] = {}              # per element: the explored states' (type, value) bit sets
+    kept: dict[int, _Antichain] = {}             # per element: the explored states' (type, value) bit sets
     todo = deque([start])                 # breadth first: a failure is met at a smallest sum
     while todo:
         s = todo.popleft()
@@ -75,15 +76,20 @@ def verify(q: Bipartite, types: list[tuple[int, frozenset[int], bool]], max_stat
             return Verdict(False, len(seen), f"the quotient says N at {m.word(x)} where no option is in P",
                            tuple(first[u] for u in _path(seen, s)))
         for u in range(n):
-            row = mul[u]
-            new = (row[x],) + tuple(x if t == u else (row[y] if y >= 0 else -1) for t, y in enumerate(ys))
+            row = ext[u]
+            vals = [row[y] for y in ys]                  # Phi(X + H_u - H_t) = Phi(X - H_t) Phi(H_u)
+            vals[u] = x                                  # Phi(X + H_u - H_u) = Phi(X)
+            new = (row[x], *vals)
             if new in seen:
                 continue
-            bits = _bits(new, m.size)
-            if _covered(kept.get(new[0], ()), bits):
+            bits = sum([sh[y] for sh, y in zip(shift, vals)])
+            mine = kept.get(new[0])
+            if mine is None:
+                mine = kept[new[0]] = _Antichain()
+            elif mine.covered(bits):
                 continue
             seen[new] = (s, u)
-            kept.setdefault(new[0], []).append(bits)
+            mine.keep(bits)
             if len(seen) > max_states:
                 return Verdict(False, len(seen), f"more than {max_states} automaton states to check")
             todo.append(new)
@@ -96,14 +102,44 @@ def _bad(q: Bipartite, opts: frozenset[int]) -> frozenset[int]:
     return frozenset(y for y in range(m.size) if any(m.times(y, o) in q.p for o in opts))
 
 
-def _bits(s: tuple[int, ...], size: int) -> int:
-    return sum(1 << (t * size + y) for t, y in enumerate(s[1:]) if y >= 0)
+class _Antichain:
+    """The explored states' (type, value) bit sets of one element, for the covering rule: only
+    the minimal ones (a set that contains another covers nothing more), filed by their lowest
+    bit, so that a state is compared only with the sets whose lowest bit it has.
 
+    >>> kept = _Antichain()
+    >>> kept.keep(0b110); kept.keep(0b011); kept.keep(0b010); sorted(k for v in kept.by_low.values() for k in v)
+    [2]
+    >>> kept.covered(0b111), kept.covered(0b101)
+    (True, False)
+    """
 
-def _covered(states: Sequence[int], bits: int) -> bool:
-    """Whether an explored state has the same element and a subset of these types with the same
-    values: every check at this state and beyond is then implied by the checks made there and beyond."""
-    return any(not (k & ~bits) for k in states)
+    def __init__(self) -> None:
+        self.by_low: dict[int, list[int]] = {}
+
+    def covered(self, bits: int) -> bool:
+        """Whether an explored state has the same element and a subset of these types with the
+        same values: every check at this state and beyond is then implied by the checks made
+        there and beyond."""
+        others = ~bits
+        by_low = self.by_low
+        if 0 in by_low:
+            return True                                 # the empty set is a subset of any
+        b = bits
+        while b:
+            low = b & -b
+            for k in by_low.get(low, ()):
+                if not k & others:
+                    return True
+            b ^= low
+        return False
+
+    def keep(self, bits: int) -> None:
+        """Keep an explored state's bits, dropping the kept ones it is a subset of: whatever they
+        cover, it covers, so the answers of :meth:`covered` stay the same."""
+        for low, ks in self.by_low.items():
+            self.by_low[low] = [k for k in ks if bits & ~k]
+        self.by_low.setdefault(bits & -bits, []).append(bits)
 
 
 def _find(q: Bipartite, keys: list, mul: list[list[int]], first: dict[int, int], x: int, t: int,

@@ -29,6 +29,7 @@ from typing import Iterable, Sequence
 __all__ = ["Monoid", "Bipartite", "reduce", "isomorphic", "from_presentation", "presentation", "minimal_generators"]
 
 GEN_NAMES = "abcdefghijklmnopqrstuvwxyz"
+TABLE_MAX = 1024        # monoids of at most this many elements keep their multiplication table
 
 
 @dataclass
@@ -73,19 +74,42 @@ class Monoid:
         return self._nf
 
     def times(self, x: int, y: int) -> int:
-        """The product x * y."""
-        if self._table is not None:
-            return self._table[x][y]
+        """The product x * y: read from the multiplication table (made at the first product
+        when the monoid has at most :data:`TABLE_MAX` elements), else by y's normal form.
+
+        >>> m = from_presentation("ab", ["a^2 = 1", "b^3 = b"], []).monoid
+        >>> all(m.times(x, y) == m.product(x, y) for x in range(m.size) for y in range(m.size))
+        True
+        """
+        t = self._table
+        if t is None:
+            if self.size > TABLE_MAX:
+                return self.product(x, y)
+            t = self.table()
+        return t[x][y]
+
+    def product(self, x: int, y: int) -> int:
+        """The product x * y by y's normal form (the generators' actions), without the table."""
         for i, e in enumerate(self.normal_forms[y]):
             for _ in range(e):
                 x = self.act[i][x]
         return x
 
     def table(self) -> list[list[int]]:
-        """The whole multiplication table (size x size), kept once computed."""
+        """The whole multiplication table (``table()[x][y]`` = x * y), kept once computed: the
+        column of y = w g_i (w the element of y's normal form less one g_i, of a smaller degree)
+        is the column of w moved by g_i."""
         if self._table is None:
-            cols = [[self.times(x, y) for x in range(self.size)] for y in range(self.size)]
-            self._table = [[cols[y][x] for y in range(self.size)] for x in range(self.size)]
+            nf = self.normal_forms
+            cols: list[list[int]] = [[]] * self.size
+            cols[0] = list(range(self.size))
+            for y in sorted(range(1, self.size), key=lambda z: sum(nf[z])):
+                v = list(nf[y])
+                i = next(j for j, e in enumerate(v) if e)
+                v[i] -= 1
+                act = self.act[i]                   # y = w g_i, w of a smaller degree: done
+                cols[y] = [act[z] for z in cols[self.element(v)]]
+            self._table = [list(row) for row in zip(*cols)]
         return self._table
 
     def word(self, x: int) -> str:

@@ -182,11 +182,12 @@ class _Builder:
     def relearn(self, n: int) -> str | None:
         q, phi = self.q, list(self.phi)
         m = q.monoid
+        cols = [[m.times(x, e) for x in range(m.size)] for e in phi]     # cols[h][x] = x Phi(h)
 
         def old(pos: tuple[int, ...]) -> bool:
             x = 0
             for h in pos:
-                x = m.times(x, phi[h])
+                x = cols[h][x]
             return x in q.p
         got = relearn(self.parts, n, old, self.max_states, self.deadline)
         if isinstance(got, str):

@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
+from math import comb
 from typing import TYPE_CHECKING, Any
 
 from ...caches import register
@@ -47,9 +48,11 @@ from .quotient import HeapQuotient, Options, code_options, quotient_of
 
 if TYPE_CHECKING:
     from ..context import SourceContext
+    from ..solver import Solver
     from ..sources import Query
 
-__all__ = ["MisereQuotientSource", "QUOTIENT", "TIME_LIMIT", "rule_quotient", "quotient_label", "one_heap_options"]
+__all__ = ["MisereQuotientSource", "QUOTIENT", "TIME_LIMIT", "rule_quotient", "quotient_label", "one_heap_options",
+           "sums_below", "outcome_without_value"]
 
 QUOTIENT = "misère quotient"
 TIME_LIMIT = 2.0        # CPU seconds a quotient is computed for, on demand (then the search answers)
@@ -167,3 +170,53 @@ class MisereQuotientSource:
         self.used[label] = self.used.get(label, 0) + len(out)
         ctx.note(q.game, q.structure, label)
         return out
+
+
+def sums_below(state: tuple[int, ...]) -> int:
+    """How many sums of heaps lie below ``state`` (a sum of heaps): the multisets of as many
+    heaps, each of at most its largest heap, C(H + k, k). What a search for the misère Grundy
+    value of the sum stores, about (no sum is split in misère play; a rule that splits heaps
+    makes more).
+
+    >>> sums_below((3, 5)), sums_below((10_000,) * 10) > 10**33
+    (21, True)
+    """
+    heaps = [h for h in state if h]
+    return comb(max(heaps, default=0) + len(heaps), len(heaps))
+
+
+def outcome_without_value(solver: "Solver", pos: Any, budget: int) -> tuple[str, str] | None:
+    """(outcome, why the misère Grundy value is not computed) when the misère quotient answers
+    the outcome of ``pos`` (a misère sum of heaps) and a search for its value would store more
+    than ``budget`` positions (:func:`sums_below`); None otherwise: ask the solver for both.
+    The outcome is the quotient's, exact (its premises: :class:`MisereQuotientSource`); the
+    value is never guessed (it is not a function of the quotient element).
+
+    >>> from grundy.spec import read_position
+    >>> from grundy.solvers.solver import Solver
+    >>> p = read_position({"game": "octal", "code": "0.75", "heaps": [10**4] * 3, "convention": "misere"})
+    >>> got = outcome_without_value(Solver(native=False), p, 10**6)
+    >>> got[0], got[1].split(":")[0]
+    ('N', 'misère Grundy value not computed')
+    >>> outcome_without_value(Solver(native=False), p.with_state((5, 6)), 10**6) is None
+    True
+    """
+    src = next((s for s in getattr(solver, "sources", ()) if isinstance(s, MisereQuotientSource)), None)
+    if src is None or getattr(pos, "convention", None) != "misere" or not hasattr(pos, "state"):
+        return None
+    rule = sum_of_heaps(pos.game, pos.structure)
+    need = sums_below(tuple(pos.state))
+    if rule is None or not solver.decompose or need <= budget:
+        return None
+    if not rule_quotient(rule, max(pos.state, default=0), src.time_limit).covers(tuple(pos.state)):
+        return None                             # the search answers the outcome: no shortcut here
+    before = dict(src.used)
+    outcome = solver.outcome(pos)
+    label = next((k for k, n in src.used.items() if n > before.get(k, 0)), None)
+    if label is None:                           # the search answered the outcome: not ours
+        return None
+    return outcome, (f"misère Grundy value not computed: a search for it would store about {need:.3g} "
+                     f"positions (the sums of heaps below this one), more than the limit of {budget:,}; "
+                     f"the outcome is exact, {label}, but the misère Grundy value of a sum is not a "
+                     f"function of its quotient element (--max-positions above that searches for it; "
+                     f"--outcome-only asks for the outcome alone)")
