@@ -41,8 +41,9 @@ class Settings:
     quick_box: int = 2 ** 17     # kernels on boxes up to this many positions are compiled with -Og: they
                                  # solve at most this many positions, where 1.4-1.9x slower code costs
                                  # less than the optimizer's 0.3 s (many small structures, each its own kernel)
-    upgrade_after: int = 16      # a kernel on a larger box starts with -Og too, and is compiled with -O2
-                                 # once a search has paused this many times (65,536 steps each)
+    upgrade_after: int | None = None   # a kernel on a larger box starts with -Og too, and is compiled with
+                                 # -O2 once a search has paused this many times (65,536 steps each); None:
+                                 # as many as the optimizer's estimated time asks (kernel.upgrade_pauses)
     premise_rlimit: int = 60_000_000   # Z3 resource units a premise may use (deterministic)
     # -- the checks (grundy.verify): how a claim's sweep runs
     batch_from: int = 20_000     # a sweep batches its starts on structures with at least this many

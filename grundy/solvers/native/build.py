@@ -2,8 +2,8 @@
 
 Generated kernels are plain C99 with no dependencies; they are compiled with ``cc -O2`` (hot loops aligned;
 ``-Og`` on small boxes, ``-O1`` for a claim's sweep of moderate size; a kernel on a large box starts
-with ``-Og`` and gets ``-O2`` once its searches have done about a million steps,
-``grundy.settings.Settings.upgrade_after``) the first time they are
+with ``-Og`` and gets ``-O2`` once its searches have done enough steps to pay for the optimizer,
+``grundy.solvers.native.kernel.upgrade_pauses``) the first time they are
 needed and cached by the hash of their source and flags in ``$GRUNDY_CACHE``
 (default ``~/.cache/grundy``). Without a compiler (or with ``GRUNDY_NATIVE=0``),
 :func:`available` is False and callers use the pure-Python path.

@@ -49,6 +49,7 @@ from .kernel import (
     kernel_source,
     keys_in,
     run_paused,
+    upgrade_pauses,
 )
 
 MAX_BITS = 2 ** 35          # the largest box the follower's bitmap covers (4 GiB)
@@ -134,6 +135,7 @@ class Follower:
         src = kernel_source(rules, box) + "\n" + strategy_source(rules, cases) + build.fixed_c(__package__, "c/follow.c")
         # -Og; on a box larger than settings.quick_box, -O2 once its work shows (kernel.counted)
         self._src, self.tiered, self.pauses = src, box.size > settings().quick_box, 0
+        self.upgrade_at = upgrade_pauses(src)
         self.lib = _library(src, True)
         self._f = self.lib.f_new(box.size, int(misere))
         if not self._f:

@@ -37,7 +37,7 @@ from .codegen import CYCLE, DOMAIN, LIMIT, NO_MEMORY, OVERFLOW, PAUSED, TOO_LARG
 from .csyntax import C, CSyntax
 
 __all__ = ["Kernel", "KernelError", "OutOfBox", "Box", "Halt", "OUT_OF_BOX", "halt_error", "keys_in", "CSyntax", "C", "c_source", "kernel_source",
-           "run_paused", "counted", "batch_keys", "GRUNDY", "NORMAL", "MISERE", "MISERE_GRUNDY", "UNKNOWN", "LOSES",
+           "run_paused", "counted", "upgrade_pauses", "batch_keys", "GRUNDY", "NORMAL", "MISERE", "MISERE_GRUNDY", "UNKNOWN", "LOSES",
            "WINS", "MAX_KEY", "DENSE_LIMIT", "CYCLE", "TOO_LARGE", "LIMIT",
            "NO_MEMORY", "OVERFLOW", "DOMAIN", "PAUSED"]     # Box, CSyntax, C, c_source, kernel_source: kept importable from here
 
@@ -100,6 +100,27 @@ def _library(source: str, quick: bool = False, light: bool = False) -> ctypes.CD
     return lib
 
 
+PAUSE_SECONDS = 0.01     # CPU seconds a pause of a search at -Og (65,536 steps) is reckoned to take
+SAVED = 0.2              # the part of that time the optimized build saves (Q_7's levels 0..2, the main
+                         # job's largest tiered kernel: 5.1 s in C at -Og, about 1 s less at -O2)
+
+
+def upgrade_pauses(text: str, light: bool = False) -> int:
+    """The pauses at -Og after which a tiered kernel of library text ``text`` is compiled with
+    the optimizer (:func:`counted`), unless ``settings.upgrade_after`` fixes them: as many as
+    make the time the optimized code would have saved so far (``SAVED`` of ``PAUSE_SECONDS``
+    a pause) equal to the optimizer's estimated time (:func:`build.compile_cost`; ``light``:
+    -O1, 1.5 times less), so that a search that ends soon after never pays for a build it
+    does not use, and a long one pays at most about twice. Counts, never the clock: the same
+    search takes the same path on any machine.
+
+    >>> upgrade_pauses("x" * 63_000), upgrade_pauses("x" * 10_000)
+    (610, 88)
+    """
+    cost = build.compile_cost(text, quick=False) / (1.5 if light else 1.0)
+    return max(1, int(cost / (PAUSE_SECONDS * SAVED) + 0.5))
+
+
 def run_paused(call: Callable[[], int], abort: Callable[[], None]) -> int:
     """Call a search in C until it is done; its status. The search returns every few
     milliseconds (PAUSED) so that Python's signal handlers run between calls: Ctrl-C (or a
@@ -116,7 +137,8 @@ def run_paused(call: Callable[[], int], abort: Callable[[], None]) -> int:
 
 def counted(owner: Any, call: Callable[[], int]) -> Callable[[], int]:
     """``call`` (a search in C of ``owner``'s library), counting its pauses while
-    ``owner.tiered``: at ``settings.upgrade_after``, ``owner.lib`` becomes ``owner.optimized()``, the
+    ``owner.tiered``: at ``owner.upgrade_at`` pauses (:func:`upgrade_pauses`; ``settings.upgrade_after``
+    if set), ``owner.lib`` becomes ``owner.optimized()``, the
     same text with -O2, and goes on with the same table, the search under way included. One C
     text built by one compiler lays out its structures alike whatever the optimizer does, the
     tables live in the process's heap, and the library keeps no state between calls (its one
@@ -127,7 +149,8 @@ def counted(owner: Any, call: Callable[[], int]) -> Callable[[], int]:
         status = call()
         if status == PAUSED and owner.tiered:
             owner.pauses += 1
-            if owner.pauses >= settings().upgrade_after:
+            fixed = settings().upgrade_after
+            if owner.pauses >= (owner.upgrade_at if fixed is None else fixed):
                 owner.tiered = False
                 try:
                     owner.lib = owner.optimized()
@@ -196,6 +219,7 @@ class Kernel:
         self.pauses = 0
         self._text = text = kernel_source(rules, box, symmetry, decompose) + extra   # c_source's, kept on disk
         self.lib = _library(text, self.quick, self.light and not self.quick)
+        self.upgrade_at = upgrade_pauses(text, self.light)
         if dense is None:
             dense = box.size <= DENSE_LIMIT
         self.dense = dense
