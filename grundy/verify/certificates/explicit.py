@@ -100,9 +100,12 @@ class _Inst:
     def export(self, states: list[State], **extra: Any) -> dict[str, Any]:
         t = NodeTable()
         rules = export_rules(self.rules, t)
+        heap_rule = export_heap_rule(self.game, self.structure, t)
+        if heap_rule is None and self.rules.present is not None and self.claim.convention == "normal":
+            extra = {"split": True, **extra}   # the game has components: the checker proves each split itself
         return with_game_digest({
             "label": self.label, "structure": export_structure(self.structure), "rules": rules,
-            "heap_rule": export_heap_rule(self.game, self.structure, t),
+            "heap_rule": heap_rule,
             "statement": None if self.expr is None else t.add(self.expr), "assume": t.add(self.assume_expr),
             **strategy_extra(self.claim, self.rules, t),
             "nodes": t.nodes, "positions": [self.record(s) for s in states],
