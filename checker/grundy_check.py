@@ -119,8 +119,7 @@ class Moves:
         self._apply = [code.ns.pop(f"_a{mi}") for mi in range(len(self.labels))]
     def fn(self, index, what):
         """Node ``index`` as a function of a state."""
-        f = self.code.fn(index, self.names, what)
-        return lambda state: f(*state)
+        return (lambda f: lambda state: f(*state))(self.code.fn(index, self.names, what))
     key = staticmethod(tuple)
     def apply(self, state, mi, values):
         """The state after move ``mi`` with the choice values ``values`` (None: not legal there)."""
@@ -174,11 +173,8 @@ class Split:
             return row[0] == "or", none
         if row[0] == "ite" and subs[0][0] is not None:
             return subs[2 - bool(subs[0][0])]
-        try:
-            if all(v is not None for v, _ in subs):
-                return eval(_text(row[0], [repr(v) for v, _ in subs]), self.ns), none     # our own text
-        except Disagree:        # (a nim product of a negative number: left unknown)
-            pass
+        if all(v is not None for v, _ in subs) and row[0] != "nim_product":     # (a negative operand: an error)
+            return eval(_text(row[0], [repr(v) for v, _ in subs]), self.ns), none     # our own text
         return None, frozenset().union(*(r for v, r in subs if v is None))
     def analyse(self, mi, env):
         """(never legal, the free slots read or written as a bit mask, the fixed slots written with another value)."""
@@ -210,13 +206,18 @@ class Split:
                 mask, group = mask | g[0], group + g[1]
             out.append((mask, group))
         return [tuple(sorted(g[1])) for g in out]
+    def zone(self, ms):
+        """The slots the moves ``ms`` name (sorted), those they update, and a function picking the first ones."""
+        if ms not in self.zones:
+            z = sorted({self.index[n] for mi in ms for n in self.syn[mi]})
+            self.zones[ms] = (z, sorted({int(u) for mi in ms for u, _ in self.mv[mi]["update"]}), operator.itemgetter(*z) if z else lambda y: ())
+        return self.zones[ms]
+    def splits(self, y):
+        return len(self.groups(y, self.all, self.zone(self.all)[0])) > 1
     def value(self, y, ms=None, one=False):
         """The Grundy value of ``y`` played with the moves ``ms`` only (memo: the slots they name); ``one``: ``ms`` is one group at ``y`` (found just now)."""
         ms = self.all if ms is None else ms
-        if ms not in self.zones:
-            zone = sorted({self.index[n] for mi in ms for n in self.syn[mi]})
-            self.zones[ms] = (zone, sorted({int(z) for mi in ms for z, _ in self.mv[mi]["update"]}), operator.itemgetter(*zone) if zone else lambda y: ())
-        zone, _, get = self.zones[ms]
+        zone, _, get = self.zone(ms)
         key = (ms, get(y))
         if key not in self.memo:
             if key in self.line:
@@ -240,8 +241,7 @@ class Game:
     def _search(self, root, memo, done, cut=None):
         """Iterative depth-first search; ``done(kids, memo)`` gives a position's result, or True as soon as an option's result is ``cut`` (a move to a lost position wins: known ones looked at first)."""
         root = self.arena.key(root)
-        stack, keep = [] if root in memo else [[root, self.options(root, memo is self.values), 0]], memo is self.values
-        line = {e[0] for e in stack}
+        stack, keep, line = [] if root in memo else [[root, self.options(root, memo is self.values), 0]], memo is self.values, {root}
         while stack:
             s, kids, i = top = stack[-1]
             if cut is not None and (any(memo.get(k, 0) is cut for k in kids) if i == 0 else memo[kids[i - 1]] is cut):
@@ -253,6 +253,9 @@ class Game:
                     if kids[i] in line:
                         raise Disagree(f"a move returns to {list(kids[i])}, a position on the current line")
                     top[2] = i + 1
+                    if self.split and memo is self.wins and self.split.splits(kids[i]):    # a sum: by its value
+                        memo[kids[i]] = self.split.value(kids[i]) != 0
+                        continue
                     stack.append([kids[i], self.options(kids[i], keep), 0])
                     line.add(kids[i])
                     continue
@@ -267,8 +270,10 @@ class Game:
             return self.arena.xor(self.arena.key(state))
         return self._search(state, self.values, lambda kids, m: _mex(m[k] for k in kids) if kids else int(self.misere))
     def outcome(self, state):
-        if self.split or isinstance(self.arena, HeapRule) and not self.misere:
+        if isinstance(self.arena, HeapRule) and not self.misere:
             return "N" if self.value(state) else "P"
+        if self.split and self.split.splits(k := self.arena.key(state)):
+            self.wins[k] = self.split.value(k) != 0
         return "N" if self._search(state, self.wins, lambda kids, m: False if kids else self.misere, cut=False) else "P"
 
 # ---------------------------------------------------------------- the bundle
@@ -310,7 +315,8 @@ class Instance:
     def truth(self, pos, claimed):
         """The recomputed value and outcome, checked against the records; (holds, actual)."""
         state = tuple(pos["state"])                  # the value first: the outcome search reuses its options
-        v, o = self.game.value(state) if "value" in pos or claimed not in ("P", "N") else None, self.game.outcome(state)
+        v = self.game.value(state) if "value" in pos or claimed not in ("P", "N") else None
+        o = ("N" if v else "P") if v is not None and self.game.split else self.game.outcome(state)
         v = 0 if v is None and o == "P" else v
         if (v == 0) != (o == "P"):
             raise Disagree(f"{self.label}: {list(state)} has value {v} but outcome {o}")
@@ -471,8 +477,7 @@ def check_followers(inst, state, followers):
         return "its options: recomputed by the search (none recorded)"
     game, key = inst.game, inst.game.arena.key
     _ok(sorted(map(key, game.arena.options(tuple(state)))) == sorted(key(f["state"]) for f in followers), f"the recorded options of {state} are not its options under the rules")
-    for f in followers:
-        k = "value" if "value" in f else "outcome"
+    for f, k in ((f, "value" if "value" in f else "outcome") for f in followers):
         _ok((game.value if k == "value" else game.outcome)(tuple(f["state"])) == f.get(k), f"the recorded {k} {f.get(k)!r} of the option {f['state']} is not recomputed")
     return f"its {len(followers)} options: the recorded ones, values recomputed"
 def load(path):
@@ -484,14 +489,11 @@ def load(path):
 def main(argv):
     try:
         _ok(len(argv) == 2, "usage: grundy_check.py BUNDLE", Bad)
-        print("\n".join(check(load(argv[1]))) + "\nAGREED")
-        return 0
+        return print("\n".join(check(load(argv[1]))) + "\nAGREED") or 0
     except Disagree as e:
-        print(f"DISAGREED: {e}")
-        return 1
+        return print(f"DISAGREED: {e}") or 1
     except (Bad, KeyError, NameError, SyntaxError, TypeError, ValueError, IndexError, RecursionError) as e:
-        print(f"BAD BUNDLE: {e}" if isinstance(e, Bad) else f"BAD BUNDLE: {type(e).__name__}: {e}")
-        return 2
+        return print(f"BAD BUNDLE: {e}" if isinstance(e, Bad) else f"BAD BUNDLE: {type(e).__name__}: {e}") or 2
 if __name__ == "__main__":
     sys.setrecursionlimit(100_000)      # a deep expression is a chain of functions (each of depth <= 40)
     sys.exit(main(sys.argv))

@@ -154,7 +154,7 @@ def grim_bundle(tmp_path_factory):
 def test_grundy_writes_the_hint_and_the_checker_agrees(grim_bundle):
     v, d = grim_bundle
     data = json.loads((d / "explicit.json").read_text())
-    assert all(i.get("split") for i in data["instances"])
+    assert data["instances"][-1]["label"] == "P_14" and data["instances"][-1].get("split")
     r = run_checker(d)
     assert v.verdict == "verified" and r["status"] == "agreed", r
 
@@ -166,6 +166,15 @@ def test_a_changed_value_is_still_caught_with_the_hint(grim_bundle, tmp_path):
     pos["value"] += 1
     (tmp_path / "explicit.json").write_text(json.dumps(data))
     assert run_checker(tmp_path)["status"] == "disagreed"
+
+
+def test_no_hint_where_grundy_never_splits():
+    """K_6: no move ever splits it (a hint would only cost the checker time)."""
+    from grundy.verify.certificates.explicit import _splits_soon
+    k6 = Structure.graph(range(6), list(itertools.combinations(range(6), 2)))
+    p6 = Structure.graph(range(6), [(i, i + 1) for i in range(5)])
+    assert not _splits_soon(get_game("grim").rules(k6), [(1,) * 6])
+    assert _splits_soon(get_game("grim").rules(p6), [(1,) * 6])
 
 
 def test_misere_play_never_splits(grim_bundle):
