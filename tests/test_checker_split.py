@@ -64,9 +64,14 @@ def agree(game, g, states):
 @pytest.mark.parametrize("name", sorted(GAMES))
 def test_every_game_of_the_package(name):
     game = get_game(name)
+    tried = compared = 0
     for i, (g, _) in enumerate(TC.structures(name)):
         if export_heap_rule(game, g, NodeTable()) is None:          # heap rules: the XOR of heaps already
-            agree(game, g, TC.small_states(game.rules(g), 10, f"{name}{i}"))
+            tried += 1
+            compared += agree(game, g, TC.small_states(game.rules(g), 10, f"{name}{i}"))
+    if not tried:
+        pytest.skip(f"{name}: a heap rule on every structure (the checker XORs its heaps already)")
+    assert compared > 0, f"{name}: every state was refused by the rules: nothing compared"
 
 
 _COUNT = itertools.count()
