@@ -19,7 +19,7 @@ pytestmark = pytest.mark.slow    # the slow set: python -m pytest -m slow
 ROOT = Path(__file__).resolve().parent.parent
 GUIDE = ROOT / "docs" / "writing-games.md"
 EXAMPLE = ROOT / "examples" / "my-paper"
-TIME = re.compile(r"\s\d+\.\d+s\s")
+TIME = re.compile(r"\s+\d+(?:\.\d+)?s\s+")    # the time column and its padding (wider on a slow run)
 
 
 def blocks(kind: str) -> list[str]:
