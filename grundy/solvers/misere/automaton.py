@@ -26,12 +26,14 @@ with period p and the quotient of all heaps is the one verified (docs/misere.md)
 """
 from __future__ import annotations
 
+import heapq
 from collections import deque
 from dataclasses import dataclass
+from typing import Callable
 
 from .monoid import Bipartite
 
-__all__ = ["Verdict", "verify", "find_period"]
+__all__ = ["Verdict", "verify", "find_period", "least_failure"]
 
 
 @dataclass(frozen=True)
@@ -163,6 +165,65 @@ def _find(q: Bipartite, keys: list, mul: list[list[int]], first: dict[int, int],
         out.append(u)
     _ = m
     return tuple(first[u] for u in reversed(out))
+
+
+def least_failure(q: Bipartite, types: list[tuple[int, frozenset[int], bool]], weights: list[int],
+                  max_states: int, tick: Callable[[], None] | None = None) -> tuple[int, tuple[int, ...]] | None:
+    """The least weight of a sum of heaps of ``types`` at whose state the rule of misère play
+    fails, and the types of such a sum: a heap of type i weighs ``weights[i]`` (the weights
+    given must make every option of a heap weigh less than the heap, as tokens do); the states
+    are explored in the order of the least weight reaching them, without the covering rule.
+    None if no state fails; (-1, ()) past ``max_states`` (not known). ``tick()`` is called every
+    4,096 states (a deadline's check may raise there).
+
+    If it returns (t, w): the rule holds at the state of every sum weighing less than t, so (by
+    induction on the weight: a sum's options weigh less) (Q, P, Phi) gives the right outcome of
+    *every* sum weighing less than t; at w the rule fails while its options are right, so
+    (Q, P, Phi) is wrong at w itself.
+
+    >>> from .monoid import from_presentation
+    >>> t2 = from_presentation("ab", ["a^2 = 1", "b^3 = b"], ["a", "b^2"])   # misere Nim, heaps 1 and 2
+    >>> a, b = t2.monoid.act[0][0], t2.monoid.act[1][0]
+    >>> types = [(a, frozenset({0}), True), (b, frozenset({0, a}), True)]
+    >>> least_failure(t2, types, [1, 2], 1000) is None
+    True
+    >>> wrong = Bipartite(t2.monoid, frozenset({a}))                        # *2 + *2 said N
+    >>> least_failure(wrong, types, [1, 2], 1000)
+    (4, (1, 1))
+    """
+    m, P = q.monoid, q.p
+    n = len(types)
+    mul = [[m.times(y, g) for y in range(m.size)] + [-1] for g, _, _ in types]
+    bad = [_bad(q, opts) for _, opts, _ in types]
+    start = (0,) + (-1,) * n
+    dist: dict[tuple[int, ...], int] = {start: 0}
+    parent: dict[tuple[int, ...], tuple[tuple[int, ...], int] | None] = {start: None}
+    todo = [(0, 0, start)]
+    count = 0
+    while todo:
+        d, _, s = heapq.heappop(todo)
+        if dist[s] != d:
+            continue
+        x, ys = s[0], s[1:]
+        present = [t for t in range(n) if ys[t] >= 0]
+        moves_to_p = any(ys[t] in bad[t] for t in present)
+        if (x in P) != (bool(present) and not moves_to_p):
+            return d, _path(parent, s)
+        for u in range(n):
+            row = mul[u]
+            vals = [row[y] for y in ys]
+            vals[u] = x
+            new = (row[x], *vals)
+            nd = d + weights[u]
+            if nd < dist.get(new, nd + 1):
+                dist[new], parent[new] = nd, (s, u)
+                count += 1
+                if len(dist) > max_states:
+                    return -1, ()
+                if tick is not None and not count & 4095:
+                    tick()
+                heapq.heappush(todo, (nd, count, new))
+    return None
 
 
 def find_period(phi: list[int], n: int, last: int | None) -> tuple[int, int, bool] | None:
