@@ -29,7 +29,7 @@ from .native import NativeSearch
 __all__ = ["relearn", "MAX_ROUNDS", "OutOfTime"]
 
 MAX_ROUNDS = 200
-HEAVY = 1                   # heap n weighs HEAVY * n (>= n: its options weigh less)
+POWER = 3                   # heap h weighs h^3: its options (parts totalling at most h) weigh less
 MAX_NATIVE = 200            # sums of at most this many heaps are searched in C (where it serves)
 CHECK_EVERY = 4096          # searches between two looks at the clock
 
@@ -52,7 +52,7 @@ class _Oracle:
         self.parts, self.n, self.old = parts, n, old
         self.memo: dict[tuple[int, ...], bool] = {}
         self.deadline = deadline
-        self.weight = [h for h in range(n)] + [HEAVY * n]     # every option weighs less than its heap
+        self.weight = [h ** POWER for h in range(n + 1)]     # every option weighs less than its heap
         self.bound = 0                                  # sums weighing less: answered by `known`
         self.known: tuple[list[list[int]], frozenset[int]] = ([], frozenset())
         self.native = None if old_table is None else NativeSearch.make(parts, n)
