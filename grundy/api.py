@@ -45,7 +45,8 @@ def solve(position: PositionLike | list[Any], *, winning_moves: bool = False, ou
     solver : Solver, optional
         The solver to ask (default: one shared by the process, keeping its tables).
     value_budget : int, optional
-        For a misère sum of heaps whose outcome the misère quotient answers: the most positions
+        For a position whose outcome a source answering outcomes only answers (the misère
+        quotient, for a misère sum of heaps; ``Solver.outcome_alone``): the most positions
         a search for its misère Grundy value may store (about). Beyond it the value is not
         searched for: ``misere_grundy`` is None and ``value_not_computed`` says why (the
         outcome stays exact). None (the default): the value is always searched for.
@@ -94,9 +95,8 @@ def solve(position: PositionLike | list[Any], *, winning_moves: bool = False, ou
     out: dict[str, Any] = SolveResult()
     skipped = None
     if not outcome_only:
-        if value_budget is not None and pos.convention == "misere":
-            from .solvers.misere.source import outcome_without_value
-            skipped = outcome_without_value(solver, pos, value_budget)
+        if value_budget is not None:            # a source answering outcomes only may answer alone
+            skipped = solver.outcome_alone(pos, value_budget)
         out[value_key(pos.convention)] = solver.grundy(pos) if skipped is None else None
     out["outcome"] = solver.outcome(pos) if skipped is None else skipped[0]
     if pos.convention != "normal":

@@ -73,3 +73,52 @@ def test_no_shortcut_and_no_work_for_other_games() -> None:
                          "convention": "misere"})
     s = Solver(native=False)
     assert outcome_without_value(s, pos, 1) is None and s.stored == 0
+
+
+class _Told:
+    """A source answering outcomes only, whatever the game: its answers are what it is told."""
+
+    name = "told"
+    premises = "none"
+
+    def __init__(self, wins: bool, cost: int):
+        self.wins, self.cost, self.asked = wins, cost, 0
+
+    def can_answer(self, ctx, q) -> bool:
+        return q.question == "wins"
+
+    def values(self, ctx, q, states):
+        self.asked += 1
+        return [self.wins for _ in states]
+
+    def value_cost(self, q, state) -> int:
+        return self.cost
+
+    def label(self, q) -> str | None:
+        return "by what it was told"
+
+    def why_no_value(self, q, state, cost, budget, label) -> str:
+        return f"not computed: {cost} > {budget}, {label}"
+
+
+@pytest.mark.parametrize("wins", [True, False])
+def test_the_shortcut_is_the_source_interfaces(wins: bool) -> None:
+    """``solve(value_budget=...)`` asks the sources' capability, not the misère quotient by name:
+    a source with it answers alone (its outcome, its words) in any convention; beyond its cost
+    the value is searched for as without a budget."""
+    s = Solver(native=False)
+    told = _Told(wins, cost=1000)
+    s.sources = (told, *s.sources)
+    got = solve({"game": "nim", "heaps": [1, 2]}, solver=s, value_budget=999)
+    assert got == {"grundy": None, "outcome": "N" if wins else "P",
+                   "value_not_computed": "not computed: 1000 > 999, by what it was told"}
+    assert told.asked == 1
+    within = solve({"game": "nim", "heaps": [1, 2]}, solver=s, value_budget=1000)
+    assert within["grundy"] == 3 and "value_not_computed" not in within
+
+
+def test_a_source_without_the_capability_gives_no_shortcut() -> None:
+    pos = read_position(misere("0.75", [30, 29, 28]))
+    s = Solver(native=False)
+    s.sources = tuple(src for src in s.sources if src.name != QUOTIENT)
+    assert s.outcome_alone(pos, 1) is None and s.stored == 0          # nothing searched either

@@ -35,6 +35,7 @@ from .sources import (
     PythonSource,
     Query,
     ValueSource,
+    outcome_alone,
 )
 from .table import Stores, Table
 
@@ -341,6 +342,22 @@ class Solver:
     def outcome(self, pos: Position | SumPosition) -> str:
         """``"N"`` or ``"P"`` in the position's convention, stopping at the first winning move."""
         return "N" if self.mover_wins(pos) else "P"
+
+    def outcome_alone(self, pos: Position | SumPosition, budget: int) -> tuple[str, str] | None:
+        """(outcome, why its value is not given) when a source that answers outcomes only
+        answers ``pos`` and a search for its value would store more than ``budget`` positions
+        (:func:`~grundy.solvers.sources.outcome_alone`); None otherwise: ask for both.
+
+        >>> from grundy.spec import read_position
+        >>> p = read_position({"game": "octal", "code": "0.75", "heaps": [10**4] * 3, "convention": "misere"})
+        >>> Solver(native=False).outcome_alone(p, 10**6)[0], Solver(native=False).outcome_alone(p, 10**40)
+        ('N', None)
+        """
+        if not isinstance(pos, Position):
+            return None
+        q = Query(pos.game, pos.structure, pos.convention, "wins")
+        got = outcome_alone(self.ctx, self.sources, q, pos.state, budget)
+        return None if got is None else ("N" if got[0] else "P", got[1])
 
     # moves and lines ----------------------------------------------------------
     def options(self, pos: Position | SumPosition) -> list[tuple[str, Any]]:

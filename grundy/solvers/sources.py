@@ -34,7 +34,7 @@ to its :class:`~grundy.solvers.explicit.sums.MisereSums`.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Protocol, runtime_checkable
 
 from ..errors import BuildError
 from ..settings import current as settings
@@ -61,7 +61,7 @@ from .source_log import HEAP_TABLES, KERNEL, PYTHON
 from .table import Table, _domain_violation
 
 __all__ = ["Query", "ValueSource", "Partial", "HeapTablesSource", "KernelSource", "PythonSource",
-           "SourceContext"]
+           "SourceContext", "OutcomesOnly", "outcome_alone"]
 
 
 
@@ -109,7 +109,9 @@ class ValueSource(Protocol):
     premises of its table the source needs proved, and when it asks (``ctx.establish``).
     Optional: ``sweep(ctx, q, box, extra, quick, light)``, the C kernel that answers a sweep's
     batch (see :meth:`KernelSource.sweep`); where the first source that may answer a sweep has
-    none, ``Solver.sweep_kernel`` says None and the sweep asks the solver state by state."""
+    none, ``Solver.sweep_kernel`` says None and the sweep asks the solver state by state.
+    Optional too, for a source that answers outcomes only (``"wins"``, never ``"grundy"``): the
+    capability :class:`OutcomesOnly` (``Solver.outcome_alone`` asks it)."""
 
     name: str
     premises: str
@@ -123,6 +125,52 @@ class ValueSource(Protocol):
         :class:`Partial`), then control back to the solver; None: the source cannot answer,
         ask the next."""
         ...
+
+
+class OutcomesOnly(Protocol):
+    """The optional capability of a source that answers the question ``"wins"`` and never
+    ``"grundy"`` (the value comes from the next sources, by search): it says what a search for
+    the value would cost, so that a caller with a budget may take the outcome alone
+    (``Solver.outcome_alone``), and why the value is then not given."""
+
+    def value_cost(self, q: Query, state: State) -> int:
+        """About how many positions a search for the value at ``state`` stores."""
+        ...
+
+    def label(self, q: Query) -> str | None:
+        """What the source answers by, in words (as the log notes it); None: nothing yet."""
+        ...
+
+    def why_no_value(self, q: Query, state: State, cost: int, budget: int, label: str) -> str:
+        """One sentence: why the value at ``state`` is not given (``cost`` > ``budget``)."""
+        ...
+
+
+def outcome_alone(ctx: SourceContext, sources: tuple[ValueSource, ...], q: Query, state: State,
+                  budget: int) -> tuple[bool, str] | None:
+    """(mover wins, why the value is not given) when the first source in order that has the
+    capability :class:`OutcomesOnly` may answer ``q`` (a ``"wins"`` query), a search for the
+    value at ``state`` would store more than ``budget`` positions, and that source answers the
+    state; None otherwise (then ask for both as usual). Only that source is asked: an earlier
+    one (a proved theorem) might have answered the outcome too, and both are exact."""
+    for src in sources:
+        if not isinstance(src, _OutcomesOnlyCheck) or not src.can_answer(ctx, q):
+            continue
+        cap: OutcomesOnly = src
+        cost = cap.value_cost(q, state)
+        if cost <= budget:
+            return None
+        got = src.values(ctx, q, [state])
+        if got is None or isinstance(got, Partial) or len(got) != 1:
+            return None                     # declined (the next sources would answer both)
+        label = cap.label(q) or src.name
+        return bool(got[0]), cap.why_no_value(q, state, cost, budget, label)
+    return None
+
+
+@runtime_checkable
+class _OutcomesOnlyCheck(OutcomesOnly, Protocol):
+    pass
 
 
 class HeapTablesSource:

@@ -26,12 +26,14 @@ with period p and the quotient of all heaps is the one verified (docs/misere.md)
 """
 from __future__ import annotations
 
+import heapq
 from collections import deque
 from dataclasses import dataclass
+from typing import Callable
 
 from .monoid import Bipartite
 
-__all__ = ["Verdict", "verify", "find_period"]
+__all__ = ["Verdict", "verify", "find_period", "least_failure"]
 
 
 @dataclass(frozen=True)
@@ -163,6 +165,122 @@ def _find(q: Bipartite, keys: list, mul: list[list[int]], first: dict[int, int],
         out.append(u)
     _ = m
     return tuple(first[u] for u in reversed(out))
+
+
+def least_failure(q: Bipartite, types: list[tuple[int, frozenset[int], bool]], weights: list[int],
+                  max_states: int, tick: Callable[[], None] | None = None) -> tuple[int, tuple[int, ...]] | None:
+    """The least weight of a sum of heaps of ``types`` at whose state the rule of misère play
+    fails, and the types of such a sum: a heap of type i weighs ``weights[i]`` (the weights
+    given must make every option of a heap weigh less than the heap, as tokens do). None if no
+    state fails; (-1, ()) past ``max_states`` (not known). ``tick()`` is called every 4,096
+    states (a deadline's check may raise there). Two parts, as in :func:`verify`:
+
+    - *P-elements*: the rule fails at X = Z + H_t exactly where Phi(X) = Phi(Z) g_t is in P and Z
+      has an option image o of t with Phi(Z) o in P, whatever else X holds: the lightest such X
+      is the lightest Z of each element (a search over the elements) plus the lightest heap t;
+    - *N-elements*: the states in the order of the least weight reaching them, a state skipped
+      when an explored one has its element and a subset of its (type, value) pairs: a failure
+      (N said, no option in P) at that state plus Z gives one at the explored state plus Z, no
+      heavier (its options there are among these; it has a heap, not being the empty sum).
+
+    If it returns (t, w): the rule holds at the state of every sum weighing less than t, so (by
+    induction on the weight: a sum's options weigh less) (Q, P, Phi) gives the right outcome of
+    *every* sum weighing less than t; at w the rule fails while its options are right, so
+    (Q, P, Phi) is wrong at w itself.
+
+    >>> from .monoid import from_presentation
+    >>> t2 = from_presentation("ab", ["a^2 = 1", "b^3 = b"], ["a", "b^2"])   # misere Nim, heaps 1 and 2
+    >>> a, b = t2.monoid.act[0][0], t2.monoid.act[1][0]
+    >>> types = [(a, frozenset({0}), True), (b, frozenset({0, a}), True)]
+    >>> least_failure(t2, types, [1, 2], 1000) is None
+    True
+    >>> wrong = Bipartite(t2.monoid, frozenset({a}))                        # *2 + *2 said N
+    >>> least_failure(wrong, types, [1, 2], 1000)
+    (4, (1, 1))
+    """
+    m, P = q.monoid, q.p
+    mul = [[m.times(y, g) for y in range(m.size)] + [-1] for g, _, _ in types]
+    bad = [_bad(q, opts) for _, opts, _ in types]
+    if 0 in P:
+        return 0, ()
+    best = _p_failure(m.size, mul, bad, P, weights)
+    got = _n_failure(m.size, mul, bad, P, weights, max_states, tick, best[0] if best else None)
+    return got if got is not None else best
+
+
+def _p_failure(size: int, mul: list[list[int]], bad: list[frozenset[int]], P: frozenset[int],
+               weights: list[int]) -> tuple[int, tuple[int, ...]] | None:
+    """The lightest sum Z + H_t with Phi(Z) g_t in P and Phi(Z) in bad[t] (see least_failure)."""
+    light: dict[int, int] = {0: 0}
+    parent: dict[int, tuple[int, int] | None] = {0: None}
+    todo = [(0, 0)]
+    while todo:
+        d, z = heapq.heappop(todo)
+        if light[z] != d:
+            continue
+        for u, row in enumerate(mul):
+            y, nd = row[z], d + weights[u]
+            if nd < light.get(y, nd + 1):
+                light[y], parent[y] = nd, (z, u)
+                heapq.heappush(todo, (nd, y))
+    best: tuple[int, int, int] | None = None
+    for t, row in enumerate(mul):
+        for z, d in light.items():
+            if row[z] in P and z in bad[t] and (best is None or d + weights[t] < best[0]):
+                best = (d + weights[t], z, t)
+    if best is None:
+        return None
+    word = [best[2]]
+    z = best[1]
+    while parent[z] is not None:
+        z, u = parent[z]                                  # type: ignore[misc]
+        word.append(u)
+    return best[0], tuple(reversed(word))
+
+
+def _n_failure(size: int, mul: list[list[int]], bad: list[frozenset[int]], P: frozenset[int], weights: list[int],
+               max_states: int, tick: Callable[[], None] | None,
+               below: int | None) -> tuple[int, tuple[int, ...]] | None:
+    """The lightest sum said N with a heap and no option into P, lighter than ``below`` (see
+    least_failure); (-1, ()) past ``max_states``."""
+    n = len(mul)
+    start = (0,) + (-1,) * n
+    shift = [[1 << (t * size + y) for y in range(size)] + [0] for t in range(n)]
+    dist: dict[tuple[int, ...], int] = {start: 0}
+    parent: dict[tuple[int, ...], tuple[tuple[int, ...], int] | None] = {start: None}
+    kept: dict[int, _Antichain] = {}
+    todo = [(0, 0, start)]
+    count = 0
+    while todo:
+        d, _, s = heapq.heappop(todo)
+        if dist[s] != d:
+            continue
+        if below is not None and d >= below:
+            return None
+        x, ys = s[0], s[1:]
+        if s != start:
+            mine = kept.setdefault(x, _Antichain())
+            bits = sum([sh[y] for sh, y in zip(shift, ys)])
+            if mine.covered(bits):
+                continue
+            mine.keep(bits)
+            if x not in P and not any(ys[t] >= 0 and ys[t] in bad[t] for t in range(n)):
+                return d, _path(parent, s)
+        for u in range(n):
+            row = mul[u]
+            vals = [row[y] for y in ys]
+            vals[u] = x
+            new = (row[x], *vals)
+            nd = d + weights[u]
+            if nd < dist.get(new, nd + 1):
+                dist[new], parent[new] = nd, (s, u)
+                count += 1
+                if len(dist) > max_states:
+                    return -1, ()
+                if tick is not None and not count & 4095:
+                    tick()
+                heapq.heappush(todo, (nd, count, new))
+    return None
 
 
 def find_period(phi: list[int], n: int, last: int | None) -> tuple[int, int, bool] | None:

@@ -189,13 +189,29 @@ class _Builder:
             for h in pos:
                 x = cols[h][x]
             return x in q.p
-        got = relearn(self.parts, n, old, self.max_states, self.deadline)
+        got = relearn(self.parts, n, old, self.max_states, self.deadline, seeds=self.separating(),
+                      old_table=(cols, q.p))
         if isinstance(got, str):
             return got
         red, self.phi, self.rep = got
         red.monoid.names = [_gen_name(i) for i in range(len(red.monoid.act))]
         self.q = red
         return None
+
+    def separating(self) -> list[tuple[int, ...]]:
+        """Sums of heaps that tell every two elements of the quotient apart (x z in P for one
+        and not the other), few and small: the representatives of elements z in the order of
+        their tokens, each kept where it splits a class of those kept before."""
+        m, P = self.q.monoid, self.q.p
+        cls = [0] * m.size
+        out: list[tuple[int, ...]] = []
+        for z in sorted(range(m.size), key=lambda z: (sum(self.rep[z]), self.rep[z])):
+            keys: dict[tuple[int, bool], int] = {}
+            new = [keys.setdefault((cls[x], m.times(x, z) in P), len(keys)) for x in range(m.size)]
+            if len(keys) > len(set(cls)):
+                cls = new
+                out.append(self.rep[z])
+        return out
 
     def outcome_vectors(self, n: int, images: frozenset[int]) -> tuple[list[list[bool]], int, int] | str:
         """V[k][x]: is x g^k a P-position (g heap n), for k until V repeats: (V, K, p)."""

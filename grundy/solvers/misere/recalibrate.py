@@ -17,16 +17,20 @@ The result, once the check holds, is reduced by indistinguishability: it is Q_n.
 """
 from __future__ import annotations
 
+import heapq
 import sys
 import time
 from typing import Callable, Sequence
 
-from .automaton import verify
+from .automaton import Verdict, least_failure, verify
 from .monoid import Bipartite, Monoid, reduce
+from .native import NativeSearch
 
 __all__ = ["relearn", "MAX_ROUNDS", "OutOfTime"]
 
 MAX_ROUNDS = 200
+POWER = 3                   # heap h weighs h^3: its options (parts totalling at most h) weigh less
+MAX_NATIVE = 200            # sums of at most this many heaps are searched in C (where it serves)
 CHECK_EVERY = 4096          # searches between two looks at the clock
 
 
@@ -44,17 +48,41 @@ class _Oracle:
     """Exact misère outcomes (True: P-position) of sums of heaps <= n."""
 
     def __init__(self, parts: list[list[tuple[int, ...]]], n: int, old: Callable[[tuple[int, ...]], bool],
-                 deadline: float | None = None):
+                 deadline: float | None = None, old_table: tuple[list[list[int]], frozenset[int]] | None = None):
         self.parts, self.n, self.old = parts, n, old
         self.memo: dict[tuple[int, ...], bool] = {}
         self.deadline = deadline
+        self.weight = [h ** POWER for h in range(n + 1)]     # every option weighs less than its heap
+        self.bound = 0                                  # sums weighing less: answered by `known`
+        self.known: tuple[list[list[int]], frozenset[int]] = ([], frozenset())
+        self.native = None if old_table is None else NativeSearch.make(parts, n)
+        if self.native is not None and old_table is not None:
+            self.native.set_old(*old_table)
+
+    def certify(self, bound: int, act: list[list[int]], p: frozenset[int]) -> None:
+        """A hypothesis proved right on every sum weighing less than ``bound``
+        (:func:`.automaton.least_failure`) answers those sums from now on."""
+        if bound > self.bound:
+            self.bound, self.known = bound, (act, p)
+            if self.native is not None:
+                self.native.certify(act, p, self.weight, bound)
+
+    def weighs(self, pos: Sequence[int]) -> int:
+        w = self.weight
+        return sum([w[h] for h in pos])
 
     def __call__(self, pos: tuple[int, ...]) -> bool:
         pos = tuple(sorted(pos))
         if not pos or pos[-1] < self.n:
             return self.old(pos)
+        if self.weighs(pos) < self.bound:
+            act, p = self.known
+            return _run(act, pos) in p
         got = self.memo.get(pos)
         if got is None:
+            if self.native is not None and len(pos) <= MAX_NATIVE:
+                got = self.memo[pos] = self.native.outcome(pos, lambda: past(self.deadline))
+                return got
             if len(self.memo) % CHECK_EVERY == 0:
                 past(self.deadline)
             got = self.memo[pos] = self._search(pos)
@@ -74,15 +102,20 @@ class _Oracle:
 
 
 def relearn(parts: list[list[tuple[int, ...]]], n: int, old: Callable[[tuple[int, ...]], bool],
-            max_states: int, deadline: float | None = None) -> tuple[Bipartite, list[int], list[tuple[int, ...]]] | str:
+            max_states: int, deadline: float | None = None, seeds: Sequence[tuple[int, ...]] = (),
+            old_table: tuple[list[list[int]], frozenset[int]] | None = None,
+            ) -> tuple[Bipartite, list[int], list[tuple[int, ...]]] | str:
     """Q_n learnt from the rules (see the module's text): (Q, Phi of heaps 0..n, a sum of heaps for
     each element), or why not. ``parts[h]``: the options of heap h; ``old(pos)``: the outcome of a
     sum of heaps < n (True: P). ``deadline``: a process time after which the search raises
-    :class:`OutOfTime` (checked every :data:`CHECK_EVERY` positions searched)."""
+    :class:`OutOfTime` (checked every :data:`CHECK_EVERY` positions searched). ``seeds``: the
+    first tests (sums of heaps < n, answered by ``old``: a sum for each element of Q_{n-1} tells
+    its elements apart at once). ``old_table``: Q_{n-1} as ``(cols, P)`` with ``cols[h][x]`` =
+    x Phi(h), for the search in C (:mod:`.native`, where a C compiler serves; else in Python)."""
     sys.setrecursionlimit(max(sys.getrecursionlimit(), 20_000))
-    o = _Oracle(parts, n, old, deadline)
+    o = _Oracle(parts, n, old, deadline, old_table)
     S: list[tuple[int, ...]] = [()]
-    E: list[tuple[int, ...]] = [()]
+    E: list[tuple[int, ...]] = [()] + sorted({tuple(sorted(e)) for e in seeds if e}, key=lambda e: (sum(e), e))
     letters = range(1, n + 1)
     for _ in range(MAX_ROUNDS):
         q, act = _hypothesis(o, S, E, letters)
@@ -90,6 +123,12 @@ def relearn(parts: list[list[tuple[int, ...]]], n: int, old: Callable[[tuple[int
             continue
         types, heap_of_type, phi = _types(q, act, parts, n)
         v = verify(q, types, max_states)
+        if not v.holds:                             # the fewest tokens where it fails: right below
+            least = least_failure(q, types, [o.weight[h] for h in heap_of_type], max_states,
+                                  lambda: past(deadline))
+            if least is not None and least[0] >= 0:
+                o.certify(least[0], act, q.p)
+                v = Verdict(False, v.states, v.why, least[1])
         if v.holds:
             red, f = reduce(q)
             reps: list[tuple[int, ...] | None] = [None] * red.size
@@ -113,17 +152,23 @@ def _hypothesis(o: _Oracle, S: list[tuple[int, ...]], E: list[tuple[int, ...]],
     rows = {_row(o, s, E): i for i, s in enumerate(S)}
     if len(rows) < len(S):                      # a new test merged nothing: rows stay distinct
         raise AssertionError("access sums with equal rows")
-    act: list[list[int]] = [[] for _ in letters]
-    i = 0
-    while i < len(S):
-        for j, h in enumerate(letters):
-            t = tuple(sorted(S[i] + (h,)))
-            r = _row(o, t, E)
-            if r not in rows:
-                rows[r] = len(S)
-                S.append(t)
-            act[j].append(rows[r])
-        i += 1
+    act: list[list[int]] = [[-1] * len(S) for _ in letters]
+    # the sums S[i] + h in the order of their weights (:func:`.automaton.least_failure`): a new
+    # state's access sum weighs least of those found (a counterexample's queries stay below it)
+    todo = [(o.weighs(s) + o.weight[h], i, j) for i, s in enumerate(S) for j, h in enumerate(letters)]
+    heapq.heapify(todo)
+    while todo:
+        _, i, j = heapq.heappop(todo)
+        t = tuple(sorted(S[i] + (letters[j],)))
+        r = _row(o, t, E)
+        if r not in rows:
+            rows[r] = len(S)
+            S.append(t)
+            for a in act:
+                a.append(-1)
+            for k, h in enumerate(letters):
+                heapq.heappush(todo, (o.weighs(t) + o.weight[h], len(S) - 1, k))
+        act[j][i] = rows[r]
     m = Monoid(act, len(S), [f"h{h}" for h in letters])
     return Bipartite(m, frozenset(i for i, s in enumerate(S) if o(s))), act
 

@@ -148,6 +148,22 @@ class MisereQuotientSource:
         return (ctx.decompose and q.convention == "misere" and q.question == "wins" and not q.sweep
                 and sum_of_heaps(q.game, q.structure) is not None)
 
+    # it answers outcomes only (the capability OutcomesOnly of grundy.solvers.sources) -------------
+    def value_cost(self, q: "Query", state: State) -> int:
+        """What a search for the misère Grundy value of the sum stores, about (:func:`sums_below`)."""
+        return sums_below(tuple(state))
+
+    def label(self, q: "Query") -> str | None:
+        """The quotient the source answers by, in words (None: none computed yet)."""
+        return quotient_label(q.game, q.structure)
+
+    def why_no_value(self, q: "Query", state: State, cost: int, budget: int, label: str) -> str:
+        return (f"misère Grundy value not computed: a search for it would store about {cost:.3g} "
+                f"positions (the sums of heaps below this one), more than the limit of {budget:,}; "
+                f"the outcome is exact, {label}, but the misère Grundy value of a sum is not a "
+                f"function of its quotient element (--max-positions above that searches for it; "
+                f"--outcome-only asks for the outcome alone)")
+
     def values(self, ctx: "SourceContext", q: "Query", states: list[State]) -> list[Any] | None:
         rule = sum_of_heaps(q.game, q.structure)
         if rule is None or not states:
@@ -190,7 +206,8 @@ def outcome_without_value(solver: "Solver", pos: Any, budget: int) -> tuple[str,
     the outcome of ``pos`` (a misère sum of heaps) and a search for its value would store more
     than ``budget`` positions (:func:`sums_below`); None otherwise: ask the solver for both.
     The outcome is the quotient's, exact (its premises: :class:`MisereQuotientSource`); the
-    value is never guessed (it is not a function of the quotient element).
+    value is never guessed (it is not a function of the quotient element). The solver's
+    :meth:`~grundy.solvers.solver.Solver.outcome_alone`, which asks the sources in order.
 
     >>> from grundy.spec import read_position
     >>> from grundy.solvers.solver import Solver
@@ -201,22 +218,4 @@ def outcome_without_value(solver: "Solver", pos: Any, budget: int) -> tuple[str,
     >>> outcome_without_value(Solver(native=False), p.with_state((5, 6)), 10**6) is None
     True
     """
-    src = next((s for s in getattr(solver, "sources", ()) if isinstance(s, MisereQuotientSource)), None)
-    if src is None or getattr(pos, "convention", None) != "misere" or not hasattr(pos, "state"):
-        return None
-    rule = sum_of_heaps(pos.game, pos.structure)
-    need = sums_below(tuple(pos.state))
-    if rule is None or not solver.decompose or need <= budget:
-        return None
-    if not rule_quotient(rule, max(pos.state, default=0), src.time_limit).covers(tuple(pos.state)):
-        return None                             # the search answers the outcome: no shortcut here
-    before = dict(src.used)
-    outcome = solver.outcome(pos)
-    label = next((k for k, n in src.used.items() if n > before.get(k, 0)), None)
-    if label is None:                           # the search answered the outcome: not ours
-        return None
-    return outcome, (f"misère Grundy value not computed: a search for it would store about {need:.3g} "
-                     f"positions (the sums of heaps below this one), more than the limit of {budget:,}; "
-                     f"the outcome is exact, {label}, but the misère Grundy value of a sum is not a "
-                     f"function of its quotient element (--max-positions above that searches for it; "
-                     f"--outcome-only asks for the outcome alone)")
+    return solver.outcome_alone(pos, budget)
