@@ -49,6 +49,7 @@ from ..families.open import OpenFamily
 from ..kinds import kind_of
 from ..verdict import PROVED, REFUTED, VERIFIED, Verdict
 from .common import FORMAT, Unsupported, digest, with_game_digest
+from .tree import proof_tree
 from .strategy import NOT_EXACT, STRATEGY_FAILS, strategy_extra, strategy_refuted
 
 __all__ = ["FORMAT", "write_explicit", "run_checker", "bundle_of",
@@ -56,6 +57,7 @@ __all__ = ["FORMAT", "write_explicit", "run_checker", "bundle_of",
 
 CHECKER_TIMEOUT = 600.0    # CPU seconds the stand-alone checker gets by default
 WALL_FACTOR = 10           # ... and this many times as many seconds of wall-clock time
+TREE_ROOTS = 20            # instances of at most this many outcome positions may get a proof tree (.tree)
 State = tuple[int, ...]
 
 
@@ -103,6 +105,9 @@ class _Inst:
         heap_rule = export_heap_rule(self.game, self.structure, t)
         if heap_rule is None and self.claim.convention == "normal" and _splits_soon(self.rules, states):
             extra = {"split": True, **extra}   # the checker proves each split itself (docs/certificates.md)
+        elif heap_rule is None and 0 < len(states) <= TREE_ROOTS and all(map(self.boolean, states)):
+            tree = proof_tree(self.rules, states, self.claim.convention)   # None: the checker searches
+            extra = {"tree": tree, **extra} if tree is not None else extra
         return with_game_digest({
             "label": self.label, "structure": export_structure(self.structure), "rules": rules,
             "heap_rule": heap_rule,
