@@ -149,6 +149,10 @@ def check_tree(tree, rules, nodes, labelled, misere, bad, disagree):
             continue
         refs = [body] if out == "N" else body
         ok(isinstance(refs, list), f"entry {e}: the body is not a list")
+        for r in refs:
+            ok(isinstance(r, list) and len(r) == 4 and type(r[0]) is int and isinstance(r[1], list)
+               and type(r[2]) is int and 0 <= r[2] < len(perms) and type(r[3]) is int and 0 <= r[3] < e,
+               f"entry {e}: a reference {r!r} is not [move, choices, permutation, earlier entry]")
         if out == "P":
             got = [(r[0], tuple(r[1])) for r in refs]
             if sorted(got) != sorted(opts) or len(set(got)) != len(got):
@@ -157,9 +161,6 @@ def check_tree(tree, rules, nodes, labelled, misere, bad, disagree):
             if not opts and misere:
                 raise disagree(f"proof tree: entry {e} {list(state)} has no move: N in misere play, not P")
         for r in refs:
-            ok(isinstance(r, list) and len(r) == 4 and type(r[2]) is int and 0 <= r[2] < len(perms)
-               and type(r[3]) is int and 0 <= r[3] < e, f"entry {e}: a reference {r!r} is not [move, choices, "
-               "permutation, earlier entry]")
             mi, cv, p, j = r[0], tuple(r[1]), perms[r[2]], r[3]
             if (mi, cv) not in opts:
                 raise disagree(f"proof tree: move {[mi, list(cv)]} is not legal at {list(state)} (entry {e})")

@@ -28,7 +28,7 @@ from typing import Any
 from ...solvers.explicit import compile_rules
 from ...spec.game import Rules
 
-__all__ = ["proof_tree", "PLAIN_BUDGET", "MAX_GROUP", "MAX_ENTRIES"]
+__all__ = ["proof_tree", "perm_record", "PLAIN_BUDGET", "MAX_GROUP", "MAX_ENTRIES"]
 
 PLAIN_BUDGET = 100_000   # a plain search that ends within this many positions needs no tree
 MAX_GROUP = 40_320       # automorphism groups up to this size are listed (8!)
@@ -140,17 +140,18 @@ class _Search:
         return r[0]
 
 
-def proof_tree(rules: Rules, roots: list[State], convention: str, *, plain_budget: int = PLAIN_BUDGET,
+def proof_tree(rules: Rules, roots: list[State], convention: str, *, plain_budget: int | None = None,
                max_entries: int = MAX_ENTRIES, seconds: float = MAX_SECONDS) -> dict[str, Any] | None:
     """The instance's ``tree`` for the positions ``roots`` (their outcomes), or None where none
     is needed (a plain search ends within ``plain_budget`` positions) or none is written (no
-    group to fold by, an edge-valued slot, a group or tree too large)."""
+    group to fold by, an edge-valued slot, a group or tree too large). ``plain_budget``: None
+    for :data:`PLAIN_BUDGET`, read at the call."""
     g = rules.structure
     if g.kind == "heaps" or not roots or any(rules.schema.fields[f].kind == "edge" for f, _ in rules.schema.slots):
         return None
     misere = convention == "misere"
     code = compile_rules(rules, symmetry=False, decompose=False)
-    if not _plain_exceeds(code, roots, plain_budget, misere):
+    if not _plain_exceeds(code, roots, PLAIN_BUDGET if plain_budget is None else plain_budget, misere):
         return None
     auts = g.automorphisms_at_most(MAX_GROUP)
     if auts is None or len(auts) < 2:
@@ -193,13 +194,22 @@ def _entries(search: _Search, roots: list[State], rules: Rules) -> dict[str, Any
         return index[s]
     sys.setrecursionlimit(max(sys.getrecursionlimit(), 5_000))
     top = [build(s) for s in roots]
-    lo_hi = [rules.slot_domains[i] for i in canon.vertex]
-    lo = min(d[0] for d in lo_hi) if lo_hi else 0
-    hi = max(d[1] for d in lo_hi) if lo_hi else -1
     table = [None] * len(perms)
     for k, j in perms.items():
-        perm_k = [0] * len(canon.inv[k])
-        for i, x in enumerate(canon.inv[k]):
-            perm_k[x] = i
-        table[j] = {"slots": perm_k, "values": [canon.auts[k][v] for v in range(lo, hi + 1)]}
-    return {"perms": table, "values_from": lo, "entries": entries, "roots": top}
+        table[j] = perm_record(rules, canon.auts[k])
+    return {"perms": table, "values_from": _vertex_domain(rules)[0], "entries": entries, "roots": top}
+
+
+def _vertex_domain(rules: Rules) -> tuple[int, int]:
+    """The least and greatest value of the vertex-valued slots ((0, -1): none)."""
+    doms = [rules.slot_domains[i] for i, (f, _) in enumerate(rules.schema.slots)
+            if rules.schema.fields[f].kind == "vertex"]
+    return (min(d[0] for d in doms), max(d[1] for d in doms)) if doms else (0, -1)
+
+
+def perm_record(rules: Rules, sigma: tuple[int, ...]) -> dict[str, list[int]]:
+    """The automorphism ``sigma`` of the structure as a permutation of the tree: slot ``i`` goes to
+    slot ``slots[i]``, a vertex value ``v`` becomes ``values[v - values_from]``."""
+    perm, _ = rules.slot_action(sigma)
+    lo, hi = _vertex_domain(rules)
+    return {"slots": list(perm), "values": [sigma[v] for v in range(lo, hi + 1)]}
