@@ -9,6 +9,7 @@ import os
 import sys
 from collections import Counter
 from functools import reduce
+
 FORMAT, RULES_FORMAT = "grundy-explicit/1", "grundy-rules/1"
 MAX_BOX = 5_000_000          # boxes larger than this are not re-enumerated (said in the summary)
 class Bad(Exception):
@@ -33,8 +34,7 @@ def nim_mul(a, b):
     bits = lambda x: [i for i in range(x.bit_length()) if x >> i & 1]  # noqa: E731
     return reduce(operator.xor, (_nim_pow2(i, j) for i in bits(a) for j in bits(b)), 0)
 def _mex(values):
-    seen = set(values)
-    return next(m for m in itertools.count() if m not in seen)
+    return next(m for seen in [set(values)] for m in itertools.count() if m not in seen)
 # Each node becomes Python source, inlined into its users; a node used again whose text is long,
 # or one nested deep, becomes a function of its own (the code stays linear in the number of nodes).
 OPS = {"add": "({} + {})", "sub": "({} - {})", "mul": "({} * {})", "nmul": "({} * {})", "div": "({} // {})", "mod": "({} % {})", "xor": "({} ^ {})", "bit_and": "({} & {})", "bit_or": "({} | {})", "nim_product": "_nim({}, {})", "lt": "({} < {})", "le": "({} <= {})", "eq": "({} == {})", "popcount": "_pop({})", "not": "(not {})", "ite": "({1} if {0} else {2})"}

@@ -49,8 +49,8 @@ from ..families.open import OpenFamily
 from ..kinds import kind_of
 from ..verdict import PROVED, REFUTED, VERIFIED, Verdict
 from .common import FORMAT, Unsupported, digest, with_game_digest
-from .tree import proof_tree
 from .strategy import NOT_EXACT, STRATEGY_FAILS, strategy_extra, strategy_refuted
+from .tree import proof_tree
 
 __all__ = ["FORMAT", "write_explicit", "run_checker", "bundle_of",
            "checker_path"]

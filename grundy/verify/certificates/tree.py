@@ -172,7 +172,9 @@ def proof_tree(rules: Rules, roots: list[State], convention: str, *, plain_budge
 
 def _entries(search: _Search, roots: list[State], rules: Rules) -> dict[str, Any]:
     """The entries reachable from ``roots`` (children first), the permutations they use."""
-    canon, index, entries = search.canon, {}, []
+    canon = search.canon
+    index: dict[State, int] = {}
+    entries: list[list[Any]] = []
     perms: dict[int, int] = {}
 
     def perm(k: int) -> int:
@@ -194,17 +196,22 @@ def _entries(search: _Search, roots: list[State], rules: Rules) -> dict[str, Any
         return index[s]
     sys.setrecursionlimit(max(sys.getrecursionlimit(), 5_000))
     top = [build(s) for s in roots]
-    table = [None] * len(perms)
-    for k, j in perms.items():
-        table[j] = perm_record(rules, canon.auts[k])
+    table = [perm_record(rules, canon.auts[k]) for k, _ in sorted(perms.items(), key=lambda kj: kj[1])]
     return {"perms": table, "values_from": _vertex_domain(rules)[0], "entries": entries, "roots": top}
 
 
 def _vertex_domain(rules: Rules) -> tuple[int, int]:
     """The least and greatest value of the vertex-valued slots ((0, -1): none)."""
-    doms = [rules.slot_domains[i] for i, (f, _) in enumerate(rules.schema.slots)
-            if rules.schema.fields[f].kind == "vertex"]
-    return (min(d[0] for d in doms), max(d[1] for d in doms)) if doms else (0, -1)
+    doms = {rules.slot_domains[i] for i, (f, _) in enumerate(rules.schema.slots)
+            if rules.schema.fields[f].kind == "vertex"}
+    if not doms:
+        return (0, -1)
+    dom = doms.pop()
+    if doms or dom is None or dom[1] is None:
+        raise _GiveUp          # the checker maps one common, bounded domain of vertex values
+    lo, hi = dom
+    assert hi is not None
+    return lo, hi
 
 
 def perm_record(rules: Rules, sigma: tuple[int, ...]) -> dict[str, list[int]]:
