@@ -99,15 +99,16 @@ class _Inst:
             out["claimed"] = self.table.claimed(state)
         return out
 
-    def export(self, states: list[State], **extra: Any) -> dict[str, Any]:
+    def export(self, states: list[State], tree: bool = True, **extra: Any) -> dict[str, Any]:
+        """The instance with ``states`` listed; ``tree``: a proof tree where one is worth writing (.tree)."""
         t = NodeTable()
         rules = export_rules(self.rules, t)
         heap_rule = export_heap_rule(self.game, self.structure, t)
         if heap_rule is None and self.claim.convention == "normal" and _splits_soon(self.rules, states):
             extra = {"split": True, **extra}   # the checker proves each split itself (docs/certificates.md)
-        elif heap_rule is None and 0 < len(states) <= TREE_ROOTS and all(map(self.boolean, states)):
-            tree = proof_tree(self.rules, states, self.claim.convention)   # None: the checker searches
-            extra = {"tree": tree, **extra} if tree is not None else extra
+        elif tree and heap_rule is None and 0 < len(states) <= TREE_ROOTS and all(map(self.boolean, states)):
+            proof = proof_tree(self.rules, states, self.claim.convention)   # None: the checker searches
+            extra = {"tree": proof, **extra} if proof is not None else extra
         return with_game_digest({
             "label": self.label, "structure": export_structure(self.structure), "rules": rules,
             "heap_rule": heap_rule,
@@ -222,7 +223,7 @@ def _refuted(claim: Claim, verdict: Verdict, solver: Solver) -> dict[str, Any]:
         raise Unsupported("a partition certificate whose move is not at hand (a verdict read back from "
                           "JSON); the SMT bundle states its obligation")
     inst, state = _find(claim, verdict, solver)
-    out = inst.export([state], box=None, count=1, sample=None)
+    out = inst.export([state], tree=False, box=None, count=1, sample=None)   # its options are searched
     rec = out["positions"][0]
     claimed: Any = rec.get("claimed")
     if inst.expr is not None:
