@@ -151,20 +151,19 @@ def proof_tree(rules: Rules, roots: list[State], convention: str, *, plain_budge
         return None
     misere = convention == "misere"
     code = compile_rules(rules, symmetry=False, decompose=False)
-    if not _plain_exceeds(code, roots, PLAIN_BUDGET if plain_budget is None else plain_budget, misere):
-        return None
-    auts = g.automorphisms_at_most(MAX_GROUP)
-    if auts is None or len(auts) < 2:
-        return None
-    canon = _Canon(rules, sorted(auts))       # the identity first
-    search = _Search(code, canon, misere, max_entries, seconds)
     limit = sys.getrecursionlimit()
-    sys.setrecursionlimit(max(limit, 5_000))
+    sys.setrecursionlimit(max(limit, 5_000))        # depth at most 900 moves, a few frames each
     try:
+        if not _plain_exceeds(code, roots, PLAIN_BUDGET if plain_budget is None else plain_budget, misere):
+            return None
+        auts = g.automorphisms_at_most(MAX_GROUP)
+        if auts is None or len(auts) < 2:
+            return None
+        search = _Search(code, _Canon(rules, sorted(auts)), misere, max_entries, seconds)   # identity first
         for s in roots:
             search.outcome(tuple(s))
         return _entries(search, [tuple(s) for s in roots], rules)
-    except _GiveUp:
+    except (_GiveUp, RecursionError):
         return None
     finally:
         sys.setrecursionlimit(limit)
@@ -194,7 +193,6 @@ def _entries(search: _Search, roots: list[State], rules: Rules) -> dict[str, Any
             index[s] = len(entries)
             entries.append([list(s), out, body])
         return index[s]
-    sys.setrecursionlimit(max(sys.getrecursionlimit(), 5_000))
     top = [build(s) for s in roots]
     table = [perm_record(rules, canon.auts[k]) for k, _ in sorted(perms.items(), key=lambda kj: kj[1])]
     return {"perms": table, "values_from": _vertex_domain(rules)[0], "entries": entries, "roots": top}
