@@ -267,3 +267,18 @@ def test_terminal_positions(q4m):
     for out, misere in (("P", True), ("N", False)):
         with pytest.raises(CK.Disagree):
             check(out, misere)
+
+
+def test_no_tree_for_a_deep_game(monkeypatch):
+    """A game deeper than the searches' depth limit gets no tree (never a RecursionError)."""
+    from grundy.spec import Structure
+    rules = get_game("edge-nim").rules(Structure.graph(range(10), [(i, i + 1) for i in range(9)]))
+    start = (1,) * 9 + (0,)
+    t = tree_mod.proof_tree(rules, [start], "normal", plain_budget=0)
+    assert t is not None and t["entries"][t["roots"][0]][1] == "N"      # P_10 from an end: 9 edges, odd
+    monkeypatch.setattr(tree_mod, "MAX_DEPTH", 5)
+    assert tree_mod.proof_tree(rules, [start], "normal", plain_budget=0) is None
+    monkeypatch.setattr(tree_mod, "MAX_DEPTH", 3000)                      # deeper than Python's own limit
+    monkeypatch.setattr(tree_mod.sys, "setrecursionlimit", lambda n: None)
+    deep = get_game("edge-nim").rules(Structure.graph(range(700), [(i, i + 1) for i in range(699)]))
+    assert tree_mod.proof_tree(deep, [(1,) * 699 + (0,)], "normal", plain_budget=10**6) is None

@@ -34,6 +34,7 @@ PLAIN_BUDGET = 100_000   # a plain search that ends within this many positions n
 MAX_GROUP = 40_320       # automorphism groups up to this size are listed (8!)
 MAX_ENTRIES = 400_000    # a larger tree is not written (the checker searches, as before)
 MAX_SECONDS = 300.0      # CPU seconds the tree's search may take
+MAX_DEPTH = 900          # moves deep (the searches recurse, a few frames a move)
 State = tuple[int, ...]
 
 
@@ -49,7 +50,7 @@ def _plain_exceeds(code: Any, roots: list[State], budget: int, misere: bool) -> 
     def win(s: State, depth: int) -> bool:
         if s in memo:
             return memo[s]
-        if len(memo) >= budget or depth > 900:
+        if len(memo) >= budget or depth > MAX_DEPTH:
             raise _GiveUp
         kids = code.successors(s)
         r = any(not win(t, depth + 1) for t in kids) if kids else misere
@@ -126,7 +127,7 @@ class _Search:
     def outcome(self, s: State, depth: int = 0) -> str:
         if s in self.memo:
             return self.memo[s][0]
-        if len(self.memo) >= self.max or depth > 900 or time.process_time() > self.until:
+        if len(self.memo) >= self.max or depth > MAX_DEPTH or time.process_time() > self.until:
             raise _GiveUp
         kids = self.options(s)
         win = next((k for k in kids if self.memo.get(k[2], ("",))[0] == "P"), None)
@@ -152,7 +153,7 @@ def proof_tree(rules: Rules, roots: list[State], convention: str, *, plain_budge
     misere = convention == "misere"
     code = compile_rules(rules, symmetry=False, decompose=False)
     limit = sys.getrecursionlimit()
-    sys.setrecursionlimit(max(limit, 5_000))        # depth at most 900 moves, a few frames each
+    sys.setrecursionlimit(max(limit, 5_000))        # depth at most MAX_DEPTH moves, a few frames each
     try:
         if not _plain_exceeds(code, roots, PLAIN_BUDGET if plain_budget is None else plain_budget, misere):
             return None
