@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import copy
 import importlib.util
+import inspect
 import json
 import pathlib
+import sys
 
 import networkx as nx
 import pytest
@@ -279,6 +281,11 @@ def test_no_tree_for_a_deep_game(monkeypatch):
     monkeypatch.setattr(tree_mod, "MAX_DEPTH", 5)
     assert tree_mod.proof_tree(rules, [start], "normal", plain_budget=0) is None
     monkeypatch.setattr(tree_mod, "MAX_DEPTH", 3000)                      # deeper than Python's own limit
-    monkeypatch.setattr(tree_mod.sys, "setrecursionlimit", lambda n: None)
-    deep = get_game("edge-nim").rules(Structure.graph(range(700), [(i, i + 1) for i in range(699)]))
-    assert tree_mod.proof_tree(deep, [(1,) * 699 + (0,)], "normal", plain_budget=10**6) is None
+    limit, setlimit = sys.getrecursionlimit(), sys.setrecursionlimit
+    monkeypatch.setattr(sys, "setrecursionlimit", lambda n: None)
+    deep = get_game("edge-nim").rules(Structure.graph(range(300), [(i, i + 1) for i in range(299)]))
+    setlimit(len(inspect.stack()) + 200)
+    try:
+        assert tree_mod.proof_tree(deep, [(1,) * 299 + (0,)], "normal", plain_budget=10**6) is None
+    finally:
+        setlimit(limit)
