@@ -28,6 +28,7 @@ class _Syntax:
         self.slots = rules["slots"]
         self.index = {s["name"]: i for i, s in enumerate(self.slots)}
         self.vertex = [s["kind"] == "vertex" for s in self.slots]
+        self.ok(len(self.index) == len(self.slots), "two slots of one name")
         doms = {tuple(s["domain"]) for s in self.slots if s["kind"] == "vertex"}
         self.ok(len(doms) <= 1, "vertex-valued slots of different domains")
         self.domain = doms.pop() if doms else (0, -1)

@@ -254,6 +254,20 @@ def test_other_forgeries(q3, q4m):
     _rejected(b, "is not legal", CK.Disagree)
 
 
+def test_ambiguous_rules_refused(q3):
+    """Rules the renaming could misread: two slots of one name, a choice named like a slot."""
+    b = copy.deepcopy(q3)
+    slots = b["instances"][0]["rules"]["slots"]
+    slots[1]["name"] = slots[0]["name"]
+    tm = CK._tree()
+    with pytest.raises(CK.Bad, match="two slots of one name"):
+        tm._Syntax(b["instances"][0]["rules"], b["instances"][0]["nodes"], CK.Bad)
+    raw = copy.deepcopy(q3["instances"][0])
+    raw["rules"]["moves"][0]["choices"][0]["var"] = raw["rules"]["slots"][0]["name"]
+    with pytest.raises(CK.Bad, match="a choice named as a slot"):
+        tm._Syntax(raw["rules"], raw["nodes"], CK.Bad)
+
+
 def test_terminal_positions(q4m):
     """A position without options: P in normal play, N in misere play (a one-entry tree each way)."""
     raw = q4m["instances"][0]
