@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
-"""grundy_check: re-check an explicit certificate of grundy without grundy (docs/soundness.md). Usage: python3 grundy_check.py BUNDLE (a bundle directory, or its explicit.json). Standard library only, no code shared with grundy: its own compiler of the exported rules (to Python, once per bundle) regenerates every position's options, recomputes Grundy values (the mex of the options' values; misere: 1 at a terminal position) and outcomes (a separate win/lose search), re-enumerates a sweep's box, evaluates the statement at every listed position, compares every recorded value, replays a strategy's failing line with the strategy's own cases and judges the verdict. Exit status: 0 agreed, 1 disagreed, 2 bad bundle (a state of the wrong length: a TypeError of the compiled rules)."""
+"""grundy_check: re-check an explicit certificate of grundy without grundy (docs/soundness.md). Usage: python3 grundy_check.py BUNDLE (a bundle directory, or its explicit.json). Standard library only, no code shared with grundy: its own compiler of the exported rules (to Python, once per bundle) regenerates every position's options, recomputes Grundy values (the mex of the options' values; misere: 1 at a terminal position) and outcomes (a separate win/lose search), re-enumerates a sweep's box, evaluates the statement at every listed position, compares every recorded value, replays a strategy's failing line with the strategy's own cases, verifies a proof tree folded by symmetry (grundy_tree.py, beside this file) and judges the verdict. Exit status: 0 agreed, 1 disagreed, 2 bad bundle (a state of the wrong length: a TypeError of the compiled rules)."""
 import hashlib
+import importlib.util
 import itertools
 import json
 import operator
@@ -18,7 +19,6 @@ class Disagree(Exception):
 def _ok(ok, why, error=Disagree):
     if not ok:
         raise error(why)
-
 # ---------------------------------------------------------------- the rule language
 def _nim_pow2(i, j, memo={}):  # noqa: B006 (a memo)
     """2^i (x) 2^j. 2^i is the ordinary product of the Fermat 2-powers F = 2^(2^b) for the bits b of i; distinct ones multiply ordinarily, and F (x) F = F xor F/2. So with k = 2^b the lowest bit i and j share, F = 2^k: 2^i (x) 2^j = (F xor F/2) (x) rest, rest = 2^(i-k) (x) 2^(j-k)."""
@@ -34,9 +34,7 @@ def nim_mul(a, b):
     bits = lambda x: [i for i in range(x.bit_length()) if x >> i & 1]  # noqa: E731
     return reduce(operator.xor, (_nim_pow2(i, j) for i in bits(a) for j in bits(b)), 0)
 def _mex(values):
-    seen = set(values)
-    return next(m for m in itertools.count() if m not in seen)
-
+    return next(m for seen in [set(values)] for m in itertools.count() if m not in seen)
 # Each node becomes Python source, inlined into its users; a node used again whose text is long,
 # or one nested deep, becomes a function of its own (the code stays linear in the number of nodes).
 OPS = {"add": "({} + {})", "sub": "({} - {})", "mul": "({} * {})", "nmul": "({} * {})", "div": "({} // {})", "mod": "({} % {})", "xor": "({} ^ {})", "bit_and": "({} & {})", "bit_or": "({} | {})", "nim_product": "_nim({}, {})", "lt": "({} < {})", "le": "({} <= {})", "eq": "({} == {})", "popcount": "_pop({})", "not": "(not {})", "ite": "({1} if {0} else {2})"}
@@ -275,7 +273,6 @@ class Game:
         if self.split and self.split.splits(k := self.arena.key(state)):
             self.wins[k] = self.split.value(k) != 0
         return "N" if self._search(state, self.wins, lambda kids, m: False if kids else self.misere, cut=False) else "P"
-
 # ---------------------------------------------------------------- the bundle
 def digest(data):
     """SHA-256 of compact JSON (keys sorted): of the listed states, or of a game's rules."""
@@ -316,7 +313,7 @@ class Instance:
         """The recomputed value and outcome, checked against the records; (holds, actual)."""
         state = tuple(pos["state"])                  # the value first: the outcome search reuses its options
         v = self.game.value(state) if "value" in pos or claimed not in ("P", "N") else None
-        o = ("N" if v else "P") if v is not None and self.game.split else self.game.outcome(state)
+        o = ("N" if v else "P") if v is not None and self.game.split else _tree().outcome(self, state, Bad, Disagree) if "tree" in self.raw else self.game.outcome(state)
         v = 0 if v is None and o == "P" else v
         if (v == 0) != (o == "P"):
             raise Disagree(f"{self.label}: {list(state)} has value {v} but outcome {o}")
@@ -325,6 +322,9 @@ class Instance:
                 raise Disagree(f"{self.label}: at {list(state)} the bundle records {k} {pos[k]!r}, recomputed {mine!r}")
         actual = o if claimed in ("P", "N") else v
         return claimed == actual, actual
+def _tree():     # grundy_tree.py beside this file: proof trees folded by symmetry
+    spec = importlib.util.spec_from_file_location("grundy_tree", os.path.join(os.path.dirname(os.path.abspath(__file__)), "grundy_tree.py"))
+    return spec.loader.exec_module(m := importlib.util.module_from_spec(spec)) or m
 def check_box(inst):
     """The positions a sweep covered: every state of the box where ``assume`` holds (or a sample)."""
     raw, listed = inst.raw, [tuple(p["state"]) for p in inst.positions]
@@ -402,7 +402,7 @@ def check(b):
             _ok(inst.holds_assume(pos["state"]), f"{inst.label}: assume fails at the listed {pos['state']}")
             ok, actual = inst.truth(pos, claimed := inst.claimed(pos))
             held, failures = held + ok, failures + ([] if ok else [(i, j, pos["state"], claimed, actual)])
-        lines.append(f"{inst.label}: {cover}; recomputed; the statement holds at {held} of {len(inst.positions)}")
+        lines.append(f"{inst.label}: {cover}; {vars(inst).get('tree_note', 'recomputed')}; the statement holds at {held} of {len(inst.positions)}")
     if verdict in ("verified", "proved"):
         said = b["verdict"].get("positions", 0) - b["verdict"].get("random_positions", 0)
         _ok(covered == said, f"the bundle covers {covered} positions, the verdict says {said}")

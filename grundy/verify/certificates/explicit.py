@@ -50,12 +50,14 @@ from ..kinds import kind_of
 from ..verdict import PROVED, REFUTED, VERIFIED, Verdict
 from .common import FORMAT, Unsupported, digest, with_game_digest
 from .strategy import NOT_EXACT, STRATEGY_FAILS, strategy_extra, strategy_refuted
+from .tree import proof_tree
 
 __all__ = ["FORMAT", "write_explicit", "run_checker", "bundle_of",
            "checker_path"]
 
 CHECKER_TIMEOUT = 600.0    # CPU seconds the stand-alone checker gets by default
 WALL_FACTOR = 10           # ... and this many times as many seconds of wall-clock time
+TREE_ROOTS = 20            # instances of at most this many outcome positions may get a proof tree (.tree)
 State = tuple[int, ...]
 
 
@@ -97,12 +99,16 @@ class _Inst:
             out["claimed"] = self.table.claimed(state)
         return out
 
-    def export(self, states: list[State], **extra: Any) -> dict[str, Any]:
+    def export(self, states: list[State], tree: bool = True, **extra: Any) -> dict[str, Any]:
+        """The instance with ``states`` listed; ``tree``: a proof tree where one is worth writing (.tree)."""
         t = NodeTable()
         rules = export_rules(self.rules, t)
         heap_rule = export_heap_rule(self.game, self.structure, t)
         if heap_rule is None and self.claim.convention == "normal" and _splits_soon(self.rules, states):
             extra = {"split": True, **extra}   # the checker proves each split itself (docs/certificates.md)
+        elif tree and heap_rule is None and 0 < len(states) <= TREE_ROOTS and all(map(self.boolean, states)):
+            proof = proof_tree(self.rules, states, self.claim.convention)   # None: the checker searches
+            extra = {"tree": proof, **extra} if proof is not None else extra
         return with_game_digest({
             "label": self.label, "structure": export_structure(self.structure), "rules": rules,
             "heap_rule": heap_rule,
@@ -217,7 +223,7 @@ def _refuted(claim: Claim, verdict: Verdict, solver: Solver) -> dict[str, Any]:
         raise Unsupported("a partition certificate whose move is not at hand (a verdict read back from "
                           "JSON); the SMT bundle states its obligation")
     inst, state = _find(claim, verdict, solver)
-    out = inst.export([state], box=None, count=1, sample=None)
+    out = inst.export([state], tree=False, box=None, count=1, sample=None)   # its options are searched
     rec = out["positions"][0]
     claimed: Any = rec.get("claimed")
     if inst.expr is not None:

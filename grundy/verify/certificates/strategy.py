@@ -96,7 +96,7 @@ def strategy_refuted(claim: Claim, verdict: Verdict, solver: Solver, inst: Any, 
     if not inst.claim.strategy or inst.table is not None:
         raise Unsupported("a strategy refutation of a claim without a strategy in the IR")
     ci = Instance(claim, inst.label, inst.structure, solver)
-    out = inst.export([state], box=None, count=1, sample=None)
+    out = inst.export([state], tree=False, box=None, count=1, sample=None)
     cex: dict[str, Any] = {"instance": 0, "position": 0, "state": list(state), "claimed": c.claimed,
                            "actual": c.actual}
     if c.claimed == STRATEGY_FAILS:
