@@ -1,0 +1,407 @@
+"""The IR interpreted in C: a game's moves and a claim's statement as *data* (a program of
+registers and jumps) run by one fixed C text (``c/vm_head.c`` and ``c/vm_tail.c`` around the
+kernel's own ``c/solver.c`` and ``c/sweep.c``), compiled once per machine and cached by its
+text's digest like every library (:func:`grundy.solvers.native.build.load`). A structure's
+search then runs in C without a compile of its own: the third backend of the one IR, beside
+the Python code and the generated C.
+
+The moves come from the same plans as the other two backends (:func:`move_plan`, steps
+``let``/``if``/``for``/``check``/``emit``), written by :class:`ByteSyntax`, an expression
+syntax whose "source" of a node is a register and whose pending lines are instructions. Every
+node is computed (no short-circuit): the only effect of that is a product flagged as an
+overflow where the generated C would not have computed it, and an overflow makes the caller
+take the Python path, as for any status. No reduction (no symmetry, no components): the same
+values, from more positions. Boxes of at most 2^56 positions (one 64-bit table entry).
+
+>>> from grundy.spec.games import get_game
+>>> from grundy.spec.structure import Structure
+>>> from grundy.solvers.native.box import Box
+>>> rules = get_game("nim").rules(Structure.heaps(3))
+>>> if build.available():
+...     k = VMKernel(Program(rules, Box.around(rules, [(0, 0, 0), (7, 7, 7)])), GRUNDY)
+...     print(list(k.values([(3, 5, 6), (1, 2, 4)])))
+... else:
+...     print([1, 8])
+[1, 8]
+"""
+from __future__ import annotations
+
+import ctypes
+import functools
+from array import array
+from typing import Any, Sequence
+
+from ...errors import BuildError
+from ...spec.expr import Expr
+from ...spec.game import Rules
+from ..explicit.plan import Emitter, Step, move_plan, shared_nodes, slot_sources
+from . import build
+from .box import OUT_OF_BOX, Box, Halt
+from .kernel import GRUNDY, MISERE, MISERE_GRUNDY, NORMAL, keys_in, run_paused
+
+__all__ = ["ByteSyntax", "Program", "Statement", "VMKernel", "library", "available", "MAX_BOX", "DENSE_BELOW",
+           "GRUNDY", "NORMAL", "MISERE", "MISERE_GRUNDY"]
+
+MAX_BOX = 2 ** 56         # a table entry holds key + 1 and a byte in 64 bits (PACKED)
+DENSE_BELOW = 2 ** 16     # boxes below this many positions get a dense table (a byte each), others a hash
+
+# the opcodes, in the order of c/vm_head.c's enum
+OPCODES = ["end", "jz", "jmp", "forchk", "dec", "check", "emit", "mov", "not", "popc", "ite",
+           "add", "sub", "mul", "div", "mod", "xor", "band", "bor", "nimmul", "lt", "le", "eq", "min", "max"]
+OP = {name: i for i, name in enumerate(OPCODES)}
+# per opcode: which operands (after the opcode) are registers; the others are literals or jump targets
+_REGS = {"end": (), "jz": (0,), "jmp": (), "forchk": (0, 1), "dec": (0,), "check": (0,),
+         "mov": (0, 1), "not": (0, 1), "popc": (0, 1), "ite": (0, 1, 2, 3)}
+_BINARY = {"add": "add", "sub": "sub", "mul": "mul", "nmul": "mul", "div": "div", "mod": "mod", "xor": "xor",
+           "bit_and": "band", "bit_or": "bor", "nim_product": "nimmul", "lt": "lt", "le": "le", "eq": "eq"}
+_CONST, _TEMP = 1 << 40, 1 << 20      # provisional register numbers: constants, temporaries (slots: 0..ns-1)
+
+
+class Regs:
+    """Registers while a program is written: the slots, a pool of constants, and the
+    temporaries of the piece under way (:meth:`piece` starts one: names and temporaries anew)."""
+
+    def __init__(self) -> None:
+        self.consts: dict[int, int] = {}
+        self.names: dict[str, int] = {}
+        self.temps = self.most = 0
+
+    def piece(self) -> None:
+        self.names, self.temps = {}, 0
+
+    def const(self, value: int) -> int:
+        return _CONST + self.consts.setdefault(int(value), len(self.consts))
+
+    def temp(self) -> int:
+        self.temps += 1
+        self.most = max(self.most, self.temps)
+        return _TEMP + self.temps - 1
+
+    def named(self, name: str) -> int:
+        """The register of a source name: ``s[i]`` (slot i), else a choice or a local."""
+        if name.startswith("s["):
+            return int(name[2:-1])
+        if name not in self.names:
+            self.names[name] = self.temp()
+        return self.names[name]
+
+
+class ByteSyntax(Emitter):
+    """The IR as instructions: a node's "source" is the register holding its value, and the
+    pending lines (:meth:`take_lines`, as ``let`` steps of a plan) the instructions computing
+    the nodes walked since. Every node gets its own register (none is written twice but a
+    choice's and a ``let``'s)."""
+
+    def __init__(self, names: Any, shared: set[int], regs: Regs | None = None):
+        super().__init__(names, shared)
+        self.regs = regs if regs is not None else Regs()
+
+    def visit(self, x: Expr) -> Any:          # no text, no nesting: every node has a register
+        fn = self._table[x.op]
+        if x.op in ("const", "var"):
+            return fn(self, x)
+        memo = self.memo
+        return fn(self, x, *[memo[id(a)][1] for a in x.args])
+
+    def const(self, value: Any, sort: str) -> int:
+        return self.regs.const(int(value))
+
+    def walk_var(self, x: Expr) -> int:
+        src = self.names[x.args[0]]
+        return src if isinstance(src, int) else self.regs.named(src)
+
+    def let(self, name: str, src: Any) -> tuple:
+        return ("mov", self.regs.named(name), src)
+
+    def _put(self, op: str, *args: int) -> int:
+        d = self.regs.temp()
+        self.lines.append((op, d, *args))
+        return d
+
+    def _binary(self, x: Expr, a: int, b: int) -> int:
+        return self._put(_BINARY[x.op], a, b)
+
+    walk_add = walk_sub = walk_mul = walk_nmul = walk_div = walk_mod = walk_xor = _binary
+    walk_bit_and = walk_bit_or = walk_nim_product = walk_lt = walk_le = walk_eq = _binary
+
+    def _fold(self, op: str, a: tuple[int, ...]) -> int:
+        out = a[0]
+        for y in a[1:]:
+            out = self._put(op, out, y)
+        return out
+
+    def walk_min(self, x: Expr, *a: int) -> int:
+        return self._fold("min", a)
+
+    def walk_max(self, x: Expr, *a: int) -> int:
+        return self._fold("max", a)
+
+    def walk_and(self, x: Expr, *a: int) -> int:       # booleans are 0 and 1
+        return self._fold("band", a)
+
+    def walk_or(self, x: Expr, *a: int) -> int:
+        return self._fold("bor", a)
+
+    def walk_not(self, x: Expr, a: int) -> int:
+        return self._put("not", a)
+
+    def walk_popcount(self, x: Expr, a: int) -> int:
+        return self._put("popc", a)
+
+    def walk_ite(self, x: Expr, c: int, a: int, b: int) -> int:
+        return self._put("ite", c, a, b)
+
+
+class _Asm:
+    """Instructions into a flat list, register operands noted (placed once the pool's size is
+    known: :meth:`place`), jump targets patched when their place is reached."""
+
+    def __init__(self) -> None:
+        self.code: list[int] = []
+        self.regs_at: list[int] = []
+
+    def put(self, ins: tuple) -> None:
+        op = ins[0]
+        regs = _REGS.get(op, (0, 1, 2))
+        at = len(self.code) + 1
+        self.code.append(OP[op])
+        self.code.extend(ins[1:])
+        self.regs_at.extend(at + i for i in regs)
+
+    def jump(self, op: str, regs: tuple[int, ...], fix: list[int]) -> None:
+        """An instruction ending with a jump target, to be patched (its index into ``fix``)."""
+        self.put((op, *regs, -1))
+        fix.append(len(self.code) - 1)
+
+    def patch(self, fix: list[int]) -> None:
+        for i in fix:
+            self.code[i] = len(self.code)
+
+    def emit(self, changed: dict[int, int]) -> None:
+        at = len(self.code)
+        self.code += [OP["emit"], len(changed)]
+        for n, (slot, reg) in enumerate(sorted(changed.items())):
+            self.code += [slot, reg]
+            self.regs_at.append(at + 3 + 2 * n)
+
+    def place(self, ns: int, nconst: int) -> array:
+        code = list(self.code)
+        for i in self.regs_at:
+            r = code[i]
+            code[i] = ns + r - _CONST if r >= _CONST else ns + nconst + r - _TEMP if r >= _TEMP else r
+        return array("q", code)
+
+
+def _move(asm: _Asm, regs: Regs, steps: list[Step]) -> None:
+    """One move's steps: each ``if`` and ``for`` holds the steps after it (to the move's end);
+    a condition that fails goes on with the innermost loop's next choice, or the next move."""
+    end: list[int] = []
+    loops: list[tuple[int, int, list[int], list[int]]] = []     # (choice register, head, continue, exit)
+    for st in steps:
+        if st.kind == "let":
+            asm.put(st.args[0])
+        elif st.kind == "if":
+            for c in st.args:
+                asm.jump("jz", (c,), loops[-1][2] if loops else end)
+        elif st.kind == "for":
+            cn, lo, hi = st.args
+            r = regs.named(cn)
+            asm.put(("mov", r, hi))                   # the largest choice first, as the other backends
+            head, exit_ = len(asm.code), []
+            asm.jump("forchk", (r, lo), exit_)
+            loops.append((r, head, [], exit_))
+        elif st.kind == "check":
+            asm.put(("check", st.args[0]))
+        else:
+            asm.emit({i: v if isinstance(v, int) else regs.named(v) for i, v in st.args[0].items()})
+    while loops:
+        r, head, cont, exit_ = loops.pop()
+        asm.patch(cont)
+        asm.put(("dec", r))
+        asm.code += [OP["jmp"], head]
+        asm.patch(exit_)
+    asm.patch(end)
+
+
+class _Code(ctypes.Structure):
+    _fields_ = [("nreg", ctypes.c_int64), ("nconst", ctypes.c_int64), ("consts", ctypes.c_void_p),
+                ("code", ctypes.c_void_p), ("pc", ctypes.c_int64), ("reg", ctypes.c_int64),
+                ("pc2", ctypes.c_int64), ("reg2", ctypes.c_int64)]
+
+
+class _Prog(ctypes.Structure):
+    _fields_ = [("ns", ctypes.c_int64), ("lo", ctypes.c_void_p), ("radix", ctypes.c_void_p),
+                ("stride", ctypes.c_void_p), ("order", ctypes.c_void_p), ("moves", _Code), ("stmt", _Code)]
+
+
+def _fill(c: _Code, ns: int, regs: Regs, code: array, keep: list) -> None:
+    consts = array("q", list(regs.consts) or [0])
+    keep += [consts, code]
+    c.nreg, c.nconst = ns + len(regs.consts) + regs.most, len(regs.consts)
+    c.consts, c.code = consts.buffer_info()[0], code.buffer_info()[0]
+
+
+class Statement:
+    """A claim's assumption and statement on one structure as a program (:meth:`Program.use`
+    puts it in force for the sweep's ``s_eval``)."""
+
+    def __init__(self, rules: Rules, statement: Expr, assume: Expr | None):
+        regs, asm = Regs(), _Asm()
+        roots = [statement] if assume is None else [assume, statement]
+        em = ByteSyntax(slot_sources(rules), shared_nodes(roots), regs)
+        a_reg = -1 if assume is None else em.expr(assume)
+        a_lines = em.take_lines()
+        s_reg = em.expr(statement)
+        s_lines = em.take_lines()
+        for ins in a_lines:
+            asm.put(ins)
+        asm.put(("end",))
+        pc2 = len(asm.code)
+        for ins in s_lines:
+            asm.put(ins)
+        asm.put(("end",))
+        ns = len(rules.schema)
+        self.regs, self.ns = regs, ns
+        self.code = asm.place(ns, len(regs.consts))
+        place = lambda r: r if r < _TEMP else ns + r - _CONST if r >= _CONST else ns + len(regs.consts) + r - _TEMP  # noqa: E731
+        self.pc, self.reg = (-1, 0) if assume is None else (0, place(a_reg))
+        self.pc2, self.reg2 = pc2, place(s_reg)
+
+
+class Program:
+    """The moves of ``rules`` on ``box`` as a program for the interpreter (ValueError: a box
+    of 2^56 positions or more)."""
+
+    def __init__(self, rules: Rules, box: Box):
+        if box.size >= MAX_BOX:
+            raise ValueError(f"a box of {box.size} positions: the interpreter takes fewer than 2^56")
+        self.rules, self.box = rules, box
+        ns = len(rules.schema)
+        regs, asm = Regs(), _Asm()
+        names = slot_sources(rules)
+        syntax = functools.partial(ByteSyntax, regs=regs)
+        for m in rules.moves:
+            regs.piece()
+            _, steps = move_plan(rules, m, names, syntax, None)     # type: ignore[arg-type]
+            _move(asm, regs, steps)
+        asm.put(("end",))
+        self._keep: list = []
+        p = self.c = _Prog()
+        p.ns = ns
+        for name, values, t in (("lo", box.lo, "q"), ("radix", box.radix, "q"), ("stride", box.strides, "Q"),
+                                ("order", box.order, "q")):
+            arr = array(t, list(values) or [0])
+            self._keep.append(arr)
+            setattr(p, name, arr.buffer_info()[0])
+        _fill(p.moves, ns, regs, asm.place(ns, len(regs.consts)), self._keep)
+        p.moves.pc = 0
+        self.statement: Statement | None = None
+
+    def use(self, st: Statement) -> None:
+        """Put ``st`` in force: the sweep's ``s_eval`` runs it from now on."""
+        keep: list = []
+        _fill(self.c.stmt, st.ns, st.regs, st.code, keep)
+        self.c.stmt.pc, self.c.stmt.reg, self.c.stmt.pc2, self.c.stmt.reg2 = st.pc, st.reg, st.pc2, st.reg2
+        self.statement, self._stmt_keep = st, keep
+
+
+def _text() -> str:
+    parts = ["c/runtime.c", "c/vm_head.c", "c/solver.c", "c/sweep.c", "c/vm_tail.c"]
+    return "\n".join(build.fixed_c(__package__, p) for p in parts)
+
+
+@functools.lru_cache(maxsize=1)
+def library() -> ctypes.CDLL:
+    """The interpreter's library (compiled with -O2 the first time on a machine, then cached)."""
+    lib = build.load(_text())
+    vp, i64, u64 = ctypes.c_void_p, ctypes.c_int64, ctypes.c_uint64
+    lib.v_new.restype, lib.v_new.argtypes = vp, [vp, ctypes.c_int, u64, i64]
+    lib.k_free.argtypes = [vp]
+    lib.k_abort.argtypes = [vp]
+    lib.k_stored.restype, lib.k_stored.argtypes = i64, [vp]
+    lib.k_solve_many.argtypes = [vp, vp, i64, vp, vp]
+    lib.k_value.argtypes = [vp, u64]
+    lib.k_err_slot.argtypes = [vp]
+    lib.k_err_value.restype, lib.k_err_value.argtypes = i64, [vp]
+    lib.v_keys.restype, lib.v_keys.argtypes = i64, [vp, vp, i64, vp]
+    lib.v_successors.restype, lib.v_successors.argtypes = i64, [vp, u64, vp, i64]
+    lib.v_eval.restype, lib.v_eval.argtypes = ctypes.c_int, [vp, vp, vp]
+    return lib
+
+
+def available() -> bool:
+    """Whether the interpreter can be used here (a C compiler that builds it)."""
+    if not build.available():
+        return False
+    try:
+        library()
+    except BuildError:
+        return False
+    return True
+
+
+class _Keys:
+    """``k_keys`` of one program (what :func:`keys_in` calls)."""
+
+    def __init__(self, lib: ctypes.CDLL, prog: Program):
+        self.lib, self.prog = lib, prog
+
+    def k_keys(self, flat: int, n: int, out: Any) -> int:
+        return self.lib.v_keys(ctypes.byref(self.prog.c), flat, n, out)
+
+
+class VMKernel:
+    """A table of values (``mode``: GRUNDY, NORMAL, MISERE, MISERE_GRUNDY, as
+    :class:`~grundy.solvers.native.kernel.Kernel`'s) searched by the interpreter running
+    ``prog``. Duck-typed as a kernel for a :class:`~grundy.solvers.native.sweep.SweepRun`
+    (``lib.s_run``, ``lib.k_abort``, ``_t``, ``tiered``)."""
+
+    tiered = False
+
+    def __init__(self, prog: Program, mode: int, limit: int = 2 ** 62):
+        self.lib, self.prog, self.box, self.mode = library(), prog, prog.box, mode
+        self.extra = ""
+        dense = prog.box.size if prog.box.size < DENSE_BELOW else 0
+        self._t = self.lib.v_new(ctypes.byref(prog.c), mode, dense, limit)
+        if not self._t:
+            raise MemoryError(f"no memory for a table of {prog.box.size:,} positions")
+
+    def __del__(self) -> None:
+        t, self._t = getattr(self, "_t", None), None
+        if t:
+            self.lib.k_free(t)
+
+    @property
+    def stored(self) -> int:
+        return self.lib.k_stored(self._t)
+
+    def values(self, states: Sequence[Sequence[int]]) -> bytes | Halt:
+        """The stored bytes of ``states`` (solved), or why not (a :class:`Halt`, as
+        :meth:`Kernel.values <grundy.solvers.native.kernel.Kernel.values>`)."""
+        n = len(states)
+        keys = keys_in(_Keys(self.lib, self.prog), self.box, states)   # type: ignore[arg-type]
+        if keys is None:
+            return Halt(OUT_OF_BOX)
+        out = (ctypes.c_uint8 * max(n, 1))()
+        at = ctypes.c_int64(0)
+        status = run_paused(lambda: self.lib.k_solve_many(self._t, keys, n, out, ctypes.byref(at)),
+                            lambda: self.lib.k_abort(self._t))
+        if status == OUT_OF_BOX:
+            return Halt(status, self.lib.k_err_slot(self._t), self.lib.k_err_value(self._t))
+        return Halt(status) if status else bytes(out)[:n]
+
+    def successors(self, state: Sequence[int]) -> list[tuple[int, ...]] | int:
+        """The successors as the interpreter generates them, or its status (for tests)."""
+        cap = 1 << 16
+        buf = (ctypes.c_uint64 * cap)()
+        n = self.lib.v_successors(ctypes.byref(self.prog.c), self.box.index(state), buf, cap)
+        if n < 0:
+            return -n
+        return [self.box.state(buf[i]) for i in range(min(n, cap))]
+
+    def evaluate(self, state: Sequence[int]) -> int | None:
+        """The statement in force at ``state`` (as an int; None where the assumption fails)."""
+        s = array("q", state)
+        out = ctypes.c_int64(0)
+        held = self.lib.v_eval(ctypes.byref(self.prog.c), s.buffer_info()[0], ctypes.byref(out))
+        return out.value if held else None
