@@ -237,3 +237,51 @@ def test_statements_as_python_evaluates_them(stmt, assume, states, bool_stmt):
     for st_ in states:
         want = int(f(st_)) if a(st_) else None
         assert k.evaluate(st_) == want, (stmt, assume, st_)
+
+
+# ------------------------------------------------------------------- a claim's sweep
+def sweep_through(claim, vm_on, monkeypatch):
+    """The sweep of ``claim`` with every structure below ``c_from`` (the interpreter's, or with
+    ``vm_on`` False the Python path's): its result, the cross-check's sample, and how many
+    ranges the interpreter checked."""
+    from grundy.settings import override
+    from grundy.verify.check import csweep
+    from grundy.verify.check.deadline import Deadline
+    from grundy.verify.check.sweep import sweep
+    from grundy.verify.claims import Explicit
+    from grundy.verify.recheck import CrossCheck
+    monkeypatch.setattr(csweep, "VM", vm_on)
+    used = []
+    real = csweep._ranges
+
+    def spy(inst, run, kernel, *a):
+        used.append(isinstance(kernel(), vm.VMKernel))
+        return real(inst, run, kernel, *a)
+    monkeypatch.setattr(csweep, "_ranges", spy)
+    cross = CrossCheck(claim)
+    with override(c_from=10 ** 9, c_always=10 ** 9):
+        r = sweep(claim, Explicit(), claim.bounds, Solver(), Deadline(None), cross=cross)
+    cex = r.cex and (r.cex.witness, r.cex.claimed, r.cex.actual, r.cex.structure, r.cex.how)
+    sample = [(e[0], e[1], e[3]) for e in cross.sample.entries()]
+    return (r.checked, r.met, r.structures, r.complete, r.text, cex, sample), sum(used)
+
+
+def _claims():
+    from pathlib import Path
+
+    from grundy.verify.loading import load
+    root = Path(__file__).resolve().parents[1] / "theorems"
+    planted = [c for c in load([str(root / "planted.py")], None) if c.kind != "strategy"]
+    import tests.test_csweep as t                       # the C sweep's own claims
+    return t.CLAIMS + planted[:4]
+
+
+@needs_vm
+def test_a_sweep_through_the_interpreter_is_the_python_paths(monkeypatch):
+    served = 0
+    for claim in _claims():
+        got, used = sweep_through(claim, True, monkeypatch)
+        want, none = sweep_through(claim, False, monkeypatch)
+        assert none == 0 and got == want, claim.id
+        served += used > 0
+    assert served >= 3

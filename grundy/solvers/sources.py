@@ -57,7 +57,8 @@ from .native.kernel import (
     Kernel,
 )
 from .search import ASK_PREMISES, PythonSearch
-from .source_log import HEAP_TABLES, KERNEL, PYTHON
+from .native.vm import Program, VMKernel
+from .source_log import HEAP_TABLES, INTERPRETER, KERNEL, PYTHON
 from .table import Table, _domain_violation
 
 __all__ = ["Query", "ValueSource", "Partial", "HeapTablesSource", "KernelSource", "PythonSource",
@@ -228,6 +229,23 @@ class KernelSource:
             return None
         t.kernels[mode] = k
         ctx.served(t, q.game, q.structure, KERNEL)
+        return k
+
+    def sweep_vm(self, ctx: SourceContext, q: Query, box: Box) -> VMKernel | None:
+        """The interpreter's table (:mod:`grundy.solvers.native.vm`: the kernel's search with the
+        rules as data, no compile) for a sweep's batch of ``q`` on ``box``, where this source
+        would answer the sweep; None where it would not, or the box is too large. It reduces by
+        nothing, so it asks no premise; the log notes the interpreter, without premises."""
+        if not self.can_answer(ctx, q):
+            return None
+        t = q.table(ctx)
+        misere = q.convention == "misere"
+        mode = (MISERE_GRUNDY if misere else GRUNDY) if q.question == "grundy" else MISERE if misere else NORMAL
+        try:
+            k = VMKernel(Program(t.rules, box), mode, limit=ctx.max_positions)
+        except (BuildError, MemoryError, ValueError):
+            return None
+        ctx.note(q.game, q.structure, INTERPRETER)
         return k
 
     @staticmethod

@@ -31,10 +31,12 @@ import functools
 from array import array
 from typing import Any, Sequence
 
+from ... import caches
 from ...errors import BuildError
 from ...spec.expr import Expr
 from ...spec.game import Rules
-from ..explicit.plan import Emitter, Step, move_plan, shared_nodes, slot_sources
+from ...spec.ops import dag_nodes
+from ..explicit.plan import Emitter, Step, move_plan, slot_sources
 from . import build
 from .box import OUT_OF_BOX, Box, Halt
 from .kernel import GRUNDY, MISERE, MISERE_GRUNDY, NORMAL, keys_in, run_paused
@@ -241,31 +243,108 @@ def _fill(c: _Code, ns: int, regs: Regs, code: array, keep: list) -> None:
     c.consts, c.code = consts.buffer_info()[0], code.buffer_info()[0]
 
 
+_NODE = {"add": "add", "sub": "sub", "mul": "mul", "nmul": "mul", "div": "div", "mod": "mod", "xor": "xor",
+         "bit_and": "band", "bit_or": "bor", "nim_product": "nimmul", "lt": "lt", "le": "le", "eq": "eq",
+         "and": "band", "or": "bor", "min": "min", "max": "max", "not": "not", "popcount": "popc", "ite": "ite"}
+
+
+def _expressions(asm: _Asm, regs: Regs, slots: dict[str, int], root: Expr, memo: dict[int, int]) -> int:
+    """Instructions computing ``root`` (and every node under it not in ``memo``, node id ->
+    register: updated) into ``asm``; its register. A single pass over the DAG, children first
+    (the statement of a sweep: written for each structure)."""
+    code, at = asm.code, asm.regs_at
+    for x in dag_nodes(root, skip=memo):
+        op = x.op
+        if op == "const":
+            memo[id(x)] = regs.const(int(x.args[0]))
+            continue
+        if op == "var":
+            memo[id(x)] = slots[x.args[0]]
+            continue
+        name = _NODE[op]
+        args = [memo[id(a)] for a in x.args]
+        if op in ("not", "popcount", "ite"):
+            d = regs.temp()
+            n = len(code)
+            code += [OP[name], d, *args]
+            at.extend(range(n + 1, n + 2 + len(args)))
+        else:                        # binary, or folded left (and, or, min, max of several)
+            d = args[0]
+            for y in args[1:]:
+                e = regs.temp()
+                n = len(code)
+                code += [OP[name], e, d, y]
+                at += [n + 1, n + 2, n + 3]
+                d = e
+        memo[id(x)] = d
+    return memo[id(root)]
+
+
 class Statement:
     """A claim's assumption and statement on one structure as a program (:meth:`Program.use`
-    puts it in force for the sweep's ``s_eval``)."""
+    puts it in force for the sweep's ``s_eval``); :meth:`of` makes each once."""
+
+    @classmethod
+    def of(cls, rules: Rules, statement: Expr, assume: Expr | None) -> "Statement":
+        """``Statement(rules, statement, assume)``, once per expression DAGs (by node identity:
+        hash-consed nodes, kept with the entry) and the slots' variables."""
+        key = (id(statement), id(assume), tuple(rules.schema.slot_by_var.items()))
+        hit = _STATEMENTS.get(key)
+        if hit is None:
+            if len(_STATEMENTS) >= _STATEMENTS_LIMIT:
+                _STATEMENTS.clear()
+            hit = _STATEMENTS[key] = ((statement, assume), cls(rules, statement, assume))
+        return hit[1]
 
     def __init__(self, rules: Rules, statement: Expr, assume: Expr | None):
         regs, asm = Regs(), _Asm()
-        roots = [statement] if assume is None else [assume, statement]
-        em = ByteSyntax(slot_sources(rules), shared_nodes(roots), regs)
-        a_reg = -1 if assume is None else em.expr(assume)
-        a_lines = em.take_lines()
-        s_reg = em.expr(statement)
-        s_lines = em.take_lines()
-        for ins in a_lines:
-            asm.put(ins)
+        slots = dict(rules.schema.slot_by_var)
+        memo: dict[int, int] = {}
+        a_reg = -1 if assume is None else _expressions(asm, regs, slots, assume, memo)
         asm.put(("end",))
         pc2 = len(asm.code)
-        for ins in s_lines:
-            asm.put(ins)
+        s_reg = _expressions(asm, regs, slots, statement, memo)     # the assumption's nodes: computed
         asm.put(("end",))
         ns = len(rules.schema)
         self.regs, self.ns = regs, ns
         self.code = asm.place(ns, len(regs.consts))
-        place = lambda r: r if r < _TEMP else ns + r - _CONST if r >= _CONST else ns + len(regs.consts) + r - _TEMP  # noqa: E731
-        self.pc, self.reg = (-1, 0) if assume is None else (0, place(a_reg))
-        self.pc2, self.reg2 = pc2, place(s_reg)
+        self.pc, self.reg = (-1, 0) if assume is None else (0, _placed(a_reg, ns, len(regs.consts)))
+        self.pc2, self.reg2 = pc2, _placed(s_reg, ns, len(regs.consts))
+
+
+def _placed(r: int, ns: int, nconst: int) -> int:
+    return ns + r - _CONST if r >= _CONST else ns + nconst + r - _TEMP if r >= _TEMP else r
+
+
+_STATEMENTS: dict[tuple, tuple[Any, Statement]] = {}
+_STATEMENTS_LIMIT = 512
+_MOVES: dict[tuple, tuple[Any, Regs, array]] = {}   # the rules' moves_key -> (its nodes, registers, code)
+_MOVES_LIMIT = 64
+
+
+def _moves(rules: Rules) -> tuple[Regs, array]:
+    """The moves' code (and registers), once per move relation (the rules' ``moves_key``: the
+    moves by node identity, the slots and their domains; the nodes kept with the entry, so
+    that no id in a key is reused while it lives)."""
+    key, keep = rules.moves_key
+    hit = _MOVES.get(key)
+    if hit is None:
+        regs, asm = Regs(), _Asm()
+        names = slot_sources(rules)
+        syntax = functools.partial(ByteSyntax, regs=regs)
+        for m in rules.moves:
+            regs.piece()
+            _, steps = move_plan(rules, m, names, syntax, None)     # type: ignore[arg-type]
+            _move(asm, regs, steps)
+        asm.put(("end",))
+        if len(_MOVES) >= _MOVES_LIMIT:
+            _MOVES.clear()
+        hit = _MOVES[key] = (keep, regs, asm.place(len(rules.schema), len(regs.consts)))
+    return hit[1], hit[2]
+
+
+caches.register("vm-moves", lambda: len(_MOVES), _MOVES.clear)
+caches.register("vm-statements", lambda: len(_STATEMENTS), _STATEMENTS.clear)
 
 
 class Program:
@@ -277,14 +356,7 @@ class Program:
             raise ValueError(f"a box of {box.size} positions: the interpreter takes fewer than 2^56")
         self.rules, self.box = rules, box
         ns = len(rules.schema)
-        regs, asm = Regs(), _Asm()
-        names = slot_sources(rules)
-        syntax = functools.partial(ByteSyntax, regs=regs)
-        for m in rules.moves:
-            regs.piece()
-            _, steps = move_plan(rules, m, names, syntax, None)     # type: ignore[arg-type]
-            _move(asm, regs, steps)
-        asm.put(("end",))
+        regs, code = _moves(rules)
         self._keep: list = []
         p = self.c = _Prog()
         p.ns = ns
@@ -293,7 +365,7 @@ class Program:
             arr = array(t, list(values) or [0])
             self._keep.append(arr)
             setattr(p, name, arr.buffer_info()[0])
-        _fill(p.moves, ns, regs, asm.place(ns, len(regs.consts)), self._keep)
+        _fill(p.moves, ns, regs, code, self._keep)
         p.moves.pc = 0
         self.statement: Statement | None = None
 

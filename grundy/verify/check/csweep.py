@@ -21,13 +21,15 @@ from ...errors import Disagreement
 from ...settings import current as settings
 from ...solvers.native import build
 from ...solvers.native.kernel import MAX_KEY, Box, kernel_source
-from ...solvers.native.sweep import SweepRun, sweep_source
+from ...solvers.native import vm
+from ...solvers.native.sweep import SweepRun, sweep_source, values_fit
 from ...spec.game import Game
 from ..families import size_key
 from ..families.bounds import slot_values
 from .instance import Instance
 
 ENABLED = True       # False: every structure on the Python path (benchmarks, differential tests)
+VM = True            # False: no interpreter (vm.py): the structures a kernel is not worth compiling for in Python
 C_OPTIMIZED = 2_000_000   # ... the statement compiled with the optimizer from this many (else: the compiler's
                           # time outweighs the loop's; many small structures, each its own kernel), and the
                           # kernel with -O2 (from settings.c_quick to this many: -O1, build.LIGHT_FLAGS)
@@ -91,6 +93,15 @@ def worth(cost: float, starts: int, stored_per_start: float) -> bool:
     return cost <= starts * (settings().py_judge + stored_per_start * settings().py_store)
 
 
+def _c_may(inst: Instance) -> bool:
+    """Whether a sweep in C (a kernel's or the interpreter's) may serve ``inst`` at all."""
+    if not ENABLED or not inst.solver.native or not build.available():
+        return False
+    if inst.table is not None or inst.cases or inst.exact is not None:
+        return False
+    return type(inst.game).sized is Game.sized      # else solved on other slots than the sweep's
+
+
 def plan(inst: Instance, bounds: dict[str, Any], n_states: int,
          tally: Tally) -> tuple[SweepRun, str, Box, bool | None, bool, float | None] | None:
     """The C sweep of ``inst``'s structure within ``bounds``, or None (the Python path), with
@@ -98,11 +109,7 @@ def plan(inst: Instance, bounds: dict[str, Any], n_states: int,
     ``settings.c_always`` starts (None from there: C from the first start). Below, the sweep judges
     the first ``settings.pilot`` starts in Python and goes on in C only where the kernel is
     :func:`worth` it for the rest (else in Python: the answers the Python path gives)."""
-    if not ENABLED or n_states < settings().c_from or not inst.solver.native or not build.available():
-        return None
-    if inst.table is not None or inst.cases or inst.exact is not None:
-        return None
-    if type(inst.game).sized is not Game.sized:      # solved on other slots than the sweep's
+    if n_states < settings().c_from or not _c_may(inst):
         return None
     vals = slot_values(inst.rules, bounds)
     src = sweep_source(inst.rules, inst.expr, inst.assume_expr, vals, optimize=n_states >= C_OPTIMIZED)
@@ -123,25 +130,37 @@ def sweep_c(inst: Instance, bounds: dict[str, Any], n_states: int, tally: Tally,
     range C cannot finish); False (nothing done) where the C path does not serve."""
     p = plan(inst, bounds, n_states, tally)
     if p is None:
-        return False
+        return sweep_vm(inst, bounds, tally, tick, cross, python, 0)
     run, src, box, quick, light, cost = p
     first = 0
     if cost is not None:                # below settings.c_always: the first starts in Python, then decide
         stored, first = inst.solver.stored, min(settings().pilot, run.size)
         python(run.states(0, first))
         if not worth(cost, run.size - first, (inst.solver.stored - stored) / first):
-            python(run.states(first, run.size))
+            if not sweep_vm(inst, bounds, tally, tick, cross, python, first):
+                python(run.states(first, run.size))
             return True
     question = "grundy" if inst.by_value else "wins"
     solver = inst.solver
+
+    def kernel() -> Any:
+        return solver.sweep_kernel(inst.game, inst.structure, inst.claim.convention, question, box, src, quick, light)
+    if kernel() is None:
+        if first == 0:
+            return False
+        python(run.states(first, run.size))     # the rest as the first: in Python
+        return True
+    _ranges(inst, run, kernel, first, tally, tick, cross, python)
+    return True
+
+
+def _ranges(inst: Instance, run: SweepRun, kernel: Callable[[], Any], first: int, tally: Tally,
+            tick: Callable[[], None], cross: Any, python: Callable[[Any], None]) -> None:
+    """Indices ``first``.. of ``run`` checked in C by ``kernel()``'s table, range by range (a
+    range C cannot finish: in Python), into ``tally``."""
     for a in range(first, run.size, C_BATCH):
         b = min(a + C_BATCH, run.size)
-        k = solver.sweep_kernel(inst.game, inst.structure, inst.claim.convention, question, box, src, quick, light)
-        if k is None and a == first:
-            if first == 0:
-                return False
-            python(run.states(first, run.size))     # the rest as the first: in Python
-            return True
+        k = kernel()
         got = None if k is None else run.run(k, a, b, tick, tally.cap())
         if got is None or got[0] != 0:
             python(run.states(a, b))
@@ -155,6 +174,33 @@ def sweep_c(inst: Instance, bounds: dict[str, Any], n_states: int, tally: Tally,
         if cross is not None and len(idx):
             cross.offer(inst, _Indexed(run, idx), tot)
         tick()
+
+
+def sweep_vm(inst: Instance, bounds: dict[str, Any], tally: Tally, tick: Callable[[], None], cross: Any,
+             python: Callable[[Any], None], first: int) -> bool:
+    """Sweep ``inst``'s structure from index ``first`` on with the interpreter
+    (:mod:`grundy.solvers.native.vm`: no compile for the structure) into ``tally``, where the
+    sweep in C may serve, its values fit in 64 bits (:func:`values_fit`; the interpreter checks
+    its own arithmetic as it goes) and the solver would give it a kernel; False (nothing done)
+    where it does not serve."""
+    if not VM or not _c_may(inst) or not vm.available():
+        return False
+    vals = slot_values(inst.rules, bounds)
+    if not values_fit(inst.rules, vals):
+        return False
+    box = Box.around(inst.rules, [tuple(v[0] for v in vals), tuple(v[-1] for v in vals)])
+    if box.size >= vm.MAX_BOX:
+        return False
+    try:
+        statement = vm.Statement.of(inst.rules, inst.expr, inst.assume_expr)
+    except (KeyError, TypeError):         # a variable that is no slot (a caller's bug): as without it
+        return False
+    question = "grundy" if inst.by_value else "wins"
+    k = inst.solver.sweep_vm(inst.game, inst.structure, inst.claim.convention, question, box)
+    if k is None:
+        return False
+    k.prog.use(statement)
+    _ranges(inst, SweepRun(inst.rules, vals, inst.by_value), lambda: k, first, tally, tick, cross, python)
     return True
 
 

@@ -3,7 +3,10 @@
    registers and jumps) instead of as generated C. Put between c/runtime.c and c/solver.c: it
    defines what the generated parts of a kernel define (NS, LO, RADIX, STRIDE, successors, unpack,
    canon, components, s_eval) from the program in force, P_ (set by every entry point of
-   c/vm_tail.c). No reduction: canon is the identity, no position splits into components. */
+   c/vm_tail.c). No reduction: canon is the identity, no position splits into components.
+   Every sum, difference and product is checked: one past 64 bits (or a division by a divisor
+   that is not positive, which the IR never writes) raises the overflow flag, and the caller
+   takes the Python path (so a statement needs no proof of its ranges beforehand). */
 typedef struct {                     /* a piece of code and its registers: slots 0..ns-1, then */
     int64_t nreg, nconst;            /* nconst constants (from consts), then the temporaries */
     const I *consts;
@@ -58,11 +61,11 @@ static void vm_run(const int64_t *c, int64_t pc, I *r, K key, const I *s, Buf *b
         default: {
             I a = r[x[2]], v = r[x[3]], out;
             switch (x[0]) {
-            case V_ADD: out = a + v; break;
-            case V_SUB: out = a - v; break;
+            case V_ADD: if (__builtin_add_overflow(a, v, &out)) { mul_overflow = 1; out = 0; } break;
+            case V_SUB: if (__builtin_sub_overflow(a, v, &out)) { mul_overflow = 1; out = 0; } break;
             case V_MUL: out = mulc(a, v); break;
-            case V_DIV: out = fdiv(a, v); break;
-            case V_MOD: out = fmd(a, v); break;
+            case V_DIV: if (v > 0) out = fdiv(a, v); else { mul_overflow = 1; out = 0; } break;
+            case V_MOD: if (v > 0) out = fmd(a, v); else { mul_overflow = 1; out = 0; } break;
             case V_XOR: out = a ^ v; break;
             case V_BAND: out = a & v; break;
             case V_BOR: out = a | v; break;
