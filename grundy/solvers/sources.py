@@ -59,7 +59,7 @@ from .native.kernel import (
 from .search import ASK_PREMISES, PythonSearch
 from .native.vm import Program, VMKernel
 from .source_log import HEAP_TABLES, INTERPRETER, KERNEL, PYTHON
-from .table import Table, _domain_violation
+from .table import Table, _domain_violation, relation_key
 
 __all__ = ["Query", "ValueSource", "Partial", "HeapTablesSource", "KernelSource", "PythonSource",
            "SourceContext"]
@@ -235,16 +235,23 @@ class KernelSource:
         """The interpreter's table (:mod:`grundy.solvers.native.vm`: the kernel's search with the
         rules as data, no compile) for a sweep's batch of ``q`` on ``box``, where this source
         would answer the sweep; None where it would not, or the box is too large. It reduces by
-        nothing, so it asks no premise; the log notes the interpreter, without premises."""
+        nothing, so it asks no premise; the log notes the interpreter, without premises. Shared,
+        as the Python search's memo tables are (:class:`~grundy.solvers.table.Stores`), by the
+        structures with the same move relation, box and mode."""
         if not self.can_answer(ctx, q):
             return None
         t = q.table(ctx)
         misere = q.convention == "misere"
         mode = (MISERE_GRUNDY if misere else GRUNDY) if q.question == "grundy" else MISERE if misere else NORMAL
-        try:
-            k = VMKernel(Program(t.rules, box), mode, limit=ctx.max_positions)
-        except (BuildError, MemoryError, ValueError):
-            return None
+        key = None if ctx.stores is None else (relation_key(t.rules), box, mode)
+        k = None if key is None or ctx.stores is None else ctx.stores.vm.get(key)
+        if k is None:
+            try:
+                k = VMKernel(Program(t.rules, box), mode, limit=ctx.max_positions)
+            except (BuildError, MemoryError, ValueError):
+                return None
+            if key is not None and ctx.stores is not None:
+                ctx.stores.keep_vm(key, k)
         ctx.note(q.game, q.structure, INTERPRETER)
         return k
 

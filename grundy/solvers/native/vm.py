@@ -36,7 +36,7 @@ from ...errors import BuildError
 from ...spec.expr import Expr
 from ...spec.game import Rules
 from ...spec.ops import dag_nodes
-from ..explicit.plan import Emitter, Step, move_plan, slot_sources
+from ..explicit.plan import Emitter, Step, conjuncts, dispatch_key, dispatch_var, move_plan, slot_sources
 from . import build
 from .box import OUT_OF_BOX, Box, Halt
 from .kernel import GRUNDY, MISERE, MISERE_GRUNDY, NORMAL, keys_in, run_paused
@@ -49,7 +49,8 @@ DENSE_BELOW = 2 ** 16     # boxes below this many positions get a dense table (a
 
 # the opcodes, in the order of c/vm_head.c's enum
 OPCODES = ["end", "jz", "jmp", "forchk", "dec", "check", "emit", "mov", "not", "popc", "ite",
-           "add", "sub", "mul", "div", "mod", "xor", "band", "bor", "nimmul", "lt", "le", "eq", "min", "max"]
+           "add", "sub", "mul", "div", "mod", "xor", "band", "bor", "nimmul", "lt", "le", "eq", "min", "max",
+           "switch"]
 OP = {name: i for i, name in enumerate(OPCODES)}
 # per opcode: which operands (after the opcode) are registers; the others are literals or jump targets
 _REGS = {"end": (), "jz": (0,), "jmp": (), "forchk": (0, 1), "dec": (0,), "check": (0,),
@@ -312,6 +313,31 @@ class Statement:
         self.pc2, self.reg2 = pc2, _placed(s_reg, ns, len(regs.consts))
 
 
+def _switch(asm: _Asm, regs: Regs, rules: Rules, names: dict, syntax: Any, slot: int,
+            groups: dict[int, list[Any]]) -> None:
+    """The moves whose guard tests ``slot`` against a constant, by that constant (the test
+    itself decided by the jump): a jump on the slot's value to its group, each group ending the
+    moves."""
+    lo, hi = min(groups), max(groups)
+    at = len(asm.code)
+    asm.code += [OP["switch"], slot, lo, hi - lo + 1] + [-1] * (hi - lo + 2)
+    asm.regs_at.append(at + 1)
+    ends: list[int] = []
+    for value in range(lo, hi + 1):
+        if value not in groups:
+            continue
+        asm.code[at + 4 + value - lo] = len(asm.code)
+        for m, key_ in groups[value]:
+            regs.piece()
+            _, steps = move_plan(rules, m, names, syntax, key_[0])      # type: ignore[arg-type]
+            _move(asm, regs, steps)
+        asm.jump("jmp", (), ends)
+    for i in range(at + 4, at + 4 + hi - lo + 2):
+        if asm.code[i] < 0:
+            ends.append(i)                                          # no move there: the end
+    asm.patch(ends)
+
+
 def _placed(r: int, ns: int, nconst: int) -> int:
     return ns + r - _CONST if r >= _CONST else ns + nconst + r - _TEMP if r >= _TEMP else r
 
@@ -332,10 +358,18 @@ def _moves(rules: Rules) -> tuple[Regs, array]:
         regs, asm = Regs(), _Asm()
         names = slot_sources(rules)
         syntax = functools.partial(ByteSyntax, regs=regs)
+        var = dispatch_var(rules)           # as the generated C: the moves grouped by its value
+        plain: list[Any] = []
+        groups: dict[int, list[Any]] = {}
         for m in rules.moves:
+            key_ = next(((c, k[1]) for c in conjuncts(m.guard) if (k := dispatch_key(c)) and k[0] == var), None)
+            (plain if key_ is None else groups.setdefault(key_[1], [])).append((m, key_))
+        for m, _ in plain:
             regs.piece()
             _, steps = move_plan(rules, m, names, syntax, None)     # type: ignore[arg-type]
             _move(asm, regs, steps)
+        if groups:
+            _switch(asm, regs, rules, names, syntax, rules.schema.slot_by_var[var], groups)
         asm.put(("end",))
         if len(_MOVES) >= _MOVES_LIMIT:
             _MOVES.clear()

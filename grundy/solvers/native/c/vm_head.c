@@ -34,7 +34,8 @@ static __thread const Prog *P_;
 
 /* the opcodes (vm.py's OPCODES, in this order) */
 enum { V_END, V_JZ, V_JMP, V_FORCHK, V_DEC, V_CHECK, V_EMIT, V_MOV, V_NOT, V_POPC, V_ITE,
-       V_ADD, V_SUB, V_MUL, V_DIV, V_MOD, V_XOR, V_BAND, V_BOR, V_NIMMUL, V_LT, V_LE, V_EQ, V_MIN, V_MAX };
+       V_ADD, V_SUB, V_MUL, V_DIV, V_MOD, V_XOR, V_BAND, V_BOR, V_NIMMUL, V_LT, V_LE, V_EQ, V_MIN, V_MAX,
+       V_SWITCH };
 
 /* Run the code from pc to its END on the registers r; the moves push their successors into b
    (key, s: the position), a move leaving a field's domain stops with DOMAIN (8). */
@@ -58,6 +59,10 @@ static void vm_run(const int64_t *c, int64_t pc, I *r, K key, const I *s, Buf *b
         case V_NOT: r[x[1]] = !r[x[2]]; pc += 3; break;
         case V_POPC: r[x[1]] = popc(r[x[2]]); pc += 3; break;
         case V_ITE: r[x[1]] = r[x[2]] ? r[x[3]] : r[x[4]]; pc += 5; break;
+        case V_SWITCH: {             /* [reg, lo, n, n targets, the default]: the moves of one value */
+            I v = r[x[1]] - x[2];
+            pc = v >= 0 && v < x[3] ? x[4 + v] : x[4 + x[3]];
+        } break;
         default: {
             I a = r[x[2]], v = r[x[3]], out;
             switch (x[0]) {
