@@ -44,6 +44,7 @@ from .context import SourceContext
 from .explicit.compile import State
 from .heaps import sum_of_heaps
 from .limits import cycle_error as _cycle
+from .premises import VIOLATED
 from .native.kernel import (
     CYCLE,
     DOMAIN,
@@ -254,6 +255,22 @@ class KernelSource:
                 ctx.stores.keep_vm(key, k)
         ctx.note(q.game, q.structure, INTERPRETER)
         return k
+
+    @staticmethod
+    def vm_swept(ctx: SourceContext, q: Query, stored: int) -> None:
+        """After the interpreter swept ``q``'s structure, storing ``stored`` positions: from
+        ``reduce_after`` on, the premises of the reductions allowed there are asked (where the
+        Python search would have asked them, or some of them: it asks the rest once it has
+        stored more), so that a declaration found violated is in the log as on the Python path
+        (the interpreter reduces by none of them; asking changes no value)."""
+        if stored < ctx.reduce_after:
+            return
+        t = q.table(ctx)
+        ctx.establish(t)
+        if ctx.log is not None:
+            for p in t.premises.values():
+                if p.status == VIOLATED and p.declared and p.violation not in ctx.log.violations:
+                    ctx.log.violations.append(p.violation)
 
     @staticmethod
     def run(ctx: SourceContext, t: Table, mode: int, states: list[State]) -> bytes | None:

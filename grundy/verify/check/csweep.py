@@ -180,11 +180,11 @@ def sweep_vm(inst: Instance, bounds: dict[str, Any], tally: Tally, tick: Callabl
              python: Callable[[Any], None], first: int) -> bool:
     """Sweep ``inst``'s structure from index ``first`` on with the interpreter
     (:mod:`grundy.solvers.native.vm`: no compile for the structure) into ``tally``, where the
-    sweep in C may serve, its values fit in 64 bits (:func:`values_fit`; the interpreter checks
+    sweep in C may serve (a solver asked for its kernel ``"always"`` has it instead), its values fit in 64 bits (:func:`values_fit`; the interpreter checks
     its own arithmetic as it goes) and the solver would give it a kernel; False (nothing done)
     where it does not serve."""
-    if not VM or not _c_may(inst) or not vm.available():
-        return False
+    if not VM or inst.solver.native_first or not _c_may(inst) or not vm.available():
+        return False                     # ("always": the kernel, with its reductions, from the first start)
     vals = slot_values(inst.rules, bounds)
     if not values_fit(inst.rules, vals):
         return False
@@ -200,7 +200,10 @@ def sweep_vm(inst: Instance, bounds: dict[str, Any], tally: Tally, tick: Callabl
     if k is None:
         return False
     k.prog.use(statement)
-    _ranges(inst, SweepRun(inst.rules, vals, inst.by_value), lambda: k, first, tally, tick, cross, python)
+    stored, run = k.stored, SweepRun(inst.rules, vals, inst.by_value)
+    _ranges(inst, run, lambda: k, first, tally, tick, cross, python)
+    # the Python path solves every start of a chunk before judging them: it stores at least as many
+    inst.solver.vm_swept(inst.game, inst.structure, max(k.stored - stored, run.size))
     return True
 
 
