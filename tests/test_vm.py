@@ -172,13 +172,13 @@ def test_as_the_generated_kernel_on_graph_games(name):
     rules = game.rules(g)
     schema = rules.schema
     start = []
-    for i, (field_, key) in enumerate(schema.slots):
+    for i, (field_, _) in enumerate(schema.slots):
         f = schema.fields[field_]
         start.append({"int": 1 + i % 3, "bool": 1, "vertex": 0, "edge": 0}[f.kind])
     states = [tuple(start)]
     states += [tuple(s) for _, _, s in compile_rules(rules, symmetry=False, decompose=False).options(states[0])][:3]
     for mode in (GRUNDY, NORMAL, MISERE):
-        want, box = widening(lambda b: Kernel(rules, b, mode, quick=True), rules, states)
+        want, box = widening(lambda b, mode=mode: Kernel(rules, b, mode, quick=True), rules, states)
         got = vm.VMKernel(vm.Program(rules, box), mode).values(states)
         assert isinstance(want, bytes) and got == want, (mode, want, got)
     k = Kernel(rules, box, GRUNDY, quick=True)
@@ -224,7 +224,7 @@ def bool_exprs(draw, depth=2):
 
 
 @needs_vm
-@settings(max_examples=80, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))
+@settings(max_examples=40, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))
 @given(int_exprs(), bool_exprs(), st.lists(st.tuples(st.integers(0, 6), st.integers(0, 6), st.integers(0, 6)),
                                            min_size=1, max_size=6), st.booleans())
 def test_statements_as_python_evaluates_them(stmt, assume, states, bool_stmt):
@@ -272,7 +272,7 @@ def _claims():
     from grundy.verify.loading import load
     root = Path(__file__).resolve().parents[1] / "theorems"
     planted = [c for c in load([str(root / "planted.py")], None) if c.kind != "strategy"]
-    import tests.test_csweep as t                       # the C sweep's own claims
+    import tests.test_csweep as t  # the C sweep's own claims
     return t.CLAIMS + planted[:4]
 
 

@@ -44,7 +44,6 @@ from .context import SourceContext
 from .explicit.compile import State
 from .heaps import sum_of_heaps
 from .limits import cycle_error as _cycle
-from .premises import VIOLATED
 from .native.kernel import (
     CYCLE,
     DOMAIN,
@@ -57,8 +56,9 @@ from .native.kernel import (
     Box,
     Kernel,
 )
-from .search import ASK_PREMISES, PythonSearch
 from .native.vm import Program, VMKernel
+from .premises import VIOLATED
+from .search import ASK_PREMISES, PythonSearch
 from .source_log import HEAP_TABLES, INTERPRETER, KERNEL, PYTHON
 from .table import Table, _domain_violation, relation_key
 

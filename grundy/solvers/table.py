@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cached_property
 from itertools import islice
+from typing import Any
 
 from ..errors import RuleError
 from ..spec.game import Rules

@@ -29,7 +29,7 @@ from __future__ import annotations
 import ctypes
 import functools
 from array import array
-from typing import Any, Sequence
+from typing import Any, Sequence, cast
 
 from ... import caches
 from ...errors import BuildError
@@ -106,19 +106,19 @@ class ByteSyntax(Emitter):
         memo = self.memo
         return fn(self, x, *[memo[id(a)][1] for a in x.args])
 
-    def const(self, value: Any, sort: str) -> int:
+    def const(self, value: Any, sort: str) -> int:  # type: ignore[override]  # a register, not text
         return self.regs.const(int(value))
 
-    def walk_var(self, x: Expr) -> int:
+    def walk_var(self, x: Expr) -> int:  # type: ignore[override]
         src = self.names[x.args[0]]
         return src if isinstance(src, int) else self.regs.named(src)
 
-    def let(self, name: str, src: Any) -> tuple:
+    def let(self, name: str, src: Any) -> tuple:  # type: ignore[override]  # an instruction
         return ("mov", self.regs.named(name), src)
 
     def _put(self, op: str, *args: int) -> int:
         d = self.regs.temp()
-        self.lines.append((op, d, *args))
+        self.lines.append((op, d, *args))  # type: ignore[arg-type]  # instructions, not text
         return d
 
     def _binary(self, x: Expr, a: int, b: int) -> int:
@@ -210,7 +210,7 @@ def _move(asm: _Asm, regs: Regs, steps: list[Step]) -> None:
             cn, lo, hi = st.args
             r = regs.named(cn)
             asm.put(("mov", r, hi))                   # the largest choice first, as the other backends
-            head, exit_ = len(asm.code), []
+            head, exit_ = len(asm.code), cast(list[int], [])
             asm.jump("forchk", (r, lo), exit_)
             loops.append((r, head, [], exit_))
         elif st.kind == "check":
@@ -369,6 +369,7 @@ def _moves(rules: Rules) -> tuple[Regs, array]:
             _, steps = move_plan(rules, m, names, syntax, None)     # type: ignore[arg-type]
             _move(asm, regs, steps)
         if groups:
+            assert var is not None                  # groups exist only with a dispatch variable
             _switch(asm, regs, rules, names, syntax, rules.schema.slot_by_var[var], groups)
         asm.put(("end",))
         if len(_MOVES) >= _MOVES_LIMIT:

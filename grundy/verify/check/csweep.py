@@ -19,9 +19,8 @@ from typing import Any, Callable
 
 from ...errors import Disagreement
 from ...settings import current as settings
-from ...solvers.native import build
+from ...solvers.native import build, vm
 from ...solvers.native.kernel import MAX_KEY, Box, kernel_source
-from ...solvers.native import vm
 from ...solvers.native.sweep import SweepRun, sweep_source, values_fit
 from ...spec.game import Game
 from ..families import size_key
