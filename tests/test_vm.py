@@ -224,7 +224,7 @@ def bool_exprs(draw, depth=2):
 
 
 @needs_vm
-@settings(max_examples=40, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))
+@settings(max_examples=25, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))
 @given(int_exprs(), bool_exprs(), st.lists(st.tuples(st.integers(0, 6), st.integers(0, 6), st.integers(0, 6)),
                                            min_size=1, max_size=6), st.booleans())
 def test_statements_as_python_evaluates_them(stmt, assume, states, bool_stmt):
@@ -273,7 +273,7 @@ def _claims():
     root = Path(__file__).resolve().parents[1] / "theorems"
     planted = [c for c in load([str(root / "planted.py")], None) if c.kind != "strategy"]
     import tests.test_csweep as t  # the C sweep's own claims
-    return t.CLAIMS + planted[:4]
+    return t.CLAIMS[:3] + planted[:2]
 
 
 @needs_vm
@@ -284,4 +284,4 @@ def test_a_sweep_through_the_interpreter_is_the_python_paths(monkeypatch):
         want, none = sweep_through(claim, False, monkeypatch)
         assert none == 0 and got == want, claim.id
         served += used > 0
-    assert served >= 3
+    assert served >= 2

@@ -36,7 +36,8 @@ from ...errors import BuildError
 from ...spec.expr import Expr
 from ...spec.game import Rules
 from ...spec.ops import dag_nodes
-from ..explicit.plan import Emitter, Step, conjuncts, dispatch_key, dispatch_var, move_plan, slot_sources
+from ..explicit.plan import (Emitter, Step, conjuncts, dispatch_key, dispatch_var, move_plan, shared_nodes,
+                             slot_sources)
 from . import build
 from .box import OUT_OF_BOX, Box, Halt
 from .kernel import GRUNDY, MISERE, MISERE_GRUNDY, NORMAL, keys_in, run_paused
@@ -50,10 +51,10 @@ DENSE_BELOW = 2 ** 16     # boxes below this many positions get a dense table (a
 # the opcodes, in the order of c/vm_head.c's enum
 OPCODES = ["end", "jz", "jmp", "forchk", "dec", "check", "emit", "mov", "not", "popc", "ite",
            "add", "sub", "mul", "div", "mod", "xor", "band", "bor", "nimmul", "lt", "le", "eq", "min", "max",
-           "switch"]
+           "switch", "jnz"]
 OP = {name: i for i, name in enumerate(OPCODES)}
 # per opcode: which operands (after the opcode) are registers; the others are literals or jump targets
-_REGS = {"end": (), "jz": (0,), "jmp": (), "forchk": (0, 1), "dec": (0,), "check": (0,),
+_REGS = {"end": (), "jz": (0,), "jnz": (0,), "jmp": (), "forchk": (0, 1), "dec": (0,), "check": (0,),
          "mov": (0, 1), "not": (0, 1), "popc": (0, 1), "ite": (0, 1, 2, 3)}
 _BINARY = {"add": "add", "sub": "sub", "mul": "mul", "nmul": "mul", "div": "div", "mod": "mod", "xor": "xor",
            "bit_and": "band", "bit_or": "bor", "nim_product": "nimmul", "lt": "lt", "le": "le", "eq": "eq"}
@@ -249,18 +250,34 @@ _NODE = {"add": "add", "sub": "sub", "mul": "mul", "nmul": "mul", "div": "div", 
          "and": "band", "or": "bor", "min": "min", "max": "max", "not": "not", "popcount": "popc", "ite": "ite"}
 
 
-def _expressions(asm: _Asm, regs: Regs, slots: dict[str, int], root: Expr, memo: dict[int, int]) -> int:
-    """Instructions computing ``root`` (and every node under it not in ``memo``, node id ->
-    register: updated) into ``asm``; its register. A single pass over the DAG, children first
-    (the statement of a sweep: written for each structure)."""
+JUNCTION_DEPTH = 64      # and/or nested deeper than this are computed whole (no short cut)
+
+
+def _expressions(asm: _Asm, regs: Regs, slots: dict[str, int], root: Expr, memo: dict[int, int],
+                 added: list[int], depth: int = 0) -> int:
+    """Instructions computing ``root`` into ``asm``; its register. Every node not in ``memo``
+    (node id -> register: updated, the ids noted in ``added``) once, children first; an
+    ``and``/``or`` stops at its first operand that decides it (:func:`_junction`)."""
     code, at = asm.code, asm.regs_at
-    for x in dag_nodes(root, skip=memo):
+    stack: list[tuple[Expr, bool]] = [(root, False)]
+    while stack:
+        x, ready = stack.pop()
+        if id(x) in memo:
+            continue
         op = x.op
         if op == "const":
             memo[id(x)] = regs.const(int(x.args[0]))
             continue
         if op == "var":
             memo[id(x)] = slots[x.args[0]]
+            continue
+        if op in ("and", "or") and depth < JUNCTION_DEPTH:
+            memo[id(x)] = _junction(asm, regs, slots, x, memo, added, depth + 1)
+            added.append(id(x))
+            continue
+        if not ready:
+            stack.append((x, True))
+            stack.extend((a, False) for a in reversed(x.args))
             continue
         name = _NODE[op]
         args = [memo[id(a)] for a in x.args]
@@ -278,7 +295,30 @@ def _expressions(asm: _Asm, regs: Regs, slots: dict[str, int], root: Expr, memo:
                 at += [n + 1, n + 2, n + 3]
                 d = e
         memo[id(x)] = d
+        added.append(id(x))
     return memo[id(root)]
+
+
+def _junction(asm: _Asm, regs: Regs, slots: dict[str, int], x: Expr, memo: dict[int, int],
+              added: list[int], depth: int) -> int:
+    """An ``and`` (``or``) that jumps to its end at the first false (true) operand. The nodes
+    first computed after its first operand may not have run: they leave ``memo`` at its end
+    (a later use computes them again)."""
+    d = regs.temp()
+    ends: list[int] = []
+    mark = len(added)
+    for i, a in enumerate(x.args):
+        r = _expressions(asm, regs, slots, a, memo, added, depth)
+        asm.put(("mov", d, r))
+        if i + 1 < len(x.args):
+            asm.jump("jz" if x.op == "and" else "jnz", (d,), ends)
+        if i == 0:
+            mark = len(added)
+    asm.patch(ends)
+    for i in added[mark:]:
+        memo.pop(i, None)
+    del added[mark:]
+    return d
 
 
 class Statement:
@@ -301,10 +341,20 @@ class Statement:
         regs, asm = Regs(), _Asm()
         slots = dict(rules.schema.slot_by_var)
         memo: dict[int, int] = {}
-        a_reg = -1 if assume is None else _expressions(asm, regs, slots, assume, memo)
+        added: list[int] = []
+        shared = shared_nodes([statement] if assume is None else [assume, statement])
+
+        def compiled(root: Expr) -> int:
+            # the nodes used more than once first, whole: an and/or's short cut then skips only
+            # nodes that nothing else uses (none is computed twice)
+            for x in dag_nodes(root, skip=memo):
+                if id(x) in shared:
+                    _expressions(asm, regs, slots, x, memo, added)
+            return _expressions(asm, regs, slots, root, memo, added)
+        a_reg = -1 if assume is None else compiled(assume)
         asm.put(("end",))
         pc2 = len(asm.code)
-        s_reg = _expressions(asm, regs, slots, statement, memo)     # the assumption's nodes: computed
+        s_reg = compiled(statement)               # the assumption's nodes: computed
         asm.put(("end",))
         ns = len(rules.schema)
         self.regs, self.ns = regs, ns

@@ -35,7 +35,7 @@ static __thread const Prog *P_;
 /* the opcodes (vm.py's OPCODES, in this order) */
 enum { V_END, V_JZ, V_JMP, V_FORCHK, V_DEC, V_CHECK, V_EMIT, V_MOV, V_NOT, V_POPC, V_ITE,
        V_ADD, V_SUB, V_MUL, V_DIV, V_MOD, V_XOR, V_BAND, V_BOR, V_NIMMUL, V_LT, V_LE, V_EQ, V_MIN, V_MAX,
-       V_SWITCH };
+       V_SWITCH, V_JNZ };
 
 /* Run the code from pc to its END on the registers r; the moves push their successors into b
    (key, s: the position), a move leaving a field's domain stops with DOMAIN (8). */
@@ -45,6 +45,7 @@ static void vm_run(const int64_t *c, int64_t pc, I *r, K key, const I *s, Buf *b
         switch (x[0]) {
         case V_END: return;
         case V_JZ: pc = r[x[1]] ? pc + 3 : x[2]; break;
+        case V_JNZ: pc = r[x[1]] ? x[2] : pc + 3; break;
         case V_JMP: pc = x[1]; break;
         case V_FORCHK: pc = r[x[1]] < r[x[2]] ? x[3] : pc + 4; break;
         case V_DEC: r[x[1]]--; pc += 2; break;
