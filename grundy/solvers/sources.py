@@ -56,7 +56,7 @@ from .native.kernel import (
     Box,
     Kernel,
 )
-from .native.vm import Program, VMKernel
+from .native.vm import STORE_LIMIT, Program, VMKernel
 from .premises import VIOLATED
 from .search import ASK_PREMISES, PythonSearch
 from .source_log import HEAP_TABLES, INTERPRETER, KERNEL, PYTHON
@@ -248,7 +248,7 @@ class KernelSource:
         k = None if key is None or ctx.stores is None else ctx.stores.vm.get(key)
         if k is None:
             try:
-                k = VMKernel(Program(t.rules, box), mode, limit=ctx.max_positions)
+                k = VMKernel(Program(t.rules, box), mode, limit=min(ctx.max_positions, STORE_LIMIT))
             except (BuildError, MemoryError, ValueError):
                 return None
             if key is not None and ctx.stores is not None:

@@ -43,10 +43,14 @@ from .box import OUT_OF_BOX, Box, Halt
 from .kernel import GRUNDY, MISERE, MISERE_GRUNDY, NORMAL, keys_in, run_paused
 
 __all__ = ["ByteSyntax", "Program", "Statement", "VMKernel", "library", "available", "MAX_BOX", "DENSE_BELOW",
+           "STORE_LIMIT",
            "GRUNDY", "NORMAL", "MISERE", "MISERE_GRUNDY"]
 
 MAX_BOX = 2 ** 56         # a table entry holds key + 1 and a byte in 64 bits (PACKED)
 DENSE_BELOW = 2 ** 16     # boxes below this many positions get a dense table (a byte each), others a hash
+STORE_LIMIT = 2 ** 18     # positions a table of the interpreter stores at most (then LIMIT: its caller goes on
+                          # without it): it reduces by nothing, so where the reductions matter (grim on a
+                          # path of 40 vertices: components) it would search without end
 
 # the opcodes, in the order of c/vm_head.c's enum
 OPCODES = ["end", "jz", "jmp", "forchk", "dec", "check", "emit", "mov", "not", "popc", "ite",

@@ -20,7 +20,7 @@ from typing import Any, Callable
 from ...errors import Disagreement
 from ...settings import current as settings
 from ...solvers.native import build, vm
-from ...solvers.native.kernel import MAX_KEY, Box, kernel_source
+from ...solvers.native.kernel import LIMIT, MAX_KEY, Box, kernel_source
 from ...solvers.native.sweep import SweepRun, sweep_source, values_fit
 from ...spec.game import Game
 from ..families import size_key
@@ -42,6 +42,7 @@ class Tally:
         self.checked = self.met = self.here = 0
         self.best: tuple | None = None       # (size key, state, what was found or None: judge it again)
         self.texts: dict[str, int] = {}      # the kernel texts the sweep asked for, and how often
+        self.vm_off = False                  # the interpreter met its limit (vm.STORE_LIMIT): not asked again
 
     def failed(self, rules: Any, st: tuple, found: Any) -> None:
         key = size_key(rules, st)
@@ -161,6 +162,10 @@ def _ranges(inst: Instance, run: SweepRun, kernel: Callable[[], Any], first: int
         b = min(a + C_BATCH, run.size)
         k = kernel()
         got = None if k is None else run.run(k, a, b, tick, tally.cap())
+        if got is not None and got[0] == LIMIT and isinstance(k, vm.VMKernel):
+            tally.vm_off = True                 # the search needs the reductions: the rest in Python
+            python(run.states(a, run.size))
+            return
         if got is None or got[0] != 0:
             python(run.states(a, b))
             continue
@@ -179,10 +184,11 @@ def sweep_vm(inst: Instance, bounds: dict[str, Any], tally: Tally, tick: Callabl
              python: Callable[[Any], None], first: int) -> bool:
     """Sweep ``inst``'s structure from index ``first`` on with the interpreter
     (:mod:`grundy.solvers.native.vm`: no compile for the structure) into ``tally``, where the
-    sweep in C may serve (a solver asked for its kernel ``"always"`` has it instead), its values fit in 64 bits (:func:`values_fit`; the interpreter checks
+    sweep in C may serve (a solver asked for its kernel ``"always"`` has it instead; once the
+    interpreter met its limit on a structure, the claim's other structures go without it), its values fit in 64 bits (:func:`values_fit`; the interpreter checks
     its own arithmetic as it goes) and the solver would give it a kernel; False (nothing done)
     where it does not serve."""
-    if not VM or inst.solver.native_first or not _c_may(inst) or not vm.available():
+    if not VM or tally.vm_off or inst.solver.native_first or not _c_may(inst) or not vm.available():
         return False                     # ("always": the kernel, with its reductions, from the first start)
     vals = slot_values(inst.rules, bounds)
     if not values_fit(inst.rules, vals):
