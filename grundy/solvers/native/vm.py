@@ -36,8 +36,7 @@ from ...errors import BuildError
 from ...spec.expr import Expr
 from ...spec.game import Rules
 from ...spec.ops import dag_nodes
-from ..explicit.plan import (Emitter, Step, conjuncts, dispatch_key, dispatch_var, move_plan, shared_nodes,
-                             slot_sources)
+from ..explicit.plan import Emitter, Step, conjuncts, dispatch_key, dispatch_var, move_plan, shared_nodes, slot_sources
 from . import build
 from .box import OUT_OF_BOX, Box, Halt
 from .kernel import GRUNDY, MISERE, MISERE_GRUNDY, NORMAL, keys_in, run_paused
