@@ -194,8 +194,8 @@ def sweep_vm(inst: Instance, bounds: dict[str, Any], tally: Tally, tick: Callabl
     if not values_fit(inst.rules, vals):
         return False
     box = Box.around(inst.rules, [tuple(v[0] for v in vals), tuple(v[-1] for v in vals)])
-    if box.size >= vm.MAX_BOX or (inst.rules.present is not None and box.size > vm.DENSE_BELOW):
-        return False      # (a game whose positions split into components: only on a box it can sweep whole)
+    if box.size >= vm.MAX_BOX or inst.rules.present is not None:
+        return False      # (a game whose positions split into components: the Python path's decomposition)
     try:
         statement = vm.Statement.of(inst.rules, inst.expr, inst.assume_expr)
     except (KeyError, TypeError):         # a variable that is no slot (a caller's bug): as without it
