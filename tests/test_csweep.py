@@ -143,6 +143,7 @@ def test_planted_claims(monkeypatch):
 
 
 def test_threshold_keeps_small_structures_in_python(monkeypatch):
+    monkeypatch.setattr(csweep, "VM", False)        # (with it: the interpreter, tests/test_vm.py)
     _, used = same(CLAIMS[0], monkeypatch, c_from=10 ** 9)
     assert used == 0
 
@@ -170,8 +171,12 @@ def test_below_c_always_the_first_starts_tell_whether_a_kernel_pays(tune, monkey
     asked.clear()
     tune(py_judge=1e-12)         # a cheap Python: none pays
     tune(py_store=1e-12)
+    monkeypatch.setattr(csweep, "VM", False)
     c, used = run(CLAIMS[0], True, monkeypatch, c_always=10 ** 9)
     assert c == p and used == 0 and asked and not any(asked)
+    monkeypatch.setattr(csweep, "VM", True)     # ... the rest then in the interpreter (native/vm.py)
+    c, used = run(CLAIMS[0], True, monkeypatch, c_always=10 ** 9)
+    assert c == p and used > 0
 
 
 def test_a_text_met_again_shares_its_compiler_time():

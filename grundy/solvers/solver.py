@@ -291,6 +291,24 @@ class Solver:
                 return None if sweep is None else sweep(self.ctx, q, box, extra, quick, light)
         return None
 
+    def sweep_vm(self, game: Game, structure: Structure, convention: str, question: str,
+                 box: Box) -> Any:
+        """The interpreter's table (:class:`~grundy.solvers.native.vm.VMKernel`) a sweep of
+        ``game`` on ``structure`` over ``box`` may ask in place of a kernel compiled for it,
+        where the first source that may answer the sweep's question is the one that would give
+        it a kernel (``sweep_vm``); else None (ask the solver as without it)."""
+        q = Query(game, structure, convention, question, sweep=True)
+        for src in self.sources:
+            if src.can_answer(self.ctx, q):
+                make = getattr(src, "sweep_vm", None)
+                return None if make is None else make(self.ctx, q, box)
+        return None
+
+    def vm_swept(self, game: Game, structure: Structure, stored: int) -> None:
+        """The interpreter swept ``game`` on ``structure``, storing ``stored`` positions: the
+        premises the Python search would have asked there (:meth:`KernelSource.vm_swept`)."""
+        KernelSource.vm_swept(self.ctx, Query(game, structure, "normal", "wins", sweep=True), stored)
+
     # outcomes -----------------------------------------------------------------
     def grundy_by_search(self, pos: Position | SumPosition) -> int:
         """As :meth:`grundy`, but a sum's value by a search over the whole sum (a move is a move

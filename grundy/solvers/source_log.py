@@ -10,9 +10,10 @@ from ..spec.game import Game
 from ..spec.structure import Structure
 from .premises import NOT_DECLARED, Premise
 
-__all__ = ["SourceLog", "sources_text", "PYTHON", "KERNEL", "HEAP_TABLES"]
+__all__ = ["SourceLog", "sources_text", "PYTHON", "KERNEL", "HEAP_TABLES", "INTERPRETER"]
 
 PYTHON, KERNEL, HEAP_TABLES = "Python search", "C kernel", "one-heap tables"   # the value sources
+INTERPRETER = "C interpreter"      # the kernel's search on the IR as data (native/vm.py): no reduction
 
 
 class SourceLog:

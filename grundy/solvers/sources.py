@@ -56,9 +56,11 @@ from .native.kernel import (
     Box,
     Kernel,
 )
+from .native.vm import STORE_LIMIT, Program, VMKernel
+from .premises import VIOLATED
 from .search import ASK_PREMISES, PythonSearch
-from .source_log import HEAP_TABLES, KERNEL, PYTHON
-from .table import Table, _domain_violation
+from .source_log import HEAP_TABLES, INTERPRETER, KERNEL, PYTHON
+from .table import Table, _domain_violation, relation_key
 
 __all__ = ["Query", "ValueSource", "Partial", "HeapTablesSource", "KernelSource", "PythonSource",
            "SourceContext", "OutcomesOnly", "outcome_alone"]
@@ -277,6 +279,46 @@ class KernelSource:
         t.kernels[mode] = k
         ctx.served(t, q.game, q.structure, KERNEL)
         return k
+
+    def sweep_vm(self, ctx: SourceContext, q: Query, box: Box) -> VMKernel | None:
+        """The interpreter's table (:mod:`grundy.solvers.native.vm`: the kernel's search with the
+        rules as data, no compile) for a sweep's batch of ``q`` on ``box``, where this source
+        would answer the sweep; None where it would not, or the box is too large. It reduces by
+        nothing, so it asks no premise; the log notes the interpreter, without premises. Shared,
+        as the Python search's memo tables are (:class:`~grundy.solvers.table.Stores`), by the
+        structures with the same move relation, box and mode."""
+        if not self.can_answer(ctx, q):
+            return None
+        t = q.table(ctx)
+        misere = q.convention == "misere"
+        mode = (MISERE_GRUNDY if misere else GRUNDY) if q.question == "grundy" else MISERE if misere else NORMAL
+        key = None if ctx.stores is None else (relation_key(t.rules), box, mode)
+        k = None if key is None or ctx.stores is None else ctx.stores.vm.get(key)
+        if k is None:
+            try:
+                k = VMKernel(Program(t.rules, box), mode, limit=min(ctx.max_positions, STORE_LIMIT))
+            except (BuildError, MemoryError, ValueError):
+                return None
+            if key is not None and ctx.stores is not None:
+                ctx.stores.keep_vm(key, k)
+        ctx.note(q.game, q.structure, INTERPRETER)
+        return k
+
+    @staticmethod
+    def vm_swept(ctx: SourceContext, q: Query, stored: int) -> None:
+        """After the interpreter swept ``q``'s structure, storing ``stored`` positions: from
+        ``reduce_after`` on, the premises of the reductions allowed there are asked (where the
+        Python search would have asked them, or some of them: it asks the rest once it has
+        stored more), so that a declaration found violated is in the log as on the Python path
+        (the interpreter reduces by none of them; asking changes no value)."""
+        if stored < ctx.reduce_after:
+            return
+        t = q.table(ctx)
+        ctx.establish(t)
+        if ctx.log is not None:
+            for p in t.premises.values():
+                if p.status == VIOLATED and p.declared and p.violation not in ctx.log.violations:
+                    ctx.log.violations.append(p.violation)
 
     @staticmethod
     def run(ctx: SourceContext, t: Table, mode: int, states: list[State]) -> bytes | None:

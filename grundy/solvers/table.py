@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cached_property
 from itertools import islice
+from typing import Any
 
 from ..errors import RuleError
 from ..spec.game import Rules
@@ -51,6 +52,16 @@ class Stores:
     def __init__(self, limit: int):
         self.limit = limit
         self._by_key: dict[tuple, tuple[Rules, dict, dict, dict]] = {}
+        self.vm: dict[tuple, Any] = {}     # the interpreter's tables (native/vm.py), by move relation, box, mode
+
+    VM_LIMIT = 8                           # ... the last this many used are kept
+
+    def keep_vm(self, key: tuple, k: Any) -> None:
+        """Keep the interpreter's table ``k`` under ``key`` (:func:`relation_key`, its box and
+        mode: every value it stores is that of its state under these moves)."""
+        while len(self.vm) >= self.VM_LIMIT:
+            del self.vm[next(iter(self.vm))]
+        self.vm[key] = k
 
     def share(self, t: "Table") -> None:
         """Give ``t`` the memo tables of its move relation (its own, if it is the first or has

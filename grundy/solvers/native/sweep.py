@@ -34,7 +34,7 @@ from . import build
 from .csyntax import C
 from .kernel import Kernel, counted, run_paused
 
-__all__ = ["sweep_source", "SweepRun", "OUTSIDE", "LIMIT64"]
+__all__ = ["sweep_source", "sweep_fits", "values_fit", "SweepRun", "OUTSIDE", "LIMIT64"]
 
 OUTSIDE = 20                 # s_run's status: a position of the sweep outside the kernel's box
 LIMIT64 = 2 ** 62            # every integer of the statement and the sizes stays within +-LIMIT64
@@ -66,6 +66,31 @@ def _fits(roots: list[Expr], ranges: dict[str, tuple[int, int]]) -> bool:
     return True
 
 
+def values_fit(rules: Rules, values: Sequence[Sequence[int]]) -> bool:
+    """Whether the slots' value lists ``values`` and the sums of the numeric slots stay
+    within +-LIMIT64 (the sweep's own arithmetic in ``c/sweep.c``)."""
+    sch = rules.schema
+    if not values or any(not v for v in values):
+        return False
+    flat = [x for v in values for x in v]
+    if min(flat) < -LIMIT64 or max(flat) > LIMIT64:
+        return False
+    nums = [sch.fields[name].kind == "int" for name, _ in sch.slots]
+    return sum(max(abs(v[0]), abs(v[-1])) for v, n in zip(values, nums) if n) <= LIMIT64
+
+
+def sweep_fits(rules: Rules, statement: Expr, assume: Expr, values: Sequence[Sequence[int]]) -> bool:
+    """Whether the sweep of ``statement`` under ``assume`` over the slots' value lists
+    ``values`` is exact in 64 bits (:func:`values_fit`, and every integer node of the two
+    expressions at the values' ranges): the condition of :func:`sweep_source`. (The
+    interpreter, :mod:`grundy.solvers.native.vm`, checks its arithmetic as it goes instead.)"""
+    if not values_fit(rules, values):
+        return False
+    sch = rules.schema
+    ranges = {name: (min(values[i]), max(values[i])) for name, i in sch.slot_by_var.items()}
+    return _fits([statement, assume], ranges)
+
+
 def sweep_source(rules: Rules, statement: Expr, assume: Expr, values: Sequence[Sequence[int]],
                  optimize: bool = True) -> str | None:
     """The C appended to a kernel for the sweep of ``statement`` under ``assume`` over the
@@ -74,17 +99,7 @@ def sweep_source(rules: Rules, statement: Expr, assume: Expr, values: Sequence[S
     C syntax cannot write. ``optimize=False``: ``s_eval`` is compiled without optimization
     (by GCC; a fifth of a second less per kernel on a statement of some 200 nodes: for the
     small structures of a sweep over many, where the compiler's time outweighs the loop's)."""
-    sch = rules.schema
-    if not values or any(not v for v in values):
-        return None
-    flat = [x for v in values for x in v]
-    if min(flat) < -LIMIT64 or max(flat) > LIMIT64:
-        return None
-    nums = [sch.fields[name].kind == "int" for name, _ in sch.slots]
-    if sum(max(abs(v[0]), abs(v[-1])) for v, n in zip(values, nums) if n) > LIMIT64:
-        return None
-    ranges = {name: (min(values[i]), max(values[i])) for name, i in sch.slot_by_var.items()}
-    if not _fits([statement, assume], ranges):
+    if not sweep_fits(rules, statement, assume, values):
         return None
     try:
         em = emitter(slot_sources(rules), shared_nodes([assume, statement]), C)

@@ -19,15 +19,16 @@ from typing import Any, Callable
 
 from ...errors import Disagreement
 from ...settings import current as settings
-from ...solvers.native import build
-from ...solvers.native.kernel import MAX_KEY, Box, kernel_source
-from ...solvers.native.sweep import SweepRun, sweep_source
+from ...solvers.native import build, vm
+from ...solvers.native.kernel import LIMIT, MAX_KEY, Box, kernel_source
+from ...solvers.native.sweep import SweepRun, sweep_source, values_fit
 from ...spec.game import Game
 from ..families import size_key
 from ..families.bounds import slot_values
 from .instance import Instance
 
 ENABLED = True       # False: every structure on the Python path (benchmarks, differential tests)
+VM = True            # False: no interpreter (vm.py): the structures a kernel is not worth compiling for in Python
 C_OPTIMIZED = 2_000_000   # ... the statement compiled with the optimizer from this many (else: the compiler's
                           # time outweighs the loop's; many small structures, each its own kernel), and the
                           # kernel with -O2 (from settings.c_quick to this many: -O1, build.LIGHT_FLAGS)
@@ -41,6 +42,7 @@ class Tally:
         self.checked = self.met = self.here = 0
         self.best: tuple | None = None       # (size key, state, what was found or None: judge it again)
         self.texts: dict[str, int] = {}      # the kernel texts the sweep asked for, and how often
+        self.vm_off = False                  # the interpreter met its limit (vm.STORE_LIMIT): not asked again
 
     def failed(self, rules: Any, st: tuple, found: Any) -> None:
         key = size_key(rules, st)
@@ -91,6 +93,15 @@ def worth(cost: float, starts: int, stored_per_start: float) -> bool:
     return cost <= starts * (settings().py_judge + stored_per_start * settings().py_store)
 
 
+def _c_may(inst: Instance) -> bool:
+    """Whether a sweep in C (a kernel's or the interpreter's) may serve ``inst`` at all."""
+    if not ENABLED or not inst.solver.native or not build.available():
+        return False
+    if inst.table is not None or inst.cases or inst.exact is not None:
+        return False
+    return type(inst.game).sized is Game.sized      # else solved on other slots than the sweep's
+
+
 def plan(inst: Instance, bounds: dict[str, Any], n_states: int,
          tally: Tally) -> tuple[SweepRun, str, Box, bool | None, bool, float | None] | None:
     """The C sweep of ``inst``'s structure within ``bounds``, or None (the Python path), with
@@ -98,11 +109,7 @@ def plan(inst: Instance, bounds: dict[str, Any], n_states: int,
     ``settings.c_always`` starts (None from there: C from the first start). Below, the sweep judges
     the first ``settings.pilot`` starts in Python and goes on in C only where the kernel is
     :func:`worth` it for the rest (else in Python: the answers the Python path gives)."""
-    if not ENABLED or n_states < settings().c_from or not inst.solver.native or not build.available():
-        return None
-    if inst.table is not None or inst.cases or inst.exact is not None:
-        return None
-    if type(inst.game).sized is not Game.sized:      # solved on other slots than the sweep's
+    if n_states < settings().c_from or not _c_may(inst):
         return None
     vals = slot_values(inst.rules, bounds)
     src = sweep_source(inst.rules, inst.expr, inst.assume_expr, vals, optimize=n_states >= C_OPTIMIZED)
@@ -123,26 +130,42 @@ def sweep_c(inst: Instance, bounds: dict[str, Any], n_states: int, tally: Tally,
     range C cannot finish); False (nothing done) where the C path does not serve."""
     p = plan(inst, bounds, n_states, tally)
     if p is None:
-        return False
+        return sweep_vm(inst, bounds, tally, tick, cross, python, 0)
     run, src, box, quick, light, cost = p
     first = 0
     if cost is not None:                # below settings.c_always: the first starts in Python, then decide
         stored, first = inst.solver.stored, min(settings().pilot, run.size)
         python(run.states(0, first))
         if not worth(cost, run.size - first, (inst.solver.stored - stored) / first):
-            python(run.states(first, run.size))
+            if not sweep_vm(inst, bounds, tally, tick, cross, python, first):
+                python(run.states(first, run.size))
             return True
     question = "grundy" if inst.by_value else "wins"
     solver = inst.solver
+
+    def kernel() -> Any:
+        return solver.sweep_kernel(inst.game, inst.structure, inst.claim.convention, question, box, src, quick, light)
+    if kernel() is None:
+        if first == 0:
+            return False
+        python(run.states(first, run.size))     # the rest as the first: in Python
+        return True
+    _ranges(inst, run, kernel, first, tally, tick, cross, python)
+    return True
+
+
+def _ranges(inst: Instance, run: SweepRun, kernel: Callable[[], Any], first: int, tally: Tally,
+            tick: Callable[[], None], cross: Any, python: Callable[[Any], None]) -> None:
+    """Indices ``first``.. of ``run`` checked in C by ``kernel()``'s table, range by range (a
+    range C cannot finish: in Python), into ``tally``."""
     for a in range(first, run.size, C_BATCH):
         b = min(a + C_BATCH, run.size)
-        k = solver.sweep_kernel(inst.game, inst.structure, inst.claim.convention, question, box, src, quick, light)
-        if k is None and a == first:
-            if first == 0:
-                return False
-            python(run.states(first, run.size))     # the rest as the first: in Python
-            return True
+        k = kernel()
         got = None if k is None else run.run(k, a, b, tick, tally.cap())
+        if got is not None and got[0] == LIMIT and isinstance(k, vm.VMKernel):
+            tally.vm_off = True                 # the search needs the reductions: the rest in Python
+            python(run.states(a, run.size))
+            return
         if got is None or got[0] != 0:
             python(run.states(a, b))
             continue
@@ -155,6 +178,37 @@ def sweep_c(inst: Instance, bounds: dict[str, Any], n_states: int, tally: Tally,
         if cross is not None and len(idx):
             cross.offer(inst, _Indexed(run, idx), tot)
         tick()
+
+
+def sweep_vm(inst: Instance, bounds: dict[str, Any], tally: Tally, tick: Callable[[], None], cross: Any,
+             python: Callable[[Any], None], first: int) -> bool:
+    """Sweep ``inst``'s structure from index ``first`` on with the interpreter
+    (:mod:`grundy.solvers.native.vm`: no compile for the structure) into ``tally``, where the
+    sweep in C may serve (a solver asked for its kernel ``"always"`` has it instead; once the
+    interpreter met its limit on a structure, the claim's other structures go without it), its values fit in 64 bits (:func:`values_fit`; the interpreter checks
+    its own arithmetic as it goes) and the solver would give it a kernel; False (nothing done)
+    where it does not serve."""
+    if not VM or tally.vm_off or inst.solver.native_first or not _c_may(inst) or not vm.available():
+        return False                     # ("always": the kernel, with its reductions, from the first start)
+    vals = slot_values(inst.rules, bounds)
+    if not values_fit(inst.rules, vals):
+        return False
+    box = Box.around(inst.rules, [tuple(v[0] for v in vals), tuple(v[-1] for v in vals)])
+    if box.size >= vm.MAX_BOX or inst.rules.present is not None:
+        return False      # (a game whose positions split into components: the Python path's decomposition)
+    try:
+        statement = vm.Statement.of(inst.rules, inst.expr, inst.assume_expr)
+    except (KeyError, TypeError):         # a variable that is no slot (a caller's bug): as without it
+        return False
+    question = "grundy" if inst.by_value else "wins"
+    k = inst.solver.sweep_vm(inst.game, inst.structure, inst.claim.convention, question, box)
+    if k is None:
+        return False
+    k.prog.use(statement)
+    stored, run = k.stored, SweepRun(inst.rules, vals, inst.by_value)
+    _ranges(inst, run, lambda: k, first, tally, tick, cross, python)
+    # the Python path solves every start of a chunk before judging them: it stores at least as many
+    inst.solver.vm_swept(inst.game, inst.structure, max(k.stored - stored, run.size))
     return True
 
 

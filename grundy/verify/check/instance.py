@@ -4,6 +4,7 @@ reply, and the counterexample at a state.
 """
 from __future__ import annotations
 
+from functools import cached_property
 from typing import Any, Callable, cast
 
 from ...settings import current as settings
@@ -38,15 +39,9 @@ class Instance:
         problem = kind.statement_problem(self.expr)
         if problem:
             raise TypeError(problem)
-        self.by_value = self.expr.sort == INT
-        self.stmt = compile_expr(rules, self.expr)
-        if self.table is not None:
-            self.by_value = False                                  # decided per position
-            self.stmt = self.table.claimed
+        self.by_value = self.expr.sort == INT and self.table is None   # a table's: decided per position
         self.assume_expr: Expr = lift(claim.assume(g, s)) if claim.assume else lift(True)
-        self.assume = compile_expr(rules, self.assume_expr)
         self._table = solver.table(self.game, g)
-        self.code = self._table.code            # moves (a reduction proved later changes no move)
         self.misere = claim.convention == "misere"
         self.cases: list[tuple[Callable, int, list[Callable]]] = []
         self.native_strategy: StrategyTable | None = None   # the strategy followed in C
@@ -63,6 +58,21 @@ class Instance:
         self.won: set[State] = set()
         self._truth: dict[State, Any] = {}     # canonical state -> the solver's value or outcome
         self.batched = False                   # a sweep large enough for batches (``prefetch``)
+
+    # compiled to Python when first used (a structure the interpreter sweeps never needs them)
+    @cached_property
+    def stmt(self) -> Callable:
+        """The statement as a Python function of the state (a table's: its claimed value)."""
+        return self.table.claimed if self.table is not None else compile_expr(self.rules, self.expr)
+
+    @cached_property
+    def assume(self) -> Callable:
+        return compile_expr(self.rules, self.assume_expr)
+
+    @cached_property
+    def code(self) -> Any:
+        """The rules compiled to Python (a reduction proved later changes no move)."""
+        return self._table.code
 
     def position(self, state: State) -> Position:
         """The position at ``state`` on the claim's structure (as shown)."""

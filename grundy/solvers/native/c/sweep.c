@@ -3,13 +3,16 @@
    The positions are the product of the slots' value lists, in the order of Python's
    itertools.product (the last slot fastest): each index is a position of the sweep. */
 #define OUTSIDE 20                 /* a position of the sweep outside the kernel's box */
+#ifndef SW_NS
+#define SW_NS NS > 0 ? NS : 1      /* best_s's length (the interpreter, c/vm.c: a flexible array) */
+#endif
 typedef struct {
     int64_t checked, agreed;       /* positions where the assumption held; those the claim held at */
     int64_t best;                  /* the index of the least position the claim failed at, or -1 */
     I best_sum, best_max;          /* its size: the sum and the largest of its numeric slots */
     int64_t capped;                /* 1: a failure of sum cap is known (found before this range) */
     I cap;
-    I best_s[NS > 0 ? NS : 1];     /* ... then the state itself */
+    I best_s[SW_NS];               /* ... then the state itself */
 } SW;
 
 /* (sum, max, s) below the best kept (the order of size_key on one structure). */

@@ -1,0 +1,196 @@
+"""The IR interpreted in C: a game's moves and a claim's statement as *data* (a program of
+registers and jumps) run by one fixed C text (``c/vm_head.c`` and ``c/vm_tail.c`` around the
+kernel's own ``c/solver.c`` and ``c/sweep.c``), compiled once per machine and cached by its
+text's digest like every library (:func:`grundy.solvers.native.build.load`). A structure's
+search then runs in C without a compile of its own: the third backend of the one IR, beside
+the Python code and the generated C.
+
+The programs are written by :mod:`grundy.solvers.native.vmcode` from the same move plans as
+the other two backends. Every sum, difference and product is checked in C: one past 64 bits
+flags an overflow, and the caller takes the Python path, as for any status. No reduction (no
+symmetry, no components): the same values, from more positions. Boxes of at most 2^56 positions (one 64-bit table entry).
+
+>>> from grundy.spec.games import get_game
+>>> from grundy.spec.structure import Structure
+>>> from grundy.solvers.native.box import Box
+>>> rules = get_game("nim").rules(Structure.heaps(3))
+>>> if build.available():
+...     k = VMKernel(Program(rules, Box.around(rules, [(0, 0, 0), (7, 7, 7)])), GRUNDY)
+...     print(list(k.values([(3, 5, 6), (1, 2, 4)])))
+... else:
+...     print([1, 8])
+[1, 8]
+"""
+from __future__ import annotations
+
+import ctypes
+import functools
+from array import array
+from typing import Any, Sequence
+
+from ...errors import BuildError
+from ...spec.game import Rules
+from . import build
+from .box import OUT_OF_BOX, Box, Halt
+from .kernel import GRUNDY, MISERE, MISERE_GRUNDY, NORMAL, keys_in, run_paused
+from .vmcode import Regs, Statement, moves_code
+
+__all__ = ["Program", "Statement", "VMKernel", "library", "available", "MAX_BOX", "DENSE_BELOW",
+           "STORE_LIMIT",
+           "GRUNDY", "NORMAL", "MISERE", "MISERE_GRUNDY"]
+
+MAX_BOX = 2 ** 56         # a table entry holds key + 1 and a byte in 64 bits (PACKED)
+DENSE_BELOW = 2 ** 16     # boxes below this many positions get a dense table (a byte each), others a hash
+STORE_LIMIT = 2 ** 18     # positions a table of the interpreter stores at most (then LIMIT: its caller goes on
+                          # without it): it reduces by nothing, so where the reductions matter (grim on a
+                          # path of 40 vertices: components) it would search without end
+
+
+class _Code(ctypes.Structure):
+    _fields_ = [("nreg", ctypes.c_int64), ("nconst", ctypes.c_int64), ("consts", ctypes.c_void_p),
+                ("code", ctypes.c_void_p), ("pc", ctypes.c_int64), ("reg", ctypes.c_int64),
+                ("pc2", ctypes.c_int64), ("reg2", ctypes.c_int64)]
+
+
+class _Prog(ctypes.Structure):
+    _fields_ = [("ns", ctypes.c_int64), ("lo", ctypes.c_void_p), ("radix", ctypes.c_void_p),
+                ("stride", ctypes.c_void_p), ("order", ctypes.c_void_p), ("moves", _Code), ("stmt", _Code)]
+
+
+def _fill(c: _Code, ns: int, regs: Regs, code: array, keep: list) -> None:
+    consts = array("q", list(regs.consts) or [0])
+    keep += [consts, code]
+    c.nreg, c.nconst = ns + len(regs.consts) + regs.most, len(regs.consts)
+    c.consts, c.code = consts.buffer_info()[0], code.buffer_info()[0]
+
+
+class Program:
+    """The moves of ``rules`` on ``box`` as a program for the interpreter (ValueError: a box
+    of 2^56 positions or more)."""
+
+    def __init__(self, rules: Rules, box: Box):
+        if box.size >= MAX_BOX:
+            raise ValueError(f"a box of {box.size} positions: the interpreter takes fewer than 2^56")
+        self.rules, self.box = rules, box
+        ns = len(rules.schema)
+        regs, code = moves_code(rules)
+        self._keep: list = []
+        p = self.c = _Prog()
+        p.ns = ns
+        for name, values, t in (("lo", box.lo, "q"), ("radix", box.radix, "q"), ("stride", box.strides, "Q"),
+                                ("order", box.order, "q")):
+            arr = array(t, list(values) or [0])
+            self._keep.append(arr)
+            setattr(p, name, arr.buffer_info()[0])
+        _fill(p.moves, ns, regs, code, self._keep)
+        p.moves.pc = 0
+        self.statement: Statement | None = None
+
+    def use(self, st: Statement) -> None:
+        """Put ``st`` in force: the sweep's ``s_eval`` runs it from now on."""
+        keep: list = []
+        _fill(self.c.stmt, st.ns, st.regs, st.code, keep)
+        self.c.stmt.pc, self.c.stmt.reg, self.c.stmt.pc2, self.c.stmt.reg2 = st.pc, st.reg, st.pc2, st.reg2
+        self.statement, self._stmt_keep = st, keep
+
+
+def _text() -> str:
+    parts = ["c/runtime.c", "c/vm_head.c", "c/solver.c", "c/sweep.c", "c/vm_tail.c"]
+    return "\n".join(build.fixed_c(__package__, p) for p in parts)
+
+
+@functools.lru_cache(maxsize=1)
+def library() -> ctypes.CDLL:
+    """The interpreter's library (compiled with -O2 the first time on a machine, then cached)."""
+    lib = build.load(_text())
+    vp, i64, u64 = ctypes.c_void_p, ctypes.c_int64, ctypes.c_uint64
+    lib.v_new.restype, lib.v_new.argtypes = vp, [vp, ctypes.c_int, u64, i64]
+    lib.k_free.argtypes = [vp]
+    lib.k_abort.argtypes = [vp]
+    lib.k_stored.restype, lib.k_stored.argtypes = i64, [vp]
+    lib.k_solve_many.argtypes = [vp, vp, i64, vp, vp]
+    lib.k_value.argtypes = [vp, u64]
+    lib.k_err_slot.argtypes = [vp]
+    lib.k_err_value.restype, lib.k_err_value.argtypes = i64, [vp]
+    lib.v_keys.restype, lib.v_keys.argtypes = i64, [vp, vp, i64, vp]
+    lib.v_successors.restype, lib.v_successors.argtypes = i64, [vp, u64, vp, i64]
+    lib.v_eval.restype, lib.v_eval.argtypes = ctypes.c_int, [vp, vp, vp]
+    return lib
+
+
+def available() -> bool:
+    """Whether the interpreter can be used here (a C compiler that builds it)."""
+    if not build.available():
+        return False
+    try:
+        library()
+    except BuildError:
+        return False
+    return True
+
+
+class _Keys:
+    """``k_keys`` of one program (what :func:`keys_in` calls)."""
+
+    def __init__(self, lib: ctypes.CDLL, prog: Program):
+        self.lib, self.prog = lib, prog
+
+    def k_keys(self, flat: int, n: int, out: Any) -> int:
+        return self.lib.v_keys(ctypes.byref(self.prog.c), flat, n, out)
+
+
+class VMKernel:
+    """A table of values (``mode``: GRUNDY, NORMAL, MISERE, MISERE_GRUNDY, as
+    :class:`~grundy.solvers.native.kernel.Kernel`'s) searched by the interpreter running
+    ``prog``. Duck-typed as a kernel for a :class:`~grundy.solvers.native.sweep.SweepRun`
+    (``lib.s_run``, ``lib.k_abort``, ``_t``, ``tiered``)."""
+
+    tiered = False
+
+    def __init__(self, prog: Program, mode: int, limit: int = 2 ** 62):
+        self.lib, self.prog, self.box, self.mode = library(), prog, prog.box, mode
+        self.extra = ""
+        dense = prog.box.size if prog.box.size < DENSE_BELOW else 0
+        self._t = self.lib.v_new(ctypes.byref(prog.c), mode, dense, limit)
+        if not self._t:
+            raise MemoryError(f"no memory for a table of {prog.box.size:,} positions")
+
+    def __del__(self) -> None:
+        t, self._t = getattr(self, "_t", None), None
+        if t:
+            self.lib.k_free(t)
+
+    @property
+    def stored(self) -> int:
+        return self.lib.k_stored(self._t)
+
+    def values(self, states: Sequence[Sequence[int]]) -> bytes | Halt:
+        """The stored bytes of ``states`` (solved), or why not (a :class:`Halt`, as
+        :meth:`Kernel.values <grundy.solvers.native.kernel.Kernel.values>`)."""
+        n = len(states)
+        keys = keys_in(_Keys(self.lib, self.prog), self.box, states)   # type: ignore[arg-type]
+        if keys is None:
+            return Halt(OUT_OF_BOX)
+        out = (ctypes.c_uint8 * max(n, 1))()
+        at = ctypes.c_int64(0)
+        status = run_paused(lambda: self.lib.k_solve_many(self._t, keys, n, out, ctypes.byref(at)),
+                            lambda: self.lib.k_abort(self._t))
+        if status == OUT_OF_BOX:
+            return Halt(status, self.lib.k_err_slot(self._t), self.lib.k_err_value(self._t))
+        return Halt(status) if status else bytes(out)[:n]
+
+    def successors(self, state: Sequence[int]) -> list[tuple[int, ...]] | int:
+        """The successors as the interpreter generates them, or its status (for tests)."""
+        cap = 1 << 16
+        buf = (ctypes.c_uint64 * cap)()
+        n = self.lib.v_successors(ctypes.byref(self.prog.c), self.box.index(state), buf, cap)
+        if n < 0:
+            return -n
+        return [self.box.state(buf[i]) for i in range(min(n, cap))]
+
+    def evaluate(self, state: Sequence[int]) -> int | None:
+        """The statement in force at ``state`` (as an int; None where the assumption fails)."""
+        s = array("q", state)
+        out = ctypes.c_int64(0)
+        held = self.lib.v_eval(ctypes.byref(self.prog.c), s.buffer_info()[0], ctypes.byref(out))
+        return out.value if held else None

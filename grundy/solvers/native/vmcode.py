@@ -1,0 +1,398 @@
+"""The interpreter's programs (:mod:`grundy.solvers.native.vm`): a game's moves and a claim's
+statement written as instructions on registers, with jumps.
+
+The moves come from the same plans as the other two backends (:func:`move_plan`, steps
+``let``/``if``/``for``/``check``/``emit``, grouped by the dispatch slot's value as the generated
+C's ``switch``), written by :class:`ByteSyntax`, an expression syntax whose "source" of a node
+is a register and whose pending lines are instructions: every node of a move is computed (a
+product flagged as an overflow where the generated C would not have computed it makes the
+caller take the Python path, as any status does). A statement is written in one pass over its
+DAG (:func:`_expressions`), its ``and``/``or`` stopping at the first deciding operand.
+
+>>> from grundy.spec.games import get_game
+>>> from grundy.spec.structure import Structure
+>>> rules = get_game("nim").rules(Structure.heaps(2))
+>>> st = Statement.of(rules, rules.state.heap[0] + 1 < rules.state.heap[1], None)
+>>> st.pc, OPCODES[st.code[st.pc2]]
+(-1, 'add')
+"""
+from __future__ import annotations
+
+import functools
+from array import array
+from typing import Any, cast
+
+from ... import caches
+from ...spec.expr import Expr
+from ...spec.game import Rules
+from ...spec.ops import dag_nodes
+from ..explicit.plan import Emitter, Step, conjuncts, dispatch_key, dispatch_var, move_plan, shared_nodes, slot_sources
+
+__all__ = ["OPCODES", "OP", "Regs", "ByteSyntax", "Statement", "JUNCTION_DEPTH", "moves_code"]
+
+# the opcodes, in the order of c/vm_head.c's enum
+OPCODES = ["end", "jz", "jmp", "forchk", "dec", "check", "emit", "mov", "not", "popc", "ite",
+           "add", "sub", "mul", "div", "mod", "xor", "band", "bor", "nimmul", "lt", "le", "eq", "min", "max",
+           "switch", "jnz"]
+OP = {name: i for i, name in enumerate(OPCODES)}
+# per opcode: which operands (after the opcode) are registers; the others are literals or jump targets
+_REGS = {"end": (), "jz": (0,), "jnz": (0,), "jmp": (), "forchk": (0, 1), "dec": (0,), "check": (0,),
+         "mov": (0, 1), "not": (0, 1), "popc": (0, 1), "ite": (0, 1, 2, 3)}
+_BINARY = {"add": "add", "sub": "sub", "mul": "mul", "nmul": "mul", "div": "div", "mod": "mod", "xor": "xor",
+           "bit_and": "band", "bit_or": "bor", "nim_product": "nimmul", "lt": "lt", "le": "le", "eq": "eq"}
+_CONST, _TEMP = 1 << 40, 1 << 20      # provisional register numbers: constants, temporaries (slots: 0..ns-1)
+
+
+class Regs:
+    """Registers while a program is written: the slots, a pool of constants, and the
+    temporaries of the piece under way (:meth:`piece` starts one: names and temporaries anew)."""
+
+    def __init__(self) -> None:
+        self.consts: dict[int, int] = {}
+        self.names: dict[str, int] = {}
+        self.temps = self.most = 0
+
+    def piece(self) -> None:
+        self.names, self.temps = {}, 0
+
+    def const(self, value: int) -> int:
+        return _CONST + self.consts.setdefault(int(value), len(self.consts))
+
+    def temp(self) -> int:
+        self.temps += 1
+        self.most = max(self.most, self.temps)
+        return _TEMP + self.temps - 1
+
+    def named(self, name: str) -> int:
+        """The register of a source name: ``s[i]`` (slot i), else a choice or a local."""
+        if name.startswith("s["):
+            return int(name[2:-1])
+        if name not in self.names:
+            self.names[name] = self.temp()
+        return self.names[name]
+
+
+class ByteSyntax(Emitter):
+    """The IR as instructions: a node's "source" is the register holding its value, and the
+    pending lines (:meth:`take_lines`, as ``let`` steps of a plan) the instructions computing
+    the nodes walked since. Every node gets its own register (none is written twice but a
+    choice's and a ``let``'s)."""
+
+    def __init__(self, names: Any, shared: set[int], regs: Regs | None = None):
+        super().__init__(names, shared)
+        self.regs = regs if regs is not None else Regs()
+
+    def visit(self, x: Expr) -> Any:          # no text, no nesting: every node has a register
+        fn = self._table[x.op]
+        if x.op in ("const", "var"):
+            return fn(self, x)
+        memo = self.memo
+        return fn(self, x, *[memo[id(a)][1] for a in x.args])
+
+    def const(self, value: Any, sort: str) -> int:  # type: ignore[override]  # a register, not text
+        return self.regs.const(int(value))
+
+    def walk_var(self, x: Expr) -> int:  # type: ignore[override]
+        src = self.names[x.args[0]]
+        return src if isinstance(src, int) else self.regs.named(src)
+
+    def let(self, name: str, src: Any) -> tuple:  # type: ignore[override]  # an instruction
+        return ("mov", self.regs.named(name), src)
+
+    def _put(self, op: str, *args: int) -> int:
+        d = self.regs.temp()
+        self.lines.append((op, d, *args))  # type: ignore[arg-type]  # instructions, not text
+        return d
+
+    def _binary(self, x: Expr, a: int, b: int) -> int:
+        return self._put(_BINARY[x.op], a, b)
+
+    walk_add = walk_sub = walk_mul = walk_nmul = walk_div = walk_mod = walk_xor = _binary
+    walk_bit_and = walk_bit_or = walk_nim_product = walk_lt = walk_le = walk_eq = _binary
+
+    def _fold(self, op: str, a: tuple[int, ...]) -> int:
+        out = a[0]
+        for y in a[1:]:
+            out = self._put(op, out, y)
+        return out
+
+    def walk_min(self, x: Expr, *a: int) -> int:
+        return self._fold("min", a)
+
+    def walk_max(self, x: Expr, *a: int) -> int:
+        return self._fold("max", a)
+
+    def walk_and(self, x: Expr, *a: int) -> int:       # booleans are 0 and 1
+        return self._fold("band", a)
+
+    def walk_or(self, x: Expr, *a: int) -> int:
+        return self._fold("bor", a)
+
+    def walk_not(self, x: Expr, a: int) -> int:
+        return self._put("not", a)
+
+    def walk_popcount(self, x: Expr, a: int) -> int:
+        return self._put("popc", a)
+
+    def walk_ite(self, x: Expr, c: int, a: int, b: int) -> int:
+        return self._put("ite", c, a, b)
+
+
+class _Asm:
+    """Instructions into a flat list, register operands noted (placed once the pool's size is
+    known: :meth:`place`), jump targets patched when their place is reached."""
+
+    def __init__(self) -> None:
+        self.code: list[int] = []
+        self.regs_at: list[int] = []
+
+    def put(self, ins: tuple) -> None:
+        op = ins[0]
+        regs = _REGS.get(op, (0, 1, 2))
+        at = len(self.code) + 1
+        self.code.append(OP[op])
+        self.code.extend(ins[1:])
+        self.regs_at.extend(at + i for i in regs)
+
+    def jump(self, op: str, regs: tuple[int, ...], fix: list[int]) -> None:
+        """An instruction ending with a jump target, to be patched (its index into ``fix``)."""
+        self.put((op, *regs, -1))
+        fix.append(len(self.code) - 1)
+
+    def patch(self, fix: list[int]) -> None:
+        for i in fix:
+            self.code[i] = len(self.code)
+
+    def emit(self, changed: dict[int, int]) -> None:
+        at = len(self.code)
+        self.code += [OP["emit"], len(changed)]
+        for n, (slot, reg) in enumerate(sorted(changed.items())):
+            self.code += [slot, reg]
+            self.regs_at.append(at + 3 + 2 * n)
+
+    def place(self, ns: int, nconst: int) -> array:
+        code = list(self.code)
+        for i in self.regs_at:
+            r = code[i]
+            code[i] = ns + r - _CONST if r >= _CONST else ns + nconst + r - _TEMP if r >= _TEMP else r
+        return array("q", code)
+
+
+def _move(asm: _Asm, regs: Regs, steps: list[Step]) -> None:
+    """One move's steps: each ``if`` and ``for`` holds the steps after it (to the move's end);
+    a condition that fails goes on with the innermost loop's next choice, or the next move."""
+    end: list[int] = []
+    loops: list[tuple[int, int, list[int], list[int]]] = []     # (choice register, head, continue, exit)
+    for st in steps:
+        if st.kind == "let":
+            asm.put(st.args[0])
+        elif st.kind == "if":
+            for c in st.args:
+                asm.jump("jz", (c,), loops[-1][2] if loops else end)
+        elif st.kind == "for":
+            cn, lo, hi = st.args
+            r = regs.named(cn)
+            asm.put(("mov", r, hi))                   # the largest choice first, as the other backends
+            head, exit_ = len(asm.code), cast(list[int], [])
+            asm.jump("forchk", (r, lo), exit_)
+            loops.append((r, head, [], exit_))
+        elif st.kind == "check":
+            asm.put(("check", st.args[0]))
+        else:
+            asm.emit({i: v if isinstance(v, int) else regs.named(v) for i, v in st.args[0].items()})
+    while loops:
+        r, head, cont, exit_ = loops.pop()
+        asm.patch(cont)
+        asm.put(("dec", r))
+        asm.code += [OP["jmp"], head]
+        asm.patch(exit_)
+    asm.patch(end)
+
+
+_NODE = {"add": "add", "sub": "sub", "mul": "mul", "nmul": "mul", "div": "div", "mod": "mod", "xor": "xor",
+         "bit_and": "band", "bit_or": "bor", "nim_product": "nimmul", "lt": "lt", "le": "le", "eq": "eq",
+         "and": "band", "or": "bor", "min": "min", "max": "max", "not": "not", "popcount": "popc", "ite": "ite"}
+
+
+JUNCTION_DEPTH = 64      # and/or nested deeper than this are computed whole (no short cut)
+
+
+def _expressions(asm: _Asm, regs: Regs, slots: dict[str, int], root: Expr, memo: dict[int, int],
+                 added: list[int], depth: int = 0) -> int:
+    """Instructions computing ``root`` into ``asm``; its register. Every node not in ``memo``
+    (node id -> register: updated, the ids noted in ``added``) once, children first; an
+    ``and``/``or`` stops at its first operand that decides it (:func:`_junction`)."""
+    code, at = asm.code, asm.regs_at
+    stack: list[tuple[Expr, bool]] = [(root, False)]
+    while stack:
+        x, ready = stack.pop()
+        if id(x) in memo:
+            continue
+        op = x.op
+        if op == "const":
+            memo[id(x)] = regs.const(int(x.args[0]))
+            continue
+        if op == "var":
+            memo[id(x)] = slots[x.args[0]]
+            continue
+        if op in ("and", "or") and depth < JUNCTION_DEPTH:
+            memo[id(x)] = _junction(asm, regs, slots, x, memo, added, depth + 1)
+            added.append(id(x))
+            continue
+        if not ready:
+            stack.append((x, True))
+            stack.extend((a, False) for a in reversed(x.args))
+            continue
+        name = _NODE[op]
+        args = [memo[id(a)] for a in x.args]
+        if op in ("not", "popcount", "ite"):
+            d = regs.temp()
+            n = len(code)
+            code += [OP[name], d, *args]
+            at.extend(range(n + 1, n + 2 + len(args)))
+        else:                        # binary, or folded left (and, or, min, max of several)
+            d = args[0]
+            for y in args[1:]:
+                e = regs.temp()
+                n = len(code)
+                code += [OP[name], e, d, y]
+                at += [n + 1, n + 2, n + 3]
+                d = e
+        memo[id(x)] = d
+        added.append(id(x))
+    return memo[id(root)]
+
+
+def _junction(asm: _Asm, regs: Regs, slots: dict[str, int], x: Expr, memo: dict[int, int],
+              added: list[int], depth: int) -> int:
+    """An ``and`` (``or``) that jumps to its end at the first false (true) operand. The nodes
+    first computed after its first operand may not have run: they leave ``memo`` at its end
+    (a later use computes them again)."""
+    d = regs.temp()
+    ends: list[int] = []
+    mark = len(added)
+    for i, a in enumerate(x.args):
+        r = _expressions(asm, regs, slots, a, memo, added, depth)
+        asm.put(("mov", d, r))
+        if i + 1 < len(x.args):
+            asm.jump("jz" if x.op == "and" else "jnz", (d,), ends)
+        if i == 0:
+            mark = len(added)
+    asm.patch(ends)
+    for i in added[mark:]:
+        memo.pop(i, None)
+    del added[mark:]
+    return d
+
+
+class Statement:
+    """A claim's assumption and statement on one structure as a program (:meth:`Program.use`
+    puts it in force for the sweep's ``s_eval``); :meth:`of` makes each once."""
+
+    @classmethod
+    def of(cls, rules: Rules, statement: Expr, assume: Expr | None) -> "Statement":
+        """``Statement(rules, statement, assume)``, once per expression DAGs (by node identity:
+        hash-consed nodes, kept with the entry) and the slots' variables."""
+        key = (id(statement), id(assume), tuple(rules.schema.slot_by_var.items()))
+        hit = _STATEMENTS.get(key)
+        if hit is None:
+            if len(_STATEMENTS) >= _STATEMENTS_LIMIT:
+                _STATEMENTS.clear()
+            hit = _STATEMENTS[key] = ((statement, assume), cls(rules, statement, assume))
+        return hit[1]
+
+    def __init__(self, rules: Rules, statement: Expr, assume: Expr | None):
+        regs, asm = Regs(), _Asm()
+        slots = dict(rules.schema.slot_by_var)
+        memo: dict[int, int] = {}
+        added: list[int] = []
+        shared = shared_nodes([statement] if assume is None else [assume, statement])
+
+        def compiled(root: Expr) -> int:
+            # the nodes used more than once first, whole: an and/or's short cut then skips only
+            # nodes that nothing else uses (none is computed twice)
+            for x in dag_nodes(root, skip=memo):
+                if id(x) in shared:
+                    _expressions(asm, regs, slots, x, memo, added)
+            return _expressions(asm, regs, slots, root, memo, added)
+        a_reg = -1 if assume is None else compiled(assume)
+        asm.put(("end",))
+        pc2 = len(asm.code)
+        s_reg = compiled(statement)               # the assumption's nodes: computed
+        asm.put(("end",))
+        ns = len(rules.schema)
+        self.regs, self.ns = regs, ns
+        self.code = asm.place(ns, len(regs.consts))
+        self.pc, self.reg = (-1, 0) if assume is None else (0, _placed(a_reg, ns, len(regs.consts)))
+        self.pc2, self.reg2 = pc2, _placed(s_reg, ns, len(regs.consts))
+
+
+def _switch(asm: _Asm, regs: Regs, rules: Rules, names: dict, syntax: Any, slot: int,
+            groups: dict[int, list[Any]]) -> None:
+    """The moves whose guard tests ``slot`` against a constant, by that constant (the test
+    itself decided by the jump): a jump on the slot's value to its group, each group ending the
+    moves."""
+    lo, hi = min(groups), max(groups)
+    at = len(asm.code)
+    asm.code += [OP["switch"], slot, lo, hi - lo + 1] + [-1] * (hi - lo + 2)
+    asm.regs_at.append(at + 1)
+    ends: list[int] = []
+    for value in range(lo, hi + 1):
+        if value not in groups:
+            continue
+        asm.code[at + 4 + value - lo] = len(asm.code)
+        for m, key_ in groups[value]:
+            regs.piece()
+            _, steps = move_plan(rules, m, names, syntax, key_[0])      # type: ignore[arg-type]
+            _move(asm, regs, steps)
+        asm.jump("jmp", (), ends)
+    for i in range(at + 4, at + 4 + hi - lo + 2):
+        if asm.code[i] < 0:
+            ends.append(i)                                          # no move there: the end
+    asm.patch(ends)
+
+
+def _placed(r: int, ns: int, nconst: int) -> int:
+    return ns + r - _CONST if r >= _CONST else ns + nconst + r - _TEMP if r >= _TEMP else r
+
+
+_STATEMENTS: dict[tuple, tuple[Any, Statement]] = {}
+_STATEMENTS_LIMIT = 512
+_MOVES: dict[tuple, tuple[Any, Regs, array]] = {}   # the rules' moves_key -> (its nodes, registers, code)
+_MOVES_LIMIT = 64
+
+
+def moves_code(rules: Rules) -> tuple[Regs, array]:
+    """The moves' code (and registers), once per move relation (the rules' ``moves_key``: the
+    moves by node identity, the slots and their domains; the nodes kept with the entry, so
+    that no id in a key is reused while it lives)."""
+    key, keep = rules.moves_key
+    hit = _MOVES.get(key)
+    if hit is None:
+        regs, asm = Regs(), _Asm()
+        names = slot_sources(rules)
+        syntax = functools.partial(ByteSyntax, regs=regs)
+        var = dispatch_var(rules)           # as the generated C: the moves grouped by its value
+        plain: list[Any] = []
+        groups: dict[int, list[Any]] = {}
+        for m in rules.moves:
+            key_ = next(((c, k[1]) for c in conjuncts(m.guard) if (k := dispatch_key(c)) and k[0] == var), None)
+            (plain if key_ is None else groups.setdefault(key_[1], [])).append((m, key_))
+        for m, _ in plain:
+            regs.piece()
+            _, steps = move_plan(rules, m, names, syntax, None)     # type: ignore[arg-type]
+            _move(asm, regs, steps)
+        if groups:
+            assert var is not None                  # groups exist only with a dispatch variable
+            _switch(asm, regs, rules, names, syntax, rules.schema.slot_by_var[var], groups)
+        asm.put(("end",))
+        if len(_MOVES) >= _MOVES_LIMIT:
+            _MOVES.clear()
+        hit = _MOVES[key] = (keep, regs, asm.place(len(rules.schema), len(regs.consts)))
+    return hit[1], hit[2]
+
+
+caches.register("vm-moves", lambda: len(_MOVES), _MOVES.clear)
+caches.register("vm-statements", lambda: len(_STATEMENTS), _STATEMENTS.clear)
+
+
