@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from grundy.solvers.explicit.compile import PythonSyntax, shared_nodes
 from grundy.solvers.native import build
 from grundy.solvers.native.csyntax import CSyntax
+from grundy.solvers.native.vmcode import ByteSyntax
 from grundy.solvers.reference.tape import Tape
 from grundy.solvers.smt.encode import (
     NO_INT_XOR,
@@ -44,7 +45,7 @@ from grundy.spec.expr import (
 from grundy.spec.ops import OPS, MissingOperator, UnsupportedOperator, Walker
 from grundy.spec.rebuild import Rebuild
 
-BACKENDS = [Evaluate, Show, Rebuild, PythonSyntax, CSyntax, Intervals, _Normalize, _Translator]
+BACKENDS = [Evaluate, Show, Rebuild, PythonSyntax, CSyntax, ByteSyntax, Intervals, _Normalize, _Translator]
 OPERATORS = [op for op, spec in OPS.items() if spec.operands != "leaf"]
 NAMES = ("x", "y", "z")
 VARS = {n: Var.int(n) for n in NAMES}

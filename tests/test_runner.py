@@ -13,7 +13,7 @@ import pytest
 
 from grundy.solvers.solver import Solver
 from grundy.verify import Claim, graphs, heaps
-from grundy.verify.check import check_claim
+from grundy.verify.check import check_claim, csweep
 from grundy.verify.schedule import pool as runner
 from grundy.verify.schedule.pool import group_key, run, schedule
 
@@ -86,8 +86,9 @@ def test_a_shared_worker_gives_the_verdicts_of_claims_run_apart(monkeypatch):
     assert two == apart
 
 
-def test_one_solver_in_one_process_gives_the_same_verdicts_and_reuses_the_table():
+def test_one_solver_in_one_process_gives_the_same_verdicts_and_reuses_the_table(monkeypatch):
     """What a worker does, in this process: the later claims of a group solve (almost) nothing."""
+    monkeypatch.setattr(csweep, "VM", False)    # the solver's own table (the interpreter keeps its own)
     cs = [c for c in _edge_nim_claims() if c.game == "wythoff"]      # normal, misère, normal
     s = Solver()
     got, stored = [], []
