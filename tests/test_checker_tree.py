@@ -92,7 +92,7 @@ def test_no_tree_where_the_plain_search_is_small(tmp_path):
     assert "tree" not in json.loads((tmp_path / "explicit.json").read_text())["instances"][0]
 
 
-def _rejected(b, match, error=None):
+def assert_rejected(b, match, error=None):
     with pytest.raises((CK.Bad, CK.Disagree)) as e:
         CK.check(b)
     assert match in str(e.value), str(e.value)
@@ -117,7 +117,7 @@ def test_not_an_automorphism(q3):
     b = copy.deepcopy(q3)
     slots = _tree(b)["perms"][0]["slots"]
     slots[0], slots[1] = slots[1], slots[0]          # two weight slots swapped: edges 0 and 1 share vertex 0
-    _rejected(b, "not an automorphism of the rules", CK.Disagree)
+    assert_rejected(b, "not an automorphism of the rules", CK.Disagree)
 
 
 def test_wrong_permutation_for_a_child(q3):
@@ -132,7 +132,7 @@ def test_wrong_permutation_for_a_child(q3):
             b = copy.deepcopy(q3)
             ref = _tree(b)["entries"][i][2] if k is None else _tree(b)["entries"][i][2][k]
             ref[2] = p
-            _rejected(b, "does not map the option", CK.Disagree)
+            assert_rejected(b, "does not map the option", CK.Disagree)
             return
     pytest.fail("no reference whose permutation could be replaced by a wrong one")
 
@@ -141,7 +141,7 @@ def test_p_entry_missing_an_option(q3):
     b = copy.deepcopy(q3)
     i = next(i for i, e in enumerate(_tree(b)["entries"]) if e[1] == "P" and e[2])
     _tree(b)["entries"][i][2].pop()
-    _rejected(b, "does not answer every option once", CK.Disagree)
+    assert_rejected(b, "does not answer every option once", CK.Disagree)
 
 
 def test_p_entry_answering_an_option_twice(q3):
@@ -149,7 +149,7 @@ def test_p_entry_answering_an_option_twice(q3):
     i = next(i for i, e in enumerate(_tree(b)["entries"]) if e[1] == "P" and len(e[2]) >= 2)
     body = _tree(b)["entries"][i][2]
     body[-1] = body[0]
-    _rejected(b, "does not answer every option once", CK.Disagree)
+    assert_rejected(b, "does not answer every option once", CK.Disagree)
 
 
 def _insert(t, at, entry):
@@ -169,7 +169,7 @@ def test_winning_move_that_is_not_winning(q3):
     t = _tree(b)
     j = next(j for j, e in enumerate(t["entries"]) if e[1] == "P" and e[2])
     _insert(t, j + 1, [t["entries"][j][0], "N", copy.deepcopy(t["entries"][j][2][0])])
-    _rejected(b, "also N", CK.Disagree)
+    assert_rejected(b, "also N", CK.Disagree)
     b = copy.deepcopy(q3)
     t = _tree(b)
     (_, g), = CLAIMS["Q_3"].family.items()
@@ -226,20 +226,20 @@ def test_vertex_slot_in_arithmetic_refused(q3):
     plain = copy.deepcopy(b)
     del plain["instances"][0]["tree"]
     CK.check(plain)                                 # the same game: the plain search agrees
-    _rejected(b, "used other than compared", CK.Bad)
+    assert_rejected(b, "used other than compared", CK.Bad)
 
 
 def test_other_forgeries(q3, q4m):
     b = copy.deepcopy(q3)
     _tree(b)["perms"][0]["values"][0:2] = [0, 0]            # not a bijection of the vertices
-    _rejected(b, "not a bijection", CK.Bad)
+    assert_rejected(b, "not a bijection", CK.Bad)
     b = copy.deepcopy(q3)
     i, k, r = next(_refs(_tree(b)))
     r = copy.deepcopy(r)
     r[3] = i                                                # not an earlier entry (no well-founded order)
     body = _tree(b)["entries"][i]
     body[2] = r if k is None else [r] + body[2][1:]
-    _rejected(b, "earlier entry", CK.Bad)
+    assert_rejected(b, "earlier entry", CK.Bad)
     b = copy.deepcopy(q3)
     root = _tree(b)["roots"][0]
     _tree(b)["entries"][root][1] = "P" if _tree(b)["entries"][root][1] == "N" else "N"
@@ -247,11 +247,11 @@ def test_other_forgeries(q3, q4m):
         CK.check(b)
     b = copy.deepcopy(q3)
     _tree(b)["roots"] = []
-    _rejected(b, "not a root of the proof tree", CK.Bad)
+    assert_rejected(b, "not a root of the proof tree", CK.Bad)
     b = copy.deepcopy(q3)
     i = next(i for i, e in enumerate(_tree(b)["entries"]) if e[1] == "N" and e[2] is not None)
     _tree(b)["entries"][i][2][1] = [99]                     # an N-entry's move with a choice out of range
-    _rejected(b, "is not legal", CK.Disagree)
+    assert_rejected(b, "is not legal", CK.Disagree)
 
 
 def test_ambiguous_rules_refused(q3):

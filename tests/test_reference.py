@@ -8,6 +8,7 @@ way on every run.
 from __future__ import annotations
 
 import pytest
+from drawn import draw_structure
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -32,14 +33,7 @@ def positions(draw, name: str) -> Position:
         if name in PARAMS:
             obj["code" if name == "octal" else "set"] = draw(st.sampled_from(PARAMS[name]))
         return read_position(obj)
-    if game.structure == "heaps":
-        g = Structure.heaps(game.heap_count or draw(st.integers(1, 3)))
-    else:
-        n = draw(st.integers(1, 4))
-        pairs = [(u, v) for u in range(n) for v in range(n) if u != v and (game.structure == "digraph" or u < v)]
-        arcs = [p for p in pairs if draw(st.booleans())]
-        loops = [v for v in range(n) if draw(st.booleans())]
-        g = Structure.graph(range(n), arcs, loops, directed=game.structure == "digraph")
+    g = draw_structure(draw, game)
     rules = game.rules(g)
     state = []
     for name_, _ in rules.schema.slots:

@@ -20,6 +20,7 @@ import inspect
 from pathlib import Path
 
 import pytest
+from drawn import draw_structure, random_heap_game
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -32,9 +33,8 @@ from grundy.solvers.search import ASK_PREMISES
 from grundy.solvers.solver import Solver
 from grundy.solvers.sources import Partial, Query
 from grundy.solvers.theorems import ProvedFormula
-from grundy.spec import HeapRule, Position, Structure, move, option, read_position
+from grundy.spec import HeapRule, Position, Structure, option, read_position
 from grundy.spec.games import GAMES
-from grundy.spec.heaps import HeapGame
 
 needs_cc = pytest.mark.skipif(not available(), reason="no C compiler")
 
@@ -118,14 +118,7 @@ def game_batches(draw, name):
         p = read_position(obj)
         g, root = p.structure, p.state
     else:
-        if game.structure == "heaps":
-            g = Structure.heaps(game.heap_count or draw(st.integers(1, 3)))
-        else:
-            n = draw(st.integers(1, 4))
-            pairs = [(u, v) for u in range(n) for v in range(n) if u != v and (game.structure == "digraph" or u < v)]
-            arcs = [p for p in pairs if draw(st.booleans())]
-            loops = [v for v in range(n) if draw(st.booleans())]
-            g = Structure.graph(range(n), arcs, loops, directed=game.structure == "digraph")
+        g = draw_structure(draw, game)
         schema = game.rules(g).schema
         root = []
         for field_, _ in schema.slots:
@@ -172,28 +165,6 @@ def test_every_source_answers_as_the_reference_on_every_registered_game(name):
 
 
 # --------------------------------------------------------------------------- random user rules
-def random_heap_game(take, both, lopsided):
-    """A user's game on heaps from a few numbers: take k (k in ``take``) from one heap, or k
-    (in ``both``) from the first two at once; ``lopsided``: halve the first heap too (a move on
-    one heap only, though the game says it is symmetric: its premise is then violated)."""
-    class Drawn(HeapGame):
-        name = "random-conformance"
-        summary = "a random rule (tests/test_source_conformance.py)"
-
-        def moves(self, g, s):
-            for i in g.elements:
-                for k in take:
-                    yield move(f"take {k} from heap {i + 1}", guard=s.heap[i] >= k,
-                               update=lambda i=i, k=k: s.set(heap={i: s.heap[i] - k}))
-            if g.n >= 2:
-                for k in both:
-                    yield move(f"take {k} from heaps 1 and 2", guard=(s.heap[0] >= k) & (s.heap[1] >= k),
-                               update=lambda k=k: s.set(heap={0: s.heap[0] - k, 1: s.heap[1] - k}))
-            if lopsided:
-                yield move("halve heap 1", guard=s.heap[0] >= 2, update=lambda: s.set(heap={0: s.heap[0] // 2}))
-    return Drawn()
-
-
 def random_heap_rule(take, split, halve):
     """A user's rule on one heap (a HeapRule: sums of heaps by construction): take k (in ``take``),
     or take k (in ``split``) and split the rest into two heaps, or halve an even heap."""
@@ -219,7 +190,7 @@ sets = st.lists(st.integers(1, 4), max_size=3, unique=True)
        st.data(), st.sampled_from(["normal", "misere"]), st.sampled_from([10**9, 3]))
 def test_every_source_answers_as_the_reference_on_random_user_rules(take, both, lopsided, k, data, conv,
                                                                        reduce_after):
-    game = random_heap_game(take, both, lopsided)
+    game = random_heap_game(take, both, lopsided, "random-conformance")
     g = Structure.heaps(k)
     root = tuple(data.draw(st.lists(st.integers(0, 5), min_size=k, max_size=k)))
     states = batch(game, g, root, data.draw(st.integers(0, 3)))

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
+from drawn import draw_structure, random_heap_game
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -16,11 +17,10 @@ from grundy.solvers.native import vm
 from grundy.solvers.native.box import Box, Halt
 from grundy.solvers.native.kernel import GRUNDY, MISERE, MISERE_GRUNDY, NORMAL, Kernel
 from grundy.solvers.solver import Solver
-from grundy.spec import HeapRule, Position, Structure, move, read_position
+from grundy.spec import HeapRule, Position, Structure, read_position
 from grundy.spec.bits import bit_and, bit_or, nim_product, popcount
 from grundy.spec.expr import ite, lift, maximum, minimum, product
 from grundy.spec.games import GAMES
-from grundy.spec.heaps import HeapGame
 
 needs_vm = pytest.mark.skipif(not vm.available(), reason="no C compiler")
 FAST = settings(max_examples=4, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))
@@ -68,14 +68,7 @@ def positions(draw, name):
             obj["code" if name == "octal" else "set"] = draw(st.sampled_from(PARAMS[name]))
         p = read_position(obj)
         return game, p.structure, [p.state]
-    if game.structure == "heaps":
-        g = Structure.heaps(game.heap_count or draw(st.integers(1, 3)))
-    else:
-        n = draw(st.integers(1, 4))
-        pairs = [(u, v) for u in range(n) for v in range(n) if u != v and (game.structure == "digraph" or u < v)]
-        arcs = [p for p in pairs if draw(st.booleans())]
-        loops = [v for v in range(n) if draw(st.booleans())]
-        g = Structure.graph(range(n), arcs, loops, directed=game.structure == "digraph")
+    g = draw_structure(draw, game)
     schema = game.rules(g).schema
     states = []
     for _ in range(draw(st.integers(1, 3))):
@@ -121,32 +114,13 @@ def test_every_registered_game_as_the_python_solver(name):
     check()
 
 
-def random_heap_game(take, both, halve):
-    class Drawn(HeapGame):
-        name = "random-vm"
-        summary = "a random rule (tests/test_vm.py)"
-
-        def moves(self, g, s):
-            for i in g.elements:
-                for k in take:
-                    yield move(f"take {k} from heap {i + 1}", guard=s.heap[i] >= k,
-                               update=lambda i=i, k=k: s.set(heap={i: s.heap[i] - k}))
-            if g.n >= 2:
-                for k in both:
-                    yield move(f"take {k} from heaps 1 and 2", guard=(s.heap[0] >= k) & (s.heap[1] >= k),
-                               update=lambda k=k: s.set(heap={0: s.heap[0] - k, 1: s.heap[1] - k}))
-            if halve:
-                yield move("halve heap 1", guard=s.heap[0] >= 2, update=lambda: s.set(heap={0: s.heap[0] // 2}))
-    return Drawn()
-
-
 @needs_vm
 @FAST
 @given(st.lists(st.integers(1, 4), min_size=1, max_size=3, unique=True),
        st.lists(st.integers(1, 3), max_size=2, unique=True), st.booleans(),
        st.lists(st.integers(0, 7), min_size=2, max_size=3), st.sampled_from(sorted(MODES)))
 def test_random_rules_as_the_python_solver(take, both, halve, heaps, mode):
-    game = random_heap_game(take, both, halve)
+    game = random_heap_game(take, both, halve, "random-vm")
     g = Structure.heaps(len(heaps))
     rules = game.rules(g)
     same_successors(rules, tuple(heaps))
