@@ -121,13 +121,13 @@ def main() -> None:
     ap.add_argument("--cpu", type=int, default=60)
     ap.add_argument("--digits", type=int, default=3)
     ap.add_argument("--max-heap", type=int, default=400)
-    ap.add_argument("--only", default=None, help="codes starting so, e.g. 0.7")
+    ap.add_argument("--only", default=None, help="codes starting so, e.g. 0.7 (several: 0.6,0.7)")
     ap.add_argument("--prefixes", default="0", help="the digits before the point, e.g. 0,4")
     ap.add_argument("--out", default=None)
     ap.add_argument("--table", default=None, help="write the table of this results file into --docs")
     ap.add_argument("--docs", default="docs/misere.md")
     a = ap.parse_args()
-    todo = [c for c in codes(a.digits, tuple(a.prefixes.split(","))) if a.only is None or c.startswith(a.only)]
+    todo = [c for c in codes(a.digits, tuple(a.prefixes.split(","))) if a.only is None or c.startswith(tuple(a.only.split(",")))]
     if a.table:
         write_table(a.table, a.docs, len(todo), f"--cpu {a.cpu} --max-heap {a.max_heap}")
         return
