@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from grundy.solvers.misere import Quotient
+from grundy.solvers.misere.monoid import Bipartite, Monoid, isomorphic
 
 # Plambeck, web page "0.312" (plambeck.org, misère octal games, quaternary games, "Status: SOLVED
 # [4 February 2003]"): "Except for the heap of size 4, we can pretend that individual games are
@@ -20,6 +21,24 @@ PLAMBECK_0312 = [":1", ":2", ":4", "A", ":4", ":5", ":4", ":5", ":4", ":5"]
 MAMMOTHS = {"0.121", "0.123", "0.131", "0.201", "0.211", "0.312", "0.331"}
 QUATERNARY_3 = [f"0.{a}{b}{c}" for a in range(4) for b in range(4) for c in range(1, 4)]
 QUATERNARY_2 = [f"0.{a}{b}" for a in range(4) for b in range(1, 4)]
+
+
+def mathoverflow_nim_quotient(k: int) -> Bipartite:
+    """Misère Nim's quotient as an answer to the MathOverflow question "Analysis of Misere Nim?"
+    builds it (read in a copy of the page): with A = (omega, xor, 0), A_0 = {0, 1} and B = ({0, 1},
+    or, 0), "the underlying monoid of the misère quotient of Nim is the submonoid
+    Q = (A x {1}) u (A_0 x {0}) of the product monoid A x B", and the quotient is
+    (Q, {(0, 1), (1, 0)}); a position maps to (the xor of its heaps, whether some heap is > 1).
+    Here A is cut to the heaps below 2^k (xor stays below 2^k): the pair (x, s) is x + 2^k s."""
+    elements = [x for x in (0, 1)] + [x + (1 << k) for x in range(1 << k)]
+    index = {e: i for i, e in enumerate(elements)}
+
+    def times(e: int, f: int) -> int:
+        top = 1 << k
+        return ((e % top) ^ (f % top)) + (top if e >= top or f >= top else 0)
+    heaps = [h + ((1 << k) if h > 1 else 0) for h in range(1, 1 << k)]   # heap h as (h, h > 1)
+    act = [[index[times(e, g)] for e in elements] for g in heaps]
+    return Bipartite(Monoid(act, len(elements)), frozenset({index[1 << k], index[1]}))
 
 
 def test_0312_as_plambeck_plays_it() -> None:
@@ -57,3 +76,14 @@ def test_mammoths_computed(code: str) -> None:
     here, of even order (docs/misere.md lists the figures)."""
     q = Quotient("octal", code=code, max_heap=100, time_limit=20)
     assert q.proved and q.size % 2 == 0
+
+
+@pytest.mark.parametrize("k", [2, 3, 4])
+def test_misere_nim_as_mathoverflow_builds_it(k: int) -> None:
+    """The quotient computed from Nim's rules on heaps below 2^k is the answer's monoid, cut to
+    those heaps: order 2^k + 2, P-portion {(0, 1), (1, 0)}."""
+    published = mathoverflow_nim_quotient(k)
+    ours = Quotient.of_options(lambda n: [(m,) if m else () for m in range(n)], max_heap=(1 << k) - 1)
+    assert published.size == (1 << k) + 2 == ours.size
+    assert isomorphic(ours.q.q, published)
+    assert not isomorphic(mathoverflow_nim_quotient(k - 1), ours.q.q)
