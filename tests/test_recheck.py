@@ -94,6 +94,28 @@ def test_a_would_be_refutation_is_an_error_naming_the_position(monkeypatch):
                         'P by the solver')
 
 
+def test_the_evaluators_disagreeing_is_an_error_naming_the_position(monkeypatch):
+    # the statement as compiled to Python (what the cross-check compares the reference
+    # engine's own evaluation with) broken at [2, 3]: the position is named in the error (the
+    # sweep itself runs in the C interpreter, on the statement's own program)
+    from grundy.solvers.native import vm
+    from grundy.verify.check import instance
+    if not vm.available():
+        pytest.skip("no C compiler: the sweep would run on the broken statement")
+    plain = instance.compile_expr
+
+    def lying(rules, e):
+        f = plain(rules, e)
+        return (lambda s: True if tuple(s) == (2, 3) else f(s)) if e.op == "eq" else f
+    monkeypatch.setattr(instance, "compile_expr", lying)
+    claim = Claim("x/nim-eval", game="nim", kind="char", family=heaps(2), bounds={"heap": 5},
+                  statement=lambda g, s: s.heap[0] == s.heap[1])
+    v = check_claim(claim)
+    assert v.verdict == "error"
+    assert v.detail == ('the evaluators disagree at {"game": "nim", "heaps": [2, 3]}: the statement is N by the '
+                        "reference engine's evaluator, P as compiled")
+
+
 def test_a_would_be_refutation_of_a_value_is_an_error(monkeypatch):
     true = Claim("x/nim-value", game="nim", kind="grundy", family=heaps(1), bounds={"heap": 8},
                  statement=lambda g, s: s.heap[0])

@@ -155,10 +155,17 @@ class Walker:
         lifted by the caller, :func:`grundy.spec.expr.lift`), walking only what is not memoised."""
         if not hasattr(e, "op"):
             raise TypeError(f"a walker walks expression nodes, not {type(e).__name__} {e!r} (lift it first)")
-        hit = self.memo.get(id(e))
+        memo = self.memo
+        hit = memo.get(id(e))
         if hit is not None:
             return hit[1]
-        memo = self.memo
+        for a in e.args if e.op != "const" and e.op != "var" else ():
+            if id(a) not in memo:
+                break
+        else:      # a leaf, or every child walked: the one node dag_nodes would give, visited
+            r = self.visit(e)
+            memo[id(e)] = (e, r)
+            return r
         for x in dag_nodes(e, skip=memo):
             memo[id(x)] = (x, self.visit(x))
         return memo[id(e)][1]

@@ -128,18 +128,17 @@ class CrossCheck:
         "P"/"N"), checked against the compiled statement and assumption the sweep used (the
         evaluation's work counted by ``ref``)."""
         stmt, assume = self._eval(inst, state, ref)
-        where = _json(inst.position(state))
         if not assume:
-            raise Disagreement(f"the evaluators disagree at {where}: assume is false there by the reference "
-                               f"engine's evaluator, true as compiled")
+            raise Disagreement(f"the evaluators disagree at {_json(inst.position(state))}: assume is false there "
+                               f"by the reference engine's evaluator, true as compiled")
         if inst.table is not None:
             return inst.table.claimed(state)
         mine = int(stmt) if inst.by_value else ("P" if stmt else "N")
         fast = inst.stmt(state)
         fast = int(fast) if inst.by_value else ("P" if fast else "N")
         if mine != fast:
-            raise Disagreement(f"the evaluators disagree at {where}: the statement is {mine} by the reference "
-                               f"engine's evaluator, {fast} as compiled")
+            raise Disagreement(f"the evaluators disagree at {_json(inst.position(state))}: the statement is {mine} "
+                               f"by the reference engine's evaluator, {fast} as compiled")
         return mine
 
     @staticmethod

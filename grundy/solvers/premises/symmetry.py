@@ -157,7 +157,7 @@ def _commutes(rules: Rules, enc, z: _Z3, code, gen: Generator) -> tuple[str, str
     """Whether σ maps the result of every move into the moves of the image (see the module's
     docstring): the matched moves first, all in one quantifier-free query (then move by move if
     that fails), the full query for a move whose match is not proved."""
-    from ..smt.encode import substitute
+    from ..smt.rewrite import substituter
     names, var = enc.names, rules.schema.variables
     n = len(names)
     at_image = dict(zip(names, _image_exprs(gen, list(var)), strict=False))
@@ -165,8 +165,9 @@ def _commutes(rules: Rules, enc, z: _Z3, code, gen: Generator) -> tuple[str, str
     todo = []                   # (move, legal, target, candidates)
     for mv in enc.moves:
         ren: dict[str, Expr] = {new: Var.int(new + "!") for _, new, _, _ in mv.choices}
-        legal = substitute(mv.legal, ren)
-        target = _image_exprs(gen, [substitute(mv.update.get(names[k], var[k]), ren) for k in range(n)])
+        renamed = substituter(ren)    # one memo for the guard and every slot's update
+        legal = renamed(mv.legal)
+        target = _image_exprs(gen, [renamed(mv.update.get(names[k], var[k])) for k in range(n)])
         cands = candidates.get(mv.index)
         if not cands:            # never legal on the samples: a state where it is, from Z3
             status, model = z.check([legal])
@@ -176,7 +177,7 @@ def _commutes(rules: Rules, enc, z: _Z3, code, gen: Generator) -> tuple[str, str
                 cv = tuple(z.integer(model, new + "!") for _, new, _, _ in mv.choices)
                 cands = sorted(_matched_at(code, gen, z.state(model), (mv.index, cv)).get(mv.index, ()))
         todo.append((mv, legal, target, list(cands or ())))
-    first = [(legal, _match(enc, at_image, mv, enc.moves[c[0]], target, substitute))
+    first = [(legal, _match(enc, at_image, mv, enc.moves[c[0]], target))
              for mv, legal, target, c in todo if c]
     matched = [(legal, ok) for legal, ok in first if ok is not None]
     if len(first) == len(todo) and len(matched) == len(first):
@@ -184,11 +185,11 @@ def _commutes(rules: Rules, enc, z: _Z3, code, gen: Generator) -> tuple[str, str
             return PROVED, "", None           # every move matched, in one query
     image_moves: list[tuple[Expr, list[Expr]]] | None = None      # each move at the image (full queries)
     for mv, legal, target, cands in todo:
-        if any(_matched(z, enc, at_image, mv, enc.moves[j], legal, target, substitute) for j in cands):
+        if any(_matched(z, enc, at_image, mv, enc.moves[j], legal, target) for j in cands):
             continue
         if image_moves is None:
-            image_moves = [(substitute(mj.legal, at_image),
-                            [substitute(mj.update.get(names[k], var[k]), at_image) for k in range(n)])
+            imaged = substituter(at_image)
+            image_moves = [(imaged(mj.legal), [imaged(mj.update.get(names[k], var[k])) for k in range(n)])
                            for mj in enc.moves]
         found = _full(rules, z, code, gen, mv, legal, target, image_moves)
         if found is not None:
@@ -219,7 +220,7 @@ def _full(rules: Rules, z: _Z3, code, gen: Generator, mv, legal: Expr, target: l
     return VIOLATED, why, state
 
 
-def _match(enc, at_image: dict, mv, mj, target: list[Expr], substitute) -> Expr | None:
+def _match(enc, at_image: dict, mv, mj, target: list[Expr]) -> Expr | None:
     """The formula "``mj`` with the same choices as ``mv`` is legal at the image and reaches the
     image of ``mv``'s result" (None: their choices do not correspond)."""
     if len(mj.choices) != len(mv.choices):
@@ -227,14 +228,15 @@ def _match(enc, at_image: dict, mv, mj, target: list[Expr], substitute) -> Expr 
     names, var = enc.names, enc.rules.schema.variables
     sub = dict(at_image)
     sub.update({new: Var.int(mine + "!") for (_, new, _, _), (_, mine, _, _) in zip(mj.choices, mv.choices, strict=False)})
-    return all_of([substitute(mj.legal, sub)] +
-                  [substitute(mj.update.get(names[k], var[k]), sub) == target[k] for k in range(len(names))])
+    from ..smt.rewrite import substituter
+    at = substituter(sub)             # one memo for the guard and every slot's update
+    return all_of([at(mj.legal)] + [at(mj.update.get(names[k], var[k])) == target[k] for k in range(len(names))])
 
 
-def _matched(z: _Z3, enc, at_image: dict, mv, mj, legal: Expr, target: list[Expr], substitute) -> bool:
+def _matched(z: _Z3, enc, at_image: dict, mv, mj, legal: Expr, target: list[Expr]) -> bool:
     """Proved: wherever ``mv`` is legal, ``mj`` with the same choices is legal at the image and
     reaches the image of its result (one quantifier-free query)."""
-    ok = _match(enc, at_image, mv, mj, target, substitute)
+    ok = _match(enc, at_image, mv, mj, target)
     return ok is not None and z.check([legal, not_(ok)])[0] == "unsat"
 
 

@@ -1,10 +1,12 @@
 """Rewrites of the IR for Z3: substitution, and comparisons in a linear normal form."""
 from __future__ import annotations
 
+from typing import Callable
+
 from ...spec.expr import INT, Expr, lift, nodes
 from ...spec.rebuild import Rebuild
 
-__all__ = ["walk", "substitute", "uses", "normalize"]
+__all__ = ["walk", "substitute", "substituter", "uses", "normalize"]
 
 
 def walk(e: Expr, done: dict[int, object]) -> list[Expr]:
@@ -23,6 +25,22 @@ def substitute(e: Expr, mapping: dict[str, Expr]) -> Expr:
     if not mapping:
         return e
     return Rebuild(mapping).walk(lift(e))
+
+
+def substituter(mapping: dict[str, Expr]) -> Callable[[Expr], Expr]:
+    """:func:`substitute` with ``mapping`` for many expressions, one memo shared among them (a
+    subterm common to several is rebuilt once: the same nodes as one call each).
+
+    >>> from grundy.spec.expr import Var, show
+    >>> x, y = Var.int("x"), Var.int("y")
+    >>> sub = substituter({"y": lift(1)})
+    >>> [show(sub(e)) for e in (x + y < 3, y == 1, x)]
+    ['((x + 1) < 3)', 'True', 'x']
+    """
+    if not mapping:
+        return lambda e: e
+    walker = Rebuild(mapping)
+    return lambda e: walker.walk(lift(e))
 
 
 def uses(e: Expr, names: set[str]) -> bool:
