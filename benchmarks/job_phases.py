@@ -53,9 +53,11 @@ PHASES = [
     ("grundy.verify.check.sweep", "sweep", "sweep: the rest"),
     ("grundy.verify.check.claim", "check_claim", "claim other"),
 ]
-# the modules that bind a wrapped function by name (``from .prove import prove``)
+# imported before wrapping: the modules that bind a wrapped function by name (``from .prove
+# import prove``) get the wrapper too (every loaded module of grundy's is looked at)
 IMPORTERS = ["grundy.verify.check.claim", "grundy.verify.check.sweep", "grundy.verify.check.everyn",
-             "grundy.solvers.premises", "grundy.solvers.premises.coin_turning"]
+             "grundy.solvers.premises", "grundy.solvers.premises.coin_turning", "grundy.solvers.table",
+             "grundy.solvers.counting", "grundy.verify.schedule.pool"]
 
 
 class Phases:
@@ -89,9 +91,8 @@ class Phases:
                 if self.stack:
                     self.stack[-1][1] = t2
         setattr(obj, name, timed)
-        for m in IMPORTERS:
-            mod = sys.modules.get(m)
-            if mod is not None and getattr(mod, name, None) is f:
+        for m, mod in list(sys.modules.items()):
+            if m.startswith("grundy") and getattr(mod, name, None) is f:
                 setattr(mod, name, timed)
 
 
