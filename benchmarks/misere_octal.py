@@ -96,7 +96,7 @@ def write_table(results: str, docs: str, total: int, command: str) -> None:
     checked = [r for r in solved if r.get("mismatches_24") is not None]
     bad = sum(r["mismatches_24"] or 0 for r in checked)
     odd = [r["code"] for r in rs if r.get("order") is not None and r["order"] % 2]
-    head = [f"Run of {time.strftime('%Y-%m-%d', time.gmtime())}: `nice -n 10 python benchmarks/misere_octal.py "
+    head = [f"Run of {time.strftime('%Y-%m-%d', time.gmtime())}: `python benchmarks/misere_octal.py "
             f"{command} --out sweep.jsonl`, then `python benchmarks/misere_octal.py --table sweep.jsonl`. "
             f"{len(rs)} of the {total} codes run: {len(solved)} solved (a quotient with a period, "
             f"{len(proved)} of them proved), {len(rs) - len(solved)} ran out of the CPU limit; of the solved, "
