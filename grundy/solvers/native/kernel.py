@@ -36,7 +36,7 @@ from .box import OUT_OF_BOX, Box, Halt
 from .codegen import CYCLE, DOMAIN, LIMIT, NO_MEMORY, OVERFLOW, PAUSED, TOO_LARGE, c_source, kernel_source
 from .csyntax import C, CSyntax
 
-__all__ = ["Kernel", "KernelError", "OutOfBox", "Box", "Halt", "OUT_OF_BOX", "halt_error", "keys_in", "CSyntax", "C", "c_source", "kernel_source",
+__all__ = ["Kernel", "TableHandle", "KernelError", "OutOfBox", "Box", "Halt", "OUT_OF_BOX", "halt_error", "keys_in", "CSyntax", "C", "c_source", "kernel_source",
            "run_paused", "counted", "upgrade_pauses", "batch_keys", "GRUNDY", "NORMAL", "MISERE", "MISERE_GRUNDY", "UNKNOWN", "LOSES",
            "WINS", "MAX_KEY", "DENSE_LIMIT", "CYCLE", "TOO_LARGE", "LIMIT",
            "NO_MEMORY", "OVERFLOW", "DOMAIN", "PAUSED"]     # Box, CSyntax, C, c_source, kernel_source: kept importable from here
@@ -191,7 +191,25 @@ def _declare_keys(lib: ctypes.CDLL) -> None:
     lib.k_keys.restype = ctypes.c_int64
 
 
-class Kernel:
+class TableHandle:
+    """A value table held by a C library (``lib``, the table ``_t``): freed with the object, and
+    the number of positions it stores. Shared by :class:`Kernel` and the interpreter's
+    :class:`~grundy.solvers.native.vm.VMKernel`."""
+
+    lib: Any
+    _t: Any
+
+    def __del__(self) -> None:
+        t, self._t = getattr(self, "_t", None), None
+        if t:
+            self.lib.k_free(t)
+
+    @property
+    def stored(self) -> int:
+        return self.lib.k_stored(self._t)
+
+
+class Kernel(TableHandle):
     """The compiled rules on one box, with one value table (``mode``: GRUNDY, NORMAL or MISERE
     outcomes, MISERE_GRUNDY: misère Grundy values, never split into components). ``limit`` bounds the positions stored (:class:`KernelError` "position limit").
     ``extra``: C appended to the kernel's source (functions of the same library that drive its
@@ -227,15 +245,6 @@ class Kernel:
         if not self._t:
             raise MemoryError(f"no memory for a table of {box.size:,} positions")
         self._strides = box.strides
-
-    def __del__(self):
-        t, self._t = getattr(self, "_t", None), None
-        if t:
-            self.lib.k_free(t)
-
-    @property
-    def stored(self) -> int:
-        return self.lib.k_stored(self._t)
 
     def _run(self, call) -> None:
         """Call the kernel until it is done. It returns every few milliseconds (PAUSED) so that

@@ -32,7 +32,7 @@ from ...errors import BuildError
 from ...spec.game import Rules
 from . import build
 from .box import OUT_OF_BOX, Box, Halt
-from .kernel import GRUNDY, MISERE, MISERE_GRUNDY, NORMAL, keys_in, run_paused
+from .kernel import GRUNDY, MISERE, MISERE_GRUNDY, NORMAL, TableHandle, keys_in, run_paused
 from .vmcode import Regs, Statement, moves_code
 
 __all__ = ["Program", "Statement", "VMKernel", "library", "available", "MAX_BOX", "DENSE_BELOW",
@@ -139,7 +139,7 @@ class _Keys:
         return self.lib.v_keys(ctypes.byref(self.prog.c), flat, n, out)
 
 
-class VMKernel:
+class VMKernel(TableHandle):
     """A table of values (``mode``: GRUNDY, NORMAL, MISERE, MISERE_GRUNDY, as
     :class:`~grundy.solvers.native.kernel.Kernel`'s) searched by the interpreter running
     ``prog``. Duck-typed as a kernel for a :class:`~grundy.solvers.native.sweep.SweepRun`
@@ -154,15 +154,6 @@ class VMKernel:
         self._t = self.lib.v_new(ctypes.byref(prog.c), mode, dense, limit)
         if not self._t:
             raise MemoryError(f"no memory for a table of {prog.box.size:,} positions")
-
-    def __del__(self) -> None:
-        t, self._t = getattr(self, "_t", None), None
-        if t:
-            self.lib.k_free(t)
-
-    @property
-    def stored(self) -> int:
-        return self.lib.k_stored(self._t)
 
     def values(self, states: Sequence[Sequence[int]]) -> bytes | Halt:
         """The stored bytes of ``states`` (solved), or why not (a :class:`Halt`, as
