@@ -156,6 +156,36 @@ def test_refused_with_one_line_and_the_bounded_verdict(game, why):
     assert v.verdict == "refuted" and v.counterexample.structure == "K_2"
 
 
+class Revives(Grim):
+    """Deleting a vertex brings every other vertex back: symmetric, but not a counting rule."""
+    name = "test-revives"
+
+    def moves(self, g, s):
+        for v in g.vertices:
+            yield move(f"delete {v}", guard=s.alive[v],
+                       update=s.set(alive={u: u != v for u in g.vertices}))
+
+
+class DeadMoves(Grim):
+    """A move at every vertex, present or not (it deletes the vertex): symmetric, refused."""
+    name = "test-dead-moves"
+
+    def moves(self, g, s):
+        for v in g.vertices:
+            yield move(f"delete {v}", guard=s.alive[v] | ~s.alive[v], update=s.set(alive={v: False}))
+
+
+@pytest.mark.parametrize("game, why", [
+    (Revives(), "a move makes a removed vertex present"),
+    (DeadMoves(), "a move at a removed vertex is legal"),
+])
+def test_symmetric_rules_that_are_no_counting_rule_are_refused(game, why):
+    """The counting rule is read on the template's representatives (the reference engine's
+    interpreter): a move reviving a vertex, or legal at a removed vertex, is refused."""
+    with pytest.raises(Refused, match=why):
+        reduce_game(game, Shape.complete())
+
+
 def test_rule_changing_on_a_first_member_is_refused():
     red = reduce_game(ChangesAtNine(), Shape.complete())      # read on K_6: grim's counting rule
     assert agrees(red, (8,)) is None

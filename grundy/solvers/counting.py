@@ -38,9 +38,10 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any, Iterator, Sequence
 
-from ..spec.expr import Expr, all_of, any_of, evaluate, free_vars, ite, lift, total
+from ..spec.expr import Expr, all_of, any_of, free_vars, ite, lift, total
 from ..spec.game import Game, Move, Rules, move
 from ..spec.schema import Field, SymState
 from ..spec.structure import Structure
@@ -111,10 +112,6 @@ def _starts(sizes: Sequence[int]) -> list[int]:
     return [sum(sizes[:i]) for i in range(len(sizes))]
 
 
-def _env(rules: Rules, state: Sequence[int]) -> dict[str, Any]:
-    return {rules.schema.var_name(i): bool(x) for i, x in enumerate(state)}
-
-
 @dataclass
 class _Obs:
     """What the move at a present vertex of one part does at one count vector."""
@@ -123,24 +120,55 @@ class _Obs:
     others: tuple[bool | None, ...]   # per part: the other present vertices stay (None: there are none)
 
 
-def _observe(rules: Rules, sizes: Sequence[int], c: Sequence[int], t: int) -> _Obs | None:
+class _Reader:
+    """The template's moves read on concrete states by the reference engine's interpreter (each
+    move's guard and update put on a tape once, run at every count vector)."""
+
+    def __init__(self, rules: Rules):
+        self.rules = rules
+        self.inputs = rules.schema.slot_by_var
+        self._moves: dict[int, Any] = {}
+        self._guards: dict[int, Any] = {}
+
+    def move(self, v: int, state: Sequence[int]) -> list[int] | None:
+        """The move at v's update (in slot order ``self.slots(v)``), None where its guard is false."""
+        from .reference.tape import MoveTape
+        mt = self._moves.get(v)
+        if mt is None:
+            mt = self._moves[v] = MoveTape(self.rules.moves[v], self.inputs)
+        got = mt.at(tuple(bool(x) for x in state), ())
+        return None if got is None else [int(bool(x)) for x in got]
+
+    def slots(self, v: int) -> list[int]:
+        return self._moves[v].slots
+
+    def legal(self, v: int, state: Sequence[int]) -> bool:
+        """Whether the move at v's guard holds (its update not read)."""
+        from .reference.tape import Tape
+        tape = self._guards.get(v)
+        if tape is None:
+            tape = self._guards[v] = Tape([self.rules.moves[v].guard], self.inputs)
+        return bool(tape.run(tuple(bool(x) for x in state))[0])
+
+
+def _observe(read: _Reader, sizes: Sequence[int], c: Sequence[int], t: int) -> _Obs | None:
     """The move at the first vertex of part t (present) at the representative of c; None when no
     move is legal there. Refused if the parts' vertices do not move together, or a removed
     vertex comes back."""
     state = representative(sizes, c)
-    env = _env(rules, state)
     starts = _starts(sizes)
     v = starts[t]
-    m = rules.moves[v]
-    if not evaluate(m.guard, env):
+    m = read.rules.moves[v]
+    got = read.move(v, state)
+    if got is None:
         return _Obs(False, False, (None,) * len(sizes))
     nxt = list(state)
-    for slot, e in m.update.items():
-        nxt[slot] = int(bool(evaluate(e, env)))
+    for slot, x in zip(read.slots(v), got, strict=True):
+        nxt[slot] = x
     others: list[bool | None] = []
     for s, a in zip(sizes, starts, strict=True):
         if any(nxt[u] and not state[u] for u in range(a, a + s)):
-            raise Refused(f"a move makes a removed vertex present ({m.label} on {rules.structure.n} vertices)")
+            raise Refused(f"a move makes a removed vertex present ({m.label} on {read.rules.structure.n} vertices)")
         fates = {bool(nxt[u]) for u in range(a, a + s) if state[u] and u != v}
         if len(fates) > 1:
             raise Refused(f"a move treats the vertices of one part differently ({m.label})")
@@ -148,13 +176,12 @@ def _observe(rules: Rules, sizes: Sequence[int], c: Sequence[int], t: int) -> _O
     return _Obs(True, bool(nxt[v]), tuple(others))
 
 
-def _dead_moves_idle(rules: Rules, sizes: Sequence[int], c: Sequence[int]) -> None:
+def _dead_moves_idle(read: _Reader, sizes: Sequence[int], c: Sequence[int]) -> None:
     """No move at a removed vertex is legal (one removed vertex per part: symmetry does the rest)."""
     state = representative(sizes, c)
-    env = _env(rules, state)
     for a, s, ci in zip(_starts(sizes), sizes, c, strict=True):
-        if ci < s and evaluate(rules.moves[a + ci].guard, env):
-            raise Refused(f"a move at a removed vertex is legal ({rules.moves[a + ci].label})")
+        if ci < s and read.legal(a + ci, state):
+            raise Refused(f"a move at a removed vertex is legal ({read.rules.moves[a + ci].label})")
 
 
 def _check_form(game: Game, g: Structure, per_vertex: bool = True) -> Rules:
@@ -273,6 +300,10 @@ class Counted:
     symmetry: str
 
     def rules(self) -> Rules:
+        return self._rules
+
+    @cached_property
+    def _rules(self) -> Rules:                  # built once: the moves are read at every count vector
         return Rules(self.quotient, Structure.heaps(self.shape.k))
 
     def assume(self, rules: Rules) -> Expr:
@@ -281,11 +312,23 @@ class Counted:
         return all_of(s.count[i] <= f for i, f in enumerate(self.shape.fixed) if f is not None)
 
     def options(self, c: Sequence[int]) -> set[tuple[int, ...]]:
-        """The counting rule's options at the count vector c."""
+        """The counting rule's options at the count vector c (each move read from the IR by the
+        reference engine's interpreter: no compiled code)."""
+        out = set()
+        for mt in self._tapes:
+            got = mt.at(tuple(c), ())            # None: the guard is false
+            if got is not None:
+                nxt = list(c)
+                for slot, x in zip(mt.slots, got, strict=True):
+                    nxt[slot] = int(x)
+                out.add(tuple(nxt))
+        return out
+
+    @cached_property
+    def _tapes(self) -> list[Any]:
+        from .reference.tape import MoveTape
         r = self.rules()
-        env: dict[str, Any] = {r.schema.var_name(i): x for i, x in enumerate(c)}
-        return {tuple(int(evaluate(m.update.get(i, r.state.count[i]), env)) for i in range(self.shape.k))
-                for m in r.moves if evaluate(m.guard, env)}
+        return [MoveTape(m, r.schema.slot_by_var) for m in r.moves]
 
 
 def template_sizes(shape: Shape, cap: int = 4) -> tuple[int, ...]:
@@ -301,12 +344,13 @@ def reduce_game(game: Game, shape: Shape, cap: int = 4) -> Counted:
     rules = _check_form(game, shape.build(sizes))
     how = _symmetric(rules, sizes)
     data: list[dict[Any, dict]] = [{} for _ in range(shape.k)]
+    read = _Reader(rules)
     for c in _boxes(sizes):
-        _dead_moves_idle(rules, sizes, c)
+        _dead_moves_idle(read, sizes, c)
         for t in range(shape.k):
             if c[t] == 0:
                 continue
-            o = _observe(rules, sizes, c, t)
+            o = _observe(read, sizes, c, t)
             assert o is not None
             data[t].setdefault("legal", {})[c] = o.legal
             data[t].setdefault("stays", {})[c] = o.stays if o.legal else None
