@@ -43,7 +43,7 @@ the resource limit, the grundy package and Z3's version.
 >>> group.name, [g.what for g in group.generators]
 ('S_3 on heaps', ['swapping heaps 0 and 1', 'cycling heaps 0 -> 1 -> 2'])
 >>> prove_symmetry(rules, cache=False).how
-'symmetry (S_3 on heaps) proved by Z3, 2 generators'
+'symmetry (S_3 on heaps) proved by construction, 2 generators'
 >>> prove_decomposition(rules, cache=False).status
 'proved'
 """
