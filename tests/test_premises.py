@@ -172,6 +172,7 @@ def test_decomposition_queries_near_a_move_are_proved_once_per_shape(monkeypatch
 
     from grundy.solvers.premises import decomposition as dec
     monkeypatch.setattr(dec, "_LOCALLY", {})
+    monkeypatch.setattr(dec, "_EXACTLY", {})
     checks = []
     real = z3.Solver.check
 
