@@ -130,3 +130,36 @@ def test_the_canonical_form_uses_only_identities():
     assert c(x - y) is not c(y - x) and c(x < y) is not c(y < x) and c(x <= y) is not c(y <= x)
     assert c(ite(a, x, y)) is not c(ite(a, y, x)) and c(a & ~b) is not c(~a & b)
     assert show(c(x - y < z)) == show(x - y < z)               # nothing else rewritten
+
+
+def test_a_rule_reading_vertex_numbers_is_violated_not_by_construction():
+    """test-upward-walk moves the token to a larger-numbered neighbour only: on a path the
+    reversal maps the token's values through a table, which is read backwards in the guards,
+    and the moves still differ: Z3 finds the violation."""
+    import sys
+    from pathlib import Path
+    sys.path.insert(0, str(Path(__file__).parent / "soundness"))
+    import _premise_games  # noqa: F401  (registers the test games)
+    path = Structure.graph(range(3), [(0, 1), (1, 2)])
+    p = premises.prove_symmetry(get_game("test-upward-walk").rules(path), cache=False)
+    assert p.status == "violated" and "by construction" not in p.how
+
+
+def test_token_games_are_symmetric_by_construction_through_their_value_maps():
+    k4 = Structure.graph(range(4), [(a, b) for a in range(4) for b in range(a + 1, 4)])
+    for name in ("vertexnim", "edge-nim"):
+        p = premises.prove_symmetry(get_game(name).rules(k4), cache=False)
+        assert p.status == "proved" and "proved by construction" in p.how, (name, p.how)
+
+
+def test_a_value_map_is_read_backwards_only_when_one_to_one_and_bounded():
+    from grundy.solvers.premises.symmetry import _by_identity
+    from grundy.solvers.premises.groups import Generator
+    r = get_game("edge-nim").rules(Structure.graph(range(3), [(0, 1), (1, 2)]))
+    (gen,) = premises.symmetry_group(r).generators
+    assert _by_identity(r, gen)
+    assert r.schema.var_name(len(r.schema) - 1).startswith("token") and gen.tables[-1] == (2, 1, 0)
+    squashed = Generator(gen.what, gen.perm, gen.tables[:-1] + ((0, 0, 0),), gen.lows)   # not one-to-one
+    assert not _by_identity(r, squashed)
+    wrong = Generator(gen.what, gen.perm, gen.tables[:-1] + ((1, 0, 2),), gen.lows)       # not the edges' map
+    assert not _by_identity(r, wrong)

@@ -15,7 +15,13 @@ would be asked (``L ∧ ¬(L' ∧ ⋀ U_k = T_k)``) is unsatisfiable by construc
 one node per operator and operand nodes), after :class:`Canonical` rewrites both sides by
 identities that hold in every interpretation (``∧``, ``∨``, ``=``, ``+``, ``min``, ``max``
 are commutative; ``∧``/``∨`` associative and idempotent): sorting their operands, flattening
-nested ``∧``/``∨`` and dropping repeated operands changes no value. Anything not shown so
+nested ``∧``/``∨`` and dropping repeated operands changes no value. One more rewrite reads a
+generator's value map backwards: σ maps a vertex- or edge-valued slot x through a table π,
+written ``m(x) = ite(x == lo, π(lo), ite(..., π(hi)))``; where π is one-to-one and the family
+(the states every premise's query ranges over, Z3's included) asserts ``lo <= x <= hi`` (its
+own conjuncts, checked node for node), ``m(x) == c`` holds exactly when ``x == π⁻¹(c)`` (False
+when c has no preimage), so a guard ``token == u`` read at σ(s) becomes ``token == π⁻¹(u)``.
+The proof then holds at every state of the family, as Z3's does. Anything not shown so
 (different terms, however equivalent) goes to Z3 as before: identity is a sufficient
 condition only.
 
@@ -30,9 +36,9 @@ False
 from __future__ import annotations
 
 import hashlib
-from typing import Callable, Sequence
+from typing import Any, Callable, Sequence
 
-from ...spec.expr import Expr, Var, all_of, any_of, maximum, minimum
+from ...spec.expr import Expr, Var, all_of, any_of, lift, maximum, minimum
 from ...spec.rebuild import Rebuild
 
 __all__ = ["Canonical", "commutes_by_identity"]
@@ -50,6 +56,14 @@ class Canonical(Rebuild):
     def __init__(self) -> None:
         super().__init__({})
         self._keys: dict[int, tuple[Expr, bytes]] = {}
+        self._maps: dict[int, tuple[Expr, Expr, dict[Any, int]]] = {}
+
+    def value_map(self, m: Expr, x: Expr, inverse: dict[Any, int]) -> None:
+        """Read ``m == c`` (``c`` a constant) as ``x == inverse[c]`` (False when ``c`` has no
+        preimage): for a value map ``m`` of ``x`` that is one-to-one on the states read (the
+        caller's premise, see :func:`commutes_by_identity`)."""
+        m = self(m)
+        self._maps[id(m)] = (m, x, inverse)
 
     def key(self, x: Expr) -> bytes:
         """A digest of ``x``'s structure (operator, sort, constant or name, operands' digests):
@@ -77,6 +91,12 @@ class Canonical(Rebuild):
 
     def _pair(self, x: Expr, *args: Expr) -> Expr:
         a, b = sorted(args, key=self.key)
+        if x.op == "eq" and self._maps:
+            for m, c in ((a, b), (b, a)):
+                hit = self._maps.get(id(m))
+                if hit is not None and c.op == "const":
+                    v = hit[2].get(c.args[0])
+                    return lift(False) if v is None else self._pair(x, hit[1], lift(v))
         return self._same(x, a, b)
 
     def _many(self, x: Expr, *args: Expr) -> Expr:
@@ -87,11 +107,22 @@ class Canonical(Rebuild):
     walk_min = walk_max = _many
 
 
-def commutes_by_identity(enc, perm: Sequence[int], slot_image: Callable[[int, Expr], Expr]) -> bool:
+def _bounded(enc, x: Expr, lo: int, hi: int) -> bool:
+    """Whether the family every premise's query assumes (``enc.family``) holds ``lo <= x <= hi``
+    as two of its conjuncts (the same nodes)."""
+    fam = enc.family
+    have = {id(c) for c in (fam.args if fam.op == "and" else (fam,))}
+    return id(x >= lo) in have and id(x <= hi) in have
+
+
+def commutes_by_identity(enc, perm: Sequence[int], slot_image: Callable[[int, Expr], Expr],
+                         tables: dict[int, tuple[int, Sequence[int]]] | None = None) -> bool:
     """Whether every move of ``enc`` (an :class:`~grundy.solvers.smt.encode.Encoding`) is
     mapped by the generator onto a move of the rule term for term (see the module's docstring):
     σ puts ``slot_image(i, e)`` in slot ``perm[i]`` of the image of a state whose slot ``i`` is
-    ``e``. False means "not shown so", never "violated"."""
+    ``e``. ``tables``: slot ``i`` -> (its least value, the values its value map gives): a map
+    one-to-one on the slot's domain, which the family asserts, is read backwards in ``m == c``
+    (see the module's docstring). False means "not shown so", never "violated"."""
     from ..smt.rewrite import substituter
     names, var = enc.names, enc.rules.schema.variables
     slot = {name: k for k, name in enumerate(names)}
@@ -104,6 +135,9 @@ def commutes_by_identity(enc, perm: Sequence[int], slot_image: Callable[[int, Ex
     image: list[Expr] = list(var)
     for i, v in enumerate(var):
         image[perm[i]] = slot_image(i, v)
+    for i, (lo, table) in (tables or {}).items():
+        if len(set(table)) == len(table) and _bounded(enc, var[i], lo, lo + len(table) - 1):
+            canon.value_map(image[perm[i]], var[i], {t: lo + j for j, t in enumerate(table)})
     at_image = substituter(dict(zip(names, image, strict=False)))   # an expression at σ(s)
     unmoved = [id(canon(x)) for x in image]    # slot k of σ(s), and of σ(m(s)) where m leaves it
 

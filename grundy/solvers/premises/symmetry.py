@@ -124,7 +124,8 @@ def _by_identity(rules: Rules, gen: Generator) -> bool:
         def slot_image(i: int, e: Expr) -> Expr:
             t = gen.tables[i]
             return e if t is None else _value_map(e, t, gen.lows[i])
-        return commutes_by_identity(enc, gen.perm, slot_image)
+        tables = {i: (gen.lows[i], t) for i, t in enumerate(gen.tables) if t is not None}
+        return commutes_by_identity(enc, gen.perm, slot_image, tables)
     except Exception:            # noqa: BLE001  (a rule the encoding cannot take: left to Z3's path)
         return False
 
