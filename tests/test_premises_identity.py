@@ -153,8 +153,8 @@ def test_token_games_are_symmetric_by_construction_through_their_value_maps():
 
 
 def test_a_value_map_is_read_backwards_only_when_one_to_one_and_bounded():
-    from grundy.solvers.premises.symmetry import _by_identity
     from grundy.solvers.premises.groups import Generator
+    from grundy.solvers.premises.symmetry import _by_identity
     r = get_game("edge-nim").rules(Structure.graph(range(3), [(0, 1), (1, 2)]))
     (gen,) = premises.symmetry_group(r).generators
     assert _by_identity(r, gen)

@@ -36,7 +36,7 @@ False
 from __future__ import annotations
 
 import hashlib
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 from ...spec.expr import Expr, Var, all_of, any_of, lift, maximum, minimum
 from ...spec.rebuild import Rebuild
@@ -87,7 +87,8 @@ class Canonical(Rebuild):
         for a in args:
             for b in (a.args if a.op == x.op else (a,)):
                 flat.setdefault(id(b), b)
-        return _JUNCTIONS[x.op](sorted(flat.values(), key=self.key))
+        items: list[Expr] = sorted(flat.values(), key=self.key)
+        return _JUNCTIONS[x.op](items)
 
     def _pair(self, x: Expr, *args: Expr) -> Expr:
         a, b = sorted(args, key=self.key)
@@ -100,7 +101,8 @@ class Canonical(Rebuild):
         return self._same(x, a, b)
 
     def _many(self, x: Expr, *args: Expr) -> Expr:
-        return _SORTED[x.op](sorted(args, key=self.key))
+        items: list[Expr] = sorted(args, key=self.key)
+        return _SORTED[x.op](items)
 
     walk_and = walk_or = _junction
     walk_eq = walk_add = _pair
@@ -116,7 +118,7 @@ def _bounded(enc, x: Expr, lo: int, hi: int) -> bool:
 
 
 def commutes_by_identity(enc, perm: Sequence[int], slot_image: Callable[[int, Expr], Expr],
-                         tables: dict[int, tuple[int, Sequence[int]]] | None = None) -> bool:
+                         tables: Mapping[int, tuple[int, Sequence[int]]] | None = None) -> bool:
     """Whether every move of ``enc`` (an :class:`~grundy.solvers.smt.encode.Encoding`) is
     mapped by the generator onto a move of the rule term for term (see the module's docstring):
     σ puts ``slot_image(i, e)`` in slot ``perm[i]`` of the image of a state whose slot ``i`` is
