@@ -257,9 +257,10 @@ class _Local:
             _NORMAL.clear()
         return normalize(lift(e), _NORMAL)
 
-    def proved(self, query: Expr, left: int) -> bool:
+    def proved(self, q: Expr, left: int) -> bool:
+        """Whether ``q`` (a query, through :meth:`prepare`) is unsatisfiable with the assumptions near
+        it, within ``left`` resource units."""
         import z3
-        q = self.prepare(query)
         hit = _READS.get(id(q))
         if hit is None:
             if len(_READS) >= _REMEMBERED:
@@ -322,12 +323,13 @@ def _decomposition(rules: Rules, budget: int) -> Proof:
         local = _Local(enc, [enc.family, *sp.base()])
         z: _Z3 | None = None                    # every assumption: made when a query needs it
         for query in sp.queries():
-            if local.proved(query, budget - local.used - (z.used if z is not None else 0)):
+            q = local.prepare(query)            # prepared once, for both checks
+            if local.proved(q, budget - local.used - (z.used if z is not None else 0)):
                 continue
             if z is None:
                 z = _Z3(enc, budget - local.used)
                 z.assume(sp.base())
-            status, model = z.check([query], shrink=True)
+            status, model = z.check([q], shrink=True, prepared=True)
             if status == "unsat":
                 continue
             if status == "unknown":
