@@ -103,6 +103,21 @@ def test_the_same_meaning_written_apart_goes_to_z3_and_is_proved():
     assert tiny.status == "unknown"            # the Z3 path, within its budget
 
 
+class ThreeNimsOneApart(TwoNims):
+    """Nim on three heaps, heap 3's guard written apart: the swap of heaps 1 and 2 maps the
+    moves term for term, the cycle needs Z3."""
+    heap_count = 3
+
+    @staticmethod
+    def guard(s, i, k):
+        return s.heap[i] >= k if i < 2 else s.heap[i] - k >= 0
+
+
+def test_generators_shown_by_construction_and_by_z3_are_both_named():
+    p = premises.prove_symmetry(ThreeNimsOneApart().rules(Structure.heaps(3)), cache=False)
+    assert p.status == "proved" and p.how == "symmetry (S_3 on heaps) proved by construction and by Z3 (1), 2 generators"
+
+
 def test_one_constant_off_is_violated_not_by_construction():
     r = OneConstantOff().rules(Structure.heaps(2))
     p = premises.prove_symmetry(r, cache=False)
