@@ -1,6 +1,6 @@
-"""The symmetry premise's proof: each generator commutes with the rule (Z3 on the matched move
-first, then on any move), or the rule is symmetric by construction; violations replayed on the
-concrete rule."""
+"""The symmetry premise's proof: each generator commutes with the rule (term for term, with no
+Z3 query, :mod:`~grundy.solvers.premises.identity`; else Z3 on the matched move first, then on
+any move), or the rule is symmetric by construction; violations replayed on the concrete rule."""
 from __future__ import annotations
 
 from typing import Any, Sequence
