@@ -41,7 +41,16 @@ def heap_states(n: int, top: int):
 
 
 # ------------------------------------------------------------------ each premise path
-def test_symmetry_proved_violated_unknown_not_declared():
+def _no_identity(monkeypatch):
+    """Every generator proved by Z3's path (none shown by construction, identical terms)."""
+    from grundy.solvers.premises import symmetry
+    monkeypatch.setattr(symmetry, "_by_identity", lambda rules, gen: False)
+
+
+def test_symmetry_proved_violated_unknown_not_declared(monkeypatch):
+    p = premises.prove_symmetry(rules("nim", Structure.heaps(3)), cache=False)
+    assert p.status == "proved" and p.how == "symmetry (S_3 on heaps) proved by construction, 2 generators"
+    _no_identity(monkeypatch)
     p = premises.prove_symmetry(rules("nim", Structure.heaps(3)), cache=False)
     assert p.status == "proved" and p.how == "symmetry (S_3 on heaps) proved by Z3, 2 generators"
     bad = premises.prove_symmetry(_bad_games.BAD["symmetry"].rules(Structure.heaps(2)), cache=False)
@@ -163,6 +172,7 @@ def test_decomposition_queries_near_a_move_are_proved_once_per_shape(monkeypatch
 
     from grundy.solvers.premises import decomposition as dec
     monkeypatch.setattr(dec, "_LOCALLY", {})
+    monkeypatch.setattr(dec, "_EXACTLY", {})
     checks = []
     real = z3.Solver.check
 
@@ -253,8 +263,9 @@ def test_a_reduction_is_used_iff_its_premise_is_proved(native):
             assert (k.symmetry, k.decompose) == (sym, dec), name
 
 
-def test_an_unknown_premise_is_not_used(tune):
+def test_an_unknown_premise_is_not_used(tune, monkeypatch):
     tune(premise_rlimit=1)
+    _no_identity(monkeypatch)           # (by construction, the symmetry would need no Z3 units)
     s = Solver(native=False, reduce_after=0)
     p = read_position({"game": "test-nim-plus4", "heaps": [4, 4]})
     assert s.grundy(p) == 1 and s.violations == []                # unknown: not used, nothing to report
@@ -332,7 +343,7 @@ def test_the_verdict_names_the_sources_that_served():
               statement=lambda g, s: (s.heap[0] ^ s.heap[1] ^ s.heap[2]) == 0)
     v = check_claim(c, solver=Solver(native=False, reduce_after=0))
     assert v.verdict == "verified"
-    want = "Python search with symmetry (S_3 on heaps) proved by Z3, 2 generators and decomposition proved by Z3"
+    want = "Python search with symmetry (S_3 on heaps) proved by construction, 2 generators and decomposition proved by Z3"
     assert v.coverage["sources"] == {want: 1} and v.scope.endswith(f"; values from {want}")
     v = check_claim(Claim("t/lasker", game="lasker-nim", kind="grundy", family=heaps(2), bounds={"heap": 5},
                           statement=lambda g, s: s.heap[0] ^ s.heap[1], expect="refuted"))
@@ -345,7 +356,7 @@ def test_the_kernel_on_k6_reduces_by_a_proved_s6():
               statement=lambda g, s: s.token < 0, expect="verified")    # every start is N (Erickson 4.8)
     v = check_claim(c, solver=Solver(native="always"))
     assert v.verdict == "verified"
-    assert v.coverage["sources"] == {"C kernel with symmetry (S_6 on vertices) proved by Z3, 2 generators": 1}
+    assert v.coverage["sources"] == {"C kernel with symmetry (S_6 on vertices) proved by construction, 2 generators": 1}
 
 
 def test_a_violated_declaration_is_in_the_verdict_not_used():
@@ -461,6 +472,7 @@ def _counting_commutes(monkeypatch):
     """The symmetry proofs' memo emptied, and the generators proved by Z3 from now on."""
     from grundy.solvers.premises import symmetry
     monkeypatch.setattr(symmetry, "_PROVED", {})
+    _no_identity(monkeypatch)
     proved: list = []
     real = symmetry._commutes
     monkeypatch.setattr(symmetry, "_commutes", lambda *a: proved.append(a[-1]) or real(*a))

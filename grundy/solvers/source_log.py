@@ -29,7 +29,7 @@ class SourceLog:
     >>> s.grundy(read_position({"game": "nim", "heaps": [3, 5, 6]}))
     0
     >>> log.summary()
-    {'Python search with symmetry (S_3 on heaps) proved by Z3, 2 generators and decomposition proved by Z3': 1}
+    {'Python search with symmetry (S_3 on heaps) proved by construction, 2 generators and decomposition proved by Z3': 1}
     """
 
     _serials = itertools.count()

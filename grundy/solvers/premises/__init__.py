@@ -9,7 +9,9 @@ property of the game's rule on the structure at hand:
   generating set of it (heaps: a swap and a cycle of S_n; graphs whose automorphisms are every
   vertex permutation: the same two, acting on the slots; other graphs: generators of the
   listed automorphism group). :func:`prove_symmetry` asks Z3, over unbounded integers (every
-  size), that for each generator σ and each move m, σ(m(s)) is a move of σ(s). It first looks
+  size), that for each generator σ and each move m, σ(m(s)) is a move of σ(s), unless that is
+  shown term for term (:mod:`~grundy.solvers.premises.identity`: the image of every move is a
+  move of the rule as the same expression, "proved by construction", no Z3). It first looks
   for the *matched* move (the move of σ(s) reaching σ(m(s)) with the same choice values, found
   by evaluating the rule on a few concrete states) and asks a quantifier-free query; the full
   query ("some move, some choices") only when that fails. If σ maps each move's results into
@@ -43,7 +45,7 @@ the resource limit, the grundy package and Z3's version.
 >>> group.name, [g.what for g in group.generators]
 ('S_3 on heaps', ['swapping heaps 0 and 1', 'cycling heaps 0 -> 1 -> 2'])
 >>> prove_symmetry(rules, cache=False).how
-'symmetry (S_3 on heaps) proved by Z3, 2 generators'
+'symmetry (S_3 on heaps) proved by construction, 2 generators'
 >>> prove_decomposition(rules, cache=False).status
 'proved'
 """

@@ -164,16 +164,17 @@ class _Z3:
     def truth(self, model, name: str) -> bool:
         return bool(self.z3.is_true(self.value(model, self.tr.var(name, BOOL))))
 
-    def check(self, items: list, shrink: bool = False) -> tuple[str, Any]:
+    def check(self, items: list, shrink: bool = False, prepared: bool = False) -> tuple[str, Any]:
         """sat (with the model), unsat or unknown, for the conjunction of ``items`` (IR
-        formulas or :class:`~grundy.solvers.smt.encode.Exists`). ``shrink``: a model whose int
-        fields total as little as a few more queries find (a violation is shown small)."""
+        formulas or :class:`~grundy.solvers.smt.encode.Exists`; ``prepared``: IR formulas
+        already in ``enc.prepare``'s form). ``shrink``: a model whose int fields total as little
+        as a few more queries find (a violation is shown small)."""
         z3 = self.z3
         s = self.s
         s.push()
         try:
             for it in items:
-                s.add(self.tr.part(self.enc.prepare(it)).translate(self.ctx))
+                s.add(self.tr.part(it if prepared else self.enc.prepare(it)).translate(self.ctx))
             r = self._check()
             if r == z3.sat:
                 model = s.model()

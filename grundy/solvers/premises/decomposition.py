@@ -200,6 +200,14 @@ class _Split:
 
 _LOCALLY: dict[str, int] = {}      # canonical text (SHA-256) of a query proved with the assumptions near
 _REMEMBERED = 200_000              # it -> the Z3 resource units it took; past this many, start again
+# the same, keyed by the nodes themselves (the query's and its assumptions' ids: hash-consed, so
+# a structure that shares a query with one proved before, e.g. the middle of a longer path, finds
+# it without its canonical text); the nodes are kept in the value, so that their ids stay theirs
+_EXACTLY: dict[tuple[int, ...], tuple[int, list[Expr]]] = {}
+_READS: dict[int, tuple[Expr, frozenset[str]]] = {}     # a prepared query's id -> (it, its free variables)
+# the normal form's memo (:func:`~grundy.solvers.smt.rewrite.normalize`, what ``enc.prepare``
+# does to a formula in int mode: a function of the node alone), shared by every structure
+_NORMAL: dict[int, tuple[Expr, Expr]] = {}
 
 
 def _canonical(roots: list[Expr]) -> str:
@@ -236,22 +244,43 @@ class _Local:
         from ...spec.expr import free_vars
         assert enc.width is None and enc.bound is None     # the texts remembered are of unbounded integers
         self.enc, self._free = enc, free_vars
-        self.items = [enc.prepare(c) for a in assumptions for c in _conjuncts(lift(a))]
+        self.items = [self.prepare(c) for a in assumptions for c in _conjuncts(lift(a))]
         self.reads = [free_vars(c) for c in self.items]
         self.used = 0
         self.ctx: Any = None
 
-    def proved(self, query: Expr, left: int) -> bool:
+    @staticmethod
+    def prepare(e: Expr) -> Expr:
+        """``enc.prepare(e)`` for an int-mode encoding, with one memo for every structure."""
+        from ..smt.rewrite import normalize
+        if len(_NORMAL) >= 4 * _REMEMBERED:
+            _NORMAL.clear()
+        return normalize(lift(e), _NORMAL)
+
+    def proved(self, q: Expr, left: int) -> bool:
+        """Whether ``q`` (a query, through :meth:`prepare`) is unsatisfiable with the assumptions near
+        it, within ``left`` resource units."""
         import z3
-        q = self.enc.prepare(query)
-        reads = self._free(q)
+        hit = _READS.get(id(q))
+        if hit is None:
+            if len(_READS) >= _REMEMBERED:
+                _READS.clear()
+            hit = _READS[id(q)] = (q, frozenset(self._free(q)))
+        reads = hit[1]
         near = [c for c, r in zip(self.items, self.reads, strict=False) if not reads.isdisjoint(r)]
         if 2 * len(near) > len(self.items):
             return False                  # not much nearer than every assumption (a dense structure)
-        key = hashlib.sha256(_canonical([q, *near]).encode()).hexdigest()
+        nodes = [q, *near]
+        exact = tuple(map(id, nodes))
+        known = _EXACTLY.get(exact)
+        if known is not None and known[0] <= left:
+            self.used += known[0]         # the very same formulas, proved before
+            return True
+        key = hashlib.sha256(_canonical(nodes).encode()).hexdigest()
         cost = _LOCALLY.get(key)
         if cost is not None and cost <= left:
             self.used += cost
+            _remember(exact, cost, nodes)
             return True
         if left <= 0:
             return False
@@ -271,7 +300,14 @@ class _Local:
         if len(_LOCALLY) >= _REMEMBERED:
             _LOCALLY.clear()
         _LOCALLY[key] = cost
+        _remember(exact, cost, nodes)
         return True
+
+
+def _remember(exact: tuple[int, ...], cost: int, nodes: list[Expr]) -> None:
+    if len(_EXACTLY) >= _REMEMBERED:
+        _EXACTLY.clear()
+    _EXACTLY[exact] = (cost, nodes)
 
 
 def _conjuncts(e: Expr) -> list[Expr]:
@@ -287,12 +323,13 @@ def _decomposition(rules: Rules, budget: int) -> Proof:
         local = _Local(enc, [enc.family, *sp.base()])
         z: _Z3 | None = None                    # every assumption: made when a query needs it
         for query in sp.queries():
-            if local.proved(query, budget - local.used - (z.used if z is not None else 0)):
+            q = local.prepare(query)            # prepared once, for both checks
+            if local.proved(q, budget - local.used - (z.used if z is not None else 0)):
                 continue
             if z is None:
                 z = _Z3(enc, budget - local.used)
                 z.assume(sp.base())
-            status, model = z.check([query], shrink=True)
+            status, model = z.check([q], shrink=True, prepared=True)
             if status == "unsat":
                 continue
             if status == "unknown":

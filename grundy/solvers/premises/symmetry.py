@@ -1,6 +1,6 @@
-"""The symmetry premise's proof: each generator commutes with the rule (Z3 on the matched move
-first, then on any move), or the rule is symmetric by construction; violations replayed on the
-concrete rule."""
+"""The symmetry premise's proof: each generator commutes with the rule (term for term, with no
+Z3 query, :mod:`~grundy.solvers.premises.identity`; else Z3 on the matched move first, then on
+any move), or the rule is symmetric by construction; violations replayed on the concrete rule."""
 from __future__ import annotations
 
 from typing import Any, Sequence
@@ -76,11 +76,17 @@ def _content(rules: Rules) -> str | None:
 
 
 def _symmetry(rules: Rules, group: Group, budget: int) -> Proof:
-    content = _content(rules)
+    content: str | None = ""             # read when a generator needs Z3
     made: tuple | None = None            # (encoding, Z3, compiled rules): made when a generator needs them
     used = 0
     n = len(group.generators)
+    by_z3 = 0                            # generators not shown by construction
     for gen in group.generators:
+        if _by_identity(rules, gen):
+            continue
+        by_z3 += 1
+        if content == "":
+            content = _content(rules)
         key = None if content is None else (content, repr((gen.perm, gen.tables, gen.lows)))
         cost = _PROVED.get(key) if key is not None else None
         if cost is not None and used + cost <= budget:
@@ -105,7 +111,23 @@ def _symmetry(rules: Rules, group: Group, budget: int) -> Proof:
             if len(_PROVED) >= _PROVED_MAX:
                 _PROVED.clear()
             _PROVED[key] = z.used - before
-    return PROVED, f"symmetry ({group.name}) proved by Z3, {n} generator{'s' * (n != 1)}", "", None
+    how = "by Z3" if by_z3 == n else "by construction" if not by_z3 else f"by construction and by Z3 ({by_z3})"
+    return PROVED, f"symmetry ({group.name}) proved {how}, {n} generator{'s' * (n != 1)}", "", None
+
+
+def _by_identity(rules: Rules, gen: Generator) -> bool:
+    """Whether σ maps every move onto a move term for term (no Z3: see
+    :mod:`grundy.solvers.premises.identity`); False also when the rule cannot be read so."""
+    from .identity import commutes_by_identity
+    try:
+        enc = _encoding(rules)
+        def slot_image(i: int, e: Expr) -> Expr:
+            t = gen.tables[i]
+            return e if t is None else _value_map(e, t, gen.lows[i])
+        tables = {i: (gen.lows[i], t) for i, t in enumerate(gen.tables) if t is not None}
+        return commutes_by_identity(enc, gen.perm, slot_image, tables)
+    except Exception:            # noqa: BLE001  (a rule the encoding cannot take: left to Z3's path)
+        return False
 
 
 def _value_map(x: Expr, table: Sequence[int], lo: int) -> Expr:
