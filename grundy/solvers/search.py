@@ -27,7 +27,7 @@ from __future__ import annotations
 from typing import Any
 
 from .context import SourceContext
-from .explicit.compile import State
+from .explicit.compile import State, unchanged
 from .limits import cycle_error as _cycle
 from .table import Table
 
@@ -126,25 +126,30 @@ class PythonSearch:
         (normal play: a sum, its value the XOR) rather than options."""
         canon = code.canonical
         parts = None if misere else code.components(s)
+        if canon is unchanged:                # no symmetry to reduce by: the states themselves
+            return (code.successors(s), False) if parts is None else (parts, True)
         if parts is not None:
-            return [canon(p) for p in parts], True
-        return [canon(c) for c in code.successors(s)], False
+            return list(map(canon, parts)), True
+        return list(map(canon, code.successors(s))), False
 
     def _grundy_search(self, root: State, kids: list[State], is_sum: bool, misere: bool) -> int | None:
         t = self.t
         code = t.code
         memo = t.misere_grundy if misere else t.grundy
+        children, room, value = self._children, self.room, memo.__getitem__
         # frame: [state, children, next index, is_sum]
         stack: list[list[Any]] = [[root, kids, 0, is_sum]]
         on_line = {root}
         while stack:
             fr = stack[-1]
-            if fr[1] is None:
-                fr[1], fr[3] = self._children(code, fr[0], misere)
-            kids, i = fr[1], fr[2]
-            while i < len(kids) and kids[i] in memo:
+            kids = fr[1]
+            if kids is None:
+                kids, fr[3] = children(code, fr[0], misere)
+                fr[1] = kids
+            i, n = fr[2], len(kids)
+            while i < n and kids[i] in memo:
                 i += 1
-            if i < len(kids):
+            if i < n:
                 fr[2] = i
                 k = kids[i]
                 if k in on_line:
@@ -152,10 +157,16 @@ class PythonSearch:
                 stack.append([k, None, 0, False])
                 on_line.add(k)
                 continue
-            if not self.room():
+            if not room():
                 return None
             s = fr[0]
-            memo[s] = _value([memo[k] for k in kids], fr[3], misere)
+            if fr[3]:                         # a sum: the XOR of its components' values
+                v = 0
+                for x in map(value, kids):
+                    v ^= x
+            else:
+                v = _value(list(map(value, kids)), False, misere)
+            memo[s] = v
             stack.pop()
             on_line.discard(s)
         return memo[root]
