@@ -114,7 +114,7 @@ class PythonSearch:
         kids, is_sum = self._children(code, root, misere)
         values = [memo.get(k) for k in kids]
         if None in values:
-            return self._grundy_search(root, kids, is_sum, misere)
+            return self._grundy_search(root, kids, values, is_sum, misere)
         if not self.room():
             return None
         memo[root] = v = _value(values, is_sum, misere)   # type: ignore[arg-type]  # no None in values
@@ -132,29 +132,33 @@ class PythonSearch:
             return list(map(canon, parts)), True
         return list(map(canon, code.successors(s))), False
 
-    def _grundy_search(self, root: State, kids: list[State], is_sum: bool, misere: bool) -> int | None:
+    def _grundy_search(self, root: State, kids: list[State], values: list[int | None], is_sum: bool,
+                       misere: bool) -> int | None:
         t = self.t
         code = t.code
         memo = t.misere_grundy if misere else t.grundy
-        children, room, value = self._children, self.room, memo.__getitem__
-        # frame: [state, children, next index, is_sum]
-        stack: list[list[Any]] = [[root, kids, 0, is_sum]]
+        children, room, get = self._children, self.room, memo.get
+        # frame: [state, children, their values (None: not known when last looked up), is_sum]
+        stack: list[list[Any]] = [[root, kids, values, is_sum]]
         on_line = {root}
         while stack:
             fr = stack[-1]
-            kids = fr[1]
-            if kids is None:
+            kids, vals = fr[1], fr[2]
+            if vals is None:
                 kids, fr[3] = children(code, fr[0], misere)
-                fr[1] = kids
-            i, n = fr[2], len(kids)
-            while i < n and kids[i] in memo:
-                i += 1
-            if i < n:
-                fr[2] = i
-                k = kids[i]
+                fr[1], fr[2] = kids, (vals := list(map(get, kids)))
+            k = None
+            while None in vals:               # the first child still without a value: search it
+                i = vals.index(None)
+                v = get(kids[i])
+                if v is None:
+                    k = kids[i]
+                    break
+                vals[i] = v
+            if k is not None:
                 if k in on_line:
                     raise _cycle(t.rules)
-                stack.append([k, None, 0, False])
+                stack.append([k, None, None, False])
                 on_line.add(k)
                 continue
             if not room():
@@ -162,10 +166,10 @@ class PythonSearch:
             s = fr[0]
             if fr[3]:                         # a sum: the XOR of its components' values
                 v = 0
-                for x in map(value, kids):
+                for x in vals:
                     v ^= x
             else:
-                v = _value(list(map(value, kids)), False, misere)
+                v = _value(vals, False, misere)
             memo[s] = v
             stack.pop()
             on_line.discard(s)
