@@ -1,5 +1,5 @@
 """The Python search with its reductions (symmetry by slot permutations, positions split into
-components: grundy/solvers/explicit/compile.py ``_permuting``, ``_splitter``; the search's loop,
+components: grundy/solvers/explicit/reductions.py; the search's loop,
 grundy/solvers/search.py) against the search with none, on random graphs: the same values."""
 from __future__ import annotations
 
@@ -9,7 +9,8 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from grundy.solvers.explicit.compile import _permuting, compile_rules
+from grundy.solvers.explicit.compile import compile_rules
+from grundy.solvers.explicit.reductions import permuting
 from grundy.solvers.solver import Solver
 from grundy.spec import Structure, make_position
 from grundy.spec.games import GAMES
@@ -56,13 +57,13 @@ def _plain_canonical(perms, s):
     st.lists(st.tuples(*[st.integers(0, 2)] * n), min_size=1, max_size=20))))
 def test_permuting_is_the_least_image(drawn):
     perms, states = drawn
-    canon = _permuting(len(states[0]), [list(range(len(states[0])))] + perms)   # the identity first, as listed
+    canon = permuting(len(states[0]), [list(range(len(states[0])))] + perms)   # the identity first, as listed
     for s in states:
         assert canon(s) == _plain_canonical([range(len(s))] + perms, s)
 
 
 def test_grim_canonical_forms_are_the_least_images():
-    """On grim's graphs (slot permutations only, so ``_permuting``): the least image."""
+    """On grim's graphs (slot permutations only, so ``permuting``): the least image."""
     rnd = random.Random(7)
     for g in [Structure.graph(range(6), [(i, i + 1) for i in range(5)]),          # P_6: a reflection
               Structure.graph(range(6), [(i, (i + 1) % 6) for i in range(6)]),    # C_6: the dihedral group

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from operator import itemgetter
 from types import CodeType
 from typing import Callable, Iterator, TypeVar, cast
 
@@ -29,6 +28,7 @@ from .plan import (
     shared_nodes,
     slot_sources,
 )
+from .reductions import permuting, splitter, unchanged
 
 __all__ = ["Compiled", "compile_rules", "compile_expr", "State", "unchanged",   # and, kept importable from here, .plan's:
            "Emitter", "PythonSyntax", "PYTHON", "Step", "emitter", "shared_nodes", "conjuncts", "dispatch_key",
@@ -371,12 +371,6 @@ def compile_expr(rules: Rules, expr: Expr, extra: dict[str, str] | None = None) 
     return lambda s, **kw: fn(s, *(kw[n] for n in params))
 
 
-def unchanged(s: State) -> State:
-    """The canonical form without a symmetry to reduce by: the state itself (a
-    :class:`Compiled` whose ``canonical`` is this one reduces by none)."""
-    return s
-
-
 def _canonical(rules: Rules, env: dict) -> Callable[[State], State]:
     """The least image of a state under the symmetry group.
 
@@ -391,7 +385,7 @@ def _canonical(rules: Rules, env: dict) -> Callable[[State], State]:
         return unchanged
     n = len(rules.schema)
     if n >= 2 and all(v is None for _, vmaps in syms for v in vmaps):
-        return _permuting(n, [perm for perm, _ in syms])
+        return permuting(n, [perm for perm, _ in syms])
     images = []
     for k, (perm, vmaps) in enumerate(syms):
         src = [""] * n
@@ -417,36 +411,6 @@ def _canonical(rules: Rules, env: dict) -> Callable[[State], State]:
                                 else [f"return {chosen[0]}"], env)
     canon = [by_value[v] for v in range(rules.structure.n)]
     return lambda s: canon[s[tok]](s)
-
-
-def _permuting(n: int, perms: list[list[int]]) -> Callable[[State], State]:
-    """The least image of a state under slot permutations alone (no value maps): each image
-    picked by one ``operator.itemgetter`` (the image of ``perm`` has ``s[i]`` at ``perm[i]``,
-    as the generated images), the identity's image the state itself. ``n >= 2`` slots.
-
-    >>> canon = _permuting(3, [[0, 1, 2], [2, 1, 0]])
-    >>> canon((0, 1, 1)), canon((1, 1, 0)), canon((1, 0, 1))
-    ((0, 1, 1), (0, 1, 1), (1, 0, 1))
-    """
-    getters = []
-    for perm in perms:
-        inv = [0] * n
-        for i, j in enumerate(perm):
-            inv[j] = i
-        if inv != list(range(n)):
-            getters.append(itemgetter(*inv))
-    if not getters:
-        return unchanged
-    if len(getters) < len(perms):               # the identity among them: the state itself
-        if len(getters) == 1:
-            (g,) = getters
-
-            def least2(s: State) -> State:
-                t = g(s)
-                return t if t < s else s
-            return least2
-        return lambda s: min(s, *[g(s) for g in getters])
-    return lambda s: min([g(s) for g in getters])
 
 
 def _value_table(rules: Rules, slot: int, vmap) -> list[int]:
@@ -476,72 +440,5 @@ def _components(rules: Rules, env: dict) -> Callable[[State], list[State] | None
     for a, b in rules.links:
         adjacent[a] |= 1 << b
         adjacent[b] |= 1 << a
-    return _splitter(presence, adjacent, [tuple(slots) for slots in rules.element_slots],
+    return splitter(presence, adjacent, [tuple(slots) for slots in rules.element_slots],
                      [sch.fields[name].empty for name, _ in sch.slots])
-
-
-_PICKS_LIMIT = 1 << 14            # component masks whose pickers a splitter keeps (then starts again)
-
-
-def _splitter(presence: Callable[[State], int], adjacent: list[int], own: list[tuple[int, ...]],
-              empty: list) -> Callable[[State], list[State] | None]:
-    """``components(s)`` from the present elements' bit set (``presence``), each element's
-    neighbours (``adjacent``, bit sets) and slots (``own``), and each slot's empty value.
-    A component's state has ``s[i]`` at the slots of its elements and of no element, ``empty[i]``
-    at every other element's: one ``operator.itemgetter`` over ``s + empties`` per component
-    (made once per component mask, kept while fewer than :data:`_PICKS_LIMIT`). The masks kept
-    are known connected (each was grown over its own elements' links, and whether a set of
-    elements is connected depends on the set alone): the present elements, or the ones left once
-    the first components are taken, form one component when their mask is among them.
-
-    >>> split = _splitter(lambda s: sum(1 << i for i, x in enumerate(s) if x), [2, 5, 2], [(0,), (1,), (2,)], [0, 0, 0])
-    >>> split((1, 0, 1)), split((1, 1, 0)), split((0, 0, 0)), split((1, 0, 1))
-    ([(1, 0, 0), (0, 0, 1)], None, None, [(1, 0, 0), (0, 0, 1)])
-    """
-    n = len(empty)
-    owners = [0] * n                      # per slot, the bit set of the elements owning it
-    for el, slots in enumerate(own):
-        for slot in slots:
-            owners[slot] |= 1 << el
-    empties = tuple(e if owners[i] else None for i, e in enumerate(empty))
-    by_bit = {1 << el: adj for el, adj in enumerate(adjacent)}
-    picks: dict[int, Callable[[tuple], State]] = {}
-
-    def connected(mask: int) -> None:
-        """Note ``mask`` as connected (its picker made when first needed)."""
-        if len(picks) >= _PICKS_LIMIT:
-            picks.clear()
-        picks[mask] = None
-
-    def pick(comp: int) -> Callable[[tuple], State]:
-        """The picker of component ``comp``'s state from ``s + empties`` (``comp`` is connected)."""
-        connected(comp)
-        idx = [i if not o or comp & o else n + i for i, o in enumerate(owners)]
-        g = picks[comp] = itemgetter(*idx) if n >= 2 else (lambda t: tuple(t[j] for j in idx))
-        return g
-
-    def components(s: State) -> list[State] | None:
-        present = presence(s)
-        if not present or present in picks:
-            return None                  # none, or connected (a mask known connected)
-        parts = []
-        rest = present
-        while rest:
-            if rest in picks:            # known connected: the last component
-                parts.append(rest)
-                break
-            comp = frontier = rest & -rest
-            while frontier:
-                low = frontier & -frontier
-                new = by_bit[low] & present & ~comp
-                comp |= new
-                frontier = (frontier ^ low) | new
-            if comp == present:
-                connected(present)
-                return None
-            parts.append(comp)
-            rest &= ~comp
-        src = s + empties
-        return [(picks.get(comp) or pick(comp))(src) for comp in parts]
-
-    return components
