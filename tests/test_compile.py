@@ -117,7 +117,7 @@ def test_moves_planned_once_for_many_graphs_give_the_text_of_a_fresh_compilation
 def test_one_move_on_slots_laid_out_differently_gets_its_own_plan():
     """The same move (the same guard and updates, by node identity) on two structures whose
     slots differ (the token after 2 or 3 weights): each plan reads the token where its rules
-    keep it (the plan's key holds the slots, compile._slots_token)."""
+    keep it (the plan's key holds the slots the move reads, compile._plan)."""
     from grundy.spec import Field, Game, move
 
     class TokenReader(Game):

@@ -27,7 +27,7 @@ from __future__ import annotations
 from typing import Any
 
 from .context import SourceContext
-from .explicit.compile import State
+from .explicit.compile import State, unchanged
 from .limits import cycle_error as _cycle
 from .table import Table
 
@@ -114,7 +114,7 @@ class PythonSearch:
         kids, is_sum = self._children(code, root, misere)
         values = [memo.get(k) for k in kids]
         if None in values:
-            return self._grundy_search(root, kids, is_sum, misere)
+            return self._grundy_search(root, kids, values, is_sum, misere)
         if not self.room():
             return None
         memo[root] = v = _value(values, is_sum, misere)   # type: ignore[arg-type]  # no None in values
@@ -126,36 +126,51 @@ class PythonSearch:
         (normal play: a sum, its value the XOR) rather than options."""
         canon = code.canonical
         parts = None if misere else code.components(s)
+        if canon is unchanged:                # no symmetry to reduce by: the states themselves
+            return (code.successors(s), False) if parts is None else (parts, True)
         if parts is not None:
-            return [canon(p) for p in parts], True
-        return [canon(c) for c in code.successors(s)], False
+            return list(map(canon, parts)), True
+        return list(map(canon, code.successors(s))), False
 
-    def _grundy_search(self, root: State, kids: list[State], is_sum: bool, misere: bool) -> int | None:
+    def _grundy_search(self, root: State, kids: list[State], values: list[int | None], is_sum: bool,
+                       misere: bool) -> int | None:
         t = self.t
         code = t.code
         memo = t.misere_grundy if misere else t.grundy
-        # frame: [state, children, next index, is_sum]
-        stack: list[list[Any]] = [[root, kids, 0, is_sum]]
+        children, room, get = self._children, self.room, memo.get
+        # frame: [state, children, their values (None: not known when last looked up), is_sum]
+        stack: list[list[Any]] = [[root, kids, values, is_sum]]
         on_line = {root}
         while stack:
             fr = stack[-1]
-            if fr[1] is None:
-                fr[1], fr[3] = self._children(code, fr[0], misere)
-            kids, i = fr[1], fr[2]
-            while i < len(kids) and kids[i] in memo:
-                i += 1
-            if i < len(kids):
-                fr[2] = i
-                k = kids[i]
+            kids, vals = fr[1], fr[2]
+            if vals is None:
+                kids, fr[3] = children(code, fr[0], misere)
+                fr[1], fr[2] = kids, (vals := list(map(get, kids)))
+            k = None
+            while None in vals:               # the first child still without a value: search it
+                i = vals.index(None)
+                v = get(kids[i])
+                if v is None:
+                    k = kids[i]
+                    break
+                vals[i] = v
+            if k is not None:
                 if k in on_line:
                     raise _cycle(t.rules)
-                stack.append([k, None, 0, False])
+                stack.append([k, None, None, False])
                 on_line.add(k)
                 continue
-            if not self.room():
+            if not room():
                 return None
             s = fr[0]
-            memo[s] = _value([memo[k] for k in kids], fr[3], misere)
+            if fr[3]:                         # a sum: the XOR of its components' values
+                v = 0
+                for x in vals:
+                    v ^= x
+            else:
+                v = _value(vals, False, misere)
+            memo[s] = v
             stack.pop()
             on_line.discard(s)
         return memo[root]

@@ -6,14 +6,13 @@ subexpressions computed once. Nothing here knows any particular game.
 """
 from __future__ import annotations
 
-import itertools
 import re
 from dataclasses import dataclass
 from types import CodeType
 from typing import Callable, Iterator, TypeVar, cast
 
 from ...caches import register
-from ...spec.expr import Expr
+from ...spec.expr import Expr, nodes
 from ...spec.game import Move, Rules
 from ..symmetric import Plan
 from .plan import (
@@ -29,6 +28,7 @@ from .plan import (
     shared_nodes,
     slot_sources,
 )
+from .reductions import permuting, splitter, unchanged
 
 __all__ = ["Compiled", "compile_rules", "compile_expr", "State", "unchanged",   # and, kept importable from here, .plan's:
            "Emitter", "PythonSyntax", "PYTHON", "Step", "emitter", "shared_nodes", "conjuncts", "dispatch_key",
@@ -37,11 +37,10 @@ __all__ = ["Compiled", "compile_rules", "compile_expr", "State", "unchanged",   
 State = tuple[int, ...]
 
 def _move_block(rules: Rules, mi: int, m: Move, state_names: dict[str, str],
-                skip: Expr | None, slots: int) -> tuple[list[str], list[str]]:
-    """The Python code of one move, twice: appending next states, and appending labelled options.
-    ``slots``: :func:`_slots_token` of the rules (the move's plan is made once per move and
-    slots, :func:`_plan`)."""
-    cnames, steps = _plan(rules, mi, m, state_names, skip, slots)
+                skip: Expr | None) -> tuple[list[str], list[str]]:
+    """The Python code of one move, twice: appending next states, and appending labelled options
+    (the move's plan made once per move and what it reads of the rules, :func:`_plan`)."""
+    cnames, steps = _plan(rules, mi, m, state_names, skip)
     out: list[str] = [f"# move {mi}: {m.label}"]
     labelled: list[str] = out[:]
     depth = 0
@@ -274,29 +273,29 @@ def _in_place(holder: object, name: str, make: Callable[[], Callable]) -> Callab
     return first
 
 
-_SLOTS: dict[tuple, int] = {}
-_TOKENS = itertools.count()         # never reused: a token names one content for the process's life
+def _move_reads(m: Move) -> tuple[str, ...]:
+    """The variables move ``m`` reads (its guard, its choices' bounds, its new values), sorted."""
+    seen: set[int] = set()
+    out: set[str] = set()
+    for e in [m.guard, *(c.lo for c in m.choices), *(c.hi for c in m.choices), *m.update.values()]:
+        out.update(x.args[0] for x in nodes(e, seen) if x.op == "var")
+    return tuple(sorted(out))
 
 
-def _slots_token(state_names: dict[str, str], domains: list) -> int:
-    """A number for what a move's plan reads of its rules besides the move: the slots'
-    variables (their sources) and domains. The same content, the same number."""
-    key = (tuple(state_names.items()), tuple(domains))
-    tok = _SLOTS.get(key)
-    if tok is None:
-        if len(_SLOTS) >= 4096:
-            _SLOTS.clear()
-        tok = _SLOTS[key] = next(_TOKENS)
-    return tok
-
-
-def _plan(rules: Rules, mi: int, m: Move, state_names: dict[str, str], skip: Expr | None,
-          slots: int) -> tuple[list[str], list[Step]]:
+def _plan(rules: Rules, mi: int, m: Move, state_names: dict[str, str],
+          skip: Expr | None) -> tuple[list[str], list[Step]]:
     """:func:`move_plan` in Python, once per move (its guard, choices and updates, by node
-    identity: its entry in :attr:`Rules.moves_key` but the label) and slots: a game on many
-    graphs repeats most moves (grim removing a vertex with the same neighbourhood, vertexnim
-    on every graph of n vertices)."""
-    key = ("plan", slots, rules.moves_key[0][1][mi][1:], id(skip))
+    identity: its entry in :attr:`Rules.moves_key` but the label) and what the plan reads of its
+    rules besides the move: for each variable the move reads, its source, slot and that slot's
+    domain, and the domains of the slots it sets. A game on many structures repeats most moves
+    (grim removing a vertex with the same neighbourhood, on P_n for every n; vertexnim on every
+    graph of n vertices), and the slots a move reads keep their place where the others differ."""
+    mkey = rules.moves_key[0][1][mi][1:]
+    reads = _by_identity(("reads", mkey), m, lambda: _move_reads(m), lambda v: sum(map(len, v)))
+    slot_of, doms = rules.schema.slot_by_var, rules.slot_domains
+    layout = tuple((v, state_names.get(v), i, None if i is None else doms[i])
+                   for v in reads for i in (slot_of.get(v),))
+    key = ("plan", mkey, id(skip), layout, tuple((i, doms[i]) for i in sorted(m.update)))
     return _by_identity(key, (m, skip), lambda: move_plan(rules, m, state_names, PYTHON, skip),
                         lambda v: 40 * len(v[1]))
 
@@ -304,14 +303,13 @@ def _plan(rules: Rules, mi: int, m: Move, state_names: dict[str, str], skip: Exp
 def _move_sources(rules: Rules) -> _MoveSources:
     var = dispatch_var(rules)
     state_names = slot_sources(rules)
-    slots = _slots_token(state_names, rules.slot_domains)
     head = ["out = []", "append = out.append"]
     bodies: tuple[list[str], list[str]] = (head[:], head[:])
     groups: dict[int, tuple[list[str], list[str]]] = {}
     for mi, m in enumerate(rules.moves):
         key = next(((c, k[1]) for c in conjuncts(m.guard)
                     if (k := dispatch_key(c)) and k[0] == var), None)
-        plain, labelled = _move_block(rules, mi, m, state_names, key[0] if key else None, slots)
+        plain, labelled = _move_block(rules, mi, m, state_names, key[0] if key else None)
         dest = bodies if key is None else groups.setdefault(key[1], ([], []))
         dest[0].extend(plain)
         dest[1].extend(labelled)
@@ -373,12 +371,6 @@ def compile_expr(rules: Rules, expr: Expr, extra: dict[str, str] | None = None) 
     return lambda s, **kw: fn(s, *(kw[n] for n in params))
 
 
-def unchanged(s: State) -> State:
-    """The canonical form without a symmetry to reduce by: the state itself (a
-    :class:`Compiled` whose ``canonical`` is this one reduces by none)."""
-    return s
-
-
 def _canonical(rules: Rules, env: dict) -> Callable[[State], State]:
     """The least image of a state under the symmetry group.
 
@@ -392,6 +384,8 @@ def _canonical(rules: Rules, env: dict) -> Callable[[State], State]:
     if len(syms) <= 1:
         return unchanged
     n = len(rules.schema)
+    if n >= 2 and all(v is None for _, vmaps in syms for v in vmaps):
+        return permuting(n, [perm for perm, _ in syms])
     images = []
     for k, (perm, vmaps) in enumerate(syms):
         src = [""] * n
@@ -446,40 +440,5 @@ def _components(rules: Rules, env: dict) -> Callable[[State], list[State] | None
     for a, b in rules.links:
         adjacent[a] |= 1 << b
         adjacent[b] |= 1 << a
-    own = [tuple(slots) for slots in rules.element_slots]
-    owned = {slot for slots in own for slot in slots}
-    cleared = [(slot, sch.fields[name].empty) for slot, (name, _) in enumerate(sch.slots) if slot in owned]
-
-    def components(s: State) -> list[State] | None:
-        present = presence(s)
-        if not present:
-            return None
-        parts = []
-        rest = present
-        while rest:
-            comp = frontier = rest & -rest
-            while frontier:
-                low = frontier & -frontier
-                frontier ^= low
-                new = adjacent[low.bit_length() - 1] & present & ~comp
-                comp |= new
-                frontier |= new
-            if comp == present:
-                return None              # connected
-            parts.append(comp)
-            rest &= ~comp
-        base = list(s)
-        for slot, e in cleared:
-            base[slot] = e
-        out = []
-        for comp in parts:
-            t = base[:]
-            while comp:
-                low = comp & -comp
-                comp ^= low
-                for slot in own[low.bit_length() - 1]:
-                    t[slot] = s[slot]
-            out.append(tuple(t))
-        return out
-
-    return components
+    return splitter(presence, adjacent, [tuple(slots) for slots in rules.element_slots],
+                     [sch.fields[name].empty for name, _ in sch.slots])

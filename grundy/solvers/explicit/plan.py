@@ -211,6 +211,8 @@ def move_plan(rules: Rules, m: Move, state_names: Mapping[str, str], syntax=PYTH
     walked: set[int] = set()
 
     def uses_choice(e: Expr) -> bool:
+        if not choice_vars:                   # no choice to mention: no walk
+            return False
         for x in nodes(e, walked):
             dep[id(x)] = (x.args[0] in choice_vars if x.op == "var" else
                           x.op != "const" and any(dep[id(a)] for a in x.args))
