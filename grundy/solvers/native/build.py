@@ -20,9 +20,11 @@ import os
 import shutil
 import subprocess
 import tempfile
+from contextlib import contextmanager
 from functools import lru_cache
 from importlib.resources import files
 from pathlib import Path
+from typing import Iterator
 
 from ...errors import BuildError
 
@@ -91,20 +93,54 @@ def load(source: str, quick: bool = False, light: bool = False) -> ctypes.CDLL:
         return _loaded[key]
     target = cache_dir() / f"k{key}.so"
     if not target.exists():
-        with tempfile.TemporaryDirectory(dir=cache_dir()) as tmp:
-            c = Path(tmp) / "k.c"
-            c.write_text(source)
-            so = Path(tmp) / "k.so"
-            r = subprocess.run([cc, *flags, "-o", str(so), str(c)], capture_output=True, text=True)
-            if r.returncode != 0 and "align-loops" in r.stderr:       # a compiler without the option
-                plain = [f for f in flags if not f.startswith("-falign-loops")]
-                r = subprocess.run([cc, *plain, "-o", str(so), str(c)], capture_output=True, text=True)
-            if r.returncode != 0:
-                raise BuildError(f"C compiler failed:\n{r.stderr[-4000:]}")
-            os.replace(so, target)  # atomic: concurrent workers may build the same kernel
+        with _building(key):                # one build per library: another process waits
+            if not target.exists():         # built while this one waited: loaded, not built
+                _compile(cc, flags, source, target)
     lib = ctypes.CDLL(str(target))
     _loaded[key] = lib
     return lib
+
+
+def _compile(cc: str, flags: list[str], source: str, target: Path) -> None:
+    """Compile ``source`` into the library ``target`` (written whole or not at all)."""
+    with tempfile.TemporaryDirectory(dir=cache_dir()) as tmp:
+        c = Path(tmp) / "k.c"
+        c.write_text(source)
+        so = Path(tmp) / "k.so"
+        r = subprocess.run([cc, *flags, "-o", str(so), str(c)], capture_output=True, text=True)
+        if r.returncode != 0 and "align-loops" in r.stderr:       # a compiler without the option
+            plain = [f for f in flags if not f.startswith("-falign-loops")]
+            r = subprocess.run([cc, *plain, "-o", str(so), str(c)], capture_output=True, text=True)
+        if r.returncode != 0:
+            raise BuildError(f"C compiler failed:\n{r.stderr[-4000:]}")
+        os.replace(so, target)  # atomic: a process that does not lock still sees a whole file
+
+
+@contextmanager
+def _building(key: str) -> Iterator[None]:
+    """Held while the library ``key`` is built: an exclusive lock on ``$GRUNDY_CACHE/locks/KEY``
+    (two workers that need the same library, e.g. the interpreter's, build it once: the second
+    waits, then loads the first one's file). Where files cannot be locked (no ``fcntl``, or a
+    cache on a file system without locks), nothing is held: each process may build it, as
+    before (the file is replaced whole, so either build is the one loaded).
+
+    >>> with _building("demo"):
+    ...     pass
+    """
+    try:
+        import fcntl
+        d = cache_dir() / "locks"
+        d.mkdir(exist_ok=True)
+        f = open(d / key, "a")
+    except (ImportError, OSError):          # pragma: no cover - not on Linux
+        yield
+        return
+    with f:
+        try:
+            fcntl.flock(f, fcntl.LOCK_EX)
+        except OSError:                     # pragma: no cover - a file system without locks
+            pass
+        yield                               # closing the file releases the lock
 
 
 @lru_cache(maxsize=None)

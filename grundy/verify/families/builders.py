@@ -28,17 +28,30 @@ def _sizes(ns: Sequence[Any]) -> list[Any]:
 
 
 def _graph(name: str, g: nx.Graph, relabel: bool = True) -> Item:
-    if relabel:
-        g = nx.convert_node_labels_to_integers(g, ordering="sorted" if _sortable(g) else "default")
-    return name, Structure.from_networkx(g)
+    """``(name, structure)``; with ``relabel``, the vertices numbered 0..n-1 in sorted order (in
+    the graph's order when they do not sort): the structure of networkx's
+    ``convert_node_labels_to_integers`` (``ordering="sorted"`` or ``"default"``), made without
+    copying the graph.
+
+    >>> import networkx as nx
+    >>> g = nx.Graph([("b", "a"), ("c", "b")])
+    >>> _graph("P", g)[1] == Structure.from_networkx(nx.convert_node_labels_to_integers(g, ordering="sorted"))
+    True
+    """
+    if not relabel:
+        return name, Structure.from_networkx(g)
+    nodes = _order(g)
+    index = {v: i for i, v in enumerate(nodes)}
+    return name, Structure.graph(range(len(nodes)), [(index[u], index[v]) for u, v in g.edges()],
+                                 directed=g.is_directed())
 
 
-def _sortable(g: nx.Graph) -> bool:
+def _order(g: nx.Graph) -> list[Any]:
+    """The graph's vertices sorted, or in the graph's order when they do not sort."""
     try:
-        sorted(g.nodes)
-        return True
+        return sorted(g.nodes)
     except TypeError:
-        return False
+        return list(g.nodes)
 
 
 def graphs(*named: Any, scope: str | None = None) -> Family:
