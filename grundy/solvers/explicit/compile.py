@@ -402,14 +402,21 @@ def _canonical(rules: Rules, env: dict) -> Callable[[State], State]:
     if len(tokens) != 1:
         return _function("canonical", ["return min(" + ", ".join(images) + ")"], env)
     tok = tokens[0]
-    by_value = {}
     auts = rules.automorphisms                    # in the order of rules.symmetries (listed once)
-    for v in range(rules.structure.n):
+
+    def make(v: int) -> Callable[[State], State]:
         best = min(sigma[v] for sigma in auts)
         chosen = [img for img, sigma in zip(images, auts, strict=False) if sigma[v] == best]
-        by_value[v] = _function(f"canonical_{v}", ["return min(" + ", ".join(chosen) + ("," if len(chosen) == 1 else "") + ")"] if len(chosen) > 1
-                                else [f"return {chosen[0]}"], env)
-    canon = [by_value[v] for v in range(rules.structure.n)]
+        return _function(f"canonical_{v}", ["return min(" + ", ".join(chosen) + ("," if len(chosen) == 1 else "") + ")"] if len(chosen) > 1
+                         else [f"return {chosen[0]}"], env)
+    canon: list[Callable[[State], State]] = []
+
+    def lazy(v: int) -> Callable[[State], State]:
+        def first(s: State) -> State:       # compiled when the token is first on v, then in its place
+            fn = canon[v] = make(v)
+            return fn(s)
+        return first
+    canon.extend(lazy(v) for v in range(rules.structure.n))
     return lambda s: canon[s[tok]](s)
 
 
