@@ -34,12 +34,14 @@ every connected graph with <= 5 vertices and any loops (swept with the printed s
 """
 from __future__ import annotations
 
+import functools
 import itertools
-from typing import Callable, Iterator, Sequence
+from typing import Any, Callable, Iterator, Sequence
 
 import networkx as nx
 
 from grundy.spec import Expr, Play, Rules, Structure, SymState, all_of, any_of, count, ite, minimum, move_index
+from grundy.spec.schema import Schema
 from grundy.verify import Claim, Family, Finding, Lazy, Source, all_graphs
 
 PAPER = "vnim"
@@ -138,6 +140,53 @@ def free(*ns: int, directed: bool = False, loops: str = "any") -> Family:
     return Family(items, f"{what} on {', '.join(map(str, ns))} vertices {how} (the adjacency is state)")
 
 
+# ============================================================================ built once per order
+class Order:
+    """What a statement of the current graph may read of the family's structure: its kind, its
+    number of vertices, their names, whether it is directed (anything else, e.g. its edges, is an
+    AttributeError). vertexnim's statements read the graph from the state only."""
+
+    __slots__ = ("kind", "n", "names", "directed", "vertices")
+
+    def __init__(self, g: Structure):
+        self.kind, self.n, self.names, self.directed = g.kind, g.n, list(g.names), g.directed
+        self.vertices = list(g.vertices)
+
+    def key(self) -> tuple:
+        return (self.kind, self.n, self.directed, tuple((type(v).__name__, v) for v in self.names))
+
+
+_BUILT: dict[tuple, tuple[Any, Any]] = {}     # (fn, order, fields, variables) -> (variables, IR)
+_BUILT_LIMIT = 64
+
+
+def per_order(fn: Callable[[Any, SymState], Any]) -> Callable[[Structure, SymState], Any]:
+    """``fn(g, s)`` built once per :class:`Order` of ``g`` and state layout: ``fn`` is given the
+    Order (it cannot read more of ``g``) and a symbolic state on a schema laid out on the Order
+    (the same slots and variables as ``s``'s, checked), so what it builds is what it would build
+    on ``g``; the entry keeps the variables alive (their ids are in the key). A layout that needs
+    more than the Order (a field over the edges): built on ``g`` each time."""
+    @functools.wraps(fn)
+    def built(g: Structure, s: SymState, **options: Any) -> Any:
+        order, sch = Order(g), s.schema
+        try:
+            mine = Schema(order, list(sch.fields.values()))     # type: ignore[arg-type]  # an Order, read as g
+        except AttributeError:
+            return fn(g, s, **options)
+        if mine.slots != sch.slots:
+            return fn(g, s, **options)
+        variables = sch.variables
+        mine.__dict__["variables"] = variables                  # the state's own variable nodes
+        key = (fn, order.key(), tuple(sch.fields.values()), tuple(map(id, variables)), tuple(sorted(options.items())))
+        hit = _BUILT.get(key)
+        if hit is None:
+            if len(_BUILT) >= _BUILT_LIMIT:
+                _BUILT.clear()
+            hit = _BUILT[key] = (variables, fn(order, mine.symbolic(), **options))
+        return hit[1]
+    return built
+
+
 # ============================================================================ IR helpers
 def closure(n: int, inside: Sequence, edge: Callable) -> list[list[Expr]]:
     """Reflexive-transitive closure of ``edge(p, q)`` among the vertices where ``inside`` holds
@@ -157,18 +206,26 @@ def reached(n: int, inside: Sequence, edge: Callable, source: Sequence) -> list[
     return r
 
 
+def _never(e: Any) -> bool:
+    """Whether ``e`` (a Python bool or an IR node) is the constant False."""
+    return e is False or (isinstance(e, Expr) and e.op == "const" and e.args[0] is False)
+
+
 def lu_p(n: int, inside: Sequence, edge: Callable, w: Sequence, strict: bool = False) -> list[Expr]:
     """Definition 11, unrolled: the vertices lu labels P on the graph induced by ``inside``.
     Each round S = the local minima (w(u) <= w(v) for every neighbour v) get P, T = the other
     vertices next to S get N, both are removed; |V| rounds empty the graph (a global minimum
     is always in S). ``strict``: T = the vertices next to a vertex of S of *smaller* weight
     (the correction; a vertex next to S only at equal weight stays for the next round)."""
+    # the pairs with an edge (an absent one, a constant False, makes its term the connective's
+    # unit, which all_of / any_of drop: skipped here, the same node is built)
+    nb = [[v for v in range(n) if v != u and not _never(edge(u, v))] for u in range(n)]
+    e = {(u, v): edge(u, v) for u in range(n) for v in nb[u]}
     rem, lab = list(inside), [False] * n
     for _ in range(n):
-        s_ = [rem[u] & all_of(~(rem[v] & edge(u, v)) | (w[u] <= w[v]) for v in range(n) if v != u)
-              for u in range(n)]
-        t_ = [rem[v] & ~s_[v] & any_of(s_[u] & edge(v, u) & ((w[u] < w[v]) if strict else True)
-                                       for u in range(n) if u != v) for v in range(n)]
+        s_ = [rem[u] & all_of(~(rem[v] & e[u, v]) | (w[u] <= w[v]) for v in nb[u]) for u in range(n)]
+        t_ = [rem[v] & ~s_[v] & any_of(s_[u] & e[v, u] & ((w[u] < w[v]) if strict else True)
+                                       for u in nb[v]) for v in range(n)]
         lab = [lab[u] | s_[u] for u in range(n)]
         rem = [rem[u] & ~s_[u] & ~t_[u] for u in range(n)]
     return lab
@@ -227,6 +284,7 @@ class Current:
         return all_of(x <= 1 for x in self.w)
 
 
+@per_order
 def valid(g: Structure, s: SymState) -> Expr:
     """The positions of vertexnim / directed vertexnim play: a removed vertex (weight 0) has no
     edge, arc or loop; the current graph is connected (strongly, for a digraph), the token on it."""
@@ -241,6 +299,7 @@ def valid(g: Structure, s: SymState) -> Expr:
     return gone & (c.empty() | (at_token(g, s, lambda u: c.alive[u]) & linked))
 
 
+@per_order
 def valid_all_loops(g: Structure, s: SymState) -> Expr:
     """``valid``, and a loop on every vertex (removals keep that: loops are never taken away)."""
     c = Current(g, s)
@@ -304,6 +363,7 @@ def remark5_strategy(g: Structure, s: SymState, rules: Rules) -> list[Play]:
 
 
 # ============================================================================ §3 directed, all loops
+@per_order
 def thm6_p(g: Structure, s: SymState, misere: bool = False) -> Expr:
     # Theorem 6 (its proof): G' = the vertices of weight 1. Every vertex of weight 1: N iff |V|
     # odd ("she loves me, she loves me not"). Otherwise w(u) >= 2: N; w(u) = 1: N iff
@@ -321,6 +381,7 @@ def thm14_p(g: Structure, s: SymState) -> Expr:
 
 
 # ============================================================================ §4 undirected
+@per_order
 def prop9_p(g: Structure, s: SymState) -> Expr:
     # Proposition 9 (its proof): a loop on every vertex, G' = the vertices of weight 1. Every
     # weight 1: N iff |V| odd. Otherwise w(u) >= 2: N; w(u) = 1: N iff the component of u in G'
@@ -332,6 +393,7 @@ def prop9_p(g: Structure, s: SymState) -> Expr:
                at_token(g, s, lambda u: ones[u]) & (count(comp) % 2 == 1))
 
 
+@per_order
 def thm10_p(g: Structure, s: SymState, strict: bool = False, misere: bool = False) -> Expr:
     # Theorem 10 (its proof), the four-case algorithm. Gu = the vertices of weight 1, and u;
     # G' = the vertices v with w(v) >= 2, no loop, and no neighbour of weight 1.
@@ -374,6 +436,7 @@ def thm13_p(g: Structure, s: SymState) -> Expr:
     return thm10_p(g, s, strict=True, misere=True)
 
 
+@per_order
 def thm13_corrected_p(g: Structure, s: SymState) -> Expr:
     # Theorem 13 with the exception the check finds: a single vertex without a loop and weight
     # >= 2 is P in misère play (its only move empties it: the last move) and N in normal play.
