@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from grundy.spec import Structure, all_of, any_of
+from grundy.spec import Structure, all_of, any_of, order
 from grundy.spec.expr import _INTERN
 from grundy.spec.games import GAMES
 from grundy.verify.loading import load
@@ -29,7 +29,7 @@ def _structures(claim, most: int):
                                         ("vnim/thm6-all-weights", False)])
 def test_per_order_builds_what_the_structure_builds(claims, cid, shares):
     claim = claims[cid]
-    built = claim.statement.__globals__["_BUILT"]
+    built = order._BUILT
     built.clear()
     _INTERN.clear()               # (no restart of the table mid-test: identity is what is compared)
     fns = [f for f in (claim.statement, claim.assume) if f is not None]
@@ -39,16 +39,7 @@ def test_per_order_builds_what_the_structure_builds(claims, cid, shares):
         for f in fns:
             memo = f(g, s)
             calls += 1
-            mod = f.__globals__
-            # the build on the structure itself: every per_order of the module bypassed
-            wrapped = {k: v for k, v in mod.items() if callable(v) and hasattr(v, "__wrapped__")
-                       and getattr(v, "__module__", None) == f.__module__}
-            assert wrapped
-            mod.update({k: v.__wrapped__ for k, v in wrapped.items()})
-            try:
-                direct = getattr(f, "__wrapped__", f)(g, s)
-            finally:
-                mod.update(wrapped)
+            direct = f.__wrapped__(g, s)          # the build on the structure itself
             assert memo is direct, (cid, g)
     assert built
     if shares:
@@ -56,8 +47,7 @@ def test_per_order_builds_what_the_structure_builds(claims, cid, shares):
 
 
 def test_order_reads_no_edge(claims):
-    mod = claims["vnim/thm10"].statement.__globals__
-    per_order = mod["per_order"]
+    per_order = claims["vnim/thm10"].statement.__globals__["per_order"]
 
     @per_order
     def reads_edges(g, s):
@@ -91,8 +81,8 @@ def test_lu_skips_absent_edges_to_the_same_node(claims, strict):
         s = GAMES["vertex-nimg"].rules(g).state
         w = [s.weight[v] for v in g.vertices]
         inside = [w[v] >= 2 for v in g.vertices]
-        for edge in (lambda p, q: g.adjacent(p, q),                       # Python bools (Vertex NimG)
-                     lambda p, q: (w[p] >= 1) & g.adjacent(p, q)):        # IR, constant False where absent
+        for edge in (lambda p, q, g=g: g.adjacent(p, q),                       # Python bools (Vertex NimG)
+                     lambda p, q, g=g, w=w: (w[p] >= 1) & g.adjacent(p, q)):   # IR, constant False where absent
             new = lu_p(g.n, inside, edge, w, strict)
             ref = _lu_every_pair(g.n, inside, edge, w, strict)
             assert all(a is b for a, b in zip(new, ref, strict=True)), g

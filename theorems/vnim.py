@@ -41,7 +41,7 @@ from typing import Any, Callable, Iterator, Sequence
 import networkx as nx
 
 from grundy.spec import Expr, Play, Rules, Structure, SymState, all_of, any_of, count, ite, minimum, move_index
-from grundy.spec.schema import Schema
+from grundy.spec.order import build
 from grundy.verify import Claim, Family, Finding, Lazy, Source, all_graphs
 
 PAPER = "vnim"
@@ -141,49 +141,13 @@ def free(*ns: int, directed: bool = False, loops: str = "any") -> Family:
 
 
 # ============================================================================ built once per order
-class Order:
-    """What a statement of the current graph may read of the family's structure: its kind, its
-    number of vertices, their names, whether it is directed (anything else, e.g. its edges, is an
-    AttributeError). vertexnim's statements read the graph from the state only."""
-
-    __slots__ = ("kind", "n", "names", "directed", "vertices")
-
-    def __init__(self, g: Structure):
-        self.kind, self.n, self.names, self.directed = g.kind, g.n, list(g.names), g.directed
-        self.vertices = list(g.vertices)
-
-    def key(self) -> tuple:
-        return (self.kind, self.n, self.directed, tuple((type(v).__name__, v) for v in self.names))
-
-
-_BUILT: dict[tuple, tuple[Any, Any]] = {}     # (fn, order, fields, variables) -> (variables, IR)
-_BUILT_LIMIT = 64
-
-
-def per_order(fn: Callable[[Any, SymState], Any]) -> Callable[[Structure, SymState], Any]:
-    """``fn(g, s)`` built once per :class:`Order` of ``g`` and state layout: ``fn`` is given the
-    Order (it cannot read more of ``g``) and a symbolic state on a schema laid out on the Order
-    (the same slots and variables as ``s``'s, checked), so what it builds is what it would build
-    on ``g``; the entry keeps the variables alive (their ids are in the key). A layout that needs
-    more than the Order (a field over the edges): built on ``g`` each time."""
+def per_order(fn: Callable[..., Any]) -> Callable[..., Any]:
+    """A statement of the current graph (it reads of the structure only its order: kind, size,
+    names) built once per order (:func:`grundy.spec.order.build`: given only the order). Used
+    on the claims of vertexnim and directed vertexnim, whose graph is in the state."""
     @functools.wraps(fn)
-    def built(g: Structure, s: SymState, **options: Any) -> Any:
-        order, sch = Order(g), s.schema
-        try:
-            mine = Schema(order, list(sch.fields.values()))     # type: ignore[arg-type]  # an Order, read as g
-        except AttributeError:
-            return fn(g, s, **options)
-        if mine.slots != sch.slots:
-            return fn(g, s, **options)
-        variables = sch.variables
-        mine.__dict__["variables"] = variables                  # the state's own variable nodes
-        key = (fn, order.key(), tuple(sch.fields.values()), tuple(map(id, variables)), tuple(sorted(options.items())))
-        hit = _BUILT.get(key)
-        if hit is None:
-            if len(_BUILT) >= _BUILT_LIMIT:
-                _BUILT.clear()
-            hit = _BUILT[key] = (variables, fn(order, mine.symbolic(), **options))
-        return hit[1]
+    def built(g: Any, s: SymState, **options: Any) -> Any:
+        return build(fn, g, s, **options)
     return built
 
 
@@ -284,7 +248,6 @@ class Current:
         return all_of(x <= 1 for x in self.w)
 
 
-@per_order
 def valid(g: Structure, s: SymState) -> Expr:
     """The positions of vertexnim / directed vertexnim play: a removed vertex (weight 0) has no
     edge, arc or loop; the current graph is connected (strongly, for a digraph), the token on it."""
@@ -299,7 +262,6 @@ def valid(g: Structure, s: SymState) -> Expr:
     return gone & (c.empty() | (at_token(g, s, lambda u: c.alive[u]) & linked))
 
 
-@per_order
 def valid_all_loops(g: Structure, s: SymState) -> Expr:
     """``valid``, and a loop on every vertex (removals keep that: loops are never taken away)."""
     c = Current(g, s)
@@ -363,7 +325,6 @@ def remark5_strategy(g: Structure, s: SymState, rules: Rules) -> list[Play]:
 
 
 # ============================================================================ §3 directed, all loops
-@per_order
 def thm6_p(g: Structure, s: SymState, misere: bool = False) -> Expr:
     # Theorem 6 (its proof): G' = the vertices of weight 1. Every vertex of weight 1: N iff |V|
     # odd ("she loves me, she loves me not"). Otherwise w(u) >= 2: N; w(u) = 1: N iff
@@ -381,7 +342,6 @@ def thm14_p(g: Structure, s: SymState) -> Expr:
 
 
 # ============================================================================ §4 undirected
-@per_order
 def prop9_p(g: Structure, s: SymState) -> Expr:
     # Proposition 9 (its proof): a loop on every vertex, G' = the vertices of weight 1. Every
     # weight 1: N iff |V| odd. Otherwise w(u) >= 2: N; w(u) = 1: N iff the component of u in G'
@@ -393,7 +353,6 @@ def prop9_p(g: Structure, s: SymState) -> Expr:
                at_token(g, s, lambda u: ones[u]) & (count(comp) % 2 == 1))
 
 
-@per_order
 def thm10_p(g: Structure, s: SymState, strict: bool = False, misere: bool = False) -> Expr:
     # Theorem 10 (its proof), the four-case algorithm. Gu = the vertices of weight 1, and u;
     # G' = the vertices v with w(v) >= 2, no loop, and no neighbour of weight 1.
@@ -436,7 +395,6 @@ def thm13_p(g: Structure, s: SymState) -> Expr:
     return thm10_p(g, s, strict=True, misere=True)
 
 
-@per_order
 def thm13_corrected_p(g: Structure, s: SymState) -> Expr:
     # Theorem 13 with the exception the check finds: a single vertex without a loop and weight
     # >= 2 is P in misère play (its only move empties it: the last move) and N in normal play.
@@ -528,13 +486,13 @@ CLAIMS = [
                 "weight is 1, the first player wins iff |V| is odd; otherwise weight >= 2 at the token wins "
                 "for the first player, and weight 1 is decided by the lo-labelling of the weight-1 vertices."),
           source=_src("Theorem 6", "§3"), game="directed-vertexnim", kind="char",
-          family=strong_digraphs(4), statement=thm6_p,
+          family=strong_digraphs(4), statement=per_order(thm6_p),
           bounds={"weight": (1, 3), **ARC}, full={"weight": (1, 5)}),
     Claim("vnim/thm6-all-weights",
           text=("Theorem 6 for all weights, on every digraph with at most 3 vertices and a loop on every "
                 "vertex."),
           source=_src("Theorem 6", "§3"), game="directed-vertexnim", kind="char",
-          family=free(1, 2, 3, directed=True, loops="every"), statement=thm6_p, assume=valid_all_loops,
+          family=free(1, 2, 3, directed=True, loops="every"), statement=per_order(thm6_p), assume=per_order(valid_all_loops),
           bounds={"weight": 2}, full={"weight": 3}, methods=["explicit", "smt"], expect="proved"),
 
     # ---------------------------------------------------------------------------- §4 undirected
@@ -543,13 +501,13 @@ CLAIMS = [
                 "wins iff |V| is odd; otherwise weight >= 2 at the token is N, and weight 1 is N iff the "
                 "component of the token among the weight-1 vertices has even size."),
           source=_src("Proposition 9", "§4"), game="vertexnim", kind="char",
-          family=connected(5, loops="every"), statement=prop9_p,
+          family=connected(5, loops="every"), statement=per_order(prop9_p),
           bounds={"weight": (1, 3), **ADJ}, full={"weight": (1, 5)}),
     Claim("vnim/prop9-all-weights",
           text=("Proposition 9 for all weights, on every graph with at most 4 vertices and a loop on every "
                 "vertex."),
           source=_src("Proposition 9", "§4"), game="vertexnim", kind="char",
-          family=free(1, 2, 3, 4, loops="every"), statement=prop9_p, assume=valid_all_loops,
+          family=free(1, 2, 3, 4, loops="every"), statement=per_order(prop9_p), assume=per_order(valid_all_loops),
           bounds={"weight": 2}, full={"weight": 3}, methods=["explicit", "smt"], expect="proved"),
     # Refuted. Witness (grundy verify --json), the path 3 - 0 - 1 - 2 (G4.2):
     #   {"game": "vertexnim", "nodes": [[0, 3], [1, 4], [2, 4], [3, 2]],
@@ -569,7 +527,7 @@ CLAIMS = [
                    "false definition in the paper."),
           finding=Finding("paper-error", corrected="vnim/thm10-corrected"),
           source=_src("Theorem 10, Definition 11", "§4"), game="vertexnim", kind="char",
-          family=connected(4), statement=thm10_p, bounds={"weight": (1, 4), **ADJ}, expect="refuted"),
+          family=connected(4), statement=per_order(thm10_p), bounds={"weight": (1, 4), **ADJ}, expect="refuted"),
     # Corrected: Definition 11 with T = the vertices next to a vertex of S of smaller weight (what
     # the proof's winning move uses); the rest of the four cases unchanged.
     Claim("vnim/thm10-corrected",
@@ -578,7 +536,7 @@ CLAIMS = [
                 "undirected vertexnim."),
           reading="Our correction of Definition 11.",
           source=_src("Theorem 10, Definition 11 corrected", "§4"),
-          game="vertexnim", kind="char", family=connected(5), statement=thm10_corrected_p,
+          game="vertexnim", kind="char", family=connected(5), statement=per_order(thm10_corrected_p),
           bounds={"weight": weights(1, 4, 2), **ADJ}, full={"weight": weights(1, 6, 5)}, timeout=900),
     # Z3 on 4 vertices too (run once, too slow for these profiles: 79 s CPU): proved, all weights,
     # every connected graph on 4 vertices with every loop set.
@@ -586,7 +544,7 @@ CLAIMS = [
           text=("The corrected Theorem 10 for all weights, on every graph with at most 3 vertices and every "
                 "set of loops."),
           source=_src("Theorem 10, Definition 11 corrected", "§4"),
-          game="vertexnim", kind="char", family=free(1, 2, 3), statement=thm10_corrected_p, assume=valid,
+          game="vertexnim", kind="char", family=free(1, 2, 3), statement=per_order(thm10_corrected_p), assume=per_order(valid),
           bounds={"weight": 2}, full={"weight": 3}, methods=["explicit", "smt"], expect="proved"),
 
     # ---------------------------------------------------------------------------- Corollary 12: Vertex NimG
@@ -663,32 +621,32 @@ CLAIMS = [
                    "so that the misere claim itself is what is checked."),
           finding=Finding("degenerate", corrected="vnim/thm13-corrected"),
           source=_src("Theorem 13", "§5"), game="vertexnim", kind="char", convention="misere",
-          family=connected(4), statement=thm13_p, bounds={"weight": (1, 4), **ADJ}, expect="refuted"),
+          family=connected(4), statement=per_order(thm13_p), bounds={"weight": (1, 4), **ADJ}, expect="refuted"),
     Claim("vnim/thm13-corrected",
           text=("Theorem 13 with its one exception added: a lone vertex without a loop and weight >= 2 is P "
                 "in misere play."),
           source=_src("Theorem 13 corrected", "§5"), game="vertexnim", kind="char",
-          convention="misere", family=connected(4), statement=thm13_corrected_p,
+          convention="misere", family=connected(4), statement=per_order(thm13_corrected_p),
           bounds={"weight": (1, 4), **ADJ}, full={"weight": (1, 6)}),
     # Z3 on 4 vertices too (run once, 90 s CPU): proved, all weights, every graph, every loop set.
     Claim("vnim/thm13-corrected-all-weights",
           text=("The corrected Theorem 13 for all weights, on every graph with at most 3 vertices and every "
                 "set of loops."),
           source=_src("Theorem 13 corrected", "§5"), game="vertexnim",
-          kind="char", convention="misere", family=free(1, 2, 3), statement=thm13_corrected_p, assume=valid,
+          kind="char", convention="misere", family=free(1, 2, 3), statement=per_order(thm13_corrected_p), assume=per_order(valid),
           bounds={"weight": 2}, full={"weight": 3}, methods=["explicit", "smt"], expect="proved"),
     Claim("vnim/thm14",
           text=("Misere directed vertexnim on a strongly connected digraph with a loop on every vertex: if "
                 "every weight is 1, the first player wins iff |V| is even; otherwise the outcome is that of "
                 "normal play (Theorem 6)."),
           source=_src("Theorem 14", "§5"), game="directed-vertexnim", kind="char",
-          convention="misere", family=strong_digraphs(4), statement=thm14_p,
+          convention="misere", family=strong_digraphs(4), statement=per_order(thm14_p),
           bounds={"weight": (1, 3), **ARC}, full={"weight": (1, 5)}),
     Claim("vnim/thm14-all-weights",
           text=("Theorem 14 for all weights, on every digraph with at most 3 vertices and a loop on every "
                 "vertex."),
           source=_src("Theorem 14", "§5"), game="directed-vertexnim", kind="char",
-          convention="misere", family=free(1, 2, 3, directed=True, loops="every"), statement=thm14_p,
-          assume=valid_all_loops, bounds={"weight": 2}, full={"weight": 3}, methods=["explicit", "smt"],
+          convention="misere", family=free(1, 2, 3, directed=True, loops="every"), statement=per_order(thm14_p),
+          assume=per_order(valid_all_loops), bounds={"weight": 2}, full={"weight": 3}, methods=["explicit", "smt"],
           expect="proved"),
 ]
