@@ -38,8 +38,6 @@ import functools
 import itertools
 from typing import Any, Callable, Iterator, Sequence
 
-import networkx as nx
-
 from grundy.spec import Expr, Play, Rules, Structure, SymState, all_of, any_of, count, ite, minimum, move_index
 from grundy.spec.order import build
 from grundy.verify import Claim, Family, Finding, Lazy, Source, all_graphs
@@ -99,22 +97,56 @@ def strong_digraphs(max_n: int, min_n: int = 1) -> Family:
     [1, 1, 5]
     """
     def make() -> Iterator[tuple[str, Structure]]:      # built when a claim first reads it
-        for n in range(min_n, max_n + 1):
-            pairs = [(a, b) for a in range(n) for b in range(n) if a != b]
-            perms = list(itertools.permutations(range(n)))
-            seen, k = set(), 0
-            for bits in range(1 << len(pairs)):
-                arcs = [p for i, p in enumerate(pairs) if bits >> i & 1]
-                d = nx.DiGraph(arcs)
-                d.add_nodes_from(range(n))
-                if not nx.is_strongly_connected(d):
-                    continue
-                key = min(tuple(sorted((sg[a], sg[b]) for a, b in arcs)) for sg in perms)
-                if key not in seen:
-                    seen.add(key)
-                    k += 1
-                    yield f"D{n}.{k}", Structure.graph(range(n), arcs, loops=range(n), directed=True)
+        return iter(_strong_digraphs(min_n, max_n))
     return Lazy(make, f"strongly connected digraphs on {min_n}..{max_n} vertices, a loop on every vertex")
+
+
+@functools.lru_cache(maxsize=8)
+def _strong_digraphs(min_n: int, max_n: int) -> tuple[tuple[str, Structure], ...]:
+    """strong_digraphs' items (made once per range: the claims that share the family share them).
+    Every arc set in the order of its bits; kept when strongly connected and its isomorphism class
+    (the least bit mask over every relabelling) is new."""
+    out = []
+    for n in range(min_n, max_n + 1):
+        pairs = [(a, b) for a in range(n) for b in range(n) if a != b]
+        index = {p: i for i, p in enumerate(pairs)}
+        moved = [[index[sg[a], sg[b]] for a, b in pairs] for sg in itertools.permutations(range(n))]
+        seen, k = set(), 0
+        for bits in range(1 << len(pairs)):
+            on = [i for i in range(len(pairs)) if bits >> i & 1]
+            arcs = [pairs[i] for i in on]
+            if not _strongly_connected(n, arcs):
+                continue
+            key = min(sum(1 << m[i] for i in on) for m in moved)
+            if key not in seen:
+                seen.add(key)
+                k += 1
+                out.append((f"D{n}.{k}", Structure.graph(range(n), arcs, loops=range(n), directed=True)))
+    return tuple(out)
+
+
+def _strongly_connected(n: int, arcs: Sequence[tuple[int, int]]) -> bool:
+    """Whether every vertex of 0..n-1 reaches vertex 0 and is reached from it along ``arcs``.
+
+    >>> _strongly_connected(3, [(0, 1), (1, 2), (2, 0)]), _strongly_connected(3, [(0, 1), (1, 2)])
+    (True, False)
+    """
+    out, into = [0] * n, [0] * n
+    for a, b in arcs:
+        out[a] |= 1 << b
+        into[b] |= 1 << a
+    for adj in (out, into):
+        seen = frontier = 1
+        while frontier:
+            nxt = 0
+            for v in range(n):
+                if frontier >> v & 1:
+                    nxt |= adj[v]
+            frontier = nxt & ~seen
+            seen |= nxt
+        if seen != (1 << n) - 1:
+            return False
+    return True
 
 
 def circuits(*ns: int) -> Family:
