@@ -34,12 +34,12 @@ every connected graph with <= 5 vertices and any loops (swept with the printed s
 """
 from __future__ import annotations
 
+import functools
 import itertools
-from typing import Callable, Iterator, Sequence
-
-import networkx as nx
+from typing import Any, Callable, Iterator, Sequence
 
 from grundy.spec import Expr, Play, Rules, Structure, SymState, all_of, any_of, count, ite, minimum, move_index
+from grundy.spec.order import build
 from grundy.verify import Claim, Family, Finding, Lazy, Source, all_graphs
 
 PAPER = "vnim"
@@ -97,22 +97,56 @@ def strong_digraphs(max_n: int, min_n: int = 1) -> Family:
     [1, 1, 5]
     """
     def make() -> Iterator[tuple[str, Structure]]:      # built when a claim first reads it
-        for n in range(min_n, max_n + 1):
-            pairs = [(a, b) for a in range(n) for b in range(n) if a != b]
-            perms = list(itertools.permutations(range(n)))
-            seen, k = set(), 0
-            for bits in range(1 << len(pairs)):
-                arcs = [p for i, p in enumerate(pairs) if bits >> i & 1]
-                d = nx.DiGraph(arcs)
-                d.add_nodes_from(range(n))
-                if not nx.is_strongly_connected(d):
-                    continue
-                key = min(tuple(sorted((sg[a], sg[b]) for a, b in arcs)) for sg in perms)
-                if key not in seen:
-                    seen.add(key)
-                    k += 1
-                    yield f"D{n}.{k}", Structure.graph(range(n), arcs, loops=range(n), directed=True)
+        return iter(_strong_digraphs(min_n, max_n))
     return Lazy(make, f"strongly connected digraphs on {min_n}..{max_n} vertices, a loop on every vertex")
+
+
+@functools.lru_cache(maxsize=8)
+def _strong_digraphs(min_n: int, max_n: int) -> tuple[tuple[str, Structure], ...]:
+    """strong_digraphs' items (made once per range: the claims that share the family share them).
+    Every arc set in the order of its bits; kept when strongly connected and its isomorphism class
+    (the least bit mask over every relabelling) is new."""
+    out = []
+    for n in range(min_n, max_n + 1):
+        pairs = [(a, b) for a in range(n) for b in range(n) if a != b]
+        index = {p: i for i, p in enumerate(pairs)}
+        moved = [[index[sg[a], sg[b]] for a, b in pairs] for sg in itertools.permutations(range(n))]
+        seen, k = set(), 0
+        for bits in range(1 << len(pairs)):
+            on = [i for i in range(len(pairs)) if bits >> i & 1]
+            arcs = [pairs[i] for i in on]
+            if not _strongly_connected(n, arcs):
+                continue
+            key = min(sum(1 << m[i] for i in on) for m in moved)
+            if key not in seen:
+                seen.add(key)
+                k += 1
+                out.append((f"D{n}.{k}", Structure.graph(range(n), arcs, loops=range(n), directed=True)))
+    return tuple(out)
+
+
+def _strongly_connected(n: int, arcs: Sequence[tuple[int, int]]) -> bool:
+    """Whether every vertex of 0..n-1 reaches vertex 0 and is reached from it along ``arcs``.
+
+    >>> _strongly_connected(3, [(0, 1), (1, 2), (2, 0)]), _strongly_connected(3, [(0, 1), (1, 2)])
+    (True, False)
+    """
+    out, into = [0] * n, [0] * n
+    for a, b in arcs:
+        out[a] |= 1 << b
+        into[b] |= 1 << a
+    for adj in (out, into):
+        seen = frontier = 1
+        while frontier:
+            nxt = 0
+            for v in range(n):
+                if frontier >> v & 1:
+                    nxt |= adj[v]
+            frontier = nxt & ~seen
+            seen |= nxt
+        if seen != (1 << n) - 1:
+            return False
+    return True
 
 
 def circuits(*ns: int) -> Family:
@@ -138,6 +172,17 @@ def free(*ns: int, directed: bool = False, loops: str = "any") -> Family:
     return Family(items, f"{what} on {', '.join(map(str, ns))} vertices {how} (the adjacency is state)")
 
 
+# ============================================================================ built once per order
+def per_order(fn: Callable[..., Any]) -> Callable[..., Any]:
+    """A statement of the current graph (it reads of the structure only its order: kind, size,
+    names) built once per order (:func:`grundy.spec.order.build`: given only the order). Used
+    on the claims of vertexnim and directed vertexnim, whose graph is in the state."""
+    @functools.wraps(fn)
+    def built(g: Any, s: SymState, **options: Any) -> Any:
+        return build(fn, g, s, **options)
+    return built
+
+
 # ============================================================================ IR helpers
 def closure(n: int, inside: Sequence, edge: Callable) -> list[list[Expr]]:
     """Reflexive-transitive closure of ``edge(p, q)`` among the vertices where ``inside`` holds
@@ -157,18 +202,26 @@ def reached(n: int, inside: Sequence, edge: Callable, source: Sequence) -> list[
     return r
 
 
+def _never(e: Any) -> bool:
+    """Whether ``e`` (a Python bool or an IR node) is the constant False."""
+    return e is False or (isinstance(e, Expr) and e.op == "const" and e.args[0] is False)
+
+
 def lu_p(n: int, inside: Sequence, edge: Callable, w: Sequence, strict: bool = False) -> list[Expr]:
     """Definition 11, unrolled: the vertices lu labels P on the graph induced by ``inside``.
     Each round S = the local minima (w(u) <= w(v) for every neighbour v) get P, T = the other
     vertices next to S get N, both are removed; |V| rounds empty the graph (a global minimum
     is always in S). ``strict``: T = the vertices next to a vertex of S of *smaller* weight
     (the correction; a vertex next to S only at equal weight stays for the next round)."""
+    # the pairs with an edge (an absent one, a constant False, makes its term the connective's
+    # unit, which all_of / any_of drop: skipped here, the same node is built)
+    nb = [[v for v in range(n) if v != u and not _never(edge(u, v))] for u in range(n)]
+    e = {(u, v): edge(u, v) for u in range(n) for v in nb[u]}
     rem, lab = list(inside), [False] * n
     for _ in range(n):
-        s_ = [rem[u] & all_of(~(rem[v] & edge(u, v)) | (w[u] <= w[v]) for v in range(n) if v != u)
-              for u in range(n)]
-        t_ = [rem[v] & ~s_[v] & any_of(s_[u] & edge(v, u) & ((w[u] < w[v]) if strict else True)
-                                       for u in range(n) if u != v) for v in range(n)]
+        s_ = [rem[u] & all_of(~(rem[v] & e[u, v]) | (w[u] <= w[v]) for v in nb[u]) for u in range(n)]
+        t_ = [rem[v] & ~s_[v] & any_of(s_[u] & e[v, u] & ((w[u] < w[v]) if strict else True)
+                                       for u in nb[v]) for v in range(n)]
         lab = [lab[u] | s_[u] for u in range(n)]
         rem = [rem[u] & ~s_[u] & ~t_[u] for u in range(n)]
     return lab
@@ -465,13 +518,13 @@ CLAIMS = [
                 "weight is 1, the first player wins iff |V| is odd; otherwise weight >= 2 at the token wins "
                 "for the first player, and weight 1 is decided by the lo-labelling of the weight-1 vertices."),
           source=_src("Theorem 6", "§3"), game="directed-vertexnim", kind="char",
-          family=strong_digraphs(4), statement=thm6_p,
+          family=strong_digraphs(4), statement=per_order(thm6_p),
           bounds={"weight": (1, 3), **ARC}, full={"weight": (1, 5)}),
     Claim("vnim/thm6-all-weights",
           text=("Theorem 6 for all weights, on every digraph with at most 3 vertices and a loop on every "
                 "vertex."),
           source=_src("Theorem 6", "§3"), game="directed-vertexnim", kind="char",
-          family=free(1, 2, 3, directed=True, loops="every"), statement=thm6_p, assume=valid_all_loops,
+          family=free(1, 2, 3, directed=True, loops="every"), statement=per_order(thm6_p), assume=per_order(valid_all_loops),
           bounds={"weight": 2}, full={"weight": 3}, methods=["explicit", "smt"], expect="proved"),
 
     # ---------------------------------------------------------------------------- §4 undirected
@@ -480,13 +533,13 @@ CLAIMS = [
                 "wins iff |V| is odd; otherwise weight >= 2 at the token is N, and weight 1 is N iff the "
                 "component of the token among the weight-1 vertices has even size."),
           source=_src("Proposition 9", "§4"), game="vertexnim", kind="char",
-          family=connected(5, loops="every"), statement=prop9_p,
+          family=connected(5, loops="every"), statement=per_order(prop9_p),
           bounds={"weight": (1, 3), **ADJ}, full={"weight": (1, 5)}),
     Claim("vnim/prop9-all-weights",
           text=("Proposition 9 for all weights, on every graph with at most 4 vertices and a loop on every "
                 "vertex."),
           source=_src("Proposition 9", "§4"), game="vertexnim", kind="char",
-          family=free(1, 2, 3, 4, loops="every"), statement=prop9_p, assume=valid_all_loops,
+          family=free(1, 2, 3, 4, loops="every"), statement=per_order(prop9_p), assume=per_order(valid_all_loops),
           bounds={"weight": 2}, full={"weight": 3}, methods=["explicit", "smt"], expect="proved"),
     # Refuted. Witness (grundy verify --json), the path 3 - 0 - 1 - 2 (G4.2):
     #   {"game": "vertexnim", "nodes": [[0, 3], [1, 4], [2, 4], [3, 2]],
@@ -506,7 +559,7 @@ CLAIMS = [
                    "false definition in the paper."),
           finding=Finding("paper-error", corrected="vnim/thm10-corrected"),
           source=_src("Theorem 10, Definition 11", "§4"), game="vertexnim", kind="char",
-          family=connected(4), statement=thm10_p, bounds={"weight": (1, 4), **ADJ}, expect="refuted"),
+          family=connected(4), statement=per_order(thm10_p), bounds={"weight": (1, 4), **ADJ}, expect="refuted"),
     # Corrected: Definition 11 with T = the vertices next to a vertex of S of smaller weight (what
     # the proof's winning move uses); the rest of the four cases unchanged.
     Claim("vnim/thm10-corrected",
@@ -515,7 +568,7 @@ CLAIMS = [
                 "undirected vertexnim."),
           reading="Our correction of Definition 11.",
           source=_src("Theorem 10, Definition 11 corrected", "§4"),
-          game="vertexnim", kind="char", family=connected(5), statement=thm10_corrected_p,
+          game="vertexnim", kind="char", family=connected(5), statement=per_order(thm10_corrected_p),
           bounds={"weight": weights(1, 4, 2), **ADJ}, full={"weight": weights(1, 6, 5)}, timeout=900),
     # Z3 on 4 vertices too (run once, too slow for these profiles: 79 s CPU): proved, all weights,
     # every connected graph on 4 vertices with every loop set.
@@ -523,7 +576,7 @@ CLAIMS = [
           text=("The corrected Theorem 10 for all weights, on every graph with at most 3 vertices and every "
                 "set of loops."),
           source=_src("Theorem 10, Definition 11 corrected", "§4"),
-          game="vertexnim", kind="char", family=free(1, 2, 3), statement=thm10_corrected_p, assume=valid,
+          game="vertexnim", kind="char", family=free(1, 2, 3), statement=per_order(thm10_corrected_p), assume=per_order(valid),
           bounds={"weight": 2}, full={"weight": 3}, methods=["explicit", "smt"], expect="proved"),
 
     # ---------------------------------------------------------------------------- Corollary 12: Vertex NimG
@@ -600,32 +653,32 @@ CLAIMS = [
                    "so that the misere claim itself is what is checked."),
           finding=Finding("degenerate", corrected="vnim/thm13-corrected"),
           source=_src("Theorem 13", "§5"), game="vertexnim", kind="char", convention="misere",
-          family=connected(4), statement=thm13_p, bounds={"weight": (1, 4), **ADJ}, expect="refuted"),
+          family=connected(4), statement=per_order(thm13_p), bounds={"weight": (1, 4), **ADJ}, expect="refuted"),
     Claim("vnim/thm13-corrected",
           text=("Theorem 13 with its one exception added: a lone vertex without a loop and weight >= 2 is P "
                 "in misere play."),
           source=_src("Theorem 13 corrected", "§5"), game="vertexnim", kind="char",
-          convention="misere", family=connected(4), statement=thm13_corrected_p,
+          convention="misere", family=connected(4), statement=per_order(thm13_corrected_p),
           bounds={"weight": (1, 4), **ADJ}, full={"weight": (1, 6)}),
     # Z3 on 4 vertices too (run once, 90 s CPU): proved, all weights, every graph, every loop set.
     Claim("vnim/thm13-corrected-all-weights",
           text=("The corrected Theorem 13 for all weights, on every graph with at most 3 vertices and every "
                 "set of loops."),
           source=_src("Theorem 13 corrected", "§5"), game="vertexnim",
-          kind="char", convention="misere", family=free(1, 2, 3), statement=thm13_corrected_p, assume=valid,
+          kind="char", convention="misere", family=free(1, 2, 3), statement=per_order(thm13_corrected_p), assume=per_order(valid),
           bounds={"weight": 2}, full={"weight": 3}, methods=["explicit", "smt"], expect="proved"),
     Claim("vnim/thm14",
           text=("Misere directed vertexnim on a strongly connected digraph with a loop on every vertex: if "
                 "every weight is 1, the first player wins iff |V| is even; otherwise the outcome is that of "
                 "normal play (Theorem 6)."),
           source=_src("Theorem 14", "§5"), game="directed-vertexnim", kind="char",
-          convention="misere", family=strong_digraphs(4), statement=thm14_p,
+          convention="misere", family=strong_digraphs(4), statement=per_order(thm14_p),
           bounds={"weight": (1, 3), **ARC}, full={"weight": (1, 5)}),
     Claim("vnim/thm14-all-weights",
           text=("Theorem 14 for all weights, on every digraph with at most 3 vertices and a loop on every "
                 "vertex."),
           source=_src("Theorem 14", "§5"), game="directed-vertexnim", kind="char",
-          convention="misere", family=free(1, 2, 3, directed=True, loops="every"), statement=thm14_p,
-          assume=valid_all_loops, bounds={"weight": 2}, full={"weight": 3}, methods=["explicit", "smt"],
+          convention="misere", family=free(1, 2, 3, directed=True, loops="every"), statement=per_order(thm14_p),
+          assume=per_order(valid_all_loops), bounds={"weight": 2}, full={"weight": 3}, methods=["explicit", "smt"],
           expect="proved"),
 ]

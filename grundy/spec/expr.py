@@ -255,9 +255,13 @@ def _by_constant(op: str, a: Term, k: Term) -> Expr:
 
 
 def _cmp(op: str, a: Term, b: Term) -> Expr:
-    a, b = lift(a), lift(b)
+    if not isinstance(a, Expr):
+        a = lift(a)
+    if not isinstance(b, Expr):
+        b = lift(b)
     if op != "eq":
-        _need(a, INT, op), _need(b, INT, op)
+        if a.sort != INT or b.sort != INT:
+            _need(a, INT, op), _need(b, INT, op)
     elif a.sort != b.sort:
         raise TypeError(f"cannot compare a {a.sort} with a {b.sort}: {show(a)} == {show(b)}")
     if op == "eq" and a is b:
@@ -267,7 +271,10 @@ def _cmp(op: str, a: Term, b: Term) -> Expr:
 
 def not_(a: Term) -> Expr:
     """Logical negation (also written ``~a``)."""
-    a = _need(lift(a), BOOL, "not")
+    if not isinstance(a, Expr):
+        a = lift(a)
+    if a.sort != BOOL:
+        _need(a, BOOL, "not")
     if a.op == "not":
         inner: Expr = a.args[0]
         return inner

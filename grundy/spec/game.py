@@ -24,6 +24,7 @@ from ..caches import register
 from ..errors import RuleError
 from .expr import Expr, Term, Var, lift, show
 from .ops import BOOL, INT
+from .order import game_moves, moves_part
 from .schema import Field, Schema, SymState, domain_keys
 from .structure import Structure
 
@@ -152,6 +153,8 @@ class Game:
         Declared: positions split into independent components (proved likewise).
     heap_count : int or None
         Heap games: the only number of heaps it is played on.
+    moves_per_order : bool
+        :meth:`moves` reads only the structure's order: built once per order (:mod:`~grundy.spec.order`).
 
     Examples
     --------
@@ -168,6 +171,7 @@ class Game:
     symmetric: bool = True               # structure automorphisms (heaps: permutations) are symmetries
     decompose_over: str | None = None    # "vertices", "edges" or "heaps": independent components
     heap_count: int | None = None        # heap games: the only number of heaps it is played on
+    moves_per_order: bool = False        # moves() reads only the structure's Order: built once per order
 
     def fields(self, g: Structure) -> list[Field]:
         raise NotImplementedError
@@ -325,7 +329,7 @@ class Rules:
     @cached_property
     def moves(self) -> list[Move]:
         """The moves, built when first needed (reading a position needs only the schema)."""
-        moves = list(self.game.moves(self.structure, self.state))
+        self._shared_moves, moves = game_moves(self.game, self.structure, self.state)   # (per order: shared)
         names = set(self.schema.fields)
         for m in moves:
             for c in m.choices:
@@ -349,13 +353,8 @@ class Rules:
         """The moves by node identity (each move's label, guard, choices and updates), the
         slots' variables and their domains: equal keys, equal moves, while the nodes live (the
         IR is hash-consed); and the nodes the key names, for whoever keeps the key past these rules."""
-        key, keep = [], []
-        for m in self.moves:
-            ups = sorted(m.update.items())
-            key.append((m.label, id(m.guard), tuple((id(c.var), id(c.lo), id(c.hi)) for c in m.choices),
-                        tuple((i, id(u)) for i, u in ups)))
-            keep.append((m.guard, m.choices, ups))
-        return ("moves", tuple(key), tuple(self.schema.slot_by_var.items()), tuple(self.slot_domains)), keep
+        key, keep = moves_part(self.moves, self._shared_moves)
+        return ("moves", key, tuple(self.schema.slot_by_var.items()), tuple(self.slot_domains)), keep
 
     def describe(self, state: tuple[int, ...]) -> str:
         """A state as JSON (the game's ``write``), or slot by slot when ``write`` cannot show it."""

@@ -134,18 +134,17 @@ def emitter(names: Mapping[str, str], shared: set[int], syntax: type[Emitter] = 
 
 def shared_nodes(exprs: list[Expr]) -> set[int]:
     """Ids of the inner nodes used more than once among ``exprs`` (worth a local, ``let``)."""
-    refs: Counter[int] = Counter()
+    used: list[int] = []                # the ids of every node's operands, then of the roots
     seen: set[int] = set()
     leaves: set[int] = set()
     for root in exprs:
         for x in nodes(root, seen):
-            if x.op in ("const", "var"):
+            if x.op == "const" or x.op == "var":
                 leaves.add(id(x))
             else:
-                for y in x.args:
-                    refs[id(y)] += 1
-    for root in exprs:
-        refs[id(root)] += 1
+                used.extend(map(id, x.args))
+    used.extend(map(id, exprs))
+    refs = Counter(used)
     return {i for i, c in refs.items() if c > 1} - leaves
 
 

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import functools
 from array import array
+from collections import deque
 from typing import Any, cast
 
 from ... import caches
@@ -148,11 +149,9 @@ class _Asm:
 
     def put(self, ins: tuple) -> None:
         op = ins[0]
-        regs = _REGS.get(op, (0, 1, 2))
         at = len(self.code) + 1
-        self.code.append(OP[op])
-        self.code.extend(ins[1:])
-        self.regs_at.extend(at + i for i in regs)
+        self.code += [OP[op], *ins[1:]]
+        self.regs_at += [at + i for i in _REGS.get(op, (0, 1, 2))]
 
     def jump(self, op: str, regs: tuple[int, ...], fix: list[int]) -> None:
         """An instruction ending with a jump target, to be patched (its index into ``fix``)."""
@@ -171,10 +170,10 @@ class _Asm:
             self.regs_at.append(at + 3 + 2 * n)
 
     def place(self, ns: int, nconst: int) -> array:
-        code = list(self.code)
-        for i in self.regs_at:
-            r = code[i]
-            code[i] = ns + r - _CONST if r >= _CONST else ns + nconst + r - _TEMP if r >= _TEMP else r
+        code, at = list(self.code), self.regs_at
+        c0, t0 = ns - _CONST, ns + nconst - _TEMP
+        new = [r + c0 if r >= _CONST else r + t0 if r >= _TEMP else r for r in map(code.__getitem__, at)]
+        deque(map(code.__setitem__, at, new), maxlen=0)      # code[at[i]] = new[i], in C
         return array("q", code)
 
 
@@ -269,13 +268,23 @@ def _junction(asm: _Asm, regs: Regs, slots: dict[str, int], x: Expr, memo: dict[
     first computed after its first operand may not have run: they leave ``memo`` at its end
     (a later use computes them again)."""
     d = regs.temp()
+    code, at = asm.code, asm.regs_at
+    mov, jump = OP["mov"], OP["jz" if x.op == "and" else "jnz"]
     ends: list[int] = []
     mark = len(added)
+    last = len(x.args) - 1
     for i, a in enumerate(x.args):
-        r = _expressions(asm, regs, slots, a, memo, added, depth)
-        asm.put(("mov", d, r))
-        if i + 1 < len(x.args):
-            asm.jump("jz" if x.op == "and" else "jnz", (d,), ends)
+        r = memo.get(id(a))
+        if r is None:
+            r = _expressions(asm, regs, slots, a, memo, added, depth)
+        n = len(code)
+        if i < last:                            # mov d, r; jz/jnz d, <the end>
+            code += [mov, d, r, jump, d, -1]
+            at += [n + 1, n + 2, n + 4]
+            ends.append(n + 5)
+        else:
+            code += [mov, d, r]
+            at += [n + 1, n + 2]
         if i == 0:
             mark = len(added)
     asm.patch(ends)

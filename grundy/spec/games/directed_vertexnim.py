@@ -43,6 +43,7 @@ class DirectedVertexNim(Game):
     # of the initial digraph that the solver uses.
 
     link = "arc"                                  # the field holding the current arcs (and loops)
+    moves_per_order = True    # the moves read the vertices only (the arcs are state): built once per order
 
     def fields(self, g: Structure) -> list[Field]:
         return [Field("weight", over="vertices"), Field("arc", over="opairs", kind="bool"),
