@@ -271,6 +271,34 @@ def test_a_statement_of_the_wrong_type_names_the_statement(tmp_path, capsys):
     assert code == 1 and f"(at {f}:{_line_of(f, 'def stmt')})" in out      # the statement's first line
 
 
+def test_a_decorated_statement_is_named_at_its_own_line(tmp_path, capsys):
+    """A statement wrapped by a decorator (functools.wraps) is named at the user's function, not
+    at the wrapper."""
+    f = write(tmp_path / "wrapped.py", '''
+        import functools
+
+        from grundy.verify import Claim, heaps
+
+
+        def traced(fn):
+            @functools.wraps(fn)
+            def inner(g, s):
+                return fn(g, s)
+            return inner
+
+
+        @traced
+        def stmt(g, s):
+            return s.heap[0] + s.heap[1]            # an integer for a char claim
+
+
+        CLAIMS = [Claim("t/wrapped", game="nim", kind="char", family=heaps(2), bounds={"heap": 3},
+                        statement=stmt)]
+        ''')
+    code, out, err = run(capsys, "verify", str(f), "--jobs", "1", "--no-cache")
+    assert code == 1 and f"(at {f}:{_line_of(f, '@traced')})" in out       # its first line: the decorator's
+
+
 def test_a_helper_without_claims_in_a_theorem_folder_is_skipped_with_a_note(tmp_path, capsys):
     d = tmp_path / "claims"
     d.mkdir()

@@ -116,7 +116,10 @@ def _user_line(e: BaseException, claim: Claim) -> str:
     message names a place already."""
     if " (at " in str(e):
         return ""
-    fn = getattr(claim.statement, "__code__", None)
+    stmt = claim.statement
+    while hasattr(stmt, "__wrapped__"):         # a decorated statement (functools.wraps): the user's own
+        stmt = stmt.__wrapped__
+    fn = getattr(stmt, "__code__", None)
     return user_line(e, (fn.co_filename, fn.co_firstlineno) if fn is not None else None)
 
 
