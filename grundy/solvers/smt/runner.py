@@ -188,7 +188,7 @@ class _Runner:
         start = self.clock()
         end = start + seconds
         s = solver_for(quantified, self.w is not None)
-        _assert(s, formulas)
+        s.add(*formulas)
         r, why = self._check(s, seconds)
         how = _solver_name(quantified, self.w is not None)
         tuned = self.w is not None and not quantified and STRATEGY == "auto"   # BV_PARAMS set
@@ -247,14 +247,6 @@ class _Runner:
             if r == z3.unknown:
                 break
         return model
-
-
-def _assert(s: z3.Solver, formulas: list) -> None:
-    """``s.add(*formulas)`` by the C API (the formulas are Boolean terms of the solver's context:
-    z3's per-argument casts, which cost more than the assertion, are not needed)."""
-    ctx, ref = s.ctx.ref(), s.solver
-    for f in formulas:
-        z3.Z3_solver_assert(ctx, ref, f.as_ast())
 
 
 def _plain_bv(formulas: list, tuned: z3.Solver, seconds: float,

@@ -92,27 +92,13 @@ class _Translator(Walker):
         return self.var(x.args[0], x.sort)
 
     def walk_add(self, x: Expr, a, b):
-        return self._arith(z3.Z3_mk_add, z3.Z3_mk_bvadd, a, b)
+        return a + b
 
     def walk_sub(self, x: Expr, a, b):
-        return self._arith(z3.Z3_mk_sub, z3.Z3_mk_bvsub, a, b)
+        return a - b
 
     def walk_mul(self, x: Expr, a, b):
-        return self._arith(z3.Z3_mk_mul, z3.Z3_mk_bvmul, a, b)
-
-    def _arith(self, on_int, on_bv, a, b):
-        """``a op b`` made by the C API directly (both operands are terms of the working sort, by
-        the IR's sorts and :meth:`var`: z3's operator coercions are not needed)."""
-        ctx = a.ctx
-        if self.w is None:
-            arr = (z3.Ast * 2)(a.as_ast(), b.as_ast())
-            return z3.ArithRef(on_int(ctx.ref(), 2, arr), ctx)
-        return z3.BitVecRef(on_bv(ctx.ref(), a.as_ast(), b.as_ast()), ctx)
-
-    def _compare(self, on_int, on_bv, a, b):
-        ctx = a.ctx
-        make = on_int if self.w is None else on_bv
-        return z3.BoolRef(make(ctx.ref(), a.as_ast(), b.as_ast()), ctx)
+        return a * b
 
     walk_nmul = walk_mul     # non-linear on Int; exact on bit-vectors at the working width
 
@@ -177,18 +163,16 @@ class _Translator(Walker):
         return out
 
     def walk_lt(self, x: Expr, a, b):
-        return self._compare(z3.Z3_mk_lt, z3.Z3_mk_bvslt, a, b)
+        return a < b
 
     def walk_le(self, x: Expr, a, b):
-        return self._compare(z3.Z3_mk_le, z3.Z3_mk_bvsle, a, b)
+        return a <= b
 
     def walk_eq(self, x: Expr, a, b):
-        ctx = a.ctx
-        return z3.BoolRef(z3.Z3_mk_eq(ctx.ref(), a.as_ast(), b.as_ast()), ctx)
+        return a == b
 
     def walk_not(self, x: Expr, a):
-        ctx = a.ctx
-        return z3.BoolRef(z3.Z3_mk_not(ctx.ref(), a.as_ast()), ctx)
+        return z3.Not(a)
 
     def walk_and(self, x: Expr, *a):
         return _connective(z3.Z3_mk_and, a)
@@ -197,9 +181,7 @@ class _Translator(Walker):
         return _connective(z3.Z3_mk_or, a)
 
     def walk_ite(self, x: Expr, c, a, b):
-        ctx = c.ctx
-        kind = z3.BoolRef if x.sort == BOOL else z3.ArithRef if self.w is None else z3.BitVecRef
-        return kind(z3.Z3_mk_ite(ctx.ref(), c.as_ast(), a.as_ast(), b.as_ast()), ctx)
+        return z3.If(c, a, b)
 
     def walk_min(self, x: Expr, *a):
         out = a[0]
