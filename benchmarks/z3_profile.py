@@ -73,7 +73,10 @@ def _instrument() -> None:
             sv = z3.Solver()
             sv.add(*items)
             name = f"{len(QUERIES):05d}-{CURRENT['claim'].replace('/', '_')}-w{self.w}.smt2"
-            Path(DUMP["dir"], name).write_text(sv.to_smt2())
+            try:       # the profile's own failure never becomes the claim's verdict
+                Path(DUMP["dir"], name).write_text(sv.to_smt2())
+            except OSError as e:
+                print(f"z3_profile: query not dumped ({e})", file=sys.stderr)
         OVERHEAD[CURRENT["claim"]] += time.process_time() - t1
         return out
     runner._Runner.run = run  # type: ignore[method-assign]
@@ -92,6 +95,8 @@ def main() -> None:
     if args.baseline:
         return compare(args)
     DUMP["dir"] = args.dump
+    if args.dump:      # made here: a missing folder made every dump raise inside the check (the
+        Path(args.dump).mkdir(parents=True, exist_ok=True)   # claims with slow queries: "error")
     _instrument()
     from grundy.solvers.solver import Solver
     from grundy.verify.check import check_claim
@@ -113,7 +118,7 @@ def main() -> None:
             v = check_claim(c, timeout=c.limit(), solver=solver)
             rows.append((c.id, time.process_time() - t - OVERHEAD[c.id], IN_CHECK[c.id], v.verdict))
             if not v.passed:
-                bad.append((c.id, v.verdict))
+                bad.append((c.id, v.verdict, (v.detail or "")[:300]))   # why, not just which
     total = time.process_time() - t_all - sum(OVERHEAD.values())
     z = sum(IN_CHECK.values())
     print(f"{len(claims)} claims: {total:.1f} CPU s, {z:.1f} s in z3 Solver.check ({100 * z / total:.0f}%)")
