@@ -14,6 +14,7 @@ from grundy.solvers.explicit.compile import PythonSyntax, shared_nodes
 from grundy.solvers.native import build
 from grundy.solvers.native.csyntax import CSyntax
 from grundy.solvers.native.vmcode import ByteSyntax
+from grundy.solvers.premises.identity import Canonical
 from grundy.solvers.reference.tape import Tape
 from grundy.solvers.smt.encode import (
     NO_INT_XOR,
@@ -45,7 +46,7 @@ from grundy.spec.expr import (
 from grundy.spec.ops import OPS, MissingOperator, UnsupportedOperator, Walker
 from grundy.spec.rebuild import Rebuild
 
-BACKENDS = [Evaluate, Show, Rebuild, PythonSyntax, CSyntax, ByteSyntax, Intervals, _Normalize, _Translator]
+BACKENDS = [Evaluate, Show, Rebuild, PythonSyntax, CSyntax, ByteSyntax, Intervals, _Normalize, _Translator, Canonical]
 OPERATORS = [op for op, spec in OPS.items() if spec.operands != "leaf"]
 NAMES = ("x", "y", "z")
 VARS = {n: Var.int(n) for n in NAMES}
@@ -237,9 +238,11 @@ def test_concrete_python_and_z3_agree(op, data, envs):
     uses_xor = any(x.op in NO_INT_OPS for x in nodes(e))
     py = _python(e)
     tape = Tape([e], {n: i for i, n in enumerate(NAMES)})      # the reference engine's interpreter
+    canon = Canonical()(e)                  # the symmetry premise's identities (operands sorted, ...)
     for env in envs:
         want = evaluate(e, env)
         assert py(**env) == want, show(e)
+        assert evaluate(canon, env) == want, show(e)
         assert tape.run(tuple(env[n] for n in NAMES)) == [want], show(e)
         assert _z3_value(e, env, "bv") == want, show(e)
         if uses_xor:
