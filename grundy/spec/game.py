@@ -432,21 +432,17 @@ class Rules:
 
     @cached_property
     def automorphisms(self) -> list[tuple[int, ...]]:
-        """The structure's automorphisms the solver may reduce by (the identity first): none for
-        heaps, for a game that says ``symmetric = False``, or for graphs over
-        ``MAX_SYMMETRY_VERTICES`` vertices. A group over ``MAX_SYMMETRIES`` elements gives a
-        subgroup (:meth:`~grundy.spec.structure.Structure.stabiliser_at_most`: any subgroup's
-        least image is a canonical form, and the symmetry premise is proved for the generators
-        of the group listed), except where every vertex permutation is an automorphism (K_n,
-        the edgeless graph: the S_n plan of ``grundy.solvers.symmetric``)."""
+        """The automorphisms the solver may reduce by (the identity first): none for heaps, a game
+        with ``symmetric = False`` or over ``MAX_SYMMETRY_VERTICES`` vertices; a group over
+        ``MAX_SYMMETRIES`` gives a subgroup (``Structure.stabiliser_at_most``: any subgroup's least
+        image is a canonical form; the premise is proved for its generators), or none where every
+        permutation is one (K_n, edgeless: the S_n plan)."""
         g = self.structure
-        if not self.game.symmetric or g.kind == "heaps":
+        if not self.game.symmetric or g.kind == "heaps" or g.n > MAX_SYMMETRY_VERTICES:
             return []
-        if g.n > MAX_SYMMETRY_VERTICES:
-            return []                     # finding the group costs more than it saves
         auts = g.automorphisms_at_most(MAX_SYMMETRIES)
-        if auts is None and not g.every_permutation:     # too large a group to pay for: a subgroup
-            auts = g.stabiliser_at_most(MAX_SYMMETRIES)  # (K_n and the edgeless graph: the S_n plan)
+        if auts is None and not g.every_permutation:
+            auts = g.stabiliser_at_most(MAX_SYMMETRIES)
         return [tuple(a) for a in auts] if auts is not None else []
 
     def slot_action(self, sigma: tuple[int, ...]) -> tuple[list[int], list[Callable[[int], int] | None]]:
