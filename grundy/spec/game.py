@@ -331,10 +331,9 @@ class Rules:
         """The moves, built when first needed (reading a position needs only the schema)."""
         self._shared_moves, moves = game_moves(self.game, self.structure, self.state)   # (per order: shared)
         names = set(self.schema.fields)
-        for m in moves:
-            for c in m.choices:
-                if c.name in names or "[" in c.name:
-                    raise ValueError(f"{self.game.name}: choice name {c.name!r} clashes with a field")
+        for c in (c for m in moves for c in m.choices):
+            if c.name in names or "[" in c.name:
+                raise ValueError(f"{self.game.name}: choice name {c.name!r} clashes with a field")
         return moves
 
     @cached_property
@@ -432,11 +431,9 @@ class Rules:
 
     @cached_property
     def automorphisms(self) -> list[tuple[int, ...]]:
-        """The automorphisms the solver may reduce by (the identity first): none for heaps, a game
-        with ``symmetric = False`` or over ``MAX_SYMMETRY_VERTICES`` vertices; a group over
-        ``MAX_SYMMETRIES`` gives a subgroup (``Structure.stabiliser_at_most``: any subgroup's least
-        image is a canonical form; the premise is proved for its generators), or none where every
-        permutation is one (K_n, edgeless: the S_n plan)."""
+        """The automorphisms the solver reduces by (identity first; none for heaps or ``symmetric =
+        False``); over ``MAX_SYMMETRIES``, a subgroup (``Structure.stabiliser_at_most``; the premise
+        is proved for its generators), but none where all permutations are (the S_n plan)."""
         g = self.structure
         if not self.game.symmetric or g.kind == "heaps" or g.n > MAX_SYMMETRY_VERTICES:
             return []
