@@ -38,8 +38,8 @@ from __future__ import annotations
 import hashlib
 from typing import Any, Callable, Mapping, Sequence
 
-from ...spec.expr import Expr, Var, all_of, any_of, lift, maximum, minimum
-from ...spec.rebuild import Rebuild
+from ...spec.expr import Expr, Var, all_of, any_of, lift, maximum, minimum, variable
+from ...spec.rebuild import Rebuild, rebuild
 
 __all__ = ["Canonical", "commutes_by_identity"]
 
@@ -98,23 +98,39 @@ class Canonical(Rebuild):
                 if hit is not None and c.op == "const":
                     v = hit[2].get(c.args[0])
                     return lift(False) if v is None else self._pair(x, hit[1], lift(v))
-        return self._same(x, a, b)
+        return rebuild(x.op, [a, b])
 
     def _many(self, x: Expr, *args: Expr) -> Expr:
         items: list[Expr] = sorted(args, key=self.key)
         return _SORTED[x.op](items)
 
+    # Every node is built again by its constructor (leaves too), so that the nodes compared are
+    # all in the intern table of now: an encoding made before the table was cleared (the caches'
+    # release) holds nodes a new ``x >= lo`` is not, though they are the same expression.
+    def walk_const(self, x: Expr) -> Expr:
+        return lift(x.args[0])
+
+    def walk_var(self, x: Expr) -> Expr:
+        return variable(x.args[0], x.sort)
+
+    def _fresh(self, x: Expr, *args: Expr) -> Expr:
+        return rebuild(x.op, args)
+
     walk_and = walk_or = _junction
     walk_eq = walk_add = _pair
     walk_min = walk_max = _many
+    walk_sub = walk_mul = walk_nmul = walk_div = walk_mod = walk_xor = _fresh
+    walk_bit_and = walk_bit_or = walk_popcount = walk_nim_product = _fresh
+    walk_lt = walk_le = walk_not = walk_ite = _fresh
 
 
-def _bounded(enc, x: Expr, lo: int, hi: int) -> bool:
+def _bounded(enc, canon: Canonical, x: Expr, lo: int, hi: int) -> bool:
     """Whether the family every premise's query assumes (``enc.family``) holds ``lo <= x <= hi``
-    as two of its conjuncts (the same nodes)."""
+    as two of its conjuncts (the same nodes once both are rebuilt by ``canon``: the encoding's
+    nodes may predate a clearing of the intern table, after which ``x >= lo`` is a new node)."""
     fam = enc.family
-    have = {id(c) for c in (fam.args if fam.op == "and" else (fam,))}
-    return id(x >= lo) in have and id(x <= hi) in have
+    have = {id(canon(c)) for c in (fam.args if fam.op == "and" else (fam,))}
+    return id(canon(x >= lo)) in have and id(canon(x <= hi)) in have
 
 
 def commutes_by_identity(enc, perm: Sequence[int], slot_image: Callable[[int, Expr], Expr],
@@ -138,8 +154,8 @@ def commutes_by_identity(enc, perm: Sequence[int], slot_image: Callable[[int, Ex
     for i, v in enumerate(var):
         image[perm[i]] = slot_image(i, v)
     for i, (lo, table) in (tables or {}).items():
-        if len(set(table)) == len(table) and _bounded(enc, var[i], lo, lo + len(table) - 1):
-            canon.value_map(image[perm[i]], var[i], {t: lo + j for j, t in enumerate(table)})
+        if len(set(table)) == len(table) and _bounded(enc, canon, var[i], lo, lo + len(table) - 1):
+            canon.value_map(image[perm[i]], canon(var[i]), {t: lo + j for j, t in enumerate(table)})
     at_image = substituter(dict(zip(names, image, strict=False)))   # an expression at σ(s)
     unmoved = [id(canon(x)) for x in image]    # slot k of σ(s), and of σ(m(s)) where m leaves it
 
