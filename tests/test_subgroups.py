@@ -44,3 +44,10 @@ def test_values_with_the_subgroup_are_the_values_without():
         p = make_position("edge-nim", K44, {"weight": weight, "token": rng.randrange(8)})
         assert reduced.grundy(p) == plain.grundy(p)
     assert reduced.table(GAMES["edge-nim"], K44).symmetric          # the subgroup was in use
+
+
+def test_a_directed_cycle_is_not_every_permutation():
+    """A directed 3-cycle has as many arcs as K_3 has edges, but only its rotations: the S_n plan
+    (Plan.of reads this property) must not take it for a complete graph."""
+    c3 = Structure.graph(range(3), [(0, 1), (1, 2), (2, 0)], directed=True)
+    assert not c3.every_permutation and len(c3.automorphisms) == 3

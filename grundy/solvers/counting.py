@@ -39,7 +39,7 @@ from __future__ import annotations
 import itertools
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any, Iterator, Sequence
+from typing import Any, Callable, Iterator, Sequence
 
 from ..spec.expr import Expr, all_of, any_of, free_vars, ite, lift, total
 from ..spec.game import Game, Move, Rules, move
@@ -120,6 +120,19 @@ class _Obs:
     others: tuple[bool | None, ...]   # per part: the other present vertices stay (None: there are none)
 
 
+def _after(mt: Any, state: list[int], read: Callable[[int], Any] = int) -> list[int] | None:
+    """The state after the move on the tape ``mt`` (a :class:`~grundy.solvers.reference.tape.MoveTape`
+    without choices), None where its guard is false; ``read``: how the tape sees each slot's value
+    (``bool`` for a state of bool fields)."""
+    got = mt.at(tuple(map(read, state)), ())
+    if got is None:
+        return None
+    nxt = list(state)
+    for slot, x in zip(mt.slots, got, strict=True):
+        nxt[slot] = int(x)
+    return nxt
+
+
 class _Reader:
     """The template's moves read on concrete states by the reference engine's interpreter (each
     move's guard and update put on a tape once, run at every count vector)."""
@@ -131,16 +144,12 @@ class _Reader:
         self._guards: dict[int, Any] = {}
 
     def move(self, v: int, state: Sequence[int]) -> list[int] | None:
-        """The move at v's update (in slot order ``self.slots(v)``), None where its guard is false."""
+        """The state after the move at v, None where its guard is false."""
         from .reference.tape import MoveTape
         mt = self._moves.get(v)
         if mt is None:
             mt = self._moves[v] = MoveTape(self.rules.moves[v], self.inputs)
-        got = mt.at(tuple(bool(x) for x in state), ())
-        return None if got is None else [int(bool(x)) for x in got]
-
-    def slots(self, v: int) -> list[int]:
-        return self._moves[v].slots
+        return _after(mt, [int(bool(x)) for x in state], bool)
 
     def legal(self, v: int, state: Sequence[int]) -> bool:
         """Whether the move at v's guard holds (its update not read)."""
@@ -159,12 +168,9 @@ def _observe(read: _Reader, sizes: Sequence[int], c: Sequence[int], t: int) -> _
     starts = _starts(sizes)
     v = starts[t]
     m = read.rules.moves[v]
-    got = read.move(v, state)
-    if got is None:
+    nxt = read.move(v, state)
+    if nxt is None:
         return _Obs(False, False, (None,) * len(sizes))
-    nxt = list(state)
-    for slot, x in zip(read.slots(v), got, strict=True):
-        nxt[slot] = x
     others: list[bool | None] = []
     for s, a in zip(sizes, starts, strict=True):
         if any(nxt[u] and not state[u] for u in range(a, a + s)):
@@ -314,15 +320,7 @@ class Counted:
     def options(self, c: Sequence[int]) -> set[tuple[int, ...]]:
         """The counting rule's options at the count vector c (each move read from the IR by the
         reference engine's interpreter: no compiled code)."""
-        out = set()
-        for mt in self._tapes:
-            got = mt.at(tuple(c), ())            # None: the guard is false
-            if got is not None:
-                nxt = list(c)
-                for slot, x in zip(mt.slots, got, strict=True):
-                    nxt[slot] = int(x)
-                out.add(tuple(nxt))
-        return out
+        return {tuple(nxt) for mt in self._tapes if (nxt := _after(mt, list(c))) is not None}
 
     @cached_property
     def _tapes(self) -> list[Any]:

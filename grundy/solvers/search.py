@@ -164,13 +164,7 @@ class PythonSearch:
             if not room():
                 return None
             s = fr[0]
-            if fr[3]:                         # a sum: the XOR of its components' values
-                v = 0
-                for x in vals:
-                    v ^= x
-            else:
-                v = _value(vals, False, misere)
-            memo[s] = v
+            memo[s] = _value(vals, fr[3], misere)
             stack.pop()
             on_line.discard(s)
         return memo[root]

@@ -124,8 +124,7 @@ class Plan:
         force = FORCE if force is None else force
         if not ENABLED or not rules.game.symmetric or g.kind != "graph" or g.n < 2:
             return None
-        full = g.n * (g.n - 1) // 2
-        if len(g.edges) not in (0, full) or len(g.loops) not in (0, g.n):
+        if not g.every_permutation:        # undirected, complete or edgeless, all loops or none
             return None
         if not force and factorial(g.n) <= MAX_SYMMETRIES:
             return None

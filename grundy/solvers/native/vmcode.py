@@ -268,23 +268,17 @@ def _junction(asm: _Asm, regs: Regs, slots: dict[str, int], x: Expr, memo: dict[
     first computed after its first operand may not have run: they leave ``memo`` at its end
     (a later use computes them again)."""
     d = regs.temp()
-    code, at = asm.code, asm.regs_at
-    mov, jump = OP["mov"], OP["jz" if x.op == "and" else "jnz"]
+    jump = "jz" if x.op == "and" else "jnz"
     ends: list[int] = []
     mark = len(added)
     last = len(x.args) - 1
     for i, a in enumerate(x.args):
-        r = memo.get(id(a))
+        r = memo.get(id(a))                     # computed before: its register
         if r is None:
             r = _expressions(asm, regs, slots, a, memo, added, depth)
-        n = len(code)
-        if i < last:                            # mov d, r; jz/jnz d, <the end>
-            code += [mov, d, r, jump, d, -1]
-            at += [n + 1, n + 2, n + 4]
-            ends.append(n + 5)
-        else:
-            code += [mov, d, r]
-            at += [n + 1, n + 2]
+        asm.put(("mov", d, r))
+        if i < last:
+            asm.jump(jump, (d,), ends)
         if i == 0:
             mark = len(added)
     asm.patch(ends)
