@@ -132,13 +132,19 @@ def emitter(names: Mapping[str, str], shared: set[int], syntax: type[Emitter] = 
     return syntax(names, shared)
 
 
-def shared_nodes(exprs: list[Expr]) -> set[int]:
-    """Ids of the inner nodes used more than once among ``exprs`` (worth a local, ``let``)."""
+def shared_nodes(exprs: list[Expr], orders: list[list[Expr]] | None = None) -> set[int]:
+    """Ids of the inner nodes used more than once among ``exprs`` (worth a local, ``let``).
+    ``orders`` (a list, extended): per root, its nodes not under an earlier root, children
+    first (:func:`~grundy.spec.expr.nodes` with one ``seen`` for all), for a caller that walks
+    them again."""
     used: list[int] = []                # the ids of every node's operands, then of the roots
     seen: set[int] = set()
     leaves: set[int] = set()
     for root in exprs:
-        for x in nodes(root, seen):
+        order = nodes(root, seen)
+        if orders is not None:
+            orders.append(order)
+        for x in order:
             if x.op == "const" or x.op == "var":
                 leaves.add(id(x))
             else:

@@ -26,7 +26,6 @@ from typing import Any, cast
 from ... import caches
 from ...spec.expr import Expr
 from ...spec.game import Rules
-from ...spec.ops import dag_nodes
 from ..explicit.plan import Emitter, Step, conjuncts, dispatch_key, dispatch_var, move_plan, shared_nodes, slot_sources
 
 __all__ = ["OPCODES", "OP", "Regs", "ByteSyntax", "Statement", "JUNCTION_DEPTH", "moves_code"]
@@ -268,7 +267,8 @@ def _junction(asm: _Asm, regs: Regs, slots: dict[str, int], x: Expr, memo: dict[
     first computed after its first operand may not have run: they leave ``memo`` at its end
     (a later use computes them again)."""
     d = regs.temp()
-    jump = "jz" if x.op == "and" else "jnz"
+    jump = _JZ if x.op == "and" else _JNZ
+    code, at = asm.code, asm.regs_at
     ends: list[int] = []
     mark = len(added)
     last = len(x.args) - 1
@@ -276,9 +276,14 @@ def _junction(asm: _Asm, regs: Regs, slots: dict[str, int], x: Expr, memo: dict[
         r = memo.get(id(a))                     # computed before: its register
         if r is None:
             r = _expressions(asm, regs, slots, a, memo, added, depth)
-        asm.put(("mov", d, r))
-        if i < last:
-            asm.jump(jump, (d,), ends)
+        n = len(code)
+        if i < last:                            # mov d, r; jz/jnz d, (its end: patched)
+            code += [_MOV, d, r, jump, d, -1]
+            at += [n + 1, n + 2, n + 4]
+            ends.append(n + 5)
+        else:                                   # mov d, r (as asm.put, asm.jump write them)
+            code += [_MOV, d, r]
+            at += [n + 1, n + 2]
         if i == 0:
             mark = len(added)
     asm.patch(ends)
@@ -286,6 +291,9 @@ def _junction(asm: _Asm, regs: Regs, slots: dict[str, int], x: Expr, memo: dict[
         memo.pop(i, None)
     del added[mark:]
     return d
+
+
+_MOV, _JZ, _JNZ = OP["mov"], OP["jz"], OP["jnz"]
 
 
 class Statement:
@@ -309,25 +317,28 @@ class Statement:
         slots = dict(rules.schema.slot_by_var)
         memo: dict[int, int] = {}
         added: list[int] = []
-        shared = shared_nodes([statement] if assume is None else [assume, statement])
+        orders: list[list[Expr]] = []
+        shared = shared_nodes([statement] if assume is None else [assume, statement], orders)
 
-        def compiled(root: Expr) -> int:
+        def compiled(root: Expr, order: list[Expr]) -> int:
             # the nodes used more than once first, whole: an and/or's short cut then skips only
-            # nodes that nothing else uses (none is computed twice)
-            for x in dag_nodes(root, skip=memo):
+            # nodes that nothing else uses (none is computed twice). ``order``: the root's nodes
+            # not under the assumption (every node used there too is shared, so computed by now)
+            for x in order:
                 if id(x) in shared:
                     _expressions(asm, regs, slots, x, memo, added)
             return _expressions(asm, regs, slots, root, memo, added)
-        a_reg = -1 if assume is None else compiled(assume)
+        a_reg = -1 if assume is None else compiled(assume, orders[0])
         asm.put(("end",))
         pc2 = len(asm.code)
-        s_reg = compiled(statement)               # the assumption's nodes: computed
+        s_reg = compiled(statement, orders[-1])   # the assumption's nodes: computed
         asm.put(("end",))
         ns = len(rules.schema)
         self.regs, self.ns = regs, ns
         self.code = asm.place(ns, len(regs.consts))
         self.pc, self.reg = (-1, 0) if assume is None else (0, _placed(a_reg, ns, len(regs.consts)))
         self.pc2, self.reg2 = pc2, _placed(s_reg, ns, len(regs.consts))
+        self.alone: Any = None          # a program of this statement alone (vm.statement_at), once made
 
 
 def _switch(asm: _Asm, regs: Regs, rules: Rules, names: dict, syntax: Any, slot: int,
