@@ -125,7 +125,8 @@ class CrossCheck:
 
     def claimed(self, inst: Any, state: tuple, ref: Reference | None = None) -> Any:
         """What the claim states at ``state`` by the engine's own evaluator (a Grundy value, or
-        "P"/"N"), checked against the compiled statement and assumption the sweep used (the
+        "P"/"N"), checked against the compiled statement and assumption the sweep used
+        (``Instance.as_judged``: the interpreter's program or the Python function; the
         evaluation's work counted by ``ref``)."""
         stmt, assume = self._eval(inst, state, ref)
         if not assume:
@@ -134,7 +135,10 @@ class CrossCheck:
         if inst.table is not None:
             return inst.table.claimed(state)
         mine = int(stmt) if inst.by_value else ("P" if stmt else "N")
-        fast = inst.stmt(state)
+        fast = inst.as_judged(state)
+        if fast is None:            # (the interpreter's program: its assumption fails there)
+            raise Disagreement(f"the evaluators disagree at {_json(inst.position(state))}: assume is true there "
+                               f"by the reference engine's evaluator, false as compiled")
         fast = int(fast) if inst.by_value else ("P" if fast else "N")
         if mine != fast:
             raise Disagreement(f"the evaluators disagree at {_json(inst.position(state))}: the statement is {mine} "

@@ -35,7 +35,7 @@ from .box import OUT_OF_BOX, Box, Halt
 from .kernel import GRUNDY, MISERE, MISERE_GRUNDY, NORMAL, TableHandle, keys_in, run_paused
 from .vmcode import Regs, Statement, moves_code
 
-__all__ = ["Program", "Statement", "VMKernel", "library", "available", "MAX_BOX", "DENSE_BELOW",
+__all__ = ["Program", "Statement", "VMKernel", "library", "available", "statement_at", "MAX_BOX", "DENSE_BELOW",
            "STORE_LIMIT",
            "GRUNDY", "NORMAL", "MISERE", "MISERE_GRUNDY"]
 
@@ -92,6 +92,33 @@ class Program:
         _fill(self.c.stmt, st.ns, st.regs, st.code, keep)
         self.c.stmt.pc, self.c.stmt.reg, self.c.stmt.pc2, self.c.stmt.reg2 = st.pc, st.reg, st.pc2, st.reg2
         self.statement, self._stmt_keep = st, keep
+
+
+def statement_at(st: Statement, state: Sequence[int]) -> int | None:
+    """``st`` at ``state`` as the interpreter's sweep evaluates it (``s_eval``: an int, None
+    where the assumption fails), with no moves and no table (a program of the statement alone,
+    made once per statement).
+
+    >>> from grundy.spec.games import get_game
+    >>> from grundy.spec.structure import Structure
+    >>> rules = get_game("nim").rules(Structure.heaps(2))
+    >>> h = rules.state.heap
+    >>> st = Statement.of(rules, h[0] + 1 < h[1], h[0] > 0)
+    >>> [statement_at(st, s) for s in [(1, 3), (2, 3), (0, 3)]] if available() else [1, 0, None]
+    [1, 0, None]
+    """
+    p = st.alone
+    if p is None:
+        p = _Prog()
+        p.ns = st.ns
+        keep: list = []
+        _fill(p.stmt, st.ns, st.regs, st.code, keep)
+        p.stmt.pc, p.stmt.reg, p.stmt.pc2, p.stmt.reg2 = st.pc, st.reg, st.pc2, st.reg2
+        st.alone = p = (p, keep)
+    s = array("q", state)
+    out = ctypes.c_int64(0)
+    held = library().v_eval(ctypes.byref(p[0]), s.buffer_info()[0], ctypes.byref(out))
+    return out.value if held else None
 
 
 def _text() -> str:

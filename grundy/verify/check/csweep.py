@@ -206,7 +206,14 @@ def sweep_vm(inst: Instance, bounds: dict[str, Any], tally: Tally, tick: Callabl
         return False
     k.prog.use(statement)
     stored, run = k.stored, SweepRun(inst.rules, vals, inst.by_value)
-    _ranges(inst, run, lambda: k, first, tally, tick, cross, python)
+    in_python: list[int] = []
+
+    def python_too(states: Any) -> None:          # a range C did not finish: judged in Python
+        in_python.append(1)
+        python(states)
+    _ranges(inst, run, lambda: k, first, tally, tick, cross, python_too)
+    if first == 0 and not in_python:
+        inst.swept_by = statement            # every position here judged by it (the cross-check's compare)
     # the Python path solves every start of a chunk before judging them: it stores at least as many
     inst.solver.vm_swept(inst.game, inst.structure, max(k.stored - stored, run.size))
     return True

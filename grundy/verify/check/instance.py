@@ -10,6 +10,7 @@ from typing import Any, Callable, cast
 from ...settings import current as settings
 from ...solvers.explicit import compile_expr
 from ...solvers.native.follow import StrategyTable
+from ...solvers.native.vm import statement_at
 from ...solvers.solver import Solver
 from ...spec.expr import INT, Expr, lift
 from ...spec.games import GAMES
@@ -58,6 +59,16 @@ class Instance:
         self.won: set[State] = set()
         self._truth: dict[State, Any] = {}     # canonical state -> the solver's value or outcome
         self.batched = False                   # a sweep large enough for batches (``prefetch``)
+        self.swept_by: Any = None              # the interpreter's statement that judged every position
+                                               # of the sweep here (csweep.sweep_vm), or None: ``stmt``
+
+    def as_judged(self, state: State) -> Any:
+        """The statement at ``state`` by the evaluator the sweep judged it with: the
+        interpreter's program (:attr:`swept_by`; None where its assumption fails) or the
+        statement compiled to Python (:attr:`stmt`)."""
+        if self.swept_by is not None:
+            return statement_at(self.swept_by, state)
+        return self.stmt(state)
 
     # compiled to Python when first used (a structure the interpreter sweeps never needs them)
     @cached_property
