@@ -145,6 +145,7 @@ class _Asm:
     def __init__(self) -> None:
         self.code: list[int] = []
         self.regs_at: list[int] = []
+        self.targets: list[int] = []      # where a jump's target is written (a move's code moved: relocated)
 
     def put(self, ins: tuple) -> None:
         op = ins[0]
@@ -156,6 +157,7 @@ class _Asm:
         """An instruction ending with a jump target, to be patched (its index into ``fix``)."""
         self.put((op, *regs, -1))
         fix.append(len(self.code) - 1)
+        self.targets.append(len(self.code) - 1)
 
     def patch(self, fix: list[int]) -> None:
         for i in fix:
@@ -203,6 +205,7 @@ def _move(asm: _Asm, regs: Regs, steps: list[Step]) -> None:
         asm.patch(cont)
         asm.put(("dec", r))
         asm.code += [OP["jmp"], head]
+        asm.targets.append(len(asm.code) - 1)
         asm.patch(exit_)
     asm.patch(end)
 
@@ -341,7 +344,7 @@ class Statement:
         self.alone: Any = None          # a program of this statement alone (vm.statement_at), once made
 
 
-def _switch(asm: _Asm, regs: Regs, rules: Rules, names: dict, syntax: Any, slot: int,
+def _switch(asm: _Asm, regs: Regs, rules: Rules, names: dict, slot: int,
             groups: dict[int, list[Any]]) -> None:
     """The moves whose guard tests ``slot`` against a constant, by that constant (the test
     itself decided by the jump): a jump on the slot's value to its group, each group ending the
@@ -355,10 +358,8 @@ def _switch(asm: _Asm, regs: Regs, rules: Rules, names: dict, syntax: Any, slot:
         if value not in groups:
             continue
         asm.code[at + 4 + value - lo] = len(asm.code)
-        for m, key_ in groups[value]:
-            regs.piece()
-            _, steps = move_plan(rules, m, names, syntax, key_[0])      # type: ignore[arg-type]
-            _move(asm, regs, steps)
+        for i, m, key_ in groups[value]:
+            _one_move(asm, regs, rules, names, i, m, key_[0])
         asm.jump("jmp", (), ends)
     for i in range(at + 4, at + 4 + hi - lo + 2):
         if asm.code[i] < 0:
@@ -385,20 +386,17 @@ def moves_code(rules: Rules) -> tuple[Regs, array]:
     if hit is None:
         regs, asm = Regs(), _Asm()
         names = slot_sources(rules)
-        syntax = functools.partial(ByteSyntax, regs=regs)
         var = dispatch_var(rules)           # as the generated C: the moves grouped by its value
         plain: list[Any] = []
         groups: dict[int, list[Any]] = {}
-        for m in rules.moves:
+        for i, m in enumerate(rules.moves):
             key_ = next(((c, k[1]) for c in conjuncts(m.guard) if (k := dispatch_key(c)) and k[0] == var), None)
-            (plain if key_ is None else groups.setdefault(key_[1], [])).append((m, key_))
-        for m, _ in plain:
-            regs.piece()
-            _, steps = move_plan(rules, m, names, syntax, None)     # type: ignore[arg-type]
-            _move(asm, regs, steps)
+            (plain if key_ is None else groups.setdefault(key_[1], [])).append((i, m, key_))
+        for i, m, _ in plain:
+            _one_move(asm, regs, rules, names, i, m, None)
         if groups:
             assert var is not None                  # groups exist only with a dispatch variable
-            _switch(asm, regs, rules, names, syntax, rules.schema.slot_by_var[var], groups)
+            _switch(asm, regs, rules, names, rules.schema.slot_by_var[var], groups)
         asm.put(("end",))
         if len(_MOVES) >= _MOVES_LIMIT:
             _MOVES.clear()
@@ -406,6 +404,46 @@ def moves_code(rules: Rules) -> tuple[Regs, array]:
     return hit[1], hit[2]
 
 
+_FRAGMENTS: dict[tuple, tuple[Any, list[int], list[int], list[int], list[int], int]] = {}
+_FRAGMENTS_LIMIT = 4096
+
+
+def _one_move(asm: _Asm, regs: Regs, rules: Rules, names: dict, i: int, m: Any, skip: Expr | None) -> None:
+    """Move ``i`` of ``rules`` (``skip``: the guard's conjunct the dispatch decided) into
+    ``asm``. Its code is made once per content -- the move by node identity (its part of the
+    rules' ``moves_key``), the slots' variables and domains (what :func:`move_plan` reads of
+    the rules) and ``skip`` -- on registers and places of its own (constants in its own order
+    of first use, jumps from 0), then moved here: each constant to the pool's register of its
+    value (asked in that order: the pool grows as if the move were written here), each jump
+    target by where the code starts. The same words as writing it here."""
+    key, _ = rules.moves_key
+    fkey = (key[1][i], key[2], key[3], None if skip is None else id(skip))
+    hit = _FRAGMENTS.get(fkey)
+    if hit is None:
+        own, scratch = Regs(), _Asm()
+        _, steps = move_plan(rules, m, names, functools.partial(ByteSyntax, regs=own), skip)  # type: ignore[arg-type]
+        _move(scratch, own, steps)
+        if len(_FRAGMENTS) >= _FRAGMENTS_LIMIT:
+            _FRAGMENTS.clear()
+        hit = _FRAGMENTS[fkey] = ((m, skip), scratch.code, scratch.regs_at, scratch.targets, list(own.consts),
+                                  own.most)
+    _, code, at, targets, consts, most = hit
+    base = len(asm.code)
+    pool = [regs.const(v) for v in consts]
+    moved = list(code)
+    for p in at:
+        w = moved[p]
+        if w >= _CONST:
+            moved[p] = pool[w - _CONST]
+    for p in targets:
+        moved[p] += base
+    asm.code += moved
+    asm.regs_at += [p + base for p in at]
+    asm.targets += [p + base for p in targets]
+    regs.most = max(regs.most, most)
+
+
+caches.register("vm-move-code", lambda: len(_FRAGMENTS), _FRAGMENTS.clear)
 caches.register("vm-moves", lambda: len(_MOVES), _MOVES.clear)
 caches.register("vm-statements", lambda: len(_STATEMENTS), _STATEMENTS.clear)
 
