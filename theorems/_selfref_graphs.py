@@ -131,7 +131,9 @@ def glued(k: int):
         if h.number_of_nodes() != k or not nx.is_connected(h):
             continue
         for a, b in itertools.combinations_with_replacement(subsets, 2):
-            x = nx.disjoint_union(h, h)
+            x = nx.Graph()                      # H on 0..k-1, its copy on k..2k-1 (nx.disjoint_union's
+            x.add_nodes_from(range(2 * k + 1))  # numbering: the atlas numbers H 0..k-1), c = 2k
+            x.add_edges_from([*h.edges, *((u + k, v + k) for u, v in h.edges)])
             x.add_edges_from([(2 * k, v) for v in a] + [(2 * k, k + v) for v in b])
             key = str(sorted((x.degree(v), sorted(x.degree(w) for w in x[v])) for v in x))
             if any(nx.is_isomorphic(x, y) for y in seen.get(key, [])):
