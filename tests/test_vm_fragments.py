@@ -59,3 +59,51 @@ def test_moved_fragments_are_the_code_written_in_place(name, monkeypatch):
     moves = sum(len(r.moves) for r in rules)
     if moves:
         assert 0 < len(vmcode._FRAGMENTS) <= moves
+
+
+def _statements():
+    """Statements on three heaps with shared nodes, constants (some only under a short cut),
+    nested and/or, and an assumption sharing nodes with them."""
+    from grundy.spec.expr import all_of, any_of, ite, lift
+    rules = GAMES["nim"].rules(Structure.heaps(3))
+    h = rules.state.heap
+    s = h[0] + h[1]
+    yield rules, (s ^ h[2]) == 0, None
+    yield rules, any_of([s < 7, all_of([h[2] == 3, (s ^ 5) == h[1]]), ite(h[0] < 2, h[1], 9) == 4]), h[0] > 0
+    yield rules, all_of([any_of([h[k] == k + 11, h[(k + 1) % 3] < 2]) for k in range(3)]) | (s == 40), s < 20
+    yield rules, lift(True), any_of([h[0] == 1, h[1] == 2])
+    yield rules, ite(s < 3, s + 100, h[2] - 1), None
+
+
+def test_a_statement_numbered_as_placed_is_the_placed_program():
+    # Statement numbers its registers as placed from the start (the pool's size known before):
+    # the same program as writing on provisional numbers and placing them
+    for rules, stmt, assume in _statements():
+        st = vmcode.Statement(rules, stmt, assume)
+        orders: list = []
+        shared = vmcode.shared_nodes([stmt] if assume is None else [assume, stmt], orders)
+        regs, asm, a_reg, pc2, s_reg = vmcode._statement(rules, stmt, assume, orders, shared, vmcode.Regs())
+        ns, nc = len(rules.schema), len(regs.consts)
+        assert st.code.tolist() == asm.place(ns, nc).tolist()
+        assert (st.pc2, st.reg2, list(st.regs.consts), st.regs.most) == (pc2, vmcode._placed(s_reg, ns, nc),
+                                                                           list(regs.consts), regs.most)
+        assert st.reg == (0 if assume is None else vmcode._placed(a_reg, ns, nc))
+
+
+def test_a_pool_other_than_counted_is_written_again(monkeypatch):
+    # should the constants' count be off, the statement is written again on provisional numbers
+    rules, stmt, assume = list(_statements())[1]
+    want = vmcode.Statement(rules, stmt, assume)
+    real = vmcode._statement
+    calls = []
+
+    def off(*a):
+        calls.append(a[-1].const_base)
+        out = real(*a)
+        if len(calls) == 1:
+            out[0].const(10 ** 6)          # one constant more than counted
+        return out
+    monkeypatch.setattr(vmcode, "_statement", off)
+    got = vmcode.Statement(rules, stmt, assume)
+    assert len(calls) == 2 and calls[1] == vmcode._CONST
+    assert got.code.tolist() == want.code.tolist() and (got.reg, got.reg2) == (want.reg, want.reg2)

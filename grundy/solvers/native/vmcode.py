@@ -47,21 +47,24 @@ class Regs:
     """Registers while a program is written: the slots, a pool of constants, and the
     temporaries of the piece under way (:meth:`piece` starts one: names and temporaries anew)."""
 
-    def __init__(self) -> None:
+    def __init__(self, const_base: int = _CONST, temp_base: int = _TEMP) -> None:
         self.consts: dict[int, int] = {}
         self.names: dict[str, int] = {}
         self.temps = self.most = 0
+        # the first constant's and temporary's numbers: provisional (placed once the pool's size
+        # is known: _Asm.place), or final where the pool's size is known before (Statement)
+        self.const_base, self.temp_base = const_base, temp_base
 
     def piece(self) -> None:
         self.names, self.temps = {}, 0
 
     def const(self, value: int) -> int:
-        return _CONST + self.consts.setdefault(int(value), len(self.consts))
+        return self.const_base + self.consts.setdefault(int(value), len(self.consts))
 
     def temp(self) -> int:
         self.temps += 1
         self.most = max(self.most, self.temps)
-        return _TEMP + self.temps - 1
+        return self.temp_base + self.temps - 1
 
     def named(self, name: str) -> int:
         """The register of a source name: ``s[i]`` (slot i), else a choice or a local."""
@@ -316,32 +319,49 @@ class Statement:
         return hit[1]
 
     def __init__(self, rules: Rules, statement: Expr, assume: Expr | None):
-        regs, asm = Regs(), _Asm()
-        slots = dict(rules.schema.slot_by_var)
-        memo: dict[int, int] = {}
-        added: list[int] = []
         orders: list[list[Expr]] = []
         shared = shared_nodes([statement] if assume is None else [assume, statement], orders)
-
-        def compiled(root: Expr, order: list[Expr]) -> int:
-            # the nodes used more than once first, whole: an and/or's short cut then skips only
-            # nodes that nothing else uses (none is computed twice). ``order``: the root's nodes
-            # not under the assumption (every node used there too is shared, so computed by now)
-            for x in order:
-                if id(x) in shared:
-                    _expressions(asm, regs, slots, x, memo, added)
-            return _expressions(asm, regs, slots, root, memo, added)
-        a_reg = -1 if assume is None else compiled(assume, orders[0])
-        asm.put(("end",))
-        pc2 = len(asm.code)
-        s_reg = compiled(statement, orders[-1])   # the assumption's nodes: computed
-        asm.put(("end",))
         ns = len(rules.schema)
+        # every node is computed at least once, so the pool holds the constants' values: their
+        # number known, every register is numbered as placed from the start (no pass to place
+        # them); should the pool come out otherwise, written again and placed
+        nconst = len({int(x.args[0]) for order in orders for x in order if x.op == "const"})
+        regs, asm, a_reg, pc2, s_reg = _statement(rules, statement, assume, orders, shared, Regs(ns, ns + nconst))
+        if len(regs.consts) == nconst:
+            self.code = array("q", asm.code)
+        else:
+            regs, asm, a_reg, pc2, s_reg = _statement(rules, statement, assume, orders, shared, Regs())
+            self.code = asm.place(ns, len(regs.consts))
+            a_reg, s_reg = _placed(a_reg, ns, len(regs.consts)), _placed(s_reg, ns, len(regs.consts))
         self.regs, self.ns = regs, ns
-        self.code = asm.place(ns, len(regs.consts))
-        self.pc, self.reg = (-1, 0) if assume is None else (0, _placed(a_reg, ns, len(regs.consts)))
-        self.pc2, self.reg2 = pc2, _placed(s_reg, ns, len(regs.consts))
+        self.pc, self.reg = (-1, 0) if assume is None else (0, a_reg)
+        self.pc2, self.reg2 = pc2, s_reg
         self.alone: Any = None          # a program of this statement alone (vm.statement_at), once made
+
+
+def _statement(rules: Rules, statement: Expr, assume: Expr | None, orders: list[list[Expr]], shared: set[int],
+               regs: Regs) -> tuple[Regs, _Asm, int, int, int]:
+    """The assumption (if any) and the statement written on ``regs``: (the registers, the
+    code, the assumption's register, where the statement starts, the statement's register)."""
+    asm = _Asm()
+    slots = dict(rules.schema.slot_by_var)
+    memo: dict[int, int] = {}
+    added: list[int] = []
+
+    def compiled(root: Expr, order: list[Expr]) -> int:
+        # the nodes used more than once first, whole: an and/or's short cut then skips only
+        # nodes that nothing else uses (none is computed twice). ``order``: the root's nodes
+        # not under the assumption (every node used there too is shared, so computed by now)
+        for x in order:
+            if id(x) in shared:
+                _expressions(asm, regs, slots, x, memo, added)
+        return _expressions(asm, regs, slots, root, memo, added)
+    a_reg = -1 if assume is None else compiled(assume, orders[0])
+    asm.put(("end",))
+    pc2 = len(asm.code)
+    s_reg = compiled(statement, orders[-1])   # the assumption's nodes: computed
+    asm.put(("end",))
+    return regs, asm, a_reg, pc2, s_reg
 
 
 def _switch(asm: _Asm, regs: Regs, rules: Rules, names: dict, slot: int,
