@@ -153,12 +153,22 @@ class PythonSearch:
                 v = get(kids[i])
                 if v is None:
                     k = kids[i]
-                    break
+                    if k in on_line:
+                        raise _cycle(t.rules)
+                    # its frame made here: where its children's values are all known (a sum of
+                    # known parts, mostly), its value is stored at once, as that frame would
+                    # store it on the next round (the same positions stored, in the same order)
+                    kk, ks = children(code, k, misere)
+                    kv = list(map(get, kk))
+                    if None in kv:
+                        break
+                    if not room():
+                        return None
+                    memo[k] = v = _value(kv, ks, misere)   # type: ignore[arg-type]  # no None in kv
+                    k = None
                 vals[i] = v
             if k is not None:
-                if k in on_line:
-                    raise _cycle(t.rules)
-                stack.append([k, None, None, False])
+                stack.append([k, kk, kv, ks])
                 on_line.add(k)
                 continue
             if not room():
