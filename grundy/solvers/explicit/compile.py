@@ -28,7 +28,7 @@ from .plan import (
     shared_nodes,
     slot_sources,
 )
-from .reductions import permuting, splitter, unchanged
+from .reductions import permuting, splitter, unchanged, whole
 
 __all__ = ["Compiled", "compile_rules", "compile_expr", "State", "unchanged",   # and, kept importable from here, .plan's:
            "Emitter", "PythonSyntax", "PYTHON", "Step", "emitter", "shared_nodes", "conjuncts", "dispatch_key",
@@ -218,7 +218,7 @@ def compile_rules(rules: Rules, symmetry: bool = True, decompose: bool = True,
     plan = Plan.of(rules) if symmetry and full_group else None
     if plan is not None:     # every permutation of the vertices (K_n, edgeless): invariants, cells
         canonical = plan.canonical
-    components = _components(rules, env) if decompose and rules.present is not None else (lambda s: None)
+    components = _components(rules, env) if decompose and rules.present is not None else whole
     out = Compiled(rules, _none, _none, rank, canonical, components, _none)
     for name, make in moves.items():        # each move function compiled when first called
         setattr(out, name, _in_place(out, name, make))
