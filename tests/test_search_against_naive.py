@@ -8,13 +8,12 @@ from functools import lru_cache
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from test_compile_states import reference_options
 
 from grundy.solvers.solver import Solver
 from grundy.spec import Structure, make_position
 from grundy.spec.game import Rules
 from grundy.spec.games import get_game
-
-from test_compile_states import reference_options
 
 
 @st.composite
