@@ -129,13 +129,13 @@ class PythonSearch:
         # The root's children first, without the search's stack: in a sweep in increasing
         # order their values are known already; where one is not, the search below starts
         # from the children found here (the same order, the same value).
-        kids, is_sum = self._children(code, root, misere)
+        kids, how = self._children(code, root, misere)
         values = [memo.get(k) for k in kids]
         if None in values:
-            return self._grundy_search(root, kids, values, is_sum, misere)
+            return self._grundy_search(root, kids, values, how, misere)
         if not self.room():
             return None
-        memo[root] = v = _value(values, is_sum, misere)   # type: ignore[arg-type]  # no None in values
+        memo[root] = v = _value(values, how, misere)   # type: ignore[arg-type]  # no None in values
         return v
 
     @staticmethod
@@ -168,14 +168,14 @@ class PythonSearch:
             ends.append(len(kids))
         return kids, (False if len(kids) == len(ends) else ends)
 
-    def _grundy_search(self, root: State, kids: list[State], values: list[int | None], is_sum: bool,
+    def _grundy_search(self, root: State, kids: list[State], values: list[int | None], how: Any,
                        misere: bool) -> int | None:
         t = self.t
         code = t.code
         memo = t.misere_grundy if misere else t.grundy
         children, room, get = self._children, self.room, memo.get
-        # frame: [state, children, their values (None: not known when last looked up), is_sum]
-        stack: list[list[Any]] = [[root, kids, values, is_sum]]
+        # frame: [state, children, their values (None: not known when last looked up), how they make its value (_value)]
+        stack: list[list[Any]] = [[root, kids, values, how]]
         on_line = {root}
         while stack:
             fr = stack[-1]
