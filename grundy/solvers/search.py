@@ -28,6 +28,7 @@ from typing import Any
 
 from .context import SourceContext
 from .explicit.compile import State, unchanged
+from .explicit.reductions import whole
 from .limits import cycle_error as _cycle
 from .table import Table
 
@@ -46,14 +47,31 @@ def _mex(values) -> int:
     return m
 
 
-def _value(values: list[int], is_sum: bool, misere: bool) -> int:
-    """A position's value from its children's: the XOR of its components' (a sum), else the
-    mex of its options' (misère: 1 at a terminal position, where the player to move wins)."""
-    if is_sum:
+def _value(values: list[int], how: Any, misere: bool) -> int:
+    """A position's value from its children's (``how``, as :meth:`PythonSearch._children` says):
+    True, the XOR of its components' (a sum); else the mex of its options' (misère: 1 at a
+    terminal position, where the player to move wins), each option's value, where ``how`` lists
+    where each option's components end, the XOR of its components'.
+
+    >>> _value([1, 2, 3], True, False), _value([1, 2, 3], False, False), _value([1, 2, 3], [1, 3], False)
+    (0, 0, 0)
+    >>> _value([1, 3, 3], [1, 3], False), _value([], False, True)
+    (2, 1)
+    """
+    if how is True:
         v = 0
         for x in values:
             v ^= x
         return v
+    if how is not False:              # options grouped: each the sum of its components
+        opts, a = [], 0
+        for b in how:
+            v = 0
+            for x in values[a:b]:
+                v ^= x
+            opts.append(v)
+            a = b
+        values = opts
     if misere and not values:
         return 1
     return _mex(values)
@@ -111,35 +129,53 @@ class PythonSearch:
         # The root's children first, without the search's stack: in a sweep in increasing
         # order their values are known already; where one is not, the search below starts
         # from the children found here (the same order, the same value).
-        kids, is_sum = self._children(code, root, misere)
+        kids, how = self._children(code, root, misere)
         values = [memo.get(k) for k in kids]
         if None in values:
-            return self._grundy_search(root, kids, values, is_sum, misere)
+            return self._grundy_search(root, kids, values, how, misere)
         if not self.room():
             return None
-        memo[root] = v = _value(values, is_sum, misere)   # type: ignore[arg-type]  # no None in values
+        memo[root] = v = _value(values, how, misere)   # type: ignore[arg-type]  # no None in values
         return v
 
     @staticmethod
-    def _children(code: Any, s: State, misere: bool) -> tuple[list[State], bool]:
-        """The canonical states a value at ``s`` is made of, and whether they are components
-        (normal play: a sum, its value the XOR) rather than options."""
+    def _children(code: Any, s: State, misere: bool) -> tuple[list[State], Any]:
+        """The canonical states a value at ``s`` is made of, and how (:func:`_value`): True where
+        they are its components (normal play: a sum, its value the XOR); False where they are its
+        options; in normal play, where an option splits, a list: the options' components in turn
+        (an option that does not split, itself), and where each option's end in that list. A
+        sum of components is then never stored: its value is the XOR of theirs, each a connected
+        position's (the decomposition's premise holds at every state, canonical or not)."""
         canon = code.canonical
-        parts = None if misere else code.components(s)
-        if canon is unchanged:                # no symmetry to reduce by: the states themselves
-            return (code.successors(s), False) if parts is None else (parts, True)
+        if misere:
+            succ = code.successors(s)
+            return (succ if canon is unchanged else list(map(canon, succ))), False
+        split = code.components
+        if split is whole:                    # nothing splits
+            succ = code.successors(s)
+            return (succ if canon is unchanged else list(map(canon, succ))), False
+        parts = split(s)
         if parts is not None:
-            return list(map(canon, parts)), True
-        return list(map(canon, code.successors(s))), False
+            return (parts if canon is unchanged else list(map(canon, parts))), True
+        kids: list[State] = []
+        ends: list[int] = []
+        for t in code.successors(s):
+            p = split(t)
+            if p is None:
+                kids.append(canon(t))
+            else:
+                kids.extend(map(canon, p))
+            ends.append(len(kids))
+        return kids, (False if len(kids) == len(ends) else ends)
 
-    def _grundy_search(self, root: State, kids: list[State], values: list[int | None], is_sum: bool,
+    def _grundy_search(self, root: State, kids: list[State], values: list[int | None], how: Any,
                        misere: bool) -> int | None:
         t = self.t
         code = t.code
         memo = t.misere_grundy if misere else t.grundy
         children, room, get = self._children, self.room, memo.get
-        # frame: [state, children, their values (None: not known when last looked up), is_sum]
-        stack: list[list[Any]] = [[root, kids, values, is_sum]]
+        # frame: [state, children, their values (None: not known when last looked up), how they make its value (_value)]
+        stack: list[list[Any]] = [[root, kids, values, how]]
         on_line = {root}
         while stack:
             fr = stack[-1]
@@ -153,12 +189,22 @@ class PythonSearch:
                 v = get(kids[i])
                 if v is None:
                     k = kids[i]
-                    break
+                    if k in on_line:
+                        raise _cycle(t.rules)
+                    # its frame made here: where its children's values are all known (a sum of
+                    # known parts, mostly), its value is stored at once, as that frame would
+                    # store it on the next round (the same positions stored, in the same order)
+                    kk, ks = children(code, k, misere)
+                    kv = list(map(get, kk))
+                    if None in kv:
+                        break
+                    if not room():
+                        return None
+                    memo[k] = v = _value(kv, ks, misere)   # type: ignore[arg-type]  # no None in kv
+                    k = None
                 vals[i] = v
             if k is not None:
-                if k in on_line:
-                    raise _cycle(t.rules)
-                stack.append([k, None, None, False])
+                stack.append([k, kk, kv, ks])
                 on_line.add(k)
                 continue
             if not room():

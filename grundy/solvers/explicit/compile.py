@@ -28,7 +28,7 @@ from .plan import (
     shared_nodes,
     slot_sources,
 )
-from .reductions import permuting, splitter, unchanged
+from .reductions import permuting, splitter, unchanged, whole
 
 __all__ = ["Compiled", "compile_rules", "compile_expr", "State", "unchanged",   # and, kept importable from here, .plan's:
            "Emitter", "PythonSyntax", "PYTHON", "Step", "emitter", "shared_nodes", "conjuncts", "dispatch_key",
@@ -66,20 +66,53 @@ def _move_block(rules: Rules, mi: int, m: Move, state_names: dict[str, str],
             put(f"for {cn} in range({lo}, {hi} + 1):", plain=f"for {cn} in range({hi}, {lo} - 1, -1):")
             depth += 1
         else:
-            changed = st.args[0]
-            if n <= 16 or 2 * len(changed) >= n:
-                items = [changed.get(i, f"s[{i}]") for i in range(n)]
-                tup = "(" + ", ".join(items) + ("," if n == 1 else "") + ")"
-            else:  # a large state with few changes: copy and patch (new values all read the old state)
-                for j, src in enumerate(changed.values()):
-                    put(f"u{j} = {src}")
-                put("t = list(s)")
-                for j, i in enumerate(changed):
-                    put(f"t[{i}] = u{j}")
-                tup = "tuple(t)"
+            tup = state_text(n, st.args[0])
             put(f"append(({mi}, ({', '.join(cnames)}{',' if len(cnames) == 1 else ''}), {tup}))",
                 plain=f"append({tup})")
     return out, labelled
+
+
+_SLICE = 3          # unchanged slots in a row that the state after a move takes as one slice of s
+
+
+_SLICED = re.compile(r"\bs\[\d*:\d*\]|[(,] ?s\)")   # a slice of s in a state's text, or s itself
+
+
+def state_text(n: int, changed: dict[int, str]) -> str:
+    """The Python expression of the state after a move, from ``changed``: each slot the move sets
+    and its new value's text (each reads the old state ``s``, a tuple of ``n`` slots). Runs of at
+    least :data:`_SLICE` unchanged slots are slices of ``s``, the rest one tuple literal: the same
+    tuple as listing every slot, in less text to compile and fewer steps to run.
+
+    >>> state_text(9, {3: "a", 4: "b"})
+    's[:3] + (a, b) + s[5:]'
+    >>> state_text(8, {2: "a", 3: "b"})
+    '(s[0], s[1], a, b) + s[4:]'
+    >>> state_text(4, {0: "a", 3: "b"}), state_text(1, {0: "a"}), state_text(3, {})
+    ('(a, s[1], s[2], b)', '(a,)', 's')
+    """
+    parts: list[str] = []
+    items: list[str] = []
+    i = 0
+    while i < n:
+        if i in changed:
+            items.append(changed[i])
+            i += 1
+            continue
+        j = i
+        while j < n and j not in changed:
+            j += 1
+        if j - i < _SLICE:
+            items.extend(f"s[{k}]" for k in range(i, j))
+        else:
+            if items:
+                parts.append("(" + ", ".join(items) + ("," if len(items) == 1 else "") + ")")
+                items = []
+            parts.append("s" if (i, j) == (0, n) else f"s[{i or ''}:{j if j < n else ''}]")
+        i = j
+    if items or not parts:
+        parts.append("(" + ", ".join(items) + ("," if len(items) == 1 else "") + ")")
+    return " + ".join(parts)
 
 
 _CODE: dict[tuple[str, str], CodeType] = {}
@@ -185,7 +218,7 @@ def compile_rules(rules: Rules, symmetry: bool = True, decompose: bool = True,
     plan = Plan.of(rules) if symmetry and full_group else None
     if plan is not None:     # every permutation of the vertices (K_n, edgeless): invariants, cells
         canonical = plan.canonical
-    components = _components(rules, env) if decompose and rules.present is not None else (lambda s: None)
+    components = _components(rules, env) if decompose and rules.present is not None else whole
     out = Compiled(rules, _none, _none, rank, canonical, components, _none)
     for name, make in moves.items():        # each move function compiled when first called
         setattr(out, name, _in_place(out, name, make))
@@ -314,12 +347,16 @@ def _move_sources(rules: Rules) -> _MoveSources:
         dest[0].extend(plain)
         dest[1].extend(labelled)
 
+    sliced = any(_SLICED.search(ln) for b in (bodies, *groups.values()) for ln in b[0])
+
     def build(which: int, name: str, lazy: bool = False) -> list[tuple[str, int | None, str]]:
         """The list-building function, or (``lazy``) a generator yielding one successor at a time
         (after the functions of its dispatch table)."""
         def code(lines: list[str]) -> list[str]:
             return [re.sub(r"^(\s*)append\((.*)\)$", r"\1yield \2", ln) for ln in lines] if lazy else lines
         body = code(bodies[which][len(head):] if lazy else bodies[which][:])
+        if sliced:                # the states after a move add slices of s to tuples: s a tuple
+            body.insert(0, "s = tuple(s)")     # (a tuple's tuple() is itself, no copy)
         out: list[tuple[str, int | None, str]] = []
         if groups:
             for value, lines in groups.items():

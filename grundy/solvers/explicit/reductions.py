@@ -7,7 +7,7 @@ from __future__ import annotations
 from operator import itemgetter
 from typing import Callable
 
-__all__ = ["unchanged", "permuting", "splitter"]
+__all__ = ["unchanged", "whole", "permuting", "splitter"]
 
 State = tuple[int, ...]
 
@@ -16,6 +16,12 @@ def unchanged(s: State) -> State:
     """The canonical form without a symmetry to reduce by: the state itself (a
     :class:`Compiled` whose ``canonical`` is this one reduces by none)."""
     return s
+
+
+def whole(s: State) -> None:
+    """The components without a decomposition to split by: none (the position is taken whole;
+    a :class:`Compiled` whose ``components`` is this one splits no position)."""
+    return None
 
 
 def permuting(n: int, perms: list[list[int]]) -> Callable[[State], State]:
