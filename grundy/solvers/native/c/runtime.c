@@ -5,7 +5,11 @@
 #include <string.h>
 typedef int64_t I;
 typedef uint64_t K;
+#ifdef K_SPLIT                     /* a kernel built in two parts (c/core_head.c): one flag for both */
+extern int mul_overflow __attribute__((visibility("hidden")));
+#else
 static int mul_overflow;
+#endif
 static inline I mulc(I a, I b) { I r; if (__builtin_mul_overflow(a, b, &r)) { mul_overflow = 1; return 0; } return r; }
 static inline I fdiv(I a, I b) { I q = a / b; if ((a % b) && ((a < 0) != (b < 0))) q--; return q; }
 static inline I fmd(I a, I b) { I r = a % b; if (r && ((r < 0) != (b < 0))) r += b; return r; }
