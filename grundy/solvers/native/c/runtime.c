@@ -38,6 +38,8 @@ static inline I nimmul(I a, I b) {
     return (I)r;
 }
 
+#define PAUSED 9                   /* a search returns to its caller every POLL_STEPS steps (c/solver.c, c/follow.c) */
+#define POLL_STEPS (1 << 16)
 typedef struct { K *keys; int64_t n, cap; int err; int err_slot; I err_value; I *rank; int64_t rcap; } Buf;
 static inline void push(Buf *b, K k) {
     if (b->n == b->cap) {
