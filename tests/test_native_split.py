@@ -12,6 +12,7 @@ from grundy.errors import KernelError
 from grundy.solvers.native import build
 from grundy.solvers.native import kernel as K
 from grundy.solvers.native.codegen import c_source, split_source
+from grundy.solvers.native.sweep import sweep_source
 from grundy.solvers.native.kernel import GRUNDY, MISERE, MISERE_GRUNDY, NORMAL, OVERFLOW, Box, Kernel
 from grundy.spec import Structure, move
 from grundy.spec.games import get_game
@@ -82,8 +83,11 @@ def test_the_core_is_one_text_for_every_kernel_of_a_layout():
     grim = _grim(6, 0.5, 1)
     a = split_source(c_source(nim, Box.around(nim, [(3, 4)])))
     b = split_source(c_source(grim, Box.around(grim, [(1,) * 6]), symmetry=True))
-    assert a is not None and b is not None
-    assert a[1] == b[1] and a[0] != b[0]
+    sweep = sweep_source(nim, nim.state.heap[0] == nim.state.heap[1], nim.state.heap[0] >= 1, [[0, 1, 2], [0, 1, 2]])
+    c = split_source(c_source(nim, Box.around(nim, [(3, 4)])) + sweep)
+    assert a is not None and b is not None and c is not None
+    assert a[1] == b[1] == c[1] and a[0] != b[0]
+    assert "static int s_eval(" in c[0] and "int s_run(" in c[1] and "int s_run(" not in c[0]
     assert "static int solve_(" in a[1] and "static int solve_(" not in a[0] + b[0]
 
 
