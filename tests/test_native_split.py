@@ -6,14 +6,14 @@ import random
 
 import networkx as nx
 import pytest
-
 from drawn import random_heap_game
+
 from grundy.errors import KernelError
 from grundy.solvers.native import build
 from grundy.solvers.native import kernel as K
 from grundy.solvers.native.codegen import c_source, split_source
-from grundy.solvers.native.sweep import sweep_source
 from grundy.solvers.native.kernel import GRUNDY, MISERE, MISERE_GRUNDY, NORMAL, OVERFLOW, Box, Kernel
+from grundy.solvers.native.sweep import sweep_source
 from grundy.spec import Structure, move
 from grundy.spec.games import get_game
 from grundy.spec.heaps import HeapGame
