@@ -334,9 +334,9 @@ def split_source(text: str) -> tuple[str, str] | None:
     :mod:`grundy.solvers.native.follow`) as two parts linked into one library,
     ``(generated, core)``: the fixed search (``c/solver.c``, ``c/sweep.c``: a kernel without a
     sweep has an ``s_eval`` that is never called) is the core, the same text for every kernel of
-    one table layout (``PACKED``), so that it is
-    compiled once (:func:`grundy.solvers.native.build.obj`) instead of with every kernel (about
-    0.09 of a kernel's 0.2 CPU s at -Og); the generated part keeps the rest (a follower's
+    one table layout (``PACKED``), so that it is compiled once
+    (:func:`grundy.solvers.native.build.obj`) instead of with every kernel (about 0.09 of a
+    kernel's 0.2 CPU s at -Og); the generated part keeps the rest (a follower's
     ``c/follow.c`` reads only the moves) and gives the core its box, switches and functions
     (``c/kernel_glue.c``, ``c/core_head.c``). The library answers as the whole text's: the same
     C, whose calls between the parts are not inlined. None where the text is not of that form
