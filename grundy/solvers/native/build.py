@@ -24,7 +24,7 @@ from contextlib import contextmanager
 from functools import lru_cache
 from importlib.resources import files
 from pathlib import Path
-from typing import Iterator
+from typing import Iterator, Sequence
 
 from ...errors import BuildError
 
@@ -80,37 +80,62 @@ def compile_cost(source: str, quick: bool = False) -> float:
     return seconds if quick else 4 * seconds
 
 
-def load(source: str, quick: bool = False, light: bool = False) -> ctypes.CDLL:
+def load(source: str, quick: bool = False, light: bool = False, core: str | None = None) -> ctypes.CDLL:
     """The library built from ``source`` (built now unless cached) with :data:`FLAGS`;
-    ``quick``: :data:`QUICK_FLAGS` (-Og); ``light``: :data:`LIGHT_FLAGS` (-O1).
-    Raises :class:`BuildError`."""
+    ``quick``: :data:`QUICK_FLAGS` (-Og); ``light``: :data:`LIGHT_FLAGS` (-O1). ``core``: C
+    compiled apart with the same flags into an object (:func:`obj`, built once for every
+    library that links it) and linked with ``source``'s (a kernel's fixed search:
+    :func:`grundy.solvers.native.codegen.split_source`). Raises :class:`BuildError`."""
     cc = compiler()
     if cc is None:
         raise BuildError("no C compiler (or GRUNDY_NATIVE=0)")
     flags = QUICK_FLAGS if quick else LIGHT_FLAGS if light else FLAGS
-    key = hashlib.sha256((" ".join(flags) + "\n" + source).encode()).hexdigest()[:24]
+    linked = "" if core is None else "\0" + core        # the object's text is part of the key
+    key = hashlib.sha256((" ".join(flags) + "\n" + source + linked).encode()).hexdigest()[:24]
     if key in _loaded:
         return _loaded[key]
     target = cache_dir() / f"k{key}.so"
     if not target.exists():
+        objects = [] if core is None else [obj(core, quick, light)]
         with _building(key):                # one build per library: another process waits
             if not target.exists():         # built while this one waited: loaded, not built
-                _compile(cc, flags, source, target)
+                _compile(cc, flags, source, target, objects)
     lib = ctypes.CDLL(str(target))
     _loaded[key] = lib
     return lib
 
 
-def _compile(cc: str, flags: list[str], source: str, target: Path) -> None:
-    """Compile ``source`` into the library ``target`` (written whole or not at all)."""
+def obj(source: str, quick: bool = False, light: bool = False) -> Path:
+    """The object file (``cc -c``, position-independent) built from ``source`` with :func:`load`'s
+    flags, kept in the cache like a library (built now unless there; one build across processes).
+
+    >>> obj("int thrice(int x) { return 3 * x; }", quick=True).suffix if available() else ".o"
+    '.o'
+    """
+    cc = compiler()
+    if cc is None:
+        raise BuildError("no C compiler (or GRUNDY_NATIVE=0)")
+    flags = [f for f in (QUICK_FLAGS if quick else LIGHT_FLAGS if light else FLAGS) if f != "-shared"] + ["-c"]
+    key = hashlib.sha256((" ".join(flags) + "\n" + source).encode()).hexdigest()[:24]
+    target = cache_dir() / f"o{key}.o"
+    if not target.exists():
+        with _building(key):
+            if not target.exists():
+                _compile(cc, flags, source, target)
+    return target
+
+
+def _compile(cc: str, flags: list[str], source: str, target: Path, objects: Sequence[Path] = ()) -> None:
+    """Compile ``source`` (linked with ``objects``) into ``target`` (written whole or not at all)."""
     with tempfile.TemporaryDirectory(dir=cache_dir()) as tmp:
         c = Path(tmp) / "k.c"
         c.write_text(source)
         so = Path(tmp) / "k.so"
-        r = subprocess.run([cc, *flags, "-o", str(so), str(c)], capture_output=True, text=True)
+        args = ["-o", str(so), str(c), *map(str, objects)]
+        r = subprocess.run([cc, *flags, *args], capture_output=True, text=True)
         if r.returncode != 0 and "align-loops" in r.stderr:       # a compiler without the option
             plain = [f for f in flags if not f.startswith("-falign-loops")]
-            r = subprocess.run([cc, *plain, "-o", str(so), str(c)], capture_output=True, text=True)
+            r = subprocess.run([cc, *plain, *args], capture_output=True, text=True)
         if r.returncode != 0:
             raise BuildError(f"C compiler failed:\n{r.stderr[-4000:]}")
         os.replace(so, target)  # atomic: a process that does not lock still sees a whole file

@@ -38,6 +38,7 @@ from ..explicit.plan import emitter, move_plan, shared_nodes, slot_sources
 from ..limits import cycle_error
 from . import build
 from .box import OUT_OF_BOX
+from .codegen import load_kernel
 from .kernel import (
     CYCLE,
     DOMAIN,
@@ -111,7 +112,7 @@ def strategy_source(rules: Rules, cases: Sequence[Play]) -> str:
 
 @lru_cache(maxsize=64)
 def _library(source: str, quick: bool = False) -> ctypes.CDLL:
-    lib = build.load(source, quick)
+    lib = load_kernel(source, quick)         # the kernel's fixed search compiled once, linked
     lib.f_new.restype = ctypes.c_void_p
     lib.f_new.argtypes = [ctypes.c_uint64, ctypes.c_int]
     lib.f_free.argtypes = [ctypes.c_void_p]

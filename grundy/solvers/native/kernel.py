@@ -33,7 +33,7 @@ from ...settings import current as settings
 from ...spec.game import Rules
 from . import build
 from .box import OUT_OF_BOX, Box, Halt
-from .codegen import CYCLE, DOMAIN, LIMIT, NO_MEMORY, OVERFLOW, PAUSED, TOO_LARGE, c_source, kernel_source
+from .codegen import CYCLE, DOMAIN, LIMIT, NO_MEMORY, OVERFLOW, PAUSED, TOO_LARGE, c_source, kernel_source, load_kernel
 from .csyntax import C, CSyntax
 
 __all__ = ["Kernel", "TableHandle", "KernelError", "OutOfBox", "Box", "Halt", "OUT_OF_BOX", "halt_error", "keys_in", "CSyntax", "C", "c_source", "kernel_source",
@@ -74,7 +74,7 @@ def halt_error(h: Halt) -> KernelError:
 # ----------------------------------------------------------------------------- the kernel
 @lru_cache(maxsize=256)
 def _library(source: str, quick: bool = False, light: bool = False) -> ctypes.CDLL:
-    lib = build.load(source, quick, light)
+    lib = load_kernel(source, quick, light)     # the fixed search compiled once, linked with each kernel
     lib.k_new.restype = ctypes.c_void_p
     lib.k_new.argtypes = [ctypes.c_int, ctypes.c_uint64, ctypes.c_int64]
     lib.k_free.argtypes = [ctypes.c_void_p]

@@ -5,7 +5,11 @@
 #include <string.h>
 typedef int64_t I;
 typedef uint64_t K;
+#ifdef K_SPLIT                     /* a kernel built in two parts (c/core_head.c): one flag for both */
+extern int mul_overflow __attribute__((visibility("hidden")));
+#else
 static int mul_overflow;
+#endif
 static inline I mulc(I a, I b) { I r; if (__builtin_mul_overflow(a, b, &r)) { mul_overflow = 1; return 0; } return r; }
 static inline I fdiv(I a, I b) { I q = a / b; if ((a % b) && ((a < 0) != (b < 0))) q--; return q; }
 static inline I fmd(I a, I b) { I r = a % b; if (r && ((r < 0) != (b < 0))) r += b; return r; }
@@ -34,6 +38,8 @@ static inline I nimmul(I a, I b) {
     return (I)r;
 }
 
+#define PAUSED 9                   /* a search returns to its caller every POLL_STEPS steps (c/solver.c, c/follow.c) */
+#define POLL_STEPS (1 << 16)
 typedef struct { K *keys; int64_t n, cap; int err; int err_slot; I err_value; I *rank; int64_t rcap; } Buf;
 static inline void push(Buf *b, K k) {
     if (b->n == b->cap) {

@@ -33,8 +33,6 @@ typedef struct {
     int64_t steps;                 /* steps since the last return to the caller */
     struct RK *rk; int64_t rk_cap; /* order_by_rank's room */
 } T;
-#define PAUSED 9                   /* k_solve returns to its caller every POLL_STEPS steps */
-#define POLL_STEPS (1 << 16)
 
 /* Zeroed memory for a table. A large one is mapped apart and asked for huge pages (the table is
    probed at random: with 4 KiB pages nearly every probe also misses the TLB). */
