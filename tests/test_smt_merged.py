@@ -57,7 +57,7 @@ def test_a_failing_strategy_gives_the_separate_queries_violation(monkeypatch):
             merged, separate = _both(monkeypatch, strategy, **kw)
             assert [(x[0], x[1], x[4]) for x in merged] == [(x[0], x[1], x[4]) for x in separate]
             assert [x[0] for x in merged if x[1] == "violated"] == [bad]
-            for _, status, (h0, h1), choices, _, _ in (x for x in merged if x[1] == "violated"):
+            for _, _, (h0, h1), choices, _, _ in (x for x in merged if x[1] == "violated"):
                 assert h0 != h1 and choices["move"] in (0, 1)
                 k, left = choices["k"], (h0, h1)[choices["move"]]
                 if bad == "strategy-legal":
