@@ -268,7 +268,9 @@ def check_strategy(rules: Rules, p: Expr, strategy: Any, assume: Term = True, *,
 # strategies of self-referential Nim: docs/performance.md). When every merged query holds, both
 # obligations hold; otherwise (a violation, or an unknown) the two obligations are asked as
 # always, so that a violation, its state and the obligation it is reported under are those the
-# separate queries give.
+# separate queries give. The merged try has the obligations' budget (``timeout``); after an
+# unknown the two obligations have theirs as before, so a strategy Z3 cannot decide may spend
+# up to three budgets instead of two.
 MERGE_CASES = True
 
 
