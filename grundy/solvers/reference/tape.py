@@ -29,19 +29,20 @@ def runnable(steps: list[Step]) -> list[Runnable]:
         elif len(args) == 2:
             out.append((k, fn, args[0], args[1], None))
         else:
-            out.append((k, fn, 0, 0, args))
+            out.append((k, fn, 0, -2, args))
     return out
 
 
 def evaluate(vals: list[Any], steps: list[Runnable]) -> None:
-    """Set ``vals[k]`` for each step in order, the operator applied to the values of its operands."""
+    """Set ``vals[k]`` for each step in order, the operator applied to the values of its operands
+    (``b``: the second operand's index, -1 for one operand, -2 for the operands in ``more``)."""
     for k, fn, a, b, more in steps:
-        if more is not None:
-            vals[k] = fn(*map(vals.__getitem__, more))
-        elif b < 0:
+        if b >= 0:
+            vals[k] = fn(vals[a], vals[b])
+        elif b == -1:
             vals[k] = fn(vals[a])
         else:
-            vals[k] = fn(vals[a], vals[b])
+            vals[k] = fn(*map(vals.__getitem__, more))
 
 
 class Tape:
@@ -185,18 +186,31 @@ class MoveTape:
 
     def run(self, values: tuple, budget: int) -> tuple[list[tuple[tuple[int, ...], list[Any]]], int] | None:
         """Every choice tuple where the guard holds, with the update's values (in slot order
-        ``self.slots``), and the work done; None past ``budget`` (the engine's limit)."""
+        ``self.slots``), and the work done; None past ``budget`` (the engine's limit).
+
+        The same evaluation as :meth:`_level` level by level (each level's steps, then its
+        conjuncts; the next level's bounds where they hold), written out in one loop: each
+        level's programs and counts are read once per call, not once per candidate."""
         vals = self.tape.template[:]
-        for k, i in self.loads[0]:
+        loads, pre, checks, post, fail_n, pass_n = self._state_level
+        for k, i in loads:
             vals[k] = values[i]
-        ok, work = self._level(vals, -1)
+        if pre:
+            evaluate(vals, pre)
+        for c in checks:
+            if not vals[c]:
+                return [], fail_n
+        if post:
+            evaluate(vals, post)
+        work = pass_n - 1
         out: list[tuple[tuple[int, ...], list[Any]]] = []
         nc = len(self.bounds)
-        if not ok:
-            return out, work + 1
         if nc == 0:
             out.append(((), self._payload(vals)))
             return out, work + 1 + len(self.payload)
+        payload, updates = self.payload, self.updates
+        npay = len(payload)
+        levels = self._levels
         chosen = [0] * nc
         ranges: list[Any] = [None] * nc                   # one range per choice set so far
         j = 0
@@ -204,30 +218,62 @@ class MoveTape:
         if hi - lo + 1 > budget - work:
             return None
         ranges[0] = iter(range(lo, hi + 1))
-        while j >= 0:
+        loads, pre, checks, post, fail_n, pass_n = levels[0]
+        while True:
             v = next(ranges[j], None)
             if v is None:
                 j -= 1
+                if j < 0:
+                    return out, work
+                loads, pre, checks, post, fail_n, pass_n = levels[j]
                 continue
             chosen[j] = v
-            for k, _ in self.loads[j + 1]:
+            for k in loads:
                 vals[k] = v
-            ok, n = self._level(vals, j)
-            work += n + 1
+            if pre:
+                evaluate(vals, pre)
+            for c in checks:
+                if not vals[c]:
+                    work += fail_n
+                    break
+            else:
+                if post:
+                    evaluate(vals, post)
+                work += pass_n
+                if work > budget:
+                    return None
+                if j + 1 < nc:
+                    j += 1
+                    lo, hi = vals[self.bounds[j][0]], vals[self.bounds[j][1]]
+                    if hi - lo + 1 > budget - work:
+                        return None
+                    ranges[j] = iter(range(lo, hi + 1))
+                    loads, pre, checks, post, fail_n, pass_n = levels[j]
+                    continue
+                if payload:
+                    evaluate(vals, payload)
+                out.append((tuple(chosen), [vals[u] for u in updates]))
+                work += npay
+                continue
             if work > budget:
                 return None
-            if not ok:
-                continue
-            if j + 1 < nc:
-                j += 1
-                lo, hi = vals[self.bounds[j][0]], vals[self.bounds[j][1]]
-                if hi - lo + 1 > budget - work:
-                    return None
-                ranges[j] = iter(range(lo, hi + 1))
-                continue
-            out.append((tuple(chosen), self._payload(vals)))
-            work += len(self.payload)
-        return out, work
+
+    @cached_property
+    def _state_level(self) -> tuple[list[tuple[int, int]], list[Runnable], list[int], list[Runnable], int, int]:
+        """The state's level as :meth:`run` reads it: the loads (value index, input index), the
+        steps of its conjuncts, the conjuncts, the steps later levels need, and the work if a
+        conjunct fails there (its steps and one unit) or none does (both programs and one unit)."""
+        pre, post = self.pre[0], self.post[0]
+        return self.loads[0], pre, self.checks[0], post, len(pre) + 1, len(pre) + len(post) + 1
+
+    @cached_property
+    def _levels(self) -> list[tuple[list[int], list[Runnable], list[int], list[Runnable], int, int]]:
+        """Per choice j (its value set): the value indices it loads, the steps of its conjuncts,
+        the conjuncts, the steps later levels need, and the work of a candidate there (one unit
+        and the nodes evaluated: the conjuncts' steps if one fails, else both programs)."""
+        return [([k for k, _ in self.loads[j + 1]], self.pre[j + 1], self.checks[j + 1], self.post[j + 1],
+                 len(self.pre[j + 1]) + 1, len(self.pre[j + 1]) + len(self.post[j + 1]) + 1)
+                for j in range(len(self.bounds))]
 
     def at(self, values: tuple, cv: tuple) -> list[Any] | None:
         """The update's values with the choices ``cv`` (None: a choice outside its bounds, or
