@@ -217,8 +217,32 @@ class MoveTape:
         lo, hi = vals[self.bounds[0][0]], vals[self.bounds[0][1]]
         if hi - lo + 1 > budget - work:
             return None
-        ranges[0] = iter(range(lo, hi + 1))
         loads, pre, checks, post, fail_n, pass_n = levels[0]
+        if nc == 1:                                       # one choice: the loop below, one level
+            for v in range(lo, hi + 1):
+                for k in loads:
+                    vals[k] = v
+                if pre:
+                    evaluate(vals, pre)
+                for c in checks:
+                    if not vals[c]:
+                        work += fail_n
+                        break
+                else:
+                    if post:
+                        evaluate(vals, post)
+                    work += pass_n
+                    if work > budget:
+                        return None
+                    if payload:
+                        evaluate(vals, payload)
+                    out.append(((v,), [vals[u] for u in updates]))
+                    work += npay
+                    continue
+                if work > budget:
+                    return None
+            return out, work
+        ranges[0] = iter(range(lo, hi + 1))
         while True:
             v = next(ranges[j], None)
             if v is None:
