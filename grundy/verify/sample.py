@@ -80,7 +80,8 @@ class Sample:
                 # k positions of the batch before it in size order, so it is not among the k smallest
                 least = heapq.nsmallest(self.k, sums)[-1]
                 cap = least if cap is None else min(cap, least)
-            picked = [i for i, t in enumerate(sums) if t <= cap]
+            if cap is not None:          # (always, by the condition above)
+                picked = [i for i, t in enumerate(sums) if t <= cap]
         self.small.extend((key(wheres[i]), first + i, owner, wheres[i]) for i in picked)
         if len(self.small) > self.k:
             self.small = sorted(heapq.nsmallest(self.k, self.small, key=_rank))

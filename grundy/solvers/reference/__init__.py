@@ -195,7 +195,6 @@ class Reference:
             fr = stack[-1]
             kids, i = fr[1], fr[2]
             result = None
-            k = None
             while i < len(kids):
                 k = kids[i]
                 w = memo.get(k)
@@ -210,6 +209,7 @@ class Reference:
                 i += 1
             if result is None and i < len(kids):
                 fr[2] = i
+                k = kids[i]
                 if k in line:
                     raise self._cycle(arena, k)
                 stack.append([k, self._kids(arena, k), 0])

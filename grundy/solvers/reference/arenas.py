@@ -57,12 +57,12 @@ class RulesArena(_Arena):
     def options(self, state: State, budget: int) -> tuple[list[tuple[Any, tuple, State]], int] | None:
         out = []
         work = 1
-        if self.slot is None:
-            todo = self.always
-        else:
-            todo = self._todo.get(state[self.slot])
-            if todo is None:
-                todo = self._todo[state[self.slot]] = sorted(self.always + self.by_value.get(state[self.slot], []))
+        todo = self.always
+        if self.slot is not None:
+            hit = self._todo.get(state[self.slot])
+            if hit is None:
+                hit = self._todo[state[self.slot]] = sorted(self.always + self.by_value.get(state[self.slot], []))
+            todo = hit
         tapes, limits = self.tapes, self._limits
         for mi in todo:
             got = tapes[mi].run(state, budget - work)

@@ -42,7 +42,23 @@ def evaluate(vals: list[Any], steps: list[Runnable]) -> None:
         elif b == -1:
             vals[k] = fn(vals[a])
         else:
-            vals[k] = fn(*map(vals.__getitem__, more))
+            vals[k] = fn(*map(vals.__getitem__, more or ()))
+
+
+def _candidate(vals: list[Any], level: tuple, v: int) -> tuple[bool, int]:
+    """One candidate value ``v`` of a choice, on its level as :attr:`MoveTape._levels` gives it:
+    (the conjuncts decided there all hold, the work: the nodes evaluated and one unit)."""
+    loads, pre, checks, post, fail_n, pass_n = level
+    for k in loads:
+        vals[k] = v
+    if pre:
+        evaluate(vals, pre)
+    for c in checks:
+        if not vals[c]:
+            return False, fail_n
+    if post:
+        evaluate(vals, post)
+    return True, pass_n
 
 
 class Tape:
@@ -189,8 +205,10 @@ class MoveTape:
         ``self.slots``), and the work done; None past ``budget`` (the engine's limit).
 
         The same evaluation as :meth:`_level` level by level (each level's steps, then its
-        conjuncts; the next level's bounds where they hold), written out in one loop: each
-        level's programs and counts are read once per call, not once per candidate."""
+        conjuncts; the next level's bounds where they hold), each level's programs and counts
+        read once per call (:attr:`_levels`), not once per candidate; one choice (the common
+        case) enumerated by a plain loop (:meth:`_one`). Nothing is skipped: the same nodes are
+        evaluated and the same work counted as level by level."""
         vals = self.tape.template[:]
         loads, pre, checks, post, fail_n, pass_n = self._state_level
         for k, i in loads:
@@ -203,55 +221,23 @@ class MoveTape:
         if post:
             evaluate(vals, post)
         work = pass_n - 1
-        out: list[tuple[tuple[int, ...], list[Any]]] = []
-        nc = len(self.bounds)
-        if nc == 0:
-            out.append(((), self._payload(vals)))
-            return out, work + 1 + len(self.payload)
-        payload, updates = self.payload, self.updates
-        npay = len(payload)
-        levels = self._levels
-        chosen = [0] * nc
-        ranges: list[Any] = [None] * nc                   # one range per choice set so far
-        j = 0
+        if not self.bounds:
+            return [((), self._payload(vals))], work + 1 + len(self.payload)
         lo, hi = vals[self.bounds[0][0]], vals[self.bounds[0][1]]
         if hi - lo + 1 > budget - work:
             return None
-        loads, pre, checks, post, fail_n, pass_n = levels[0]
-        if nc == 1:                                       # one choice: the loop below, one level
-            for v in range(lo, hi + 1):
-                for k in loads:
-                    vals[k] = v
-                if pre:
-                    evaluate(vals, pre)
-                for c in checks:
-                    if not vals[c]:
-                        work += fail_n
-                        break
-                else:
-                    if post:
-                        evaluate(vals, post)
-                    work += pass_n
-                    if work > budget:
-                        return None
-                    if payload:
-                        evaluate(vals, payload)
-                    out.append(((v,), [vals[u] for u in updates]))
-                    work += npay
-                    continue
-                if work > budget:
-                    return None
-            return out, work
-        ranges[0] = iter(range(lo, hi + 1))
-        while True:
-            v = next(ranges[j], None)
-            if v is None:
-                j -= 1
-                if j < 0:
-                    return out, work
-                loads, pre, checks, post, fail_n, pass_n = levels[j]
-                continue
-            chosen[j] = v
+        if len(self.bounds) == 1:
+            return self._one(vals, lo, hi, work, budget)
+        return self._many(vals, lo, hi, work, budget)
+
+    def _one(self, vals: list[Any], lo: int, hi: int, work: int,
+             budget: int) -> tuple[list[tuple[tuple[int, ...], list[Any]]], int] | None:
+        """:meth:`run`'s enumeration of a move's one choice from ``lo`` to ``hi``."""
+        loads, pre, checks, post, fail_n, pass_n = self._levels[0]
+        payload, updates = self.payload, self.updates
+        npay = len(payload)
+        out: list[tuple[tuple[int, ...], list[Any]]] = []
+        for v in range(lo, hi + 1):
             for k in loads:
                 vals[k] = v
             if pre:
@@ -266,21 +252,47 @@ class MoveTape:
                 work += pass_n
                 if work > budget:
                     return None
-                if j + 1 < nc:
-                    j += 1
-                    lo, hi = vals[self.bounds[j][0]], vals[self.bounds[j][1]]
-                    if hi - lo + 1 > budget - work:
-                        return None
-                    ranges[j] = iter(range(lo, hi + 1))
-                    loads, pre, checks, post, fail_n, pass_n = levels[j]
-                    continue
                 if payload:
                     evaluate(vals, payload)
-                out.append((tuple(chosen), [vals[u] for u in updates]))
+                out.append(((v,), [vals[u] for u in updates]))
                 work += npay
                 continue
             if work > budget:
                 return None
+        return out, work
+
+    def _many(self, vals: list[Any], lo: int, hi: int, work: int,
+              budget: int) -> tuple[list[tuple[tuple[int, ...], list[Any]]], int] | None:
+        """:meth:`run`'s enumeration of two or more choices, the first from ``lo`` to ``hi``
+        (depth first, a range per choice set so far)."""
+        nc, levels, bounds = len(self.bounds), self._levels, self.bounds
+        out: list[tuple[tuple[int, ...], list[Any]]] = []
+        chosen = [0] * nc
+        ranges: list[Any] = [None] * nc
+        ranges[0] = iter(range(lo, hi + 1))
+        j = 0
+        while j >= 0:
+            v = next(ranges[j], None)
+            if v is None:
+                j -= 1
+                continue
+            chosen[j] = v
+            ok, n = _candidate(vals, levels[j], v)
+            work += n
+            if work > budget:
+                return None
+            if not ok:
+                continue
+            if j + 1 < nc:
+                j += 1
+                lo, hi = vals[bounds[j][0]], vals[bounds[j][1]]
+                if hi - lo + 1 > budget - work:
+                    return None
+                ranges[j] = iter(range(lo, hi + 1))
+                continue
+            out.append((tuple(chosen), self._payload(vals)))
+            work += len(self.payload)
+        return out, work
 
     @cached_property
     def _state_level(self) -> tuple[list[tuple[int, int]], list[Runnable], list[int], list[Runnable], int, int]:
