@@ -60,3 +60,36 @@ def test_the_sample_is_the_same_however_sizes_are_told(seed):
     a, b, c = (_take(batches, how, 30, 40) for how in ("key", "total", "totals"))
     assert a == b == c
     assert len({i for i, _ in a}) == len(a)                          # no position twice
+
+
+def test_every_sampled_position_is_re_solved_or_counted_beyond(monkeypatch):
+    """The cross-check of a pass asks the reference engine at each position of the sample, in
+    order, until its budget is spent (the rest counted beyond it): none is skipped."""
+    from grundy.solvers.solver import Solver
+    from grundy.verify import Claim, heaps, recheck
+    from grundy.verify.check import claim as check_run
+    from grundy.verify.check import deadline as check_deadline
+    from grundy.verify.verdict import Verdict
+
+    asked = []
+    truth = recheck.CrossCheck.truth
+
+    def counted(ref, pos, claimed):
+        asked.append(tuple(pos.state))
+        return truth(ref, pos, claimed)
+
+    monkeypatch.setattr(recheck.CrossCheck, "truth", staticmethod(counted))
+    claim = Claim("x/sampled", game="nim", kind="char", family=heaps(3), bounds={"heap": 12},
+                  statement=lambda g, s: (s.heap[0] ^ s.heap[1] ^ s.heap[2]) == 0)
+    for budget in (None, 3_000):
+        asked.clear()
+        cross = recheck.CrossCheck(claim, budget=budget)
+        check_run._run(claim, "quick", Solver(), check_deadline.Deadline(None), lambda _: None,
+                       Verdict(claim.id, claim.kind, "unknown"), False, cross)
+        entries = [tuple(e[3]) for e in cross.sample.entries()]
+        assert len(entries) == recheck.SMALLEST + recheck.DRAWN
+        assert cross.checked + cross.beyond == len(entries)
+        assert asked == entries[:len(asked)]                          # each in the sample's order, then
+        assert len(asked) >= cross.checked                            # none once the budget is spent
+        assert budget is not None or len(asked) == len(entries)
+    assert 0 < cross.checked < len(entries)                          # the small budget: some beyond
