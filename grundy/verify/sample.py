@@ -65,14 +65,22 @@ class Sample:
             self.small.extend(((first + i,), first + i, owner, w) for i, w in enumerate(take))
             return
         picked: list[int] | range = range(len(wheres))
+        cap = None
         if len(self.small) >= self.k:
             top = self.small[-1][0] if self._pruned else max(self.small)[0]
             here = key(wheres[0])[:2]
             if here > top[:2]:
                 return                   # a larger structure than every one kept (families grow)
-            if here == top[:2] and (total is not None or totals is not None):
+            if here == top[:2]:
                 cap = top[2]
-                sums = totals if totals is not None else map(total, wheres)   # type: ignore[arg-type]
+        if (total is not None or totals is not None) and (cap is not None or len(wheres) > self.k > 0):
+            sums = totals if totals is not None else list(map(total, wheres))   # type: ignore[arg-type]
+            if len(wheres) > self.k > 0:
+                # one structure: a position whose sum exceeds the k-th least sum of the batch has
+                # k positions of the batch before it in size order, so it is not among the k smallest
+                least = heapq.nsmallest(self.k, sums)[-1]
+                cap = least if cap is None else min(cap, least)
+            if cap is not None:          # (always, by the condition above)
                 picked = [i for i, t in enumerate(sums) if t <= cap]
         self.small.extend((key(wheres[i]), first + i, owner, wheres[i]) for i in picked)
         if len(self.small) > self.k:

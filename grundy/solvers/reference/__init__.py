@@ -180,17 +180,13 @@ class Reference:
         return memo[root]
 
     def wins(self, arena: _Arena, root: State, misere: bool) -> bool:
-        """Whether the mover wins at ``root``: depth first, stopping at the first winning move."""
+        """Whether the mover wins at ``root``: depth first, stopping at the first winning move.
+        (A position is known if its outcome or its Grundy value is stored: a value is a win
+        iff it is not 0.)"""
         memo, values = arena.wins[misere], arena.values[misere]
-
-        def known(k: State) -> bool | None:
-            w = memo.get(k)
-            if w is None:
-                v = values.get(k)
-                return None if v is None else v != 0
-            return w
-
-        w = known(root)
+        w = memo.get(root)
+        if w is None and root in values:
+            w = values[root] != 0
         if w is not None:
             return w
         stack: list[list[Any]] = [[root, self._kids(arena, root), 0]]
@@ -200,9 +196,13 @@ class Reference:
             kids, i = fr[1], fr[2]
             result = None
             while i < len(kids):
-                w = known(kids[i])
+                k = kids[i]
+                w = memo.get(k)
                 if w is None:
-                    break
+                    v = values.get(k)
+                    if v is None:
+                        break                   # k not known yet
+                    w = v != 0
                 if not w:                       # a move to a position the opponent loses
                     result = True
                     break

@@ -2,6 +2,8 @@
 (one heap at a time), or of a sum of positions."""
 from __future__ import annotations
 
+import math
+from functools import cached_property
 from typing import Any
 
 from ...errors import RuleError
@@ -50,33 +52,60 @@ class RulesArena(_Arena):
         self.domains = rules.slot_domains
         self.name = rules.game.name
         self.slot, self.by_value, self.always = _dispatch(self.tapes, inputs)
+        self._todo: dict[int, list[int]] = {}       # a dispatch value -> the moves tried there
 
     def options(self, state: State, budget: int) -> tuple[list[tuple[Any, tuple, State]], int] | None:
         out = []
         work = 1
-        todo = self.always if self.slot is None else \
-            sorted(self.always + self.by_value.get(state[self.slot], []))
+        todo = self.always
+        if self.slot is not None:
+            hit = self._todo.get(state[self.slot])
+            if hit is None:
+                hit = self._todo[state[self.slot]] = sorted(self.always + self.by_value.get(state[self.slot], []))
+            todo = hit
+        tapes, limits = self.tapes, self._limits
         for mi in todo:
-            mt = self.tapes[mi]
-            got = mt.run(state, budget - work)
+            got = tapes[mi].run(state, budget - work)
             if got is None:
                 return None
             found, n = got
             work += n + len(found)                      # a unit per next state built
-            for cv, vals in found:
-                out.append((mi, cv, self._next(state, mi, cv, vals)))
+            if found:
+                lim = limits[mi]
+                for cv, vals in found:
+                    nxt = list(state)
+                    for slot, lo, hi, v in zip(*lim, vals, strict=True):
+                        v = int(v)
+                        if v < lo or v > hi:
+                            raise self.rules.domain_error(mi, cv, state)
+                        nxt[slot] = v
+                    out.append((mi, cv, tuple(nxt)))
         return out, work
 
     def _next(self, state: State, mi: int, cv: tuple, vals: list[Any]) -> State:
         nxt = list(state)
-        doms = self.domains
-        for slot, v in zip(self.tapes[mi].slots, vals, strict=True):
+        for slot, lo, hi, v in zip(*self._limits[mi], vals, strict=True):
             v = int(v)
-            d = doms[slot]
-            if (v < 0 or v > 1) if d is None else (v < d[0] or (d[1] is not None and v > d[1])):
+            if v < lo or v > hi:
                 raise self.rules.domain_error(mi, cv, state)
             nxt[slot] = v
         return tuple(nxt)
+
+    @cached_property
+    def _limits(self) -> list[tuple[list[int], list[float], list[float]]]:
+        """Per move: the slots it updates, and each one's domain as (lowest, highest) values
+        (a bool field: 0 and 1; no upper bound: infinity), read from ``rules.slot_domains``."""
+        out = []
+        for mt in self.tapes:
+            los: list[float] = []
+            his: list[float] = []
+            for slot in mt.slots:
+                d = self.domains[slot]
+                lo, hi = (0, 1) if d is None else (d[0], math.inf if d[1] is None else d[1])
+                los.append(lo)
+                his.append(hi)
+            out.append((list(mt.slots), los, his))
+        return out
 
     def apply(self, state: State, move: Any, cv: tuple) -> State | None:
         """The state after ``move`` (a move's number) with choices ``cv``; None if not legal."""

@@ -29,19 +29,36 @@ def runnable(steps: list[Step]) -> list[Runnable]:
         elif len(args) == 2:
             out.append((k, fn, args[0], args[1], None))
         else:
-            out.append((k, fn, 0, 0, args))
+            out.append((k, fn, 0, -2, args))
     return out
 
 
 def evaluate(vals: list[Any], steps: list[Runnable]) -> None:
-    """Set ``vals[k]`` for each step in order, the operator applied to the values of its operands."""
+    """Set ``vals[k]`` for each step in order, the operator applied to the values of its operands
+    (``b``: the second operand's index, -1 for one operand, -2 for the operands in ``more``)."""
     for k, fn, a, b, more in steps:
-        if more is not None:
-            vals[k] = fn(*map(vals.__getitem__, more))
-        elif b < 0:
+        if b >= 0:
+            vals[k] = fn(vals[a], vals[b])
+        elif b == -1:
             vals[k] = fn(vals[a])
         else:
-            vals[k] = fn(vals[a], vals[b])
+            vals[k] = fn(*map(vals.__getitem__, more or ()))
+
+
+def _candidate(vals: list[Any], level: tuple, v: int) -> tuple[bool, int]:
+    """One candidate value ``v`` of a choice, on its level as :attr:`MoveTape._levels` gives it:
+    (the conjuncts decided there all hold, the work: the nodes evaluated and one unit)."""
+    loads, pre, checks, post, fail_n, pass_n = level
+    for k in loads:
+        vals[k] = v
+    if pre:
+        evaluate(vals, pre)
+    for c in checks:
+        if not vals[c]:
+            return False, fail_n
+    if post:
+        evaluate(vals, post)
+    return True, pass_n
 
 
 class Tape:
@@ -185,42 +202,90 @@ class MoveTape:
 
     def run(self, values: tuple, budget: int) -> tuple[list[tuple[tuple[int, ...], list[Any]]], int] | None:
         """Every choice tuple where the guard holds, with the update's values (in slot order
-        ``self.slots``), and the work done; None past ``budget`` (the engine's limit)."""
+        ``self.slots``), and the work done; None past ``budget`` (the engine's limit).
+
+        The same evaluation as :meth:`_level` level by level (each level's steps, then its
+        conjuncts; the next level's bounds where they hold), each level's programs and counts
+        read once per call (:attr:`_levels`), not once per candidate; one choice (the common
+        case) enumerated by a plain loop (:meth:`_one`). Nothing is skipped: the same nodes are
+        evaluated and the same work counted as level by level."""
         vals = self.tape.template[:]
-        for k, i in self.loads[0]:
+        loads, pre, checks, post, fail_n, pass_n = self._state_level
+        for k, i in loads:
             vals[k] = values[i]
-        ok, work = self._level(vals, -1)
-        out: list[tuple[tuple[int, ...], list[Any]]] = []
-        nc = len(self.bounds)
-        if not ok:
-            return out, work + 1
-        if nc == 0:
-            out.append(((), self._payload(vals)))
-            return out, work + 1 + len(self.payload)
-        chosen = [0] * nc
-        ranges: list[Any] = [None] * nc                   # one range per choice set so far
-        j = 0
+        if pre:
+            evaluate(vals, pre)
+        for c in checks:
+            if not vals[c]:
+                return [], fail_n
+        if post:
+            evaluate(vals, post)
+        work = pass_n - 1
+        if not self.bounds:
+            return [((), self._payload(vals))], work + 1 + len(self.payload)
         lo, hi = vals[self.bounds[0][0]], vals[self.bounds[0][1]]
         if hi - lo + 1 > budget - work:
             return None
+        if len(self.bounds) == 1:
+            return self._one(vals, lo, hi, work, budget)
+        return self._many(vals, lo, hi, work, budget)
+
+    def _one(self, vals: list[Any], lo: int, hi: int, work: int,
+             budget: int) -> tuple[list[tuple[tuple[int, ...], list[Any]]], int] | None:
+        """:meth:`run`'s enumeration of a move's one choice from ``lo`` to ``hi``."""
+        loads, pre, checks, post, fail_n, pass_n = self._levels[0]
+        payload, updates = self.payload, self.updates
+        npay = len(payload)
+        out: list[tuple[tuple[int, ...], list[Any]]] = []
+        for v in range(lo, hi + 1):
+            for k in loads:
+                vals[k] = v
+            if pre:
+                evaluate(vals, pre)
+            for c in checks:
+                if not vals[c]:
+                    work += fail_n
+                    break
+            else:
+                if post:
+                    evaluate(vals, post)
+                work += pass_n
+                if work > budget:
+                    return None
+                if payload:
+                    evaluate(vals, payload)
+                out.append(((v,), [vals[u] for u in updates]))
+                work += npay
+                continue
+            if work > budget:
+                return None
+        return out, work
+
+    def _many(self, vals: list[Any], lo: int, hi: int, work: int,
+              budget: int) -> tuple[list[tuple[tuple[int, ...], list[Any]]], int] | None:
+        """:meth:`run`'s enumeration of two or more choices, the first from ``lo`` to ``hi``
+        (depth first, a range per choice set so far)."""
+        nc, levels, bounds = len(self.bounds), self._levels, self.bounds
+        out: list[tuple[tuple[int, ...], list[Any]]] = []
+        chosen = [0] * nc
+        ranges: list[Any] = [None] * nc
         ranges[0] = iter(range(lo, hi + 1))
+        j = 0
         while j >= 0:
             v = next(ranges[j], None)
             if v is None:
                 j -= 1
                 continue
             chosen[j] = v
-            for k, _ in self.loads[j + 1]:
-                vals[k] = v
-            ok, n = self._level(vals, j)
-            work += n + 1
+            ok, n = _candidate(vals, levels[j], v)
+            work += n
             if work > budget:
                 return None
             if not ok:
                 continue
             if j + 1 < nc:
                 j += 1
-                lo, hi = vals[self.bounds[j][0]], vals[self.bounds[j][1]]
+                lo, hi = vals[bounds[j][0]], vals[bounds[j][1]]
                 if hi - lo + 1 > budget - work:
                     return None
                 ranges[j] = iter(range(lo, hi + 1))
@@ -228,6 +293,23 @@ class MoveTape:
             out.append((tuple(chosen), self._payload(vals)))
             work += len(self.payload)
         return out, work
+
+    @cached_property
+    def _state_level(self) -> tuple[list[tuple[int, int]], list[Runnable], list[int], list[Runnable], int, int]:
+        """The state's level as :meth:`run` reads it: the loads (value index, input index), the
+        steps of its conjuncts, the conjuncts, the steps later levels need, and the work if a
+        conjunct fails there (its steps and one unit) or none does (both programs and one unit)."""
+        pre, post = self.pre[0], self.post[0]
+        return self.loads[0], pre, self.checks[0], post, len(pre) + 1, len(pre) + len(post) + 1
+
+    @cached_property
+    def _levels(self) -> list[tuple[list[int], list[Runnable], list[int], list[Runnable], int, int]]:
+        """Per choice j (its value set): the value indices it loads, the steps of its conjuncts,
+        the conjuncts, the steps later levels need, and the work of a candidate there (one unit
+        and the nodes evaluated: the conjuncts' steps if one fails, else both programs)."""
+        return [([k for k, _ in self.loads[j + 1]], self.pre[j + 1], self.checks[j + 1], self.post[j + 1],
+                 len(self.pre[j + 1]) + 1, len(self.pre[j + 1]) + len(self.post[j + 1]) + 1)
+                for j in range(len(self.bounds))]
 
     def at(self, values: tuple, cv: tuple) -> list[Any] | None:
         """The update's values with the choices ``cv`` (None: a choice outside its bounds, or

@@ -105,7 +105,7 @@ class Instance:
         canonicalizes them); others ask :meth:`Solver.answers` (each state served as it would be
         alone: :meth:`_answers`). A strategy claim's batch goes to the C follower instead
         (:meth:`_followed`)."""
-        if self.cases and batch and self.batched and self.table is None:
+        if self.cases and batch and self.table is None and (self.batched or self._in_c()):
             return self._followed(batch)
         if not batch or self.cases or self.table is not None:
             return None
@@ -194,31 +194,35 @@ class Instance:
 
     # strategies ---------------------------------------------------------------
     def strategy_move(self, state: State, opts) -> tuple[str, Any, Any]:
+        """The strategy's move at ``state`` among the moves ``opts`` (move, choices, next state):
+        ("ok", (move, choices), next state), ("illegal", (move, choices), None) or ("none", None,
+        None). A move's label is written by :meth:`label_of` when a line shows it."""
         for when, mi, fs in self.cases:
             if when(state):
                 cv = tuple(f(state) for f in fs)
                 for mj, cw, nxt in opts:
                     if mj == mi and cw == cv:
-                        return "ok", self.label_of(mi, cv), nxt
-                return "illegal", self.label_of(mi, cv), None
+                        return "ok", (mi, cv), nxt
+                return "illegal", (mi, cv), None
         return "none", None, None
 
     def _node(self, x: State):
         """At a state where the strategy's player moves: ("win",), ("fail", reason, steps) or
-        ("go", label, y, replies)."""
+        ("go", (move, choices), y, replies); a step: ((move, choices), state); the replies: the
+        moves at y, (move, choices, state)."""
         opts = self.code.options(x)
         if not opts:
             return ("win",) if self.misere else ("fail", "the strategy's player has no move", [])
-        how, label, y = self.strategy_move(x, opts)
+        how, mv, y = self.strategy_move(x, opts)
         if how == "none":
             return ("fail", "no case of the strategy applies", [])
         if how == "illegal":
-            return ("fail", f"the strategy's move {label!r} is not legal", [])
-        replies = [(self.label_of(mi, cv), z) for mi, cv, z in self.code.options(y)]
+            return ("fail", f"the strategy's move {self.label_of(*mv)!r} is not legal", [])
+        replies = self.code.options(y)
         if not replies:
             return (("fail", "the strategy's move leaves the opponent without a move (a loss in misère play)",
-                     [(label, y)]) if self.misere else ("win",))
-        return ("go", label, y, replies)
+                     [(mv, y)]) if self.misere else ("win",))
+        return ("go", mv, y, replies)
 
     def follow(self, start: State) -> tuple[str, str, list[dict]] | None:
         """Play the strategy from ``start`` against every reply; None if it always wins, else
@@ -228,8 +232,7 @@ class Instance:
         if start in self.won:
             return None
         ns = self.native_strategy
-        if ns is not None and (len(self.won) > settings().native_after
-                               or self.solver.table(self.game, self.structure).in_use):
+        if ns is not None and self._in_c():
             got = ns.follow_many([start])
             if got is not None and got[0] == 1:
                 return None
@@ -241,11 +244,12 @@ class Instance:
             if res[0] == "win":
                 self.won.add(x)
             elif res[0] == "fail":
-                steps: list[tuple[str, State]] = []
+                steps: list[tuple[tuple[int, tuple], State]] = []
                 for fr in frames:
-                    steps += [(fr[1], fr[2]), fr[3][fr[4] - 1]]
+                    mi, cv, z = fr[3][fr[4] - 1]
+                    steps += [(fr[1], fr[2]), ((mi, cv), z)]
                 steps += res[2]
-                line = [{"move": lab, "to": self.position(st).to_json()} for lab, st in steps]
+                line = [{"move": self.label_of(*mv), "to": self.position(st).to_json()} for mv, st in steps]
                 return "the strategy wins", f"it fails: {res[1]}", line
             else:
                 frames.append([x, res[1], res[2], res[3], 0])
@@ -255,13 +259,20 @@ class Instance:
                     self.won.add(fr[0])
                     frames.pop()
                     continue
-                z = fr[3][fr[4]][1]
+                z = fr[3][fr[4]][2]
                 fr[4] += 1
                 if z not in self.won:
                     x, res = z, self._node(z)
                     break
             else:
                 return None
+
+    def _in_c(self) -> bool:
+        """Whether :meth:`follow` asks the C follower first: once the native path serves the
+        structure, or the Python follower has met enough positions to pay for a build (then a
+        batch of starts is asked of it in one call, :meth:`prefetch`)."""
+        return self.native_strategy is not None and (len(self.won) > settings().native_after
+                                                     or self.solver.table(self.game, self.structure).in_use)
 
     def exactly(self, state: State) -> tuple[Any, Any, list[dict] | None] | None:
         """The strategy's moves (every case that applies) are exactly the winning moves."""
