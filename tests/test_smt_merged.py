@@ -4,24 +4,11 @@ queries' violation (state, move, obligation) where it fails; the integer tactic 
 from __future__ import annotations
 
 import z3
+from test_smt import NIM2, mirror, off_by_one
 
 from grundy.solvers.smt import capture, obligations, runner
 from grundy.solvers.smt.obligations import check_partition, check_strategy
-from grundy.spec import Play, Structure
-from grundy.spec.games import get_game
-
-NIM2 = get_game("nim").rules(Structure.heaps(2))
-
-
-def mirror(g, s, rules):
-    return [Play(s.heap[0] > s.heap[1], 0, {"k": s.heap[0] - s.heap[1]}),
-            Play(True, 1, {"k": s.heap[1] - s.heap[0]})]
-
-
-def off_by_one(g, s, rules):
-    return [Play(s.heap[0] > s.heap[1], 0, {"k": s.heap[0] - s.heap[1]}),
-            Play(s.heap[1] > s.heap[0] + 1, 1, {"k": s.heap[1] - s.heap[0] - 1}),
-            Play(True, 1, {"k": 1})]
+from grundy.spec import Play
 
 
 def illegal(g, s, rules):

@@ -49,19 +49,25 @@ def test_the_interpreters_statement_is_what_the_sample_is_compared_with(monkeypa
     assert v.detail.startswith("the evaluators disagree at ") and '"token": 1' in v.detail
 
 
-@needs_vm
-def test_the_python_path_is_compared_with_its_own_compile(monkeypatch):
-    # without the interpreter the sweep judges in Python: the interpreter's program is never
-    # asked (a lying one changes nothing), and no instance keeps one
-    monkeypatch.setattr(csweep, "VM", False)
-    monkeypatch.setattr(check_instance, "statement_at", lambda st, state: pytest.fail("asked"))
-    made = []
+def _instances(monkeypatch) -> list:
+    """The instances the check makes, in order (a spy on ``Instance.__init__``)."""
+    made: list = []
     real = check_instance.Instance.__init__
 
     def spy(self, *a, **k):
         real(self, *a, **k)
         made.append(self)
     monkeypatch.setattr(check_instance.Instance, "__init__", spy)
+    return made
+
+
+@needs_vm
+def test_the_python_path_is_compared_with_its_own_compile(monkeypatch):
+    # without the interpreter the sweep judges in Python: the interpreter's program is never
+    # asked (a lying one changes nothing), and no instance keeps one
+    monkeypatch.setattr(csweep, "VM", False)
+    monkeypatch.setattr(check_instance, "statement_at", lambda st, state: pytest.fail("asked"))
+    made = _instances(monkeypatch)
     v = check_claim(_claim())
     assert v.verdict == "verified" and "C interpreter" not in _sources(v)
     assert made and all(i.swept_by is None for i in made)
@@ -69,13 +75,7 @@ def test_the_python_path_is_compared_with_its_own_compile(monkeypatch):
 
 @needs_vm
 def test_a_structure_the_interpreter_swept_keeps_its_statement(monkeypatch):
-    made = []
-    real = check_instance.Instance.__init__
-
-    def spy(self, *a, **k):
-        real(self, *a, **k)
-        made.append(self)
-    monkeypatch.setattr(check_instance.Instance, "__init__", spy)
+    made = _instances(monkeypatch)
     check_claim(_claim())
     swept = [i for i in made if i.swept_by is not None]
     assert len(swept) == 2

@@ -24,7 +24,7 @@ from contextlib import contextmanager
 from functools import lru_cache
 from importlib.resources import files
 from pathlib import Path
-from typing import Iterator, Sequence
+from typing import Callable, Iterator, Sequence
 
 from ...errors import BuildError
 
@@ -86,20 +86,12 @@ def load(source: str, quick: bool = False, light: bool = False, core: str | None
     compiled apart with the same flags into an object (:func:`obj`, built once for every
     library that links it) and linked with ``source``'s (a kernel's fixed search:
     :func:`grundy.solvers.native.codegen.split_source`). Raises :class:`BuildError`."""
-    cc = compiler()
-    if cc is None:
-        raise BuildError("no C compiler (or GRUNDY_NATIVE=0)")
-    flags = QUICK_FLAGS if quick else LIGHT_FLAGS if light else FLAGS
+    flags = _flags(quick, light)
     linked = "" if core is None else "\0" + core        # the object's text is part of the key
     key = hashlib.sha256((" ".join(flags) + "\n" + source + linked).encode()).hexdigest()[:24]
     if key in _loaded:
         return _loaded[key]
-    target = cache_dir() / f"k{key}.so"
-    if not target.exists():
-        objects = [] if core is None else [obj(core, quick, light)]
-        with _building(key):                # one build per library: another process waits
-            if not target.exists():         # built while this one waited: loaded, not built
-                _compile(cc, flags, source, target, objects)
+    target = _built(flags, source, f"k{key}.so", lambda: [] if core is None else [obj(core, quick, light)])
     lib = ctypes.CDLL(str(target))
     _loaded[key] = lib
     return lib
@@ -112,16 +104,27 @@ def obj(source: str, quick: bool = False, light: bool = False) -> Path:
     >>> obj("int thrice(int x) { return 3 * x; }", quick=True).suffix if available() else ".o"
     '.o'
     """
+    flags = [f for f in _flags(quick, light) if f != "-shared"] + ["-c"]
+    key = hashlib.sha256((" ".join(flags) + "\n" + source).encode()).hexdigest()[:24]
+    return _built(flags, source, f"o{key}.o", list)
+
+
+def _flags(quick: bool, light: bool) -> list[str]:
+    return QUICK_FLAGS if quick else LIGHT_FLAGS if light else FLAGS
+
+
+def _built(flags: list[str], source: str, name: str, objects: Callable[[], list[Path]]) -> Path:
+    """The file ``name`` of the cache, compiled from ``source`` with ``flags`` (linked with
+    ``objects()``, asked only when it is built) unless it is there: one build across processes."""
     cc = compiler()
     if cc is None:
         raise BuildError("no C compiler (or GRUNDY_NATIVE=0)")
-    flags = [f for f in (QUICK_FLAGS if quick else LIGHT_FLAGS if light else FLAGS) if f != "-shared"] + ["-c"]
-    key = hashlib.sha256((" ".join(flags) + "\n" + source).encode()).hexdigest()[:24]
-    target = cache_dir() / f"o{key}.o"
+    target = cache_dir() / name
     if not target.exists():
-        with _building(key):
-            if not target.exists():
-                _compile(cc, flags, source, target)
+        linked = objects()
+        with _building(name):               # one build per file: another process waits
+            if not target.exists():         # built while this one waited: loaded, not built
+                _compile(cc, flags, source, target, linked)
     return target
 
 

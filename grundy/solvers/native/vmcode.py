@@ -273,8 +273,7 @@ def _junction(asm: _Asm, regs: Regs, slots: dict[str, int], x: Expr, memo: dict[
     first computed after its first operand may not have run: they leave ``memo`` at its end
     (a later use computes them again)."""
     d = regs.temp()
-    jump = _JZ if x.op == "and" else _JNZ
-    code, at = asm.code, asm.regs_at
+    jump = "jz" if x.op == "and" else "jnz"
     ends: list[int] = []
     mark = len(added)
     last = len(x.args) - 1
@@ -282,14 +281,9 @@ def _junction(asm: _Asm, regs: Regs, slots: dict[str, int], x: Expr, memo: dict[
         r = memo.get(id(a))                     # computed before: its register
         if r is None:
             r = _expressions(asm, regs, slots, a, memo, added, depth)
-        n = len(code)
-        if i < last:                            # mov d, r; jz/jnz d, (its end: patched)
-            code += [_MOV, d, r, jump, d, -1]
-            at += [n + 1, n + 2, n + 4]
-            ends.append(n + 5)
-        else:                                   # mov d, r (as asm.put, asm.jump write them)
-            code += [_MOV, d, r]
-            at += [n + 1, n + 2]
+        asm.put(("mov", d, r))
+        if i < last:
+            asm.jump(jump, (d,), ends)
         if i == 0:
             mark = len(added)
     asm.patch(ends)
@@ -297,9 +291,6 @@ def _junction(asm: _Asm, regs: Regs, slots: dict[str, int], x: Expr, memo: dict[
         memo.pop(i, None)
     del added[mark:]
     return d
-
-
-_MOV, _JZ, _JNZ = OP["mov"], OP["jz"], OP["jnz"]
 
 
 class Statement:

@@ -63,23 +63,15 @@ class RulesArena(_Arena):
             if hit is None:
                 hit = self._todo[state[self.slot]] = sorted(self.always + self.by_value.get(state[self.slot], []))
             todo = hit
-        tapes, limits = self.tapes, self._limits
+        tapes, after = self.tapes, self._next
         for mi in todo:
             got = tapes[mi].run(state, budget - work)
             if got is None:
                 return None
             found, n = got
             work += n + len(found)                      # a unit per next state built
-            if found:
-                lim = limits[mi]
-                for cv, vals in found:
-                    nxt = list(state)
-                    for slot, lo, hi, v in zip(*lim, vals, strict=True):
-                        v = int(v)
-                        if v < lo or v > hi:
-                            raise self.rules.domain_error(mi, cv, state)
-                        nxt[slot] = v
-                    out.append((mi, cv, tuple(nxt)))
+            for cv, vals in found:
+                out.append((mi, cv, after(state, mi, cv, vals)))
         return out, work
 
     def _next(self, state: State, mi: int, cv: tuple, vals: list[Any]) -> State:
