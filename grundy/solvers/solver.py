@@ -309,6 +309,11 @@ class Solver:
         premises the Python search would have asked there (:meth:`KernelSource.vm_swept`)."""
         KernelSource.vm_swept(self.ctx, Query(game, structure, "normal", "wins", sweep=True), stored)
 
+    def vm_limited(self, game: Game, structure: Structure) -> None:
+        """The interpreter met its limit on ``game`` on ``structure``: the table's later
+        questions go to its C kernel (:meth:`KernelSource.vm_limited`)."""
+        KernelSource.vm_limited(self.ctx, Query(game, structure, "normal", "wins", sweep=True))
+
     # outcomes -----------------------------------------------------------------
     def grundy_by_search(self, pos: Position | SumPosition) -> int:
         """As :meth:`grundy`, but a sum's value by a search over the whole sum (a move is a move

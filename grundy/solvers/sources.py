@@ -321,6 +321,17 @@ class KernelSource:
                     ctx.log.violations.append(p.violation)
 
     @staticmethod
+    def vm_limited(ctx: SourceContext, q: Query) -> None:
+        """The interpreter met its limit (``vm.STORE_LIMIT`` positions stored) on ``q``'s
+        structure: its table is large, so it is put in use for its kernel now (where a kernel
+        may serve it), as the Python search hands a table over past ``settings.native_after``
+        positions, instead of searching that many in Python first. Only who answers changes,
+        never a value: both are exact, and the kernel reduces by the premises proved."""
+        t = q.table(ctx)
+        if ctx.native and t.native:
+            t.in_use = True
+
+    @staticmethod
     def run(ctx: SourceContext, t: Table, mode: int, states: list[State]) -> bytes | None:
         """The kernel's stored values for states of one table (None: it cannot serve the table).
         The kernel's box grows to hold them, and again whenever a successor leaves it (the

@@ -163,7 +163,8 @@ def _ranges(inst: Instance, run: SweepRun, kernel: Callable[[], Any], first: int
         k = kernel()
         got = None if k is None else run.run(k, a, b, tick, tally.cap())
         if got is not None and got[0] == LIMIT and isinstance(k, vm.VMKernel):
-            tally.vm_off = True                 # the search needs the reductions: the rest in Python
+            tally.vm_off = True                 # the search needs the reductions: the rest in Python,
+            inst.solver.vm_limited(inst.game, inst.structure)   # its values from the kernel
             python(run.states(a, run.size))
             return
         if got is None or got[0] != 0:
