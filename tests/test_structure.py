@@ -86,3 +86,44 @@ def test_automorphism_groups_of_known_large_graphs(make, order) -> None:
     assert found == want
     if order is not None:
         assert len(found) == order
+
+
+def _search_order(s: Structure) -> list[int]:
+    """The backtracking search's order of the vertices, written again: breadth-first from each
+    vertex not yet reached, the roots by decreasing degree (out and in), neighbours in order."""
+    nbrs = [sorted(set(s.neighbours(v)) | set(s.in_neighbours(v))) for v in range(s.n)]
+    order: list[int] = []
+    seen: set[int] = set()
+    for r in sorted(range(s.n), key=lambda v: (-len(s.neighbours(v)) - len(s.in_neighbours(v)), v)):
+        if r in seen:
+            continue
+        seen.add(r)
+        order.append(r)
+        k = len(order) - 1
+        while k < len(order):
+            for w in nbrs[order[k]]:
+                if w not in seen:
+                    seen.add(w)
+                    order.append(w)
+            k += 1
+    return order
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_pointwise_stabilisers_match_networkx(seed: int) -> None:
+    """The search fixing the first k vertices of its order (``stabiliser_at_most``'s subgroups)
+    lists exactly the automorphisms (networkx's) that fix those vertices, for every k, on
+    random graphs and digraphs with loops: the arcs between a new vertex and the placed ones
+    are checked from their neighbours alone."""
+    rng = random.Random(5000 + seed)
+    n = rng.randint(2, 8)
+    directed = seed % 3 == 0
+    p = rng.choice((0.2, 0.4, 0.6, 0.9))
+    pairs = [(u, v) for u in range(n) for v in range(n) if u != v and (directed or u < v) and rng.random() < p]
+    loops = [v for v in range(n) if rng.random() < 0.25]
+    s = Structure.graph(range(n), pairs, loops, directed=directed)
+    group = _networkx_automorphisms(s)
+    order = _search_order(s)
+    for k in range(n + 1):
+        want = [a for a in group if all(a[v] == v for v in order[:k])]
+        assert sorted(s._backtrack(k)) == want

@@ -260,7 +260,7 @@ class Structure:
                         anchor.append(v)
                 k += 1
         image = [-1] * n
-        used = [False] * n
+        pre = [-1] * n                  # pre[u]: the placed vertex whose image is u, or -1 (u unused)
         everything = range(n)
 
         def extend(k: int) -> Iterator[tuple[int, ...]]:
@@ -270,14 +270,37 @@ class Structure:
             v, a = order[k], anchor[k]
             cands = (v,) if k < fix else everything if a < 0 else sorted(out[image[a]] | inn[image[a]])
             for u in cands:
-                if used[u] or sig[u] != sig[v]:
+                if pre[u] >= 0 or sig[u] != sig[v] or not _arcs_kept(v, u):
                     continue
-                if any((w in out[v]) != (image[w] in out[u]) or (w in inn[v]) != (image[w] in inn[u])
-                       for w in order[:k]):
-                    continue
-                image[v], used[u] = u, True
+                image[v], pre[u] = u, v
                 yield from extend(k + 1)
-                image[v], used[u] = -1, False
+                image[v], pre[u] = -1, -1
+
+        def _arcs_kept(v: int, u: int) -> bool:
+            """Whether v -> u keeps the arcs both ways between v and every placed vertex w
+            (w -> v an arc exactly when image[w] -> u is, and v -> w exactly when u -> image[w]),
+            read from the neighbours of v and of u only: a placed out-neighbour of v must go to
+            an out-neighbour of u, and an out-neighbour of u that is a placed vertex's image
+            must come from an out-neighbour of v (the same for in-neighbours). Neither v nor u
+            is placed yet, so a loop is left to the colours, as the placed vertices are."""
+            ov, ou, iv, iu = out[v], out[u], inn[v], inn[u]
+            for w in ov:
+                x = image[w]
+                if x >= 0 and x not in ou:
+                    return False
+            for x in ou:
+                w = pre[x]
+                if w >= 0 and w not in ov:
+                    return False
+            for w in iv:
+                x = image[w]
+                if x >= 0 and x not in iu:
+                    return False
+            for x in iu:
+                w = pre[x]
+                if w >= 0 and w not in iv:
+                    return False
+            return True
 
         return extend(0)
 
