@@ -225,7 +225,7 @@ class Structure:
         """Every automorphism once, by backtracking: vertices taken in breadth-first order
         (so each after the first of its component has a placed neighbour, whose image's
         neighbours are the only candidates), each image checked against every placed vertex
-        for arcs both ways and for its colour (in/out degrees and loop, refined by the colours
+        for arcs both ways (from the neighbours of both ends: :func:`_arcs_kept`) and for its colour (in/out degrees and loop, refined by the colours
         of the neighbours until stable). ``fix``: only the automorphisms fixing the first ``fix``
         vertices of that order (a pointwise stabiliser: a subgroup)."""
         n = self.n
@@ -270,37 +270,11 @@ class Structure:
             v, a = order[k], anchor[k]
             cands = (v,) if k < fix else everything if a < 0 else sorted(out[image[a]] | inn[image[a]])
             for u in cands:
-                if pre[u] >= 0 or sig[u] != sig[v] or not _arcs_kept(v, u):
+                if pre[u] >= 0 or sig[u] != sig[v] or not _arcs_kept(out, inn, image, pre, v, u):
                     continue
                 image[v], pre[u] = u, v
                 yield from extend(k + 1)
                 image[v], pre[u] = -1, -1
-
-        def _arcs_kept(v: int, u: int) -> bool:
-            """Whether v -> u keeps the arcs both ways between v and every placed vertex w
-            (w -> v an arc exactly when image[w] -> u is, and v -> w exactly when u -> image[w]),
-            read from the neighbours of v and of u only: a placed out-neighbour of v must go to
-            an out-neighbour of u, and an out-neighbour of u that is a placed vertex's image
-            must come from an out-neighbour of v (the same for in-neighbours). Neither v nor u
-            is placed yet, so a loop is left to the colours, as the placed vertices are."""
-            ov, ou, iv, iu = out[v], out[u], inn[v], inn[u]
-            for w in ov:
-                x = image[w]
-                if x >= 0 and x not in ou:
-                    return False
-            for x in ou:
-                w = pre[x]
-                if w >= 0 and w not in ov:
-                    return False
-            for w in iv:
-                x = image[w]
-                if x >= 0 and x not in iu:
-                    return False
-            for x in iu:
-                w = pre[x]
-                if w >= 0 and w not in iv:
-                    return False
-            return True
 
         return extend(0)
 
@@ -318,6 +292,39 @@ class Structure:
                 == (other.kind, other.n, other.edges, other.loops)
                 and _names_key(self.names) == _names_key(other.names))
 
+
+def _arcs_kept(out: list[set[int]], inn: list[set[int]], image: list[int], pre: list[int], v: int, u: int) -> bool:
+    """Whether placing v at u (in :meth:`Structure._backtrack`: ``image[w]`` the image of a
+    placed vertex w, else -1; ``pre[x]`` the placed vertex whose image is x, else -1) keeps
+    the arcs both ways between v and every placed vertex w (w -> v an arc exactly when
+    image[w] -> u is, and v -> w exactly when u -> image[w]), read from the neighbours of v
+    and of u only: a placed out-neighbour of v must go to an out-neighbour of u, and an
+    out-neighbour of u that is a placed vertex's image must come from an out-neighbour of v
+    (the same for in-neighbours). Neither v nor u is placed yet: a loop is left to the
+    colours.
+
+    >>> out = inn = [{1}, {0}, set()]             # the edge 0-1 and the vertex 2; 0 placed at 0
+    >>> _arcs_kept(out, inn, [0, -1, -1], [0, -1, -1], 1, 1), _arcs_kept(out, inn, [0, -1, -1], [0, -1, -1], 1, 2)
+    (True, False)
+    """
+    ov, ou, iv, iu = out[v], out[u], inn[v], inn[u]
+    for w in ov:
+        x = image[w]
+        if x >= 0 and x not in ou:
+            return False
+    for x in ou:
+        w = pre[x]
+        if w >= 0 and w not in ov:
+            return False
+    for w in iv:
+        x = image[w]
+        if x >= 0 and x not in iu:
+            return False
+    for x in iu:
+        w = pre[x]
+        if w >= 0 and w not in iv:
+            return False
+    return True
 
 def _names_key(names: Iterable[Hashable]) -> tuple[tuple[str, Hashable], ...]:
     """Names compared by type and value (the vertex 1 and the vertex "1" differ)."""
