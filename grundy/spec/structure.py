@@ -225,8 +225,9 @@ class Structure:
         """Every automorphism once, by backtracking: vertices taken in breadth-first order
         (so each after the first of its component has a placed neighbour, whose image's
         neighbours are the only candidates), each image checked against every placed vertex
-        for arcs both ways (from the neighbours of both ends: :func:`_arcs_kept`) and for its colour (in/out degrees and loop, refined by the colours
-        of the neighbours until stable). ``fix``: only the automorphisms fixing the first ``fix``
+        for arcs both ways (read from the neighbours of both ends: :func:`_arcs_kept`) and for
+        its colour (in/out degrees and loop, refined by the colours of the neighbours until
+        stable). ``fix``: only the automorphisms fixing the first ``fix``
         vertices of that order (a pointwise stabiliser: a subgroup)."""
         n = self.n
         out = [set(x) for x in self._out]
