@@ -9,7 +9,8 @@
    add less than one unit of the digit above, so an image larger in a digit can never be the
    least), and once one is left its remaining digits are read off without comparing. */
 /* always_inline: at -Og (the quick kernels) a call per automorphism and digit otherwise, a fifth
-   of erickson/prop5.5's search (3.03 -> 2.62 CPU s, benchmarks/kernel_canon.py's Petersen workload) */
+   of erickson/prop5.5's search (3.03 -> 2.62 CPU s on the Petersen workload of
+   benchmarks/kernel_canon.py, the kernel at -Og) */
 static inline __attribute__((always_inline)) I canon_digit(const I *s, int h, int r) {
     const int i = SRC[h][r];
     I v = s[i];
