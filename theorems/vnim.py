@@ -38,21 +38,8 @@ import functools
 import itertools
 from typing import Any, Callable, Iterator, Sequence
 
-from grundy.spec import (
-    Expr,
-    Play,
-    Rules,
-    Structure,
-    SymState,
-    all_of,
-    any_of,
-    count,
-    implies,
-    ite,
-    minimum,
-    move_index,
-    not_,
-)
+from grundy.spec import Expr, Play, Rules, Structure, SymState, all_of, any_of, count, ite, minimum, move_index
+from grundy.spec.expr import implies, not_
 from grundy.spec.facts import with_facts
 from grundy.spec.order import build
 from grundy.verify import Claim, Family, Finding, Lazy, Source, all_graphs
