@@ -75,8 +75,12 @@ class Instance:
         """The statement's IR on the structure (the claim's, built when first read where the
         interpreter has its build by facts: of the same sort, checked)."""
         if self._expr is None:
-            self._expr = lift(self.claim.statement(self.structure, self.rules.state))
+            claim, g, s = self.claim, self.structure, self.rules.state
+            self._expr = lift(claim.statement(g, s))
             assert self.by_facts is not None and self._expr.sort == self.by_facts[0].sort
+            # the assumption made again with it (the same IR; its nodes shared with the
+            # statement's as on a structure built whole: the reference engine's tape the same)
+            self.assume_expr = lift(claim.assume(g, s)) if claim.assume else lift(True)
         return self._expr
 
     def as_judged(self, state: State) -> Any:
