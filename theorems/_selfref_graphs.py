@@ -19,7 +19,7 @@ import networkx as nx
 
 from grundy.spec import Play, Structure, all_of, count, ite
 from grundy.verify import Claim, Family, Lazy, Source
-from grundy.verify.families import at_least, complete_bipartite, invariant
+from grundy.verify.families import at_least, builders, complete_bipartite, invariant
 from grundy.verify.families import complete as complete_open
 
 THESIS = "selfref"
@@ -39,9 +39,8 @@ def item(name: str, h: nx.Graph) -> tuple[str, Structure]:
 @functools.cache
 def atlas() -> list[tuple[str, nx.Graph]]:
     """Every graph on 1..7 vertices (the networkx atlas), named G<n>.<k>."""
-    from networkx.generators.atlas import graph_atlas_g
     out, k = [], {}
-    for h in graph_atlas_g()[1:]:
+    for h in builders.atlas()[1:]:              # (the atlas all_graphs reads: read once per process)
         n = h.number_of_nodes()
         k[n] = k.get(n, 0) + 1
         out.append((f"G{n}.{k[n]}", h))
