@@ -19,3 +19,34 @@ def test_selfref_atlas_is_the_shared_one():
     assert all(named[name].n == h.number_of_nodes() and len(named[name].edges) == h.number_of_edges()
                for name, h in mine if h.number_of_nodes() <= 4)
     assert len([1 for _, h in mine if h.number_of_nodes() <= 4]) == len(named) == 18
+
+
+def _glued_by_isomorphism(mod, k):
+    """theorems/_selfref_graphs.glued as it was: the first graph of each isomorphism class."""
+    import itertools
+
+    import networkx as nx
+    seen = {}
+    subsets = [c for r in range(1, k + 1) for c in itertools.combinations(range(k), r)]
+    for name, h in mod.atlas():
+        if h.number_of_nodes() != k or not nx.is_connected(h):
+            continue
+        for a, b in itertools.combinations_with_replacement(subsets, 2):
+            x = nx.Graph()
+            x.add_nodes_from(range(2 * k + 1))
+            x.add_edges_from([*h.edges, *((u + k, v + k) for u, v in h.edges)])
+            x.add_edges_from([(2 * k, v) for v in a] + [(2 * k, k + v) for v in b])
+            key = str(sorted((x.degree(v), sorted(x.degree(w) for w in x[v])) for v in x))
+            if any(nx.is_isomorphic(x, y) for y in seen.get(key, [])):
+                continue
+            seen.setdefault(key, []).append(x)
+            yield (*mod.item(f"{name}*{name}@{''.join(map(str, a))}|{''.join(map(str, b))}", x), f"vertex {2 * k}")
+
+
+def test_glued_by_orbits_is_glued_by_isomorphism():
+    spec = importlib.util.spec_from_file_location("selfref_graphs_glued", THEOREMS / "_selfref_graphs.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    new, old = list(mod.glued(4)), list(_glued_by_isomorphism(mod, 4))
+    assert len(new) == 200
+    assert [(n, g.n, list(g.edges), w) for n, g, w in new] == [(n, g.n, list(g.edges), w) for n, g, w in old]
