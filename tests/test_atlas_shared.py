@@ -50,3 +50,20 @@ def test_glued_by_orbits_is_glued_by_isomorphism():
     new, old = list(mod.glued(4)), list(_glued_by_isomorphism(mod, 4))
     assert len(new) == 200
     assert [(n, g.n, list(g.edges), w) for n, g, w in new] == [(n, g.n, list(g.edges), w) for n, g, w in old]
+
+
+def test_item_numbers_in_sorted_order_as_before():
+    import networkx as nx
+
+    from grundy.spec import Structure
+    spec = importlib.util.spec_from_file_location("selfref_graphs_item", THEOREMS / "_selfref_graphs.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+
+    def before(name, h):
+        h = nx.convert_node_labels_to_integers(h, ordering="sorted")
+        return name, Structure.graph(range(h.number_of_nodes()), h.edges)
+    graphs = [h for _, h in mod.atlas()[::37]] + [nx.relabel_nodes(nx.path_graph(5), {0: 9, 1: 3, 2: 7, 3: 1, 4: 4}),
+                                                  nx.Graph([(2, 5), (5, 3)])]
+    for h in graphs:
+        assert mod.item("x", h) == before("x", h)
