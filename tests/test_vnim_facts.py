@@ -145,3 +145,19 @@ def test_builders_reading_more_get_none():
     assert marked(g, s).op == "const"                       # on the structure: folded (a loop at 0)
     e, values = marked.facts(g, s)
     assert values == {"@loop(0)": 1} and e.op == "and"
+
+
+def test_instance_builds_the_structures_statement_when_read(claims):
+    from grundy.solvers.solver import Solver
+    from grundy.verify.check.instance import Instance
+    claim = claims["vnim/cor12-corrected-n5"]
+    label, g = next(iter(claim.family.items()))
+    inst = Instance(claim, label, g, Solver())
+    assert inst.by_facts is not None and inst._expr is None and not inst.by_value
+    e = inst.expr
+    assert _same(e, claim.statement(g, inst.rules.state)) and inst.expr is e
+    assert inst.assume_expr.op == "const" and inst.assume_expr.args[0] is True      # made again: no assume
+    plain = claims["vnim/thm10-corrected"]                             # no build by facts: as before
+    label, g = next(iter(plain.family.items()))
+    other = Instance(plain, label, g, Solver())
+    assert other.by_facts is None and other._expr is not None
