@@ -97,9 +97,9 @@ def test_a_pool_other_than_counted_is_written_again(monkeypatch):
     real = vmcode._statement
     calls = []
 
-    def off(*a):
+    def off(*a, **k):
         calls.append(a[-1].const_base)
-        out = real(*a)
+        out = real(*a, **k)
         if len(calls) == 1:
             out[0].const(10 ** 6)          # one constant more than counted
         return out

@@ -1,6 +1,7 @@
 """theorems/vnim.py's statements built once per order (``per_order``: the same IR as a build on
 the structure itself, nothing of the graph but its order readable) and ``lu_p`` skipping the
 absent edges (the same node as the unrolled definition over every pair)."""
+import inspect
 import itertools
 from pathlib import Path
 
@@ -75,7 +76,7 @@ def _lu_every_pair(n, inside, edge, w, strict=False):
 
 @pytest.mark.parametrize("strict", [False, True])
 def test_lu_skips_absent_edges_to_the_same_node(claims, strict):
-    mod = claims["vnim/cor12-corrected-n5"].statement.__globals__
+    mod = inspect.unwrap(claims["vnim/cor12-corrected-n5"].statement).__globals__
     lu_p = mod["lu_p"]
     seen = 0
     for _, g in _structures(claims["vnim/cor12-corrected-n5"], 60):

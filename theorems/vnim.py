@@ -39,6 +39,8 @@ import itertools
 from typing import Any, Callable, Iterator, Sequence
 
 from grundy.spec import Expr, Play, Rules, Structure, SymState, all_of, any_of, count, ite, minimum, move_index
+from grundy.spec.expr import implies, not_
+from grundy.spec.facts import with_facts
 from grundy.spec.order import build
 from grundy.verify import Claim, Family, Finding, Lazy, Source, all_graphs
 
@@ -458,21 +460,27 @@ def cor12_p(g: Structure, s: SymState) -> Expr:
     return at_token(g, s, p_at)
 
 
+@functools.partial(with_facts, edges=False)
 def cor12_corrected_p(g: Structure, s: SymState) -> Expr:
     # Corollary 12 corrected. A vertex of weight 0 is P; one of positive weight with a loop, or
     # next to a 0, is N (it empties itself and stays, or moves onto the 0), so moving onto it
     # loses. The four cases are applied to the graph without those vertices ("kept"), with the
     # corrected lu: a kept vertex of weight 1 is P; of weight >= 2 next to a kept vertex of
     # weight 1, N (lower u to 1 and move there); otherwise lu with ``strict``.
+    # The graph is read through adjacent() and has_loop() alone, as terms (``with_facts``: on a
+    # structure the same IR as over its neighbours, tests/test_vnim_facts.py; built once per
+    # order with them as data for the interpreter's sweep).
     w = [s.weight[v] for v in g.vertices]
-    nb = g.neighbours
+    adj = g.adjacent
     zero = [x == 0 for x in w]
-    kept = [~zero[v] & (not g.has_loop(v)) & all_of(~zero[q] for q in nb(v)) for v in g.vertices]
-    in_g1 = [kept[v] & (w[v] >= 2) & all_of(~kept[q] | (w[q] >= 2) for q in nb(v)) for v in g.vertices]
-    lab = lu_p(g.n, in_g1, lambda p, q: g.adjacent(p, q), w, strict=True)
+    kept = [~zero[v] & not_(g.has_loop(v)) & all_of(implies(adj(v, q), ~zero[q]) for q in g.vertices if q != v)
+            for v in g.vertices]
+    in_g1 = [kept[v] & (w[v] >= 2) & all_of(implies(adj(v, q), ~kept[q] | (w[q] >= 2)) for q in g.vertices if q != v)
+             for v in g.vertices]
+    lab = lu_p(g.n, in_g1, adj, w, strict=True)
 
     def p_at(u):
-        one_nb = any_of(kept[v] & (w[v] == 1) for v in nb(u))
+        one_nb = any_of(adj(u, v) & kept[v] & (w[v] == 1) for v in g.vertices if v != u)
         return zero[u] | (kept[u] & ite(w[u] == 1, True, ~one_nb & lab[u]))
     return at_token(g, s, p_at)
 

@@ -57,11 +57,18 @@ class _Prog(ctypes.Structure):
                 ("stride", ctypes.c_void_p), ("order", ctypes.c_void_p), ("moves", _Code), ("stmt", _Code)]
 
 
-def _fill(c: _Code, ns: int, regs: Regs, code: array, keep: list) -> None:
-    consts = array("q", list(regs.consts) or [0])
+def _fill(c: _Code, ns: int, regs: Regs, code: array, keep: list, pool: list[int] | None = None) -> None:
+    """``c`` set to ``code`` on ``regs`` (the pool's values: ``pool``, else the registers' own)."""
+    consts = array("q", (list(regs.consts) if pool is None else pool) or [0])
     keep += [consts, code]
     c.nreg, c.nconst = ns + len(regs.consts) + regs.most, len(regs.consts)
     c.consts, c.code = consts.buffer_info()[0], code.buffer_info()[0]
+
+
+def _pool(st: Statement) -> list[int]:
+    if st.consts is None:
+        raise ValueError("a statement's facts have no values: bind it first (Statement.bind)")
+    return st.consts
 
 
 class Program:
@@ -89,7 +96,7 @@ class Program:
     def use(self, st: Statement) -> None:
         """Put ``st`` in force: the sweep's ``s_eval`` runs it from now on."""
         keep: list = []
-        _fill(self.c.stmt, st.ns, st.regs, st.code, keep)
+        _fill(self.c.stmt, st.ns, st.regs, st.code, keep, _pool(st))
         self.c.stmt.pc, self.c.stmt.reg, self.c.stmt.pc2, self.c.stmt.reg2 = st.pc, st.reg, st.pc2, st.reg2
         self.statement, self._stmt_keep = st, keep
 
@@ -112,7 +119,7 @@ def statement_at(st: Statement, state: Sequence[int]) -> int | None:
         p = _Prog()
         p.ns = st.ns
         keep: list = []
-        _fill(p.stmt, st.ns, st.regs, st.code, keep)
+        _fill(p.stmt, st.ns, st.regs, st.code, keep, _pool(st))
         p.stmt.pc, p.stmt.reg, p.stmt.pc2, p.stmt.reg2 = st.pc, st.reg, st.pc2, st.reg2
         st.alone = p = (p, keep)
     s = array("q", state)

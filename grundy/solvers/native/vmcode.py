@@ -18,6 +18,7 @@ DAG (:func:`_expressions`), its ``and``/``or`` stopping at the first deciding op
 """
 from __future__ import annotations
 
+import copy
 import functools
 from array import array
 from collections import deque
@@ -48,7 +49,7 @@ class Regs:
     temporaries of the piece under way (:meth:`piece` starts one: names and temporaries anew)."""
 
     def __init__(self, const_base: int = _CONST, temp_base: int = _TEMP) -> None:
-        self.consts: dict[int, int] = {}
+        self.consts: dict[Any, int] = {}     # a value (or ("fact", name): a value given later) -> its place
         self.names: dict[str, int] = {}
         self.temps = self.most = 0
         # the first constant's and temporary's numbers: provisional (placed once the pool's size
@@ -60,6 +61,11 @@ class Regs:
 
     def const(self, value: int) -> int:
         return self.const_base + self.consts.setdefault(int(value), len(self.consts))
+
+    def fact(self, name: str) -> int:
+        """The register of a structure's fact (:mod:`grundy.spec.facts`): a constant whose
+        value each structure gives (:meth:`Statement.bind`)."""
+        return self.const_base + self.consts.setdefault(("fact", name), len(self.consts))
 
     def temp(self) -> int:
         self.temps += 1
@@ -298,44 +304,71 @@ class Statement:
     puts it in force for the sweep's ``s_eval``); :meth:`of` makes each once."""
 
     @classmethod
-    def of(cls, rules: Rules, statement: Expr, assume: Expr | None) -> "Statement":
-        """``Statement(rules, statement, assume)``, once per expression DAGs (by node identity:
-        hash-consed nodes, kept with the entry) and the slots' variables."""
-        key = (id(statement), id(assume), tuple(rules.schema.slot_by_var.items()))
+    def of(cls, rules: Rules, statement: Expr, assume: Expr | None, facts: tuple[str, ...] = ()) -> "Statement":
+        """``Statement(rules, statement, assume, facts)``, once per expression DAGs (by node
+        identity: hash-consed nodes, kept with the entry), the slots' variables and the facts."""
+        key = (id(statement), id(assume), tuple(rules.schema.slot_by_var.items()), facts)
         hit = _STATEMENTS.get(key)
         if hit is None:
             if len(_STATEMENTS) >= _STATEMENTS_LIMIT:
                 _STATEMENTS.clear()
-            hit = _STATEMENTS[key] = ((statement, assume), cls(rules, statement, assume))
+            hit = _STATEMENTS[key] = ((statement, assume), cls(rules, statement, assume, facts))
         return hit[1]
 
-    def __init__(self, rules: Rules, statement: Expr, assume: Expr | None):
+    def __init__(self, rules: Rules, statement: Expr, assume: Expr | None, facts: tuple[str, ...] = ()):
+        """``facts``: variables of the expressions that are no slot (a structure's facts,
+        :mod:`grundy.spec.facts`), read from the pool of constants: their values given by
+        :meth:`bind` (KeyError: a variable neither a slot nor a fact)."""
         orders: list[list[Expr]] = []
         shared = shared_nodes([statement] if assume is None else [assume, statement], orders)
         ns = len(rules.schema)
-        # every node is computed at least once, so the pool holds the constants' values: their
-        # number known, every register is numbered as placed from the start (no pass to place
-        # them); should the pool come out otherwise, written again and placed
-        nconst = len({int(x.args[0]) for order in orders for x in order if x.op == "const"})
-        regs, asm, a_reg, pc2, s_reg = _statement(rules, statement, assume, orders, shared, Regs(ns, ns + nconst))
+        # every node is computed at least once, so the pool holds the constants' values (and
+        # the facts, first): their number known, every register is numbered as placed from the
+        # start (no pass to place them); should the pool come out otherwise, written again and placed
+        nconst = len(facts) + len({int(x.args[0]) for order in orders for x in order if x.op == "const"})
+        regs, asm, a_reg, pc2, s_reg = _statement(rules, statement, assume, orders, shared, Regs(ns, ns + nconst),
+                                                  facts=facts)
         if len(regs.consts) == nconst:
             self.code = array("q", asm.code)
         else:
-            regs, asm, a_reg, pc2, s_reg = _statement(rules, statement, assume, orders, shared, Regs())
+            regs, asm, a_reg, pc2, s_reg = _statement(rules, statement, assume, orders, shared, Regs(), facts=facts)
             self.code = asm.place(ns, len(regs.consts))
             a_reg, s_reg = _placed(a_reg, ns, len(regs.consts)), _placed(s_reg, ns, len(regs.consts))
         self.regs, self.ns = regs, ns
+        # the pool's values (None until :meth:`bind` gives the facts')
+        self.consts: list[int] | None = None if facts else list(regs.consts)
         self.pc, self.reg = (-1, 0) if assume is None else (0, a_reg)
         self.pc2, self.reg2 = pc2, s_reg
         self.alone: Any = None          # a program of this statement alone (vm.statement_at), once made
 
+    def bind(self, values: dict[str, int]) -> "Statement":
+        """This statement with its facts' ``values`` (the same code; a pool of its own).
+
+        >>> from grundy.spec.games import get_game
+        >>> from grundy.spec.structure import Structure
+        >>> from grundy.spec.expr import BOOL, variable
+        >>> rules = get_game("nim").rules(Structure.heaps(1))
+        >>> st = Statement(rules, variable("@f", BOOL) & (rules.state.heap[0] > 2), None, ("@f",))
+        >>> st.consts, st.bind({"@f": 1}).consts, st.bind({"@f": 0}).code == st.code
+        (None, [1, 2], True)
+        """
+        out = copy.copy(self)
+        out.consts = [values[k[1]] if isinstance(k, tuple) else k for k in self.regs.consts]
+        out.alone = None
+        return out
+
 
 def _statement(rules: Rules, statement: Expr, assume: Expr | None, orders: list[list[Expr]], shared: set[int],
-               regs: Regs) -> tuple[Regs, _Asm, int, int, int]:
-    """The assumption (if any) and the statement written on ``regs``: (the registers, the
-    code, the assumption's register, where the statement starts, the statement's register)."""
+               regs: Regs, facts: tuple[str, ...] = ()) -> tuple[Regs, _Asm, int, int, int]:
+    """The assumption (if any) and the statement written on ``regs`` (``facts``: the first
+    constants): (the registers, the code, the assumption's register, where the statement
+    starts, the statement's register)."""
     asm = _Asm()
     slots = dict(rules.schema.slot_by_var)
+    for name in facts:
+        if name in slots:
+            raise KeyError(f"{name} is a slot, not a fact")
+        slots[name] = regs.fact(name)
     memo: dict[int, int] = {}
     added: list[int] = []
 

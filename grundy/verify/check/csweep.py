@@ -198,7 +198,11 @@ def sweep_vm(inst: Instance, bounds: dict[str, Any], tally: Tally, tick: Callabl
     if box.size >= vm.MAX_BOX or inst.rules.present is not None:
         return False      # (a game whose positions split into components: the Python path's decomposition)
     try:
-        statement = vm.Statement.of(inst.rules, inst.expr, inst.assume_expr)
+        if inst.by_facts is not None:     # one program per order, the structure's facts in its pool
+            expr, facts = inst.by_facts
+            statement = vm.Statement.of(inst.rules, expr, inst.assume_expr, tuple(facts)).bind(facts)
+        else:
+            statement = vm.Statement.of(inst.rules, inst.expr, inst.assume_expr)
     except (KeyError, TypeError):         # a variable that is no slot (a caller's bug): as without it
         return False
     question = "grundy" if inst.by_value else "wins"

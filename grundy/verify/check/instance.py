@@ -35,12 +35,20 @@ class Instance:
         self.rules = rules = self.game.rules(g)
         s = rules.state
         self.table = claim.statement if isinstance(claim.statement, TableStatement) else None
-        self.expr: Expr = lift(0 if self.table is not None else claim.statement(g, s))
+        # a statement built once per order with the structure's facts as data (grundy.spec.facts):
+        # that IR and the facts' values here, for the interpreter; the statement's IR on this
+        # structure (``expr``) is then built when something else reads it
+        facts = getattr(claim.statement, "facts", None) if self.table is None else None
+        self.by_facts: tuple[Expr, dict[str, int]] | None = None if facts is None else facts(g, s)
+        self._expr: Expr | None = None
+        if self.by_facts is None:
+            self._expr = lift(0 if self.table is not None else claim.statement(g, s))
+        head = self._expr if self._expr is not None else self.by_facts[0]      # type: ignore[index]
         self.kind = kind = kind_of(claim)
-        problem = kind.statement_problem(self.expr)
+        problem = kind.statement_problem(head)
         if problem:
             raise TypeError(problem)
-        self.by_value = self.expr.sort == INT and self.table is None   # a table's: decided per position
+        self.by_value = head.sort == INT and self.table is None   # a table's: decided per position
         self.assume_expr: Expr = lift(claim.assume(g, s)) if claim.assume else lift(True)
         self._table = solver.table(self.game, g)
         self.misere = claim.convention == "misere"
@@ -61,6 +69,19 @@ class Instance:
         self.batched = False                   # a sweep large enough for batches (``prefetch``)
         self.swept_by: Any = None              # the interpreter's statement that judged every position
                                                # of the sweep here (csweep.sweep_vm), or None: ``stmt``
+
+    @property
+    def expr(self) -> Expr:
+        """The statement's IR on the structure (the claim's, built when first read where the
+        interpreter has its build by facts: of the same sort, checked)."""
+        if self._expr is None:
+            claim, g, s = self.claim, self.structure, self.rules.state
+            self._expr = lift(claim.statement(g, s))
+            assert self.by_facts is not None and self._expr.sort == self.by_facts[0].sort
+            # the assumption made again with it (the same IR; its nodes shared with the
+            # statement's as on a structure built whole: the reference engine's tape the same)
+            self.assume_expr = lift(claim.assume(g, s)) if claim.assume else lift(True)
+        return self._expr
 
     def as_judged(self, state: State) -> Any:
         """The statement at ``state`` by the evaluator the sweep judged it with: the

@@ -265,6 +265,13 @@ def _atlas() -> tuple[nx.Graph, ...]:
     return tuple(graph_atlas_g())
 
 
+def atlas() -> tuple[nx.Graph, ...]:
+    """The networkx graph atlas: graph ``i`` of its numbering at index ``i`` (0..1252: every
+    graph on 0..7 vertices), read once per process and shared (never to be changed: copy a
+    graph before changing it)."""
+    return _atlas()
+
+
 def all_graphs(max_n: int, *, min_n: int = 1, connected: bool = False) -> Family:
     """Every graph on min_n..max_n vertices up to isomorphism (the networkx atlas: n <= 7),
     read when the family is first used (:class:`Lazy`: loading a theorem file stays fast)."""
