@@ -197,7 +197,8 @@ def _np(enc: Encoding, p: Expr, assume: Term, timeout: float, minimize: bool) ->
     spent = 0.0
     if "quantifier" in how and not any(isinstance(x, (Exists, list)) for x in pre):
         first = _obligation(enc, "NP", [_Query(what, pre + tried)], min(timeout / 10, BOUNDS_SECONDS), False,
-                            note=" [choices: at their bounds (lo, lo + 1, hi - 1, hi), no quantifier]")
+                            note=" [choices: at their bounds (lo, lo + 1, hi - 1, hi), no quantifier]",
+                            model=False)          # only whether it holds: a violation here is asked again
         if first.status == "holds":
             return first
         spent = first.seconds

@@ -114,7 +114,7 @@ HOLDS = _Unsat()
 STRATEGY = "auto"    # "auto": a solver per kind of query (see solver_for); "default": z3.Solver() for all
 
 
-def solver_for(quantified: bool, bitvector: bool) -> z3.Solver:
+def solver_for(quantified: bool, bitvector: bool, plain: bool = False) -> z3.Solver:
     """The Z3 solver a query is asked on. Quantifier-free queries over unbounded integers go to
     the ``simplify`` then ``smt`` tactics: on the theorem library's queries (vertex-nim's moves,
     erickson's strategies) that is 5 to 40 times faster than Z3's default solver, whose
@@ -124,15 +124,19 @@ def solver_for(quantified: bool, bitvector: bool) -> z3.Solver:
     positions; no tactic pipeline had beaten it). Quantified queries stay on the default solver.
     Only the speed depends on the choice: a solver that gives up (``unknown`` before its time is
     out) is followed by the default solver (:meth:`_Runner.run`), and a violation is checked on
-    the concrete rule whatever found it."""
+    the concrete rule whatever found it. ``plain``: without :data:`BV_PARAMS` and
+    :data:`INT_PARAMS` (the solver a violation's model is taken from)."""
     if STRATEGY == "default" or quantified:
         return z3.Solver()
     if bitvector:
         s = z3.SolverFor("QF_BV")
-        if STRATEGY == "auto":
+        if STRATEGY == "auto" and not plain:
             s.set(**BV_PARAMS)
         return s
-    return _int_tactic().solver()
+    s = _int_tactic().solver()
+    if STRATEGY == "auto" and not plain:
+        s.set(**INT_PARAMS)
+    return s
 
 
 _TACTICS: dict[int, z3.Tactic] = {}
@@ -159,21 +163,31 @@ def _int_tactic() -> z3.Tactic:
 # counterexample is the one it always was.
 BV_PARAMS = {"simplify.delay": 100_000}
 
+# The quantifier-free integer queries' ``smt`` tactic on Z3's simplex-based arithmetic solver
+# (``smt.arith.solver`` 2) instead of its default (6, the "lra" solver): on the library's
+# largest such queries (vertex-nim's (NP) over all weights, grim's tripartite and every-n
+# claims) 2 to 20 times less CPU in Z3 (docs/performance.md). Both are decision procedures for
+# the same logic: an ``unsat`` is an ``unsat`` either way. Only the speed depends on it: a
+# ``sat`` is asked again of the tactic without it and its model is the one reported (as for
+# :data:`BV_PARAMS`), and where it gives up the untuned tactic, then the default solver, decide
+# (:meth:`_Runner.run`).
+INT_PARAMS = {"smt.arith.solver": 2}
 
-def _solver_name(quantified: bool, bitvector: bool) -> str:
+
+def _solver_name(quantified: bool, bitvector: bool, plain: bool = False) -> str:
     """What :func:`solver_for` gives, in words (a certificate's header names it)."""
     if STRATEGY == "default" or quantified:
         return "z3 default solver"
-    if bitvector:
-        return "z3 QF_BV solver" + "".join(f" ({k} {v})" for k, v in BV_PARAMS.items())
-    return "z3 tactic (then simplify smt)"
+    params = {} if plain or STRATEGY != "auto" else BV_PARAMS if bitvector else INT_PARAMS
+    tuning = "".join(f" ({k} {v})" for k, v in params.items())
+    return ("z3 QF_BV solver" if bitvector else "z3 tactic (then simplify smt)") + tuning
 
 
 class _Runner:
     def __init__(self, enc: Encoding, w: int | None, timeout: float, minimize: bool, patient: bool = False,
-                 name: str = ""):
+                 name: str = "", model: bool = True):
         self.enc, self.w, self.timeout, self.minimize = enc, w, timeout, minimize
-        self.patient, self.name = patient, name
+        self.patient, self.name, self.model = patient, name, model
         self.tr = enc.translator(w)
         self.clock = cpu_clock(children=False)
 
@@ -200,20 +214,7 @@ class _Runner:
             return "holds", None, ""
         quantified = any(isinstance(p, Exists) for it in q.items for p in _parts(it))
         start = self.clock()
-        end = start + seconds
-        s = solver_for(quantified, self.w is not None)
-        s.add(*formulas)
-        r, why = self._check(s, seconds)
-        how = _solver_name(quantified, self.w is not None)
-        tuned = self.w is not None and not quantified and STRATEGY == "auto"   # BV_PARAMS set
-        if r == z3.unknown and not why.startswith("timeout") and STRATEGY != "default":
-            s = z3.Solver()                      # a tactic that gave up: Z3's default solver decides
-            s.add(*formulas)
-            r, why = self._check(s, max(end - self.clock(), 0.0))
-            how = f"z3 default solver (after the {how} gave up: {why or 'unknown'})"
-            tuned = False
-        if r == z3.sat and tuned:
-            s = _plain_bv(formulas, s, end - self.clock(), self._check)   # the model it always had
+        s, r, why, how = self._decide(formulas, quantified, start + seconds)
         if cap is not None:
             cap.record(self.name, q.full, formulas, str(r), self.clock() - start, how)
         if r == z3.unsat:
@@ -225,6 +226,34 @@ class _Runner:
         if self.minimize:
             model = self._shrink(s, model)
         return "violated", model, ""
+
+    def _decide(self, formulas: list, quantified: bool, end: float) -> tuple[z3.Solver, Any, str, str]:
+        """The solver that answered, its answer, Z3's reason if unknown, and the solver in words.
+        A tuned solver (:data:`BV_PARAMS`, :data:`INT_PARAMS`) that gives up is followed by the
+        untuned one (integers), then by Z3's default solver; a ``sat`` of a tuned solver is asked
+        again of the untuned one, whose model is reported (the counterexample it always was),
+        unless the caller reads no model (``model=False``: only whether the query holds)."""
+        bv = self.w is not None
+        tuned = not quantified and STRATEGY == "auto"
+        s = solver_for(quantified, bv)
+        s.add(*formulas)
+        r, why = self._check(s, max(end - self.clock(), 0.0))
+        how = _solver_name(quantified, bv)
+        if r == z3.unknown and not why.startswith("timeout") and tuned and not bv:
+            s = solver_for(quantified, bv, plain=True)     # the tuned tactic gave up: the plain one
+            s.add(*formulas)
+            r, why = self._check(s, max(end - self.clock(), 0.0))
+            how = f"{_solver_name(quantified, bv, plain=True)} (after the {how} gave up)"
+            tuned = False
+        if r == z3.unknown and not why.startswith("timeout") and STRATEGY != "default":
+            s = z3.Solver()                      # a tactic that gave up: Z3's default solver decides
+            s.add(*formulas)
+            r, why = self._check(s, max(end - self.clock(), 0.0))
+            how = f"z3 default solver (after the {how} gave up: {why or 'unknown'})"
+            tuned = False
+        if r == z3.sat and tuned and self.model:
+            s = _plain(formulas, s, bv, end - self.clock(), self._check)   # the model it always had
+        return s, r, why, how
 
     def _shrink(self, s: z3.Solver, model):
         """Look for a violating state of smaller total size (binary search: :data:`SHRINK_SECONDS`
@@ -263,13 +292,13 @@ class _Runner:
         return model
 
 
-def _plain_bv(formulas: list, tuned: z3.Solver, seconds: float,
-              check: Callable[[z3.Solver, float], tuple[Any, str]]) -> z3.Solver:
-    """A violation found by the tuned QF_BV solver, asked again of the QF_BV solver without
-    :data:`BV_PARAMS`: the solver whose model the counterexample is taken from (and shrunk on)
-    is the one it always was. Where that one does not answer ``sat`` in the time left, the
-    tuned solver's model stands (it is a violation all the same)."""
-    s = z3.SolverFor("QF_BV")
+def _plain(formulas: list, tuned: z3.Solver, bitvector: bool, seconds: float,
+           check: Callable[[z3.Solver, float], tuple[Any, str]]) -> z3.Solver:
+    """A violation found by a tuned solver, asked again of the same solver without
+    :data:`BV_PARAMS` or :data:`INT_PARAMS`: the solver whose model the counterexample is taken
+    from (and shrunk on) is the one it always was. Where that one does not answer ``sat`` in the
+    time left, the tuned solver's model stands (it is a violation all the same)."""
+    s = solver_for(False, bitvector, plain=True)
     s.add(*formulas)
     r, _ = check(s, max(seconds, 0.0))
     return s if r == z3.sat else tuned
@@ -336,8 +365,9 @@ def _split(enc: Encoding, q: _Query) -> list[_Query]:
 
 
 def _obligation(enc: Encoding, name: str, queries: Sequence[_Query], timeout: float,
-                minimize: bool, extra_iv: dict | None = None, note: str = "") -> SmtResult:
-    """Run an obligation's queries until one is violated; unknown if any is unknown."""
+                minimize: bool, extra_iv: dict | None = None, note: str = "", model: bool = True) -> SmtResult:
+    """Run an obligation's queries until one is violated; unknown if any is unknown. ``model=False``:
+    the caller reads only whether it holds (a violation's state is then any violating state)."""
     clock = cpu_clock(children=False)
     t0 = clock()
     scope = enc.scope()
@@ -346,7 +376,7 @@ def _obligation(enc: Encoding, name: str, queries: Sequence[_Query], timeout: fl
     if minimize:
         exprs.append(_size(enc))
     w = enc.width_for(exprs, extra_iv)
-    runner = _Runner(enc, w, timeout, minimize, patient=name in ENUMERATED, name=name)
+    runner = _Runner(enc, w, timeout, minimize, patient=name in ENUMERATED, name=name, model=model)
     unknown: list[str] = []
     deadline = t0 + timeout
     for q in queries:
