@@ -62,18 +62,17 @@ def same_rule(big: Rules, removed: set[int], order: list[int], small: Rules) -> 
     import z3
 
     from .smt.encode import Encoding
+    from .smt.runner import check_within
     enc = Encoding(small)
     duties = _duties(big, removed, order, small)
-    s = z3.Solver()
-    s.set("timeout", 60_000)
+    s = z3.Solver()                   # (CPU seconds: the same answer on a busy machine)
     s.add(z3.Not(z3.And([enc.to_z3(e) for _, e in duties])))
-    if s.check() == z3.unsat:
+    if check_within(s, 60.0)[0] == z3.unsat:
         return None
     for why, e in duties:
         s = z3.Solver()
-        s.set("timeout", 20_000)
         s.add(z3.Not(enc.to_z3(e)))
-        if s.check() != z3.unsat:
+        if check_within(s, 20.0)[0] != z3.unsat:
             return why
     return "Z3 could not decide"
 

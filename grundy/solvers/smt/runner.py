@@ -17,7 +17,7 @@ from ..clock import Watchdog, cpu_clock
 from . import capture
 from .encode import Encoding, Exists, Part, part_exprs, substitute
 
-__all__ = ["SmtResult", "Item", "VALUE", "ENUMERATED", "holds_detail"]
+__all__ = ["SmtResult", "Item", "VALUE", "ENUMERATED", "holds_detail", "check_within"]
 
 Item = Union[Part, list]     # a query is a conjunction of items; a list item is a disjunction
 
@@ -183,6 +183,24 @@ def _solver_name(quantified: bool, bitvector: bool, plain: bool = False) -> str:
     return ("z3 QF_BV solver" if bitvector else "z3 tactic (then simplify smt)") + tuning
 
 
+def check_within(s: z3.Solver, seconds: float, clock: Any = None) -> tuple[Any, str]:
+    """``s.check()`` within ``seconds`` of this thread's CPU time (``clock``: a
+    :func:`~grundy.solvers.clock.cpu_clock` to read): the result, and Z3's reason if unknown.
+    CPU time, never Z3's wall-clock ``timeout``: a busy machine makes a check slower, never
+    gives it another answer.
+
+    >>> s = z3.Solver(); x = z3.Int("x"); s.add(x > 2, x < 1)
+    >>> check_within(s, 5.0)
+    (unsat, '')
+    """
+    clock = cpu_clock(children=False) if clock is None else clock
+    with Watchdog(clock, clock() + seconds, s.ctx.interrupt) as dog:
+        r = s.check()
+    if r != z3.unknown:
+        return r, ""
+    return r, f"timeout ({seconds:.3g} s of CPU time)" if dog.fired else s.reason_unknown()
+
+
 class _Runner:
     def __init__(self, enc: Encoding, w: int | None, timeout: float, minimize: bool, patient: bool = False,
                  name: str = "", model: bool = True):
@@ -192,12 +210,7 @@ class _Runner:
         self.clock = cpu_clock(children=False)
 
     def _check(self, s: z3.Solver, seconds: float) -> tuple[Any, str]:
-        """``s.check()`` within ``seconds`` of CPU time: the result, and Z3's reason if unknown."""
-        with Watchdog(self.clock, self.clock() + seconds, s.ctx.interrupt) as dog:
-            r = s.check()
-        if r != z3.unknown:
-            return r, ""
-        return r, f"timeout ({seconds:.3g} s of CPU time)" if dog.fired else s.reason_unknown()
+        return check_within(s, seconds, self.clock)
 
     def item(self, it: Item):
         if isinstance(it, list):
