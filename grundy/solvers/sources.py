@@ -57,10 +57,10 @@ from .native.kernel import (
     Kernel,
 )
 from .native.vm import STORE_LIMIT, Program, VMKernel
-from .premises import VIOLATED
+from .native.vmsplit import presence_key
+from .premises import VIOLATED, Premise
 from .search import ASK_PREMISES, PythonSearch
 from .source_log import HEAP_TABLES, INTERPRETER, KERNEL, PYTHON
-from .native.vmcode import presence_key
 from .table import IN_REACH, Table, _domain_violation, relation_key
 
 __all__ = ["Query", "ValueSource", "Partial", "HeapTablesSource", "KernelSource", "PythonSource",
@@ -313,18 +313,20 @@ class KernelSource:
         return k
 
     @staticmethod
-    def vm_swept(ctx: SourceContext, q: Query, stored: int, splits: bool = False) -> None:
+    def vm_swept(ctx: SourceContext, q: Query, stored: int, split_share: float | None = None) -> None:
         """After the interpreter swept ``q``'s structure, storing ``stored`` positions: from
         ``reduce_after`` on, the premises of the reductions allowed there are asked (where the
         Python search would have asked them, or some of them: it asks the rest once it has
         stored more), so that a declaration found violated is in the log as on the Python path
         (the interpreter reduces by none of them but a proved decomposition; asking changes no
-        value). ``splits``: a program with components, which asked the one premise it reduces by
-        where the Python search would (:func:`_splitting`): none asked here."""
-        if stored < ctx.reduce_after or splits:
+        value). ``split_share``: a program with components, which asks the one premise it
+        reduces by where the Python search would (:func:`_splitting`), and here where it did not
+        (at least :data:`~grundy.solvers.table.IN_REACH` of the positions expanded since it last
+        asked would have split), the others not."""
+        if stored < ctx.reduce_after or (split_share is not None and split_share < IN_REACH):
             return
         t = q.table(ctx)
-        ctx.establish(t)
+        ctx.establish(t, only=None if split_share is None else "decomposition")
         if ctx.log is not None:
             for p in t.premises.values():
                 if p.status == VIOLATED and p.declared and p.violation not in ctx.log.violations:
@@ -388,15 +390,16 @@ def _splitting(ctx: SourceContext, q: Query, t: Table, k: VMKernel) -> bool:
     def note() -> None:
         if ctx.log is not None:
             p = t.premises.get("decomposition")
-            split = prog.decomposes and k.mode == GRUNDY and p is not None
-            ctx.log.note(q.game, q.structure, INTERPRETER, {"decomposition": p} if split else
-                         {} if prog.decomposes else None)      # {}: an outcome's trial, given up
+            used: dict[str, Premise] | None = None if not prog.decomposes else {}   # {}: an outcome's trial, given up
+            if p is not None and prog.decomposes and k.mode == GRUNDY:
+                used = {"decomposition": p}
+            ctx.log.note(q.game, q.structure, INTERPRETER, used)
 
     def step(stage: int, mode: int) -> bool:
         """To ``stage`` (1: probing for reduce_after positions; 2: an outcome's trial of the
         Grundy search with components; 3: the rest) in ``mode``."""
-        prog.probe(stage == 1)
-        prog.split_share()                       # counted from here
+        prog.probe(stage == 1 or (stage == 3 and mode != GRUNDY) or not t.decomposed)
+        prog.split_share()                       # counted from here (the last share: KernelSource.vm_swept's)
         if mode == GRUNDY and t.decomposed and stage > 1:
             prog.decompose()
         limit = min(cap, k.stored + ctx.reduce_after) if stage == 1 else min(cap, SPLIT_TRY) if stage == 2 else cap

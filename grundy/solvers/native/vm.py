@@ -8,7 +8,7 @@ the Python code and the generated C.
 The programs are written by :mod:`grundy.solvers.native.vmcode` from the same move plans as
 the other two backends. Every sum, difference and product is checked in C: one past 64 bits
 flags an overflow, and the caller takes the Python path, as for any status. No symmetry; a
-program made ``splits=True`` carries the rules' components as data (:class:`~.vmcode.Presence`,
+program made ``splits=True`` carries the rules' components as data (:class:`~.vmsplit.Presence`,
 run by ``c/components.c``, the same C as a generated kernel's) and its Grundy search splits a
 position into them once :meth:`Program.decompose` is called, which its caller does only where
 the decomposition premise is proved. Boxes of at most 2^56 positions (one 64-bit table entry).
@@ -35,8 +35,9 @@ from ...errors import BuildError
 from ...spec.game import Rules
 from . import build
 from .box import OUT_OF_BOX, Box, Halt
-from .kernel import GRUNDY, MISERE, MISERE_GRUNDY, NORMAL, TableHandle, keys_in, run_paused
-from .vmcode import Presence, Regs, Statement, moves_code, presence_code
+from .kernel import GRUNDY, LIMIT, MISERE, MISERE_GRUNDY, NORMAL, TableHandle, keys_in, run_paused
+from .vmcode import Regs, Statement, moves_code
+from .vmsplit import Presence, presence_code
 
 __all__ = ["Program", "Statement", "VMKernel", "library", "available", "statement_at", "MAX_BOX", "DENSE_BELOW",
            "STORE_LIMIT",
@@ -254,8 +255,13 @@ class VMKernel(TableHandle):
             return Halt(OUT_OF_BOX)
         out = (ctypes.c_uint8 * max(n, 1))()
         at = ctypes.c_int64(0)
-        status = run_paused(lambda: self.lib.k_solve_many(self._t, keys, n, out, ctypes.byref(at)),
-                            lambda: self.lib.k_abort(self._t))
+        status = LIMIT
+        while status == LIMIT:           # at the limit, the caller's policy (on_limit) may let it go on
+            at.value = 0
+            status = run_paused(lambda: self.lib.k_solve_many(self._t, keys, n, out, ctypes.byref(at)),
+                                lambda: self.lib.k_abort(self._t))
+            if status != LIMIT or self.on_limit is None or not self.on_limit():
+                break
         if status == OUT_OF_BOX:
             return Halt(status, self.lib.k_err_slot(self._t), self.lib.k_err_value(self._t))
         return Halt(status) if status else bytes(out)[:n]

@@ -163,7 +163,7 @@ def _ranges(inst: Instance, run: SweepRun, kernel: Callable[[], Any], first: int
         k = kernel()
         got = None if k is None else run.run(k, a, b, tick, tally.cap())
         while got is not None and got[0] == LIMIT and isinstance(k, vm.VMKernel) and k.on_limit and k.on_limit():
-            got = run.run(k, a, b, tick, tally.cap())      # its premises asked (vm.py): the range again
+            got = run.run(kernel(), a, b, tick, tally.cap())   # its policy's next step taken: the range again
         if got is not None and got[0] == LIMIT and isinstance(k, vm.VMKernel):
             # the search needs the reductions: the rest in Python (a program that splits: this
             # structure's; the claim's others may split enough, a wheel's limit says nothing of a cycle)
@@ -219,7 +219,8 @@ def sweep_vm(inst: Instance, bounds: dict[str, Any], tally: Tally, tick: Callabl
     if first == 0 and not in_python:
         inst.swept_by = statement            # every position here judged by it (the cross-check's compare)
     # the Python path solves every start of a chunk before judging them: it stores at least as many
-    inst.solver.vm_swept(inst.game, inst.structure, max(k.stored - stored, run.size), k.prog.splits)
+    inst.solver.vm_swept(inst.game, inst.structure, max(k.stored - stored, run.size),
+                         k.prog.split_share() if k.prog.splits else None)
     return True
 
 
