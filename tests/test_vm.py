@@ -259,3 +259,105 @@ def test_a_sweep_through_the_interpreter_is_the_python_paths(monkeypatch):
         assert none == 0 and got == want, claim.id
         served += used > 0
     assert served >= 2
+
+
+# ------------------------------------------------------------------- components
+SPLITTING = sorted(name for name in ("grim", "mig", "edge-delete", "weighted-grim") if name in GAMES)
+
+
+@st.composite
+def graph_states(draw):
+    """A graph game whose positions split, a graph on 1 to 7 vertices, and some of its positions
+    (the start and states along a line of play)."""
+    game = GAMES[draw(st.sampled_from(SPLITTING))]
+    n = draw(st.integers(1, 7))
+    pairs = [(u, v) for u in range(n) for v in range(u + 1, n)]
+    g = Structure.graph(range(n), [p for p in pairs if draw(st.booleans())])
+    rules = game.rules(g)
+    code = compile_rules(rules, symmetry=False, decompose=False)
+    schema = rules.schema
+    s = tuple({"int": 2, "bool": 1, "vertex": 0, "edge": 0}[schema.fields[f].kind] for f, _ in schema.slots)
+    states = [s]
+    for _ in range(draw(st.integers(0, 3))):
+        opts = [tuple(o) for _, _, o in code.options(states[-1])]
+        if not opts:
+            break
+        states.append(opts[draw(st.integers(0, len(opts) - 1))])
+    return game, g, rules, states
+
+
+@needs_vm
+@settings(max_examples=8, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))
+@given(graph_states())
+def test_components_as_the_python_path_and_the_generated_kernel(drawn):
+    game, g, rules, states = drawn
+    want, box = widening(lambda b: Kernel(rules, b, GRUNDY, quick=True, decompose=True), rules, states)
+    assert isinstance(want, bytes)
+    prog = vm.Program(rules, box, splits=True)
+    prog.decompose()
+    assert vm.VMKernel(prog, GRUNDY).values(states) == want
+    assert list(want) == python_truths(game, g, states, GRUNDY)
+
+
+@needs_vm
+def test_components_split_and_store_fewer():
+    rules = GAMES["grim"].rules(Structure.graph(range(16), [(i, i + 1) for i in range(15)]))
+    start = [(1,) * 16]
+    box = Box.around(rules, [(0,) * 16, (1,) * 16])
+    whole, split = vm.Program(rules, box, splits=True), vm.Program(rules, box, splits=True)
+    split.decompose()
+    a, b = vm.VMKernel(whole, GRUNDY), vm.VMKernel(split, GRUNDY)
+    assert a.values(start) == b.values(start) == bytes(python_truths(GAMES["grim"], rules.structure, start, GRUNDY))
+    assert split.split_share() > 0.5 and whole.split_share() == 0.0      # (counted while splitting or probing)
+    assert 10 * b.stored < a.stored
+    with pytest.raises(ValueError):
+        vm.Program(rules, box).decompose()              # a program without the rules' components
+
+
+def _sweep_vm(solver, game, g, question, states, lo, hi):
+    """The solver's interpreter table for a sweep of ``question`` on ``g`` over the box of
+    ``lo``..``hi``, and its answers at ``states`` (as bytes)."""
+    rules = game.rules(g)
+    k = solver.sweep_vm(game, g, "normal", question, Box.around(rules, [lo, hi]))
+    assert k is not None
+    return k, k.values(states)
+
+
+@needs_vm
+@pytest.mark.parametrize("n, question, mode", [(20, "wins", GRUNDY), (20, "grundy", GRUNDY), (16, "wins", NORMAL)])
+def test_the_premise_asked_then_split(n, question, mode):
+    """A path splits once its premise is proved (after reduce_after positions stored); an
+    outcome's trial of the Grundy search with components is given up on a wheel (its hub joins
+    every part): the outcome search answers, as the Python path does."""
+    game = GAMES["grim"]
+    edges = [(i, i + 1) for i in range(n - 1)] if n == 20 else \
+        [(0, i) for i in range(1, n)] + [tuple(sorted((i, i % (n - 1) + 1))) for i in range(1, n)]
+    g = Structure.graph(range(n), edges)
+    solver = Solver(reduce_after=50)
+    start = (1,) * n
+    k, got = _sweep_vm(solver, game, g, question, [start], (0,) * n, (1,) * n)
+    t = solver.table(game, g)
+    assert t.decomposed and k.prog.decomposes and k.mode == mode
+    assert k.stage == (2 if (question, mode) == ("wins", GRUNDY) else 3)    # (2: the path within its trial)
+    want = python_truths(game, g, [start], GRUNDY if question == "grundy" else NORMAL)
+    assert (list(got) if question == "grundy" else [1 + (v != 1) for v in got]) == want
+
+
+@needs_vm
+def test_no_split_where_the_premise_is_not_proved():
+    """test-nim-plus4 declares its heaps independent, and they are not: never split."""
+    import sys
+    from pathlib import Path
+
+    from grundy.solvers.premises import VIOLATED
+    from grundy.spec.games import get_game
+    sys.path.insert(0, str(Path(__file__).parent / "soundness"))
+    import _premise_games  # noqa: F401  (registers the test games in this process)
+    game = get_game("test-nim-plus4")
+    g = Structure.heaps(2)
+    solver = Solver(reduce_after=1000)
+    states = [(60, 59), (37, 50), (4, 4)]
+    k, got = _sweep_vm(solver, game, g, "grundy", states, (0, 0), (200, 200))
+    assert solver.table(game, g).premises["decomposition"].status == VIOLATED
+    assert not k.prog.decomposes and k.stage == 3
+    assert list(got) == python_truths(game, g, states, GRUNDY)

@@ -84,21 +84,22 @@ class SourceContext:
         self.tables[key] = t
         return t
 
-    def establish(self, t: Table, python: bool = False) -> None:
+    def establish(self, t: Table, python: bool = False, only: str | None = None) -> None:
         """Ask (once per table) for the premises of the reductions allowed: those proved are
         used from now on (the values stored so far are true values: they stay). A declaration
         the author made and Z3 found violated is recorded (one line naming the game, the move
         and the position) in :attr:`violations`. ``python``: asked by the Python search, which
         asks only for the premises of the reductions it would use (:meth:`Table.reach`); the
         others are asked once it has stored 4 times as many positions, or when a kernel is
-        built. Which premises are asked changes the time only, never a value."""
+        built. ``only``: that premise alone (the interpreter's, which reduces by decomposition
+        alone). Which premises are asked changes the time only, never a value."""
         if t.asked:
             return
         rules = t.rules
         allowed = [k for k, ok in (("symmetry", t.symmetry and rules.game.symmetric),
                                    ("decomposition", t.decompose and rules.present is not None))
                    if ok and k not in t.premises]
-        ask = allowed
+        ask = allowed if only is None else [k for k in allowed if k == only]
         if python and allowed:
             ask = t.reach(allowed)
             if len(ask) < len(allowed):

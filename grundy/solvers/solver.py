@@ -304,10 +304,11 @@ class Solver:
                 return None if make is None else make(self.ctx, q, box)
         return None
 
-    def vm_swept(self, game: Game, structure: Structure, stored: int) -> None:
+    def vm_swept(self, game: Game, structure: Structure, stored: int, split_share: float | None = None) -> None:
         """The interpreter swept ``game`` on ``structure``, storing ``stored`` positions: the
-        premises the Python search would have asked there (:meth:`KernelSource.vm_swept`)."""
-        KernelSource.vm_swept(self.ctx, Query(game, structure, "normal", "wins", sweep=True), stored)
+        premises the Python search would have asked there (:meth:`KernelSource.vm_swept`;
+        ``split_share``: by a program with components, the share of positions that split)."""
+        KernelSource.vm_swept(self.ctx, Query(game, structure, "normal", "wins", sweep=True), stored, split_share)
 
     def vm_limited(self, game: Game, structure: Structure) -> None:
         """The interpreter met its limit on ``game`` on ``structure``: the table's later

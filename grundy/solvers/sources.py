@@ -57,10 +57,11 @@ from .native.kernel import (
     Kernel,
 )
 from .native.vm import STORE_LIMIT, Program, VMKernel
-from .premises import VIOLATED
+from .native.vmsplit import presence_key
+from .premises import VIOLATED, Premise
 from .search import ASK_PREMISES, PythonSearch
 from .source_log import HEAP_TABLES, INTERPRETER, KERNEL, PYTHON
-from .table import Table, _domain_violation, relation_key
+from .table import IN_REACH, Table, _domain_violation, relation_key
 
 __all__ = ["Query", "ValueSource", "Partial", "HeapTablesSource", "KernelSource", "PythonSource",
            "SourceContext", "OutcomesOnly", "outcome_alone"]
@@ -283,38 +284,49 @@ class KernelSource:
     def sweep_vm(self, ctx: SourceContext, q: Query, box: Box) -> VMKernel | None:
         """The interpreter's table (:mod:`grundy.solvers.native.vm`: the kernel's search with the
         rules as data, no compile) for a sweep's batch of ``q`` on ``box``, where this source
-        would answer the sweep; None where it would not, or the box is too large. It reduces by
-        nothing, so it asks no premise; the log notes the interpreter, without premises. Shared,
+        would answer the sweep; None where it would not, or the box is too large. Shared,
         as the Python search's memo tables are (:class:`~grundy.solvers.table.Stores`), by the
-        structures with the same move relation, box and mode."""
+        structures with the same move relation, box and mode. No symmetry. A game whose
+        positions split (``rules.present``; normal play, decomposition allowed) is searched for
+        Grundy values (a sum's outcome needs its parts' values) by a program with its
+        components (:func:`_splitting`): split only once the decomposition premise is proved."""
         if not self.can_answer(ctx, q):
             return None
         t = q.table(ctx)
         misere = q.convention == "misere"
+        splits = t.decompose and not misere and t.rules.present is not None
         mode = (MISERE_GRUNDY if misere else GRUNDY) if q.question == "grundy" else MISERE if misere else NORMAL
-        key = None if ctx.stores is None else (relation_key(t.rules), box, mode)
+        key = None if ctx.stores is None else \
+            (relation_key(t.rules), presence_key(t.rules) if splits else None, box, mode)
         k = None if key is None or ctx.stores is None else ctx.stores.vm.get(key)
         if k is None:
             try:
-                k = VMKernel(Program(t.rules, box), mode, limit=min(ctx.max_positions, STORE_LIMIT))
+                k = VMKernel(Program(t.rules, box, splits), mode, limit=min(ctx.max_positions, STORE_LIMIT))
             except (BuildError, MemoryError, ValueError):
                 return None
             if key is not None and ctx.stores is not None:
                 ctx.stores.keep_vm(key, k)
-        ctx.note(q.game, q.structure, INTERPRETER)
+        if splits and not _splitting(ctx, q, t, k):
+            return None
+        if not splits:
+            ctx.note(q.game, q.structure, INTERPRETER)
         return k
 
     @staticmethod
-    def vm_swept(ctx: SourceContext, q: Query, stored: int) -> None:
+    def vm_swept(ctx: SourceContext, q: Query, stored: int, split_share: float | None = None) -> None:
         """After the interpreter swept ``q``'s structure, storing ``stored`` positions: from
         ``reduce_after`` on, the premises of the reductions allowed there are asked (where the
         Python search would have asked them, or some of them: it asks the rest once it has
         stored more), so that a declaration found violated is in the log as on the Python path
-        (the interpreter reduces by none of them; asking changes no value)."""
-        if stored < ctx.reduce_after:
+        (the interpreter reduces by none of them but a proved decomposition; asking changes no
+        value). ``split_share``: a program with components, which asks the one premise it
+        reduces by where the Python search would (:func:`_splitting`), and here where it did not
+        (at least :data:`~grundy.solvers.table.IN_REACH` of the positions expanded since it last
+        asked would have split), the others not."""
+        if stored < ctx.reduce_after or (split_share is not None and split_share < IN_REACH):
             return
         t = q.table(ctx)
-        ctx.establish(t)
+        ctx.establish(t, only=None if split_share is None else "decomposition")
         if ctx.log is not None:
             for p in t.premises.values():
                 if p.status == VIOLATED and p.declared and p.violation not in ctx.log.violations:
@@ -362,6 +374,73 @@ class KernelSource:
             raise _domain_violation(t, k.box.state(got.value))
         t.native = False      # a value or a product beyond the kernel: the Python path
         return None
+
+
+SPLIT_BOX = 2 ** 15     # boxes of at most this many positions: the interpreter never asks to split there (the
+                        # whole box searched in C costs about what the premise's proof in Z3 does, 20-200 ms)
+SPLIT_TRY = 2 ** 14     # positions an outcome question's Grundy search with components stores on trial ...
+SPLIT_KEEP = 0.5        # ... and goes on past them where at least this share of the positions it expanded
+                        # split (a path's intervals: 0.9), else the outcome search without components takes
+                        # over (a wheel's hub joins every part: 0.1-0.2 of them split, and the Grundy search
+                        # stores 15-30 times what the outcome search does)
+
+
+def _splitting(ctx: SourceContext, q: Query, t: Table, k: VMKernel) -> bool:
+    """Make ``k`` (a program with components, for ``t``) split where the decomposition premise
+    is proved on ``t`` (already, or asked here). It is asked where the Python search would ask
+    it (counted, never the clock): once ``k`` has stored ``ctx.reduce_after`` positions more,
+    if at least :data:`~grundy.solvers.table.IN_REACH` of the positions it expanded until then
+    would split (the program probes), and not on a box of at most :data:`SPLIT_BOX` positions.
+    An outcome question (``k`` in NORMAL mode) then searches Grundy values with components (a
+    sum's outcome needs its parts' values) in a new table, on trial (:data:`SPLIT_TRY`,
+    :data:`SPLIT_KEEP`). ``k.on_limit`` takes each step, and the search goes on. False (no
+    interpreter): ``k``, shared, splits and ``t``'s own premise is not proved."""
+    prog = k.prog
+    cap = min(ctx.max_positions, STORE_LIMIT)
+
+    def note() -> None:
+        if ctx.log is not None:
+            p = t.premises.get("decomposition")
+            used: dict[str, Premise] | None = None if not prog.decomposes else {}   # {}: an outcome's trial, given up
+            if p is not None and prog.decomposes and k.mode == GRUNDY:
+                used = {"decomposition": p}
+            ctx.log.note(q.game, q.structure, INTERPRETER, used)
+
+    def step(stage: int, mode: int) -> bool:
+        """To ``stage`` (1: probing for reduce_after positions; 2: an outcome's trial of the
+        Grundy search with components; 3: the rest) in ``mode``."""
+        prog.probe(stage == 1 or (stage == 3 and mode != GRUNDY) or not t.decomposed)
+        prog.split_share()                       # counted from here (the last share: KernelSource.vm_swept's)
+        if mode == GRUNDY and t.decomposed and stage > 1:
+            prog.decompose()
+        limit = min(cap, k.stored + ctx.reduce_after) if stage == 1 else min(cap, SPLIT_TRY) if stage == 2 else cap
+        if mode != k.mode:
+            k.renew(mode, limit)                 # a new table (its values from the moves, as the one before)
+        else:
+            k.set_limit(limit)
+        k.stage = stage
+        note()
+        return True
+
+    def on_limit() -> bool:
+        if k.stage == 1:
+            if prog.split_share() >= IN_REACH:
+                ctx.establish(t, only="decomposition")
+            return step(2, GRUNDY) if k.mode == NORMAL and t.decomposed else step(3, k.mode)
+        if k.stage == 2:
+            return step(3, GRUNDY if prog.split_share() >= SPLIT_KEEP else NORMAL)
+        return False
+    k.on_limit = on_limit
+    if prog.decomposes:                       # shared, and splitting: only where proved here too
+        ctx.establish(t, only="decomposition")
+        if not t.decomposed:
+            return False
+    if k.stage == 0:
+        if ctx.reduce_after <= 0 or k.box.size <= SPLIT_BOX:
+            return step(3, k.mode)
+        return step(2, GRUNDY) if k.mode == NORMAL and t.decomposed else step(3 if t.decomposed else 1, k.mode)
+    note()
+    return True
 
 
 class PythonSource:

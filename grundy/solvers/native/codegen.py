@@ -196,7 +196,9 @@ def _c_move(rules: Rules, mi: int, m, state_names, skip, terms=None) -> list[str
 
 def _components_source(rules: Rules, box: Box, decompose: bool) -> str:
     """``components(key, s, b)``: push the keys of the position's components (each: the position
-    with every element outside it emptied) and return 1, or return 0 if it does not split."""
+    with every element outside it emptied) and return 1, or return 0 if it does not split: the
+    presence of each element computed here, the union-find and the emptying the fixed
+    ``c/components.c`` (the interpreter's too), on the rules' links and elements as arrays."""
     if not decompose or rules.present is None:
         return "#define DECOMPOSE 0\nstatic inline int components(K key, const I *s, Buf *b) { (void)key; (void)s; (void)b; return 0; }"
     sch = rules.schema
@@ -207,31 +209,24 @@ def _components_source(rules: Rules, box: Box, decompose: bool) -> str:
     pres = [em.expr(x) for x in rules.present]
     n_el = len(rules.component_elements)
     empty = [sch.fields[name].empty for name, _ in sch.slots]
-    lines = ["#define DECOMPOSE 1",
+    links = [v for ab in rules.links for v in ab]
+    off, slots = [0], []
+    for sl in rules.element_slots:
+        slots += sl
+        off.append(len(slots))
+
+    def arr(ctype: str, name: str, values: Sequence[int]) -> str:
+        return f"static const {ctype} {name}[] = {{{', '.join(f'{int(v)}LL' for v in values) or '0'}}};"
+    lines = ["#define DECOMPOSE 1", build.fixed_c(__package__, "c/components.c"),
+             arr("int64_t", "EL_LINKS", links), arr("int64_t", "EL_OFF", off), arr("int64_t", "EL_SLOTS", slots),
+             arr("I", "EL_EMPTY", empty),
              "static int components(K key, const I *s, Buf *b) {"]
     lines += ["    " + ln for ln in em.take_lines()]
     lines += [f"    if (!({d})) return 0;",
-              f"    int pres[{n_el}], parent[{n_el}], groups = 0;"]
+              f"    I pres[{max(n_el, 1)}];"]
     lines += [f"    pres[{x}] = {src};" for x, src in enumerate(pres)]
-    lines += [f"    for (int x = 0; x < {n_el}; x++) parent[x] = x;"]
-    for a, b in rules.links:
-        lines.append(f"    if (pres[{a}] && pres[{b}]) {{ int ra = {a}, rb = {b}; "
-                     f"while (parent[ra] != ra) ra = parent[ra]; while (parent[rb] != rb) rb = parent[rb]; "
-                     f"if (ra != rb) parent[ra] = rb; }}")
-    lines += [f"    int root[{n_el}];",
-              f"    for (int x = 0; x < {n_el}; x++) {{ int r = x; while (parent[r] != r) r = parent[r]; root[x] = pres[x] ? r : -1; }}",
-              f"    for (int x = 0; x < {n_el}; x++) if (root[x] == x) groups++;",
-              "    if (groups <= 1) return 0;",
-              f"    for (int g = 0; g < {n_el}; g++) {{",
-              "        if (root[g] != g) continue;",
-              "        K nk = key;",
-              f"        for (int x = 0; x < {n_el}; x++) {{",
-              "            if (root[x] == g) continue;"]
-    for x, slots in enumerate(rules.element_slots):
-        if slots:
-            outs = " ".join(f"OUT({i}, {empty[i]}LL);" for i in slots)
-            lines.append(f"            if (x == {x}) {{ {outs} }}")
-    lines += ["        }", "        push(b, nk);", "    }", "    return 1;", "}"]
+    lines += [f"    return split_components(key, s, b, {n_el}, pres, {len(rules.links)}, EL_LINKS, EL_OFF, EL_SLOTS, "
+              "EL_EMPTY);", "}"]
     return "\n".join(lines)
 
 

@@ -7,8 +7,11 @@ the Python code and the generated C.
 
 The programs are written by :mod:`grundy.solvers.native.vmcode` from the same move plans as
 the other two backends. Every sum, difference and product is checked in C: one past 64 bits
-flags an overflow, and the caller takes the Python path, as for any status. No reduction (no
-symmetry, no components): the same values, from more positions. Boxes of at most 2^56 positions (one 64-bit table entry).
+flags an overflow, and the caller takes the Python path, as for any status. No symmetry; a
+program made ``splits=True`` carries the rules' components as data (:class:`~.vmsplit.Presence`,
+run by ``c/components.c``, the same C as a generated kernel's) and its Grundy search splits a
+position into them once :meth:`Program.decompose` is called, which its caller does only where
+the decomposition premise is proved. Boxes of at most 2^56 positions (one 64-bit table entry).
 
 >>> from grundy.spec.games import get_game
 >>> from grundy.spec.structure import Structure
@@ -26,14 +29,15 @@ from __future__ import annotations
 import ctypes
 import functools
 from array import array
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 from ...errors import BuildError
 from ...spec.game import Rules
 from . import build
 from .box import OUT_OF_BOX, Box, Halt
-from .kernel import GRUNDY, MISERE, MISERE_GRUNDY, NORMAL, TableHandle, keys_in, run_paused
+from .kernel import GRUNDY, LIMIT, MISERE, MISERE_GRUNDY, NORMAL, TableHandle, keys_in, run_paused
 from .vmcode import Regs, Statement, moves_code
+from .vmsplit import Presence, presence_code
 
 __all__ = ["Program", "Statement", "VMKernel", "library", "available", "statement_at", "MAX_BOX", "DENSE_BELOW",
            "STORE_LIMIT",
@@ -54,7 +58,11 @@ class _Code(ctypes.Structure):
 
 class _Prog(ctypes.Structure):
     _fields_ = [("ns", ctypes.c_int64), ("lo", ctypes.c_void_p), ("radix", ctypes.c_void_p),
-                ("stride", ctypes.c_void_p), ("order", ctypes.c_void_p), ("moves", _Code), ("stmt", _Code)]
+                ("stride", ctypes.c_void_p), ("order", ctypes.c_void_p), ("moves", _Code), ("stmt", _Code),
+                ("decompose", ctypes.c_int64), ("probe", ctypes.c_int64), ("probed", ctypes.c_int64),
+                ("split", ctypes.c_int64), ("pres", _Code), ("nel", ctypes.c_int64), ("nlinks", ctypes.c_int64),
+                ("preg", ctypes.c_void_p), ("links", ctypes.c_void_p), ("el_off", ctypes.c_void_p),
+                ("el_slots", ctypes.c_void_p), ("empty", ctypes.c_void_p)]
 
 
 def _fill(c: _Code, ns: int, regs: Regs, code: array, keep: list, pool: list[int] | None = None) -> None:
@@ -73,9 +81,10 @@ def _pool(st: Statement) -> list[int]:
 
 class Program:
     """The moves of ``rules`` on ``box`` as a program for the interpreter (ValueError: a box
-    of 2^56 positions or more)."""
+    of 2^56 positions or more). ``splits``: with the rules' components too (``rules.present``
+    must not be None), used from :meth:`decompose` on."""
 
-    def __init__(self, rules: Rules, box: Box):
+    def __init__(self, rules: Rules, box: Box, splits: bool = False):
         if box.size >= MAX_BOX:
             raise ValueError(f"a box of {box.size} positions: the interpreter takes fewer than 2^56")
         self.rules, self.box = rules, box
@@ -92,6 +101,47 @@ class Program:
         _fill(p.moves, ns, regs, code, self._keep)
         p.moves.pc = 0
         self.statement: Statement | None = None
+        self.splits = splits
+        if splits:
+            self._presence(presence_code(rules))
+
+    def _presence(self, pr: Presence) -> None:
+        p = self.c
+        _fill(p.pres, self.c.ns, pr.regs, pr.code, self._keep)
+        p.pres.pc, p.pres.reg = 0, pr.dreg
+        p.nel, p.nlinks = len(pr.pregs), len(pr.links) // 2
+        for name, values in (("preg", pr.pregs), ("links", pr.links), ("el_off", pr.el_off),
+                             ("el_slots", pr.el_slots), ("empty", pr.empty)):
+            arr = array("q", list(values) or [0])
+            self._keep.append(arr)
+            setattr(p, name, arr.buffer_info()[0])
+
+    def decompose(self) -> None:
+        """Split positions into components from now on (the Grundy search's; a table's values
+        stored so far stay: each is its position's value). The caller's proof obligation: the
+        decomposition premise of these rules is proved (:mod:`grundy.solvers.premises`)."""
+        if not self.splits:
+            raise ValueError("a program made without the rules' components")
+        self.c.decompose, self.c.probe = 1, 0
+
+    def probe(self, on: bool) -> None:
+        """Count, while not decomposing, the positions the search expands and those that would
+        split (:meth:`split_share`); nothing else changes."""
+        if not self.splits:
+            raise ValueError("a program made without the rules' components")
+        self.c.probe = int(on)
+
+    def split_share(self) -> float:
+        """The share of the positions expanded since the last call, while probing or
+        decomposing, that split or would have (0 if none); the counts start again."""
+        share = self.c.split / self.c.probed if self.c.probed else 0.0
+        self.c.split = self.c.probed = 0
+        return share
+
+    @property
+    def decomposes(self) -> bool:
+        """Whether positions split into components (:meth:`decompose` was called)."""
+        return bool(self.c.decompose)
 
     def use(self, st: Statement) -> None:
         """Put ``st`` in force: the sweep's ``s_eval`` runs it from now on."""
@@ -129,7 +179,7 @@ def statement_at(st: Statement, state: Sequence[int]) -> int | None:
 
 
 def _text() -> str:
-    parts = ["c/runtime.c", "c/vm_head.c", "c/solver.c", "c/sweep.c", "c/vm_tail.c"]
+    parts = ["c/runtime.c", "c/vm_head.c", "c/components.c", "c/solver.c", "c/sweep.c", "c/vm_tail.c"]
     return "\n".join(build.fixed_c(__package__, p) for p in parts)
 
 
@@ -142,6 +192,8 @@ def library() -> ctypes.CDLL:
     lib.k_free.argtypes = [vp]
     lib.k_abort.argtypes = [vp]
     lib.k_stored.restype, lib.k_stored.argtypes = i64, [vp]
+    lib.v_limit.argtypes = [vp, i64]
+    lib.v_renew.argtypes = [vp, ctypes.c_int, u64, i64]
     lib.k_solve_many.argtypes = [vp, vp, i64, vp, vp]
     lib.k_value.argtypes = [vp, u64]
     lib.k_err_slot.argtypes = [vp]
@@ -184,10 +236,22 @@ class VMKernel(TableHandle):
     def __init__(self, prog: Program, mode: int, limit: int = 2 ** 62):
         self.lib, self.prog, self.box, self.mode = library(), prog, prog.box, mode
         self.extra = ""
-        dense = prog.box.size if prog.box.size < DENSE_BELOW else 0
+        self._dense = dense = prog.box.size if prog.box.size < DENSE_BELOW else 0
         self._t = self.lib.v_new(ctypes.byref(prog.c), mode, dense, limit)
+        self.on_limit: Callable[[], bool] | None = None   # at LIMIT: True where the search may go on (a caller's)
+        self.stage = 0                                   # the caller's: where its policy of limits stands
         if not self._t:
             raise MemoryError(f"no memory for a table of {prog.box.size:,} positions")
+
+    def set_limit(self, limit: int) -> None:
+        """Store at most ``limit`` positions in all (then LIMIT), from now on."""
+        self.lib.v_limit(self._t, limit)
+
+    def renew(self, mode: int, limit: int) -> None:
+        """An empty table of ``mode`` in place of this one (the same program; nothing stored)."""
+        if self.lib.v_renew(self._t, mode, self._dense, limit):
+            raise MemoryError(f"no memory for a table of {self.box.size:,} positions")
+        self.mode = mode
 
     def values(self, states: Sequence[Sequence[int]]) -> bytes | Halt:
         """The stored bytes of ``states`` (solved), or why not (a :class:`Halt`, as
@@ -198,8 +262,13 @@ class VMKernel(TableHandle):
             return Halt(OUT_OF_BOX)
         out = (ctypes.c_uint8 * max(n, 1))()
         at = ctypes.c_int64(0)
-        status = run_paused(lambda: self.lib.k_solve_many(self._t, keys, n, out, ctypes.byref(at)),
-                            lambda: self.lib.k_abort(self._t))
+        status = LIMIT
+        while status == LIMIT:           # at the limit, the caller's policy (on_limit) may let it go on
+            at.value = 0
+            status = run_paused(lambda: self.lib.k_solve_many(self._t, keys, n, out, ctypes.byref(at)),
+                                lambda: self.lib.k_abort(self._t))
+            if status != LIMIT or self.on_limit is None or not self.on_limit():
+                break
         if status == OUT_OF_BOX:
             return Halt(status, self.lib.k_err_slot(self._t), self.lib.k_err_value(self._t))
         return Halt(status) if status else bytes(out)[:n]

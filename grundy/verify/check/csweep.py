@@ -162,8 +162,12 @@ def _ranges(inst: Instance, run: SweepRun, kernel: Callable[[], Any], first: int
         b = min(a + C_BATCH, run.size)
         k = kernel()
         got = None if k is None else run.run(k, a, b, tick, tally.cap())
+        while got is not None and got[0] == LIMIT and isinstance(k, vm.VMKernel) and k.on_limit and k.on_limit():
+            got = run.run(kernel(), a, b, tick, tally.cap())   # its policy's next step taken: the range again
         if got is not None and got[0] == LIMIT and isinstance(k, vm.VMKernel):
-            tally.vm_off = True                 # the search needs the reductions: the rest in Python,
+            # the search needs the reductions: the rest in Python (a program that splits: this
+            # structure's; the claim's others may split enough, a wheel's limit says nothing of a cycle)
+            tally.vm_off = tally.vm_off or not k.prog.splits
             inst.solver.vm_limited(inst.game, inst.structure)   # its values from the kernel
             python(run.states(a, run.size))
             return
@@ -195,8 +199,8 @@ def sweep_vm(inst: Instance, bounds: dict[str, Any], tally: Tally, tick: Callabl
     if not values_fit(inst.rules, vals):
         return False
     box = Box.around(inst.rules, [tuple(v[0] for v in vals), tuple(v[-1] for v in vals)])
-    if box.size >= vm.MAX_BOX or inst.rules.present is not None:
-        return False      # (a game whose positions split into components: the Python path's decomposition)
+    if box.size >= vm.MAX_BOX:
+        return False
     try:
         if inst.by_facts is not None:     # one program per order, the structure's facts in its pool
             expr, facts = inst.by_facts
@@ -220,7 +224,8 @@ def sweep_vm(inst: Instance, bounds: dict[str, Any], tally: Tally, tick: Callabl
     if first == 0 and not in_python:
         inst.swept_by = statement            # every position here judged by it (the cross-check's compare)
     # the Python path solves every start of a chunk before judging them: it stores at least as many
-    inst.solver.vm_swept(inst.game, inst.structure, max(k.stored - stored, run.size))
+    inst.solver.vm_swept(inst.game, inst.structure, max(k.stored - stored, run.size),
+                         k.prog.split_share() if k.prog.splits else None)
     return True
 
 

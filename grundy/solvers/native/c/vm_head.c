@@ -3,7 +3,8 @@
    registers and jumps) instead of as generated C. Put between c/runtime.c and c/solver.c: it
    defines what the generated parts of a kernel define (NS, LO, RADIX, STRIDE, successors, unpack,
    canon, components, s_eval) from the program in force, P_ (set by every entry point of
-   c/vm_tail.c). No reduction: canon is the identity, no position splits into components.
+   c/vm_tail.c). canon is the identity; a position splits into components (c/components.c) only
+   where the program says so (decompose: set once the decomposition premise is proved, vm.py).
    Every sum, difference and product is checked: one past 64 bits (or a division by a divisor
    that is not positive, which the IR never writes) raises the overflow flag, and the caller
    takes the Python path (so a statement needs no proof of its ranges beforehand). */
@@ -20,6 +21,12 @@ typedef struct {
     const K *stride;
     const int64_t *order;            /* the digits of a key, least significant first (Box.order) */
     Code moves, stmt;
+    int64_t decompose;               /* 1: positions split into components (the Grundy search only) */
+    int64_t probe, probed, split;    /* probe (decompose 0): positions expanded, those that would split */
+    Code pres;                       /* ... the code of decomposable (register reg) and each element's */
+    int64_t nel, nlinks;             /* presence (registers preg[x]), and what split_components reads */
+    const int64_t *preg, *links, *el_off, *el_slots;
+    const I *empty;
 } Prog;
 static __thread const Prog *P_;
 #define NS (P_->ns)
@@ -28,7 +35,7 @@ static __thread const Prog *P_;
 #define STRIDE (P_->stride)
 #define RANKED 0
 #define CANONICAL 0
-#define DECOMPOSE 0
+#define DECOMPOSE (P_->decompose)
 #define PACKED 1                     /* vm.py builds programs on boxes below 2^56 positions only */
 #define SW_NS                        /* SW's best_s: a flexible array (the caller's has NS entries) */
 
@@ -95,7 +102,9 @@ static inline void vm_regs(I *r, const I *s, const Code *c) {
     memcpy(r + NS, c->consts, c->nconst * sizeof(I));
 }
 
+static void probe(K key, const I *s, Buf *b);     /* c/vm_tail.c */
 static void successors(K key, const I *s, Buf *b) {
+    if (P_->probe) probe(key, s, b);
     I r[P_->moves.nreg];
     vm_regs(r, s, &P_->moves);
     vm_run(P_->moves.code, P_->moves.pc, r, key, s, b);
@@ -109,7 +118,7 @@ static void unpack(K key, I *s) {
 }
 
 static inline K canon(K key) { return key; }
-static inline int components(K key, const I *s, Buf *b) { (void)key; (void)s; (void)b; return 0; }
+static int components(K key, const I *s, Buf *b);    /* c/vm_tail.c */
 
 /* The claim's assumption and statement at s (as sweep.py's generated s_eval). */
 static int s_eval(const I *s, I *claimed) {

@@ -17,6 +17,35 @@
 #undef s_run
 typedef struct { T *t; const Prog *p; } VT;
 
+/* The components of the position (c/components.c) where the program decomposes (DECOMPOSE) and
+   the position is decomposable; the presence code's overflow is the caller's (expand: status 6).
+   Counted, at each position expanded: whether it splits (probed, split), and where a program
+   probes (not decomposing), whether it would (vm_head.c's successors). */
+static int split_here(K key, const I *s, Buf *b) {
+    Prog *p = (Prog *)P_;
+    const Code *c = &p->pres;
+    I r[c->nreg > 0 ? c->nreg : 1], pres[p->nel > 0 ? p->nel : 1];
+    Buf none = {0};
+    vm_regs(r, s, c);
+    vm_run(c->code, c->pc, r, key, s, b ? b : &none);
+    if (!r[c->reg]) return 0;
+    for (int64_t x = 0; x < p->nel; x++) pres[x] = r[p->preg[x]];
+    return split_components(key, s, b, p->nel, pres, p->nlinks, p->links, p->el_off, p->el_slots, p->empty);
+}
+static int components(K key, const I *s, Buf *b) {
+    Prog *p = (Prog *)P_;
+    int split = split_here(key, s, b);
+    p->probed++;
+    p->split += split;
+    return split;
+}
+static void probe(K key, const I *s, Buf *b) {
+    Prog *p = (Prog *)P_;
+    p->probed++;
+    p->split += split_here(key, s, 0);
+    (void)b;
+}
+
 VT *v_new(const Prog *p, int mode, K dense_size, int64_t limit) {
     VT *v = calloc(1, sizeof(VT));
     if (!v) return 0;
@@ -28,6 +57,16 @@ VT *v_new(const Prog *p, int mode, K dense_size, int64_t limit) {
 }
 void k_free(VT *v) { if (v) { P_ = v->p; k_free_in(v->t); free(v); } }
 int64_t k_stored(VT *v) { return k_stored_in(v->t); }
+void v_limit(VT *v, int64_t limit) { v->t->limit = limit; }
+/* a new table of mode in place of v's (the program stays) */
+int v_renew(VT *v, int mode, K dense_size, int64_t limit) {
+    P_ = v->p;
+    T *t = k_new_in(mode, dense_size, limit);
+    if (!t) return 5;
+    k_free_in(v->t);
+    v->t = t;
+    return 0;
+}
 int k_err_slot(VT *v) { return k_err_slot_in(v->t); }
 int64_t k_err_value(VT *v) { return k_err_value_in(v->t); }
 int k_value(VT *v, K key) { P_ = v->p; return k_value_in(v->t, key); }
