@@ -83,3 +83,34 @@ def test_run_stops_past_its_budget():
     found, work = plain(mt, (5, 4))
     assert len(found) > 3
     assert all(mt.run((5, 4), w) is None for w in range(0, work - len(mt.payload) - 1))
+
+
+@pytest.mark.parametrize("name", sorted(MOVES))
+def test_remembered_runs_answer_as_fresh_ones(name):
+    """``run`` remembers its answers by the values of the slots the tape reads: at any budget,
+    in any order of calls, it answers (moves, work, or None past the budget) exactly as a tape
+    that remembers nothing."""
+    kept = MoveTape(MOVES[name], INPUTS)
+    fresh = MoveTape(MOVES[name], INPUTS)
+    fresh.memo_cap = 0
+    states = list(itertools.product(range(0, 6), range(0, 5)))
+    asked = 0
+    for r in range(3):
+        for values in states[r::2] + states:
+            for budget in (1 << 40, 0, 3, 7, 12, 25, -2):
+                want = fresh.run(values, budget)
+                assert kept.run(values, budget) == want, (values, budget)
+                asked += want is not None
+    assert not fresh._memo and kept.hits > 0 and asked > 0
+    assert MOVES[name].update and set(kept.reads) <= {0, 1}
+
+
+def test_remembered_runs_stop_where_the_run_stops():
+    """A remembered answer is refused below the least budget its run fits in (``need``), and
+    given at or above it, as a fresh run is."""
+    mt = MoveTape(MOVES["two choices"], INPUTS)
+    (found, work), need = mt._run((5, 4), 1 << 40)
+    assert need <= work and mt.run((5, 4), 1 << 40) == (found, work)
+    for b in range(-2, work + 2):
+        fresh = MoveTape(MOVES["two choices"], INPUTS)
+        assert (mt.run((5, 4), b) is None) == (b < need) == (fresh.run((5, 4), b) is None), b

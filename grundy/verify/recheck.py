@@ -157,6 +157,7 @@ class CrossCheck:
         if isinstance(where, SumPosition):
             ref.spend(1)
             return where, owner.claimed(where)
+        ref.use_rules(owner.rules)          # the sweep's IR of the rules (not built again)
         return owner.position(where), self.claimed(owner, where, ref)
 
     # a pass --------------------------------------------------------------------
@@ -259,6 +260,7 @@ class CrossCheck:
     def _exactly(self, ref: Reference, cex: Any, inst: Any, state: tuple) -> str:
         """The strategy's moves are not exactly the winning moves: the engine's winning moves
         must be the counterexample's, and differ from the strategy's."""
+        ref.use_rules(inst.rules)
         arena, _ = ref.arena(inst.position(state))
         if not isinstance(arena, RulesArena):
             return "; the counterexample is not cross-checked (a heap rule's strategy)"
@@ -278,6 +280,7 @@ class CrossCheck:
     def _strategy(self, ref: Reference, cex: Any, inst: Any, state: tuple) -> str:
         """The strategy fails along the counterexample's line: replayed with the engine's moves,
         the strategy's moves evaluated by its interpreter, and the failure found at the end."""
+        ref.use_rules(inst.rules)
         arena, _ = ref.arena(inst.position(state))
         if not isinstance(arena, RulesArena):
             return "; the counterexample is not cross-checked (a heap rule's strategy)"
@@ -328,6 +331,7 @@ class CrossCheck:
                      nxt: tuple | None, opts: list | None) -> str:
         """A partition certificate re-checked on the rule: the engine's moves (one move's
         legality, or the position's every move) and the engine's evaluation of the claim."""
+        ref.use_rules(inst.rules)
         arena, _ = ref.arena(inst.position(state))
         where = _json(inst.position(state))
         conv = inst.claim.convention

@@ -38,7 +38,7 @@ from __future__ import annotations
 from typing import Any, Callable, Iterable
 
 from ...errors import ReferenceCycle, ReferenceLimit
-from ...spec.game import Game
+from ...spec.game import Game, Rules
 from ...spec.heaprule import HeapRule
 from ...spec.position import Position, SumPosition
 from ...spec.structure import Structure
@@ -73,6 +73,7 @@ class Reference:
         self.stored = 0
         self._next_tick = self.TICK
         self._arenas: dict[tuple, _Arena] = {}
+        self._rules: dict[tuple, Rules] = {}
 
     # positions -----------------------------------------------------------------
     def arena(self, pos: Position | SumPosition) -> tuple[_Arena, State]:
@@ -86,12 +87,21 @@ class Reference:
             return a, tuple(s for _, s in parts)
         return self.game_arena(pos.game, pos.structure), tuple(pos.state)
 
+    def use_rules(self, rules: Rules) -> None:
+        """Read ``rules`` (the IR ``rules.game.rules(rules.structure)`` gave, which may since
+        have left the game's cache) as the game's rules on that structure, not built again."""
+        self._rules.setdefault((id(rules.game), rules.structure), rules)
+
     def game_arena(self, game: Game, g: Structure) -> _Arena:
         """The arena of ``game`` on ``g`` (built once)."""
         key = (id(game), g)
         a = self._arenas.get(key)
         if a is None:
-            a = HeapArena(game, g) if isinstance(game, HeapRule) else RulesArena(game.rules(g))
+            if isinstance(game, HeapRule):
+                a = HeapArena(game, g)
+            else:
+                rules = self._rules.get(key)
+                a = RulesArena(game.rules(g) if rules is None or rules.structure.names != g.names else rules)
             a.game_ref = game                   # type: ignore[union-attr]  # keeps id(game) valid
             self._arenas[key] = a
             self.spend(sum(len(t.tape.template) for t in a.tapes))   # reading the rules is work too

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 from functools import cached_property
-from typing import Any
+from typing import Any, Callable
 
 from ...errors import RuleError
 from ...spec.game import Rules
@@ -53,6 +53,22 @@ class RulesArena(_Arena):
         self.name = rules.game.name
         self.slot, self.by_value, self.always = _dispatch(self.tapes, inputs)
         self._todo: dict[int, list[int]] = {}       # a dispatch value -> the moves tried there
+        for mi, mt in enumerate(self.tapes):
+            mt.finish = self._writes(mi)
+
+    def _writes(self, mi: int) -> Callable[[list[Any]], tuple[int, ...] | None]:
+        """How move ``mi``'s update values are read (once per tape answer, see
+        :attr:`MoveTape.finish`): each as an int, in the order of the slots it updates, or None
+        if one is outside its field's domain (a RuleError where the move is met, :meth:`options`)."""
+        _, los, his = self._limits[mi]
+
+        def writes(vals: list[Any]) -> tuple[int, ...] | None:
+            out = tuple(map(int, vals))
+            for lo, hi, v in zip(los, his, out, strict=True):
+                if v < lo or v > hi:
+                    return None
+            return out
+        return writes
 
     def options(self, state: State, budget: int) -> tuple[list[tuple[Any, tuple, State]], int] | None:
         out = []
@@ -63,15 +79,21 @@ class RulesArena(_Arena):
             if hit is None:
                 hit = self._todo[state[self.slot]] = sorted(self.always + self.by_value.get(state[self.slot], []))
             todo = hit
-        tapes, after = self.tapes, self._next
+        tapes, limits = self.tapes, self._limits
         for mi in todo:
             got = tapes[mi].run(state, budget - work)
             if got is None:
                 return None
             found, n = got
             work += n + len(found)                      # a unit per next state built
-            for cv, vals in found:
-                out.append((mi, cv, after(state, mi, cv, vals)))
+            slots = limits[mi][0]
+            for cv, writes in found:                    # (the tape's finish: :meth:`_writes`)
+                if writes is None:
+                    raise self.rules.domain_error(mi, cv, state)
+                nxt = list(state)
+                for slot, v in zip(slots, writes):
+                    nxt[slot] = v
+                out.append((mi, cv, tuple(nxt)))
         return out, work
 
     def _next(self, state: State, mi: int, cv: tuple, vals: list[Any]) -> State:

@@ -2,6 +2,7 @@
 IR on a tape (no compilation), counting every step as work."""
 from __future__ import annotations
 
+import operator
 from functools import cached_property
 from typing import Any, Callable, Iterable
 
@@ -17,6 +18,9 @@ State = tuple
 
 Step = tuple[int, Callable[..., Any], tuple[int, ...]]     # (value index, operator, operand indices)
 Runnable = tuple[int, Callable[..., Any], int, int, "tuple[int, ...] | None"]
+Choice = tuple[tuple[int, ...], list[Any]]                # (choice values, the update's values)
+Found = tuple[list[Choice], int]                          # (the choices found, the work done)
+NEVER = -(1 << 62)          # a run's ``need`` when it checks no budget: it fits in any
 
 
 def runnable(steps: list[Step]) -> list[Runnable]:
@@ -43,6 +47,10 @@ def evaluate(vals: list[Any], steps: list[Runnable]) -> None:
             vals[k] = fn(vals[a])
         else:
             vals[k] = fn(*map(vals.__getitem__, more or ()))
+
+
+def _nothing(values: tuple) -> tuple:
+    return ()
 
 
 def _candidate(vals: list[Any], level: tuple, v: int) -> tuple[bool, int]:
@@ -133,6 +141,9 @@ class MoveTape:
     True
     """
 
+    MEMO = 1 << 14              # answers of :meth:`run` kept per tape (by the values of the slots read)
+    PROBE = 64                  # ... nor past a power of 2 from here, unless as many runs were answered
+
     def __init__(self, m: Move, inputs: dict[str, int]):
         self.move = m
         self.slots = sorted(m.update)
@@ -159,8 +170,7 @@ class MoveTape:
                    for j in range(-1, nc)]
         self.checks = conj_at                             # per level: the conjuncts decided there
         self.updates = out[2 * nc + len(conj):]
-        step_of = {st[0]: st for st in t.steps}
-        order = {st[0]: i for i, st in enumerate(t.steps)}
+        step_of = {st[0]: st for st in t.steps}        # (the steps are in the order of their index)
         done: set[int] = set()
 
         def program(roots_: list[int], at: int | None) -> list[Runnable]:
@@ -172,7 +182,7 @@ class MoveTape:
                     continue
                 need.add(k)
                 stack.extend(deps[k])
-            picked = sorted((k for k in need if at is None or level[k] == at), key=order.__getitem__)
+            picked = sorted(need if at is None else [k for k in need if level[k] == at])
             done.update(picked)
             return runnable([step_of[k] for k in picked])
 
@@ -185,6 +195,14 @@ class MoveTape:
             self.post.append(program(later, j))
         self.payload = program(self.updates, None)
         self.loads = [[(k, i) for k, i in t.loads if level[k] == j] for j in range(-1, nc)]
+        self.reads = sorted({i for _, i in t.loads if i < len(inputs)})   # the state's slots read
+        self._key: Callable[[tuple], Any] = operator.itemgetter(*self.reads) if self.reads else _nothing
+        self._memo: dict[Any, tuple[Found, int]] = {}
+        self.memo_cap = self.MEMO
+        self.hits = 0                                     # runs answered from the memo
+        # applied to each choice's update values before run returns and keeps them (an arena's
+        # reading of them, e.g. checked against the fields' domains); None: the values as they are
+        self.finish: Callable[[list[Any]], Any] | None = None
 
     def _level(self, vals: list[Any], j: int) -> tuple[bool, int]:
         """Evaluate level ``j`` (-1: the state) once its inputs are set: (the guard's conjuncts
@@ -200,15 +218,53 @@ class MoveTape:
         evaluate(vals, self.payload)
         return [vals[u] for u in self.updates]
 
-    def run(self, values: tuple, budget: int) -> tuple[list[tuple[tuple[int, ...], list[Any]]], int] | None:
+    def run(self, values: tuple, budget: int) -> Found | None:
         """Every choice tuple where the guard holds, with the update's values (in slot order
         ``self.slots``), and the work done; None past ``budget`` (the engine's limit).
+
+        Remembered by content: what a run finds and counts depends only on the state's slots
+        the tape reads (:attr:`reads`), so a run at the same values of those slots returns the
+        answer found before (the same choices, updates and work; None exactly where the first
+        run would have stopped: ``budget`` below its :meth:`_run`'s ``need``). The work is
+        counted as if evaluated again: budgets and the cross-check's counts do not change.
+        At most :attr:`MEMO` answers are kept per tape, and no more once, with :attr:`PROBE`
+        or twice, four times... as many kept, fewer runs than that were answered from them
+        (answers kept cost memory and the garbage collector's time). With :attr:`finish`, each choice's
+        update values are given (and kept) as ``finish`` reads them."""
+        key = self._key(values)
+        hit = self._memo.get(key)
+        if hit is not None:
+            self.hits += 1
+            return hit[0] if budget >= hit[1] else None
+        got = self._run(values, budget)
+        if got is None:
+            return None
+        if self.finish is not None:
+            (found, n), need = got
+            fin = self.finish
+            got = ([(cv, fin(u)) for cv, u in found], n), need
+        memo = self._memo
+        if len(memo) < self.memo_cap:
+            memo[key] = got
+            n = len(memo)
+            if n >= self.PROBE and not n & (n - 1) and self.hits < n:
+                self.memo_cap = n                    # (its answers recur too rarely: kept no further)
+        return got[0]
+
+    def _run(self, values: tuple, budget: int) -> tuple[Found, int] | None:
+        """:meth:`run` evaluated: (its answer, ``need``: the least budget it fits in, every
+        budget check being "past it if X > budget"), or None past ``budget``.
 
         The same evaluation as :meth:`_level` level by level (each level's steps, then its
         conjuncts; the next level's bounds where they hold), each level's programs and counts
         read once per call (:attr:`_levels`), not once per candidate; one choice (the common
         case) enumerated by a plain loop (:meth:`_one`). Nothing is skipped: the same nodes are
-        evaluated and the same work counted as level by level."""
+        evaluated and the same work counted as level by level. ``need``: a run that ends at
+        the state's level (a conjunct false there, or no choice) checks no budget
+        (:data:`NEVER`); else the budget checks are the first choice's range (the work so far
+        and its size) and one per candidate, with the work counted so far, which grows by at
+        least a unit per candidate, so the last candidate's check is the largest (or the
+        range's, with no candidate)."""
         vals = self.tape.template[:]
         loads, pre, checks, post, fail_n, pass_n = self._state_level
         for k, i in loads:
@@ -217,24 +273,30 @@ class MoveTape:
             evaluate(vals, pre)
         for c in checks:
             if not vals[c]:
-                return [], fail_n
+                return ([], fail_n), NEVER
         if post:
             evaluate(vals, post)
         work = pass_n - 1
         if not self.bounds:
-            return [((), self._payload(vals))], work + 1 + len(self.payload)
+            return ([((), self._payload(vals))], work + 1 + len(self.payload)), NEVER
         lo, hi = vals[self.bounds[0][0]], vals[self.bounds[0][1]]
-        if hi - lo + 1 > budget - work:
+        first = work + hi - lo + 1
+        if first > budget:
             return None
-        if len(self.bounds) == 1:
-            return self._one(vals, lo, hi, work, budget)
-        return self._many(vals, lo, hi, work, budget)
+        got = self._one(vals, lo, hi, work, budget) if len(self.bounds) == 1 else \
+            self._many(vals, lo, hi, work, budget)
+        if got is None:
+            return None
+        out, work, last = got
+        return (out, work), max(first, last)
 
     def _one(self, vals: list[Any], lo: int, hi: int, work: int,
-             budget: int) -> tuple[list[tuple[tuple[int, ...], list[Any]]], int] | None:
+             budget: int) -> tuple[list[Choice], int, int] | None:
         """:meth:`run`'s enumeration of a move's one choice from ``lo`` to ``hi``: :func:`_candidate`
         written inline (a call per candidate costs about a fifth of erickson/prop5.6's and
-        prop5.7's checks), held to the level-by-level enumeration by tests/test_reference_tape.py."""
+        prop5.7's checks), held to the level-by-level enumeration by tests/test_reference_tape.py.
+        (choices found, work, the last budget check's work: the last candidate's, before its
+        update's nodes if it passed; :data:`NEVER` without a candidate)."""
         loads, pre, checks, post, fail_n, pass_n = self._levels[0]
         payload, updates = self.payload, self.updates
         npay = len(payload)
@@ -261,18 +323,23 @@ class MoveTape:
                 continue
             if work > budget:
                 return None
-        return out, work
+        if hi < lo:
+            return out, work, NEVER
+        return out, work, (work - npay if out and out[-1][0][0] == hi else work)
 
     def _many(self, vals: list[Any], lo: int, hi: int, work: int,
-              budget: int) -> tuple[list[tuple[tuple[int, ...], list[Any]]], int] | None:
+              budget: int) -> tuple[list[Choice], int, int] | None:
         """:meth:`run`'s enumeration of two or more choices, the first from ``lo`` to ``hi``
-        (depth first, a range per choice set so far)."""
+        (depth first, a range per choice set so far); as :meth:`_one`, with the last budget
+        check's work (a later choice's range checked before its candidates is below the
+        last of them: each adds a unit)."""
         nc, levels, bounds = len(self.bounds), self._levels, self.bounds
         out: list[tuple[tuple[int, ...], list[Any]]] = []
         chosen = [0] * nc
         ranges: list[Any] = [None] * nc
         ranges[0] = iter(range(lo, hi + 1))
         j = 0
+        last = NEVER
         while j >= 0:
             v = next(ranges[j], None)
             if v is None:
@@ -281,6 +348,7 @@ class MoveTape:
             chosen[j] = v
             ok, n = _candidate(vals, levels[j], v)
             work += n
+            last = work
             if work > budget:
                 return None
             if not ok:
@@ -294,7 +362,7 @@ class MoveTape:
                 continue
             out.append((tuple(chosen), self._payload(vals)))
             work += len(self.payload)
-        return out, work
+        return out, work, last
 
     @cached_property
     def _state_level(self) -> tuple[list[tuple[int, int]], list[Runnable], list[int], list[Runnable], int, int]:
