@@ -308,23 +308,15 @@ def _arcs_kept(out: list[set[int]], inn: list[set[int]], image: list[int], pre: 
     >>> _arcs_kept(out, inn, [0, -1, -1], [0, -1, -1], 1, 1), _arcs_kept(out, inn, [0, -1, -1], [0, -1, -1], 1, 2)
     (True, False)
     """
-    ov, ou, iv, iu = out[v], out[u], inn[v], inn[u]
-    for w in ov:
-        x = image[w]
-        if x >= 0 and x not in ou:
-            return False
-    for x in ou:
-        w = pre[x]
-        if w >= 0 and w not in ov:
-            return False
-    for w in iv:
-        x = image[w]
-        if x >= 0 and x not in iu:
-            return False
-    for x in iu:
-        w = pre[x]
-        if w >= 0 and w not in iv:
-            return False
+    for at_v, at_u in ((out[v], out[u]), (inn[v], inn[u])):      # out-neighbours, then in-neighbours
+        for w in at_v:
+            x = image[w]
+            if x >= 0 and x not in at_u:
+                return False
+        for x in at_u:
+            w = pre[x]
+            if w >= 0 and w not in at_v:
+                return False
     return True
 
 def _names_key(names: Iterable[Hashable]) -> tuple[tuple[str, Hashable], ...]:
