@@ -29,3 +29,15 @@ def _games_registry_as_it_was():
     from grundy.spec import GAMES
     with GAMES.scoped():
         yield
+
+
+@pytest.fixture(autouse=True)
+def _verdicts_kept_per_test(tmp_path_factory, monkeypatch):
+    """Verdicts a test stores in this process go to a folder of its own, never to the user's
+    cache (``$GRUNDY_CACHE/verdicts``, default ``~/.cache/grundy``): a test that verifies a
+    claim would otherwise read "from the cache" on a second local run of the suite. Compiled
+    C kernels stay in the shared cache (content-keyed: reusing them changes no answer); tests
+    that run grundy in a subprocess set ``$GRUNDY_CACHE`` themselves."""
+    from grundy.verify import cache
+    folder = tmp_path_factory.mktemp("verdicts")
+    monkeypatch.setattr(cache, "cache_dir", lambda: folder)
