@@ -38,14 +38,43 @@ DEPTH = 100          # nodes written inside one another at most (deeper: a piece
 _LEAVES = ("const", "var")
 
 
+_MOV, _JZ, _JNZ, _JMP, _NEED, _RET = (OP[k] for k in ("mov", "jz", "jnz", "jmp", "need", "ret"))
+_UNARY = ("not", "popcount", "ite")
+
+
 class _Writer:
     """The lazy writer of one program: :meth:`value` writes code computing a node where it is
-    needed, :meth:`pieces` the shared nodes' pieces of code after the rest."""
+    needed, :meth:`pieces` the shared nodes' pieces of code after the rest (into ``asm``: its
+    words, the places of register operands, the jump targets)."""
 
     def __init__(self, asm: _Asm, regs: Regs, slots: dict[str, int], shared: set[int], lazy: bool):
         self.asm, self.regs, self.slots, self.shared, self.lazy = asm, regs, slots, shared, lazy
+        self.code, self.at = asm.code, asm.regs_at
         self.subs: dict[int, tuple[int, int, list[int]]] = {}   # node id -> (flag, register, NEEDs' targets)
+        self.piece: dict[int, bool] = {}                         # node id -> written as a piece of its own
         self.todo: list[Expr] = []
+
+    def _put(self, *words: int) -> None:
+        """An instruction whose operands are registers (its opcode first)."""
+        n = len(self.code)
+        self.code += words
+        self.at.extend(range(n + 1, n + len(words)))
+
+    def _jump(self, op: int, reg: int | None, fix: list[int]) -> None:
+        """A jump (on ``reg``, unless None) to a target patched later (its place into ``fix``)."""
+        code = self.code
+        if reg is None:
+            code += (op, -1)
+        else:
+            code += (op, reg, -1)
+            self.at.append(len(code) - 2)
+        fix.append(len(code) - 1)
+        self.asm.targets.append(len(code) - 1)
+
+    def _patch(self, fix: list[int]) -> None:
+        n = len(self.code)
+        for i in fix:
+            self.code[i] = n
 
     def value(self, x: Expr, depth: int = 0) -> int:
         """The register holding ``x`` once the code written here has run."""
@@ -54,7 +83,11 @@ class _Writer:
             return self.regs.const(int(x.args[0]))
         if op == "var":
             return self.slots[x.args[0]]
-        if (id(x) in self.shared and not all(a.op in _LEAVES for a in x.args)) or depth > DEPTH:
+        i = id(x)
+        piece = self.piece.get(i)
+        if piece is None:
+            piece = self.piece[i] = i in self.shared and any(a.op not in _LEAVES for a in x.args)
+        if piece or depth > DEPTH:
             return self._need(x)
         return self._inline(x, depth)
 
@@ -63,40 +96,40 @@ class _Writer:
         if sub is None:
             sub = self.subs[id(x)] = (len(self.subs), self.regs.temp(), [])
             self.todo.append(x)
-        self.asm.code += [OP["need"], sub[0], -1]
-        sub[2].append(len(self.asm.code) - 1)
-        self.asm.targets.append(len(self.asm.code) - 1)
+        self.code += (_NEED, sub[0], -1)
+        sub[2].append(len(self.code) - 1)
+        self.asm.targets.append(len(self.code) - 1)
         return sub[1]
 
     def _inline(self, x: Expr, depth: int) -> int:
-        op, asm = x.op, self.asm
-        if self.lazy and op in ("and", "or"):
-            d, ends = self.regs.temp(), []
+        op, depth = x.op, depth + 1
+        if self.lazy and (op == "and" or op == "or"):
+            d, ends, jump, last = self.regs.temp(), [], _JZ if op == "and" else _JNZ, len(x.args) - 1
             for i, a in enumerate(x.args):
-                asm.put(("mov", d, self.value(a, depth + 1)))
-                if i < len(x.args) - 1:
-                    asm.jump("jz" if op == "and" else "jnz", (d,), ends)
-            asm.patch(ends)
+                self._put(_MOV, d, self.value(a, depth))
+                if i < last:
+                    self._jump(jump, d, ends)
+            self._patch(ends)
             return d
         if self.lazy and op == "ite":
             d, other, ends = self.regs.temp(), [], []
-            asm.jump("jz", (self.value(x.args[0], depth + 1),), other)
-            asm.put(("mov", d, self.value(x.args[1], depth + 1)))
-            asm.jump("jmp", (), ends)
-            asm.patch(other)
-            asm.put(("mov", d, self.value(x.args[2], depth + 1)))
-            asm.patch(ends)
+            self._jump(_JZ, self.value(x.args[0], depth), other)
+            self._put(_MOV, d, self.value(x.args[1], depth))
+            self._jump(_JMP, None, ends)
+            self._patch(other)
+            self._put(_MOV, d, self.value(x.args[2], depth))
+            self._patch(ends)
             return d
-        args = [self.value(a, depth + 1) for a in x.args]
-        name = _NODE[op]
-        if op in ("not", "popcount", "ite"):
+        args = [self.value(a, depth) for a in x.args]
+        code = OP[_NODE[op]]
+        if op in _UNARY:
             d = self.regs.temp()
-            asm.put((name, d, *args))
+            self._put(code, d, *args)
             return d
         d = args[0]                   # binary, or folded left (and, or, min, max of several)
         for y in args[1:]:
             e = self.regs.temp()
-            asm.put((name, e, d, y))
+            self._put(code, e, d, y)
             d = e
         return d
 
@@ -105,12 +138,12 @@ class _Writer:
         start: dict[int, int] = {}
         while self.todo:
             x = self.todo.pop()
-            start[id(x)] = len(self.asm.code)
-            self.asm.put(("mov", self.subs[id(x)][1], self._inline(x, 0)))
-            self.asm.code.append(OP["ret"])
+            start[id(x)] = len(self.code)
+            self._put(_MOV, self.subs[id(x)][1], self._inline(x, 0))
+            self.code.append(_RET)
         for i, (_, _, fix) in self.subs.items():      # (a piece may be needed after it is written)
             for at in fix:
-                self.asm.code[at] = start[i]
+                self.code[at] = start[i]
 
 
 class Statement:
