@@ -106,3 +106,26 @@ def test_a_pool_other_than_counted_is_written_again(monkeypatch):
     got = vmstatement.Statement(rules, stmt, assume)
     assert len(calls) == 2 and calls[1] == vmcode._CONST
     assert got.code.tolist() == want.code.tolist() and (got.reg, got.reg2) == (want.reg, want.reg2)
+
+
+def _plan_only(rules, m, skip):
+    return None
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_a_move_without_choices_written_straight_is_the_plans_code(name, monkeypatch):
+    # vmcode._plain_move writes a move without choices from its nodes: every program is word for
+    # word the one the move plans give (each move through move_plan, ByteSyntax and _move)
+    game = GAMES[name]
+    rules = [game.rules(g) for g in _structures(game)]
+    served = sum(vmcode._plain_move(r, m, None) is not None for r in rules for m in r.moves)
+    vmcode._FRAGMENTS.clear()
+    straight = [_program(r) for r in rules]
+    with monkeypatch.context() as mp:
+        mp.setattr(vmcode, "_plain_move", _plan_only)
+        vmcode._FRAGMENTS.clear()
+        planned = [_program(r) for r in rules]
+    vmcode._FRAGMENTS.clear()
+    assert straight == planned
+    if name in ("grim", "edge-delete"):        # moves of bools alone: every one written straight
+        assert served == sum(len(r.moves) for r in rules) > 0

@@ -27,7 +27,9 @@ from typing import Any, cast
 from ... import caches
 from ...spec.expr import Expr
 from ...spec.game import Rules
-from ..explicit.plan import Emitter, Step, conjuncts, dispatch_key, dispatch_var, move_plan, shared_nodes, slot_sources
+from ...spec.ops import dag_nodes
+from ..explicit.plan import (Emitter, Step, _within, conjuncts, dispatch_key, dispatch_var, move_plan, shared_nodes,
+                             slot_sources)
 
 __all__ = ["OPCODES", "OP", "Regs", "ByteSyntax", "JUNCTION_DEPTH", "moves_code"]
 
@@ -357,6 +359,55 @@ def moves_code(rules: Rules) -> tuple[Regs, array]:
     return hit[1], hit[2]
 
 
+_FOLDS = {"and": "band", "or": "bor", "min": "min", "max": "max"}
+
+
+def _plain_move(rules: Rules, m: Any, skip: Expr | None) -> tuple[_Asm, Regs] | None:
+    """A move without choices written straight from its nodes: the words, registers and
+    constants that :func:`move_plan`'s steps written by :class:`ByteSyntax` and :func:`_move`
+    give (the same walk of the guard's conjuncts, the first alone, then of the updates that
+    change a slot, in slot order), without making the plan; None where the plan is needed (a
+    choice, a new value whose domain is checked, a variable that is no slot)."""
+    slots, doms = rules.schema.slot_by_var, rules.slot_domains
+    ups = [(i, u) for i, u in sorted(m.update.items()) if not (u.op == "var" and slots.get(u.args[0]) == i)]
+    if m.choices or any(doms[i] is not None and not _within(rules, m, u, doms[i]) for i, u in ups):
+        return None
+    own, asm = Regs(), _Asm()
+    memo: dict[int, int] = {}
+
+    def reg(e: Expr) -> int:              # ByteSyntax's walk: every node once, children first
+        for x in dag_nodes(e, skip=memo):
+            op = x.op
+            if op == "const":
+                r = own.const(int(x.args[0]))
+            elif op == "var":
+                r = slots[x.args[0]]
+            else:
+                args = [memo[id(a)] for a in x.args]
+                if op in _FOLDS:
+                    r = args[0]
+                    for y in args[1:]:
+                        d = own.temp()
+                        asm.put((_FOLDS[op], d, r, y))
+                        r = d
+                else:
+                    r = own.temp()
+                    asm.put((_NODE[op], r, *args))
+            memo[id(x)] = r
+        return memo[id(e)]
+    end: list[int] = []
+    try:
+        conj = [c for c in conjuncts(m.guard) if c is not skip]
+        for grp in (conj[:1], conj[1:]):
+            for r in [reg(c) for c in grp]:
+                asm.jump("jz", (r,), end)
+        asm.emit({i: reg(u) for i, u in ups})
+    except KeyError:                      # (the plan says what it meets)
+        return None
+    asm.patch(end)
+    return asm, own
+
+
 _FRAGMENTS: dict[tuple, tuple[Any, list[int], list[int], list[int], list[int], int]] = {}
 _FRAGMENTS_LIMIT = 4096
 
@@ -373,9 +424,13 @@ def _one_move(asm: _Asm, regs: Regs, rules: Rules, names: dict, i: int, m: Any, 
     fkey = (key[1][i], key[2], key[3], None if skip is None else id(skip))
     hit = _FRAGMENTS.get(fkey)
     if hit is None:
-        own, scratch = Regs(), _Asm()
-        _, steps = move_plan(rules, m, names, functools.partial(ByteSyntax, regs=own), skip)  # type: ignore[arg-type]
-        _move(scratch, own, steps)
+        plain = _plain_move(rules, m, skip)
+        if plain is None:
+            own, scratch = Regs(), _Asm()
+            _, steps = move_plan(rules, m, names, functools.partial(ByteSyntax, regs=own), skip)  # type: ignore[arg-type]
+            _move(scratch, own, steps)
+        else:
+            scratch, own = plain
         if len(_FRAGMENTS) >= _FRAGMENTS_LIMIT:
             _FRAGMENTS.clear()
         hit = _FRAGMENTS[fkey] = ((m, skip), scratch.code, scratch.regs_at, scratch.targets, list(own.consts),
