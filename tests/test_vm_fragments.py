@@ -7,6 +7,7 @@ import itertools
 
 import pytest
 
+from grundy.solvers.explicit.plan import shared_nodes
 from grundy.solvers.native import vmcode, vmstatement
 from grundy.spec import HeapRule
 from grundy.spec.games import GAMES
@@ -80,7 +81,7 @@ def test_a_statement_numbered_as_placed_is_the_placed_program():
     # the same program as writing on provisional numbers and placing them
     for rules, stmt, assume in _statements():
         st = vmstatement.Statement(rules, stmt, assume)
-        shared = vmcode.shared_nodes([stmt] if assume is None else [assume, stmt])
+        shared = shared_nodes([stmt] if assume is None else [assume, stmt])
         regs, asm, a_reg, pc2, s_reg, nflag = vmstatement._statement(rules, stmt, assume, shared, vmcode.Regs())
         ns, nc = len(rules.schema), len(regs.consts)
         assert st.code.tolist() == asm.place(ns, nc).tolist()

@@ -34,14 +34,11 @@ def dags(draw):
         p, q = draw(st.sampled_from(bools)), draw(st.sampled_from(bools))
         kind = draw(st.sampled_from(["add", "sub", "mul", "min", "max", "xor", "ite", "lt", "le", "eq",
                                      "and", "or", "not", "bite"]))
-        if kind in ("add", "sub", "mul", "min", "max", "xor", "ite"):
-            ints.append({"add": lambda: a + b, "sub": lambda: a - b, "mul": lambda: a * draw(st.integers(-2, 2)),
-                         "min": lambda: minimum(a, b, c), "max": lambda: maximum(a, b), "xor": lambda: a ^ b,
-                         "ite": lambda: ite(p, a, b)}[kind]())
-        else:
-            bools.append({"lt": lambda: a < b, "le": lambda: a <= b, "eq": lambda: a == c,
-                          "and": lambda: all_of([p, q, a < c]), "or": lambda: any_of([p, q, b == c]),
-                          "not": lambda: ~p, "bite": lambda: ite(p, q, a <= b)}[kind]())
+        k = draw(st.integers(-2, 2))
+        made = {"add": a + b, "sub": a - b, "mul": a * k, "min": minimum(a, b, c), "max": maximum(a, b),
+                "xor": a ^ b, "ite": ite(p, a, b), "lt": a < b, "le": a <= b, "eq": a == c,
+                "and": all_of([p, q, a < c]), "or": any_of([p, q, b == c]), "not": ~p, "bite": ite(p, q, a <= b)}
+        (ints if made[kind].sort != BOOL else bools).append(made[kind])
     stmt = draw(st.sampled_from(bools[-3:] + ints[-3:]))
     assume = draw(st.sampled_from([None, *bools[-4:]]))
     return stmt, assume

@@ -37,8 +37,8 @@ from . import build
 from .box import OUT_OF_BOX, Box, Halt
 from .kernel import GRUNDY, LIMIT, MISERE, MISERE_GRUNDY, NORMAL, TableHandle, keys_in, run_paused
 from .vmcode import Regs, moves_code
-from .vmstatement import Statement
 from .vmsplit import Presence, presence_code
+from .vmstatement import Statement
 
 __all__ = ["Program", "Statement", "VMKernel", "library", "available", "statement_at", "MAX_BOX", "DENSE_BELOW",
            "STORE_LIMIT",

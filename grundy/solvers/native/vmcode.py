@@ -28,8 +28,16 @@ from ... import caches
 from ...spec.expr import Expr
 from ...spec.game import Rules
 from ...spec.ops import dag_nodes
-from ..explicit.plan import (Emitter, Step, _within, conjuncts, dispatch_key, dispatch_var, move_plan, shared_nodes,
-                             slot_sources)
+from ..explicit.plan import (
+    Emitter,
+    Step,
+    _within,
+    conjuncts,
+    dispatch_key,
+    dispatch_var,
+    move_plan,
+    slot_sources,
+)
 
 __all__ = ["OPCODES", "OP", "Regs", "ByteSyntax", "JUNCTION_DEPTH", "moves_code"]
 

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import copy
 from array import array
-from typing import Any
+from typing import Any, cast
 
 from ... import caches
 from ...spec.expr import Expr
@@ -104,7 +104,8 @@ class _Writer:
     def _inline(self, x: Expr, depth: int) -> int:
         op, depth = x.op, depth + 1
         if self.lazy and (op == "and" or op == "or"):
-            d, ends, jump, last = self.regs.temp(), [], _JZ if op == "and" else _JNZ, len(x.args) - 1
+            d, jump, last = self.regs.temp(), _JZ if op == "and" else _JNZ, len(x.args) - 1
+            ends: list[int] = []
             for i, a in enumerate(x.args):
                 self._put(_MOV, d, self.value(a, depth))
                 if i < last:
@@ -112,7 +113,7 @@ class _Writer:
             self._patch(ends)
             return d
         if self.lazy and op == "ite":
-            d, other, ends = self.regs.temp(), [], []
+            d, other, ends = self.regs.temp(), cast(list[int], []), cast(list[int], [])
             self._jump(_JZ, self.value(x.args[0], depth), other)
             self._put(_MOV, d, self.value(x.args[1], depth))
             self._jump(_JMP, None, ends)
