@@ -7,7 +7,8 @@ import itertools
 
 import pytest
 
-from grundy.solvers.native import vmcode
+from grundy.solvers.explicit.plan import shared_nodes
+from grundy.solvers.native import vmcode, vmstatement
 from grundy.spec import HeapRule
 from grundy.spec.games import GAMES
 from grundy.spec.structure import Structure
@@ -79,31 +80,53 @@ def test_a_statement_numbered_as_placed_is_the_placed_program():
     # Statement numbers its registers as placed from the start (the pool's size known before):
     # the same program as writing on provisional numbers and placing them
     for rules, stmt, assume in _statements():
-        st = vmcode.Statement(rules, stmt, assume)
-        orders: list = []
-        shared = vmcode.shared_nodes([stmt] if assume is None else [assume, stmt], orders)
-        regs, asm, a_reg, pc2, s_reg = vmcode._statement(rules, stmt, assume, orders, shared, vmcode.Regs())
+        st = vmstatement.Statement(rules, stmt, assume)
+        shared = shared_nodes([stmt] if assume is None else [assume, stmt])
+        regs, asm, a_reg, pc2, s_reg, nflag = vmstatement._statement(rules, stmt, assume, shared, vmcode.Regs())
         ns, nc = len(rules.schema), len(regs.consts)
         assert st.code.tolist() == asm.place(ns, nc).tolist()
         assert (st.pc2, st.reg2, list(st.regs.consts), st.regs.most) == (pc2, vmcode._placed(s_reg, ns, nc),
                                                                            list(regs.consts), regs.most)
-        assert st.reg == (0 if assume is None else vmcode._placed(a_reg, ns, nc))
+        assert st.reg == (0 if assume is None else vmcode._placed(a_reg, ns, nc)) and st.nflag == nflag
 
 
 def test_a_pool_other_than_counted_is_written_again(monkeypatch):
     # should the constants' count be off, the statement is written again on provisional numbers
     rules, stmt, assume = list(_statements())[1]
-    want = vmcode.Statement(rules, stmt, assume)
-    real = vmcode._statement
+    want = vmstatement.Statement(rules, stmt, assume)
+    real = vmstatement._statement
     calls = []
 
     def off(*a, **k):
-        calls.append(a[-1].const_base)
+        calls.append(a[4].const_base)
         out = real(*a, **k)
         if len(calls) == 1:
             out[0].const(10 ** 6)          # one constant more than counted
         return out
-    monkeypatch.setattr(vmcode, "_statement", off)
-    got = vmcode.Statement(rules, stmt, assume)
+    monkeypatch.setattr(vmstatement, "_statement", off)
+    got = vmstatement.Statement(rules, stmt, assume)
     assert len(calls) == 2 and calls[1] == vmcode._CONST
     assert got.code.tolist() == want.code.tolist() and (got.reg, got.reg2) == (want.reg, want.reg2)
+
+
+def _plan_only(rules, m, skip):
+    return None
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_a_move_without_choices_written_straight_is_the_plans_code(name, monkeypatch):
+    # vmcode._plain_move writes a move without choices from its nodes: every program is word for
+    # word the one the move plans give (each move through move_plan, ByteSyntax and _move)
+    game = GAMES[name]
+    rules = [game.rules(g) for g in _structures(game)]
+    served = sum(vmcode._plain_move(r, m, None) is not None for r in rules for m in r.moves)
+    vmcode._FRAGMENTS.clear()
+    straight = [_program(r) for r in rules]
+    with monkeypatch.context() as mp:
+        mp.setattr(vmcode, "_plain_move", _plan_only)
+        vmcode._FRAGMENTS.clear()
+        planned = [_program(r) for r in rules]
+    vmcode._FRAGMENTS.clear()
+    assert straight == planned
+    if name in ("grim", "edge-delete"):        # moves of bools alone: every one written straight
+        assert served == sum(len(r.moves) for r in rules) > 0

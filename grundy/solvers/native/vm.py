@@ -36,8 +36,9 @@ from ...spec.game import Rules
 from . import build
 from .box import OUT_OF_BOX, Box, Halt
 from .kernel import GRUNDY, LIMIT, MISERE, MISERE_GRUNDY, NORMAL, TableHandle, keys_in, run_paused
-from .vmcode import Regs, Statement, moves_code
+from .vmcode import Regs, moves_code
 from .vmsplit import Presence, presence_code
+from .vmstatement import Statement
 
 __all__ = ["Program", "Statement", "VMKernel", "library", "available", "statement_at", "MAX_BOX", "DENSE_BELOW",
            "STORE_LIMIT",
@@ -53,7 +54,7 @@ STORE_LIMIT = 2 ** 18     # positions a table of the interpreter stores at most 
 class _Code(ctypes.Structure):
     _fields_ = [("nreg", ctypes.c_int64), ("nconst", ctypes.c_int64), ("consts", ctypes.c_void_p),
                 ("code", ctypes.c_void_p), ("pc", ctypes.c_int64), ("reg", ctypes.c_int64),
-                ("pc2", ctypes.c_int64), ("reg2", ctypes.c_int64)]
+                ("pc2", ctypes.c_int64), ("reg2", ctypes.c_int64), ("nflag", ctypes.c_int64)]
 
 
 class _Prog(ctypes.Structure):
@@ -148,6 +149,7 @@ class Program:
         keep: list = []
         _fill(self.c.stmt, st.ns, st.regs, st.code, keep, _pool(st))
         self.c.stmt.pc, self.c.stmt.reg, self.c.stmt.pc2, self.c.stmt.reg2 = st.pc, st.reg, st.pc2, st.reg2
+        self.c.stmt.nflag = st.nflag
         self.statement, self._stmt_keep = st, keep
 
 
@@ -170,7 +172,7 @@ def statement_at(st: Statement, state: Sequence[int]) -> int | None:
         p.ns = st.ns
         keep: list = []
         _fill(p.stmt, st.ns, st.regs, st.code, keep, _pool(st))
-        p.stmt.pc, p.stmt.reg, p.stmt.pc2, p.stmt.reg2 = st.pc, st.reg, st.pc2, st.reg2
+        p.stmt.pc, p.stmt.reg, p.stmt.pc2, p.stmt.reg2, p.stmt.nflag = st.pc, st.reg, st.pc2, st.reg2, st.nflag
         st.alone = p = (p, keep)
     s = array("q", state)
     out = ctypes.c_int64(0)

@@ -1,24 +1,24 @@
-"""The interpreter's programs (:mod:`grundy.solvers.native.vm`): a game's moves and a claim's
-statement written as instructions on registers, with jumps.
+"""The interpreter's programs (:mod:`grundy.solvers.native.vm`): a game's moves (and, by
+:mod:`~grundy.solvers.native.vmstatement`, a claim's statement) written as instructions on
+registers, with jumps.
 
 The moves come from the same plans as the other two backends (:func:`move_plan`, steps
 ``let``/``if``/``for``/``check``/``emit``, grouped by the dispatch slot's value as the generated
 C's ``switch``), written by :class:`ByteSyntax`, an expression syntax whose "source" of a node
 is a register and whose pending lines are instructions: every node of a move is computed (a
 product flagged as an overflow where the generated C would not have computed it makes the
-caller take the Python path, as any status does). A statement is written in one pass over its
-DAG (:func:`_expressions`), its ``and``/``or`` stopping at the first deciding operand.
+caller take the Python path, as any status does). The components' code (:mod:`.vmsplit`) is
+written in one pass over its DAG (:func:`_expressions`), its ``and``/``or`` stopping at the
+first deciding operand.
 
 >>> from grundy.spec.games import get_game
 >>> from grundy.spec.structure import Structure
->>> rules = get_game("nim").rules(Structure.heaps(2))
->>> st = Statement.of(rules, rules.state.heap[0] + 1 < rules.state.heap[1], None)
->>> st.pc, OPCODES[st.code[st.pc2]]
-(-1, 'add')
+>>> regs, code = moves_code(get_game("nim").rules(Structure.heaps(2)))
+>>> OPCODES[code[0]], OPCODES[code[-1]]
+('mov', 'end')
 """
 from __future__ import annotations
 
-import copy
 import functools
 from array import array
 from collections import deque
@@ -27,18 +27,28 @@ from typing import Any, cast
 from ... import caches
 from ...spec.expr import Expr
 from ...spec.game import Rules
-from ..explicit.plan import Emitter, Step, conjuncts, dispatch_key, dispatch_var, move_plan, shared_nodes, slot_sources
+from ...spec.ops import dag_nodes
+from ..explicit.plan import (
+    Emitter,
+    Step,
+    _within,
+    conjuncts,
+    dispatch_key,
+    dispatch_var,
+    move_plan,
+    slot_sources,
+)
 
-__all__ = ["OPCODES", "OP", "Regs", "ByteSyntax", "Statement", "JUNCTION_DEPTH", "moves_code"]
+__all__ = ["OPCODES", "OP", "Regs", "ByteSyntax", "JUNCTION_DEPTH", "moves_code"]
 
 # the opcodes, in the order of c/vm_head.c's enum
 OPCODES = ["end", "jz", "jmp", "forchk", "dec", "check", "emit", "mov", "not", "popc", "ite",
            "add", "sub", "mul", "div", "mod", "xor", "band", "bor", "nimmul", "lt", "le", "eq", "min", "max",
-           "switch", "jnz"]
+           "switch", "jnz", "need", "ret"]
 OP = {name: i for i, name in enumerate(OPCODES)}
 # per opcode: which operands (after the opcode) are registers; the others are literals or jump targets
 _REGS = {"end": (), "jz": (0,), "jnz": (0,), "jmp": (), "forchk": (0, 1), "dec": (0,), "check": (0,),
-         "mov": (0, 1), "not": (0, 1), "popc": (0, 1), "ite": (0, 1, 2, 3)}
+         "mov": (0, 1), "not": (0, 1), "popc": (0, 1), "ite": (0, 1, 2, 3), "need": (), "ret": ()}
 _BINARY = {"add": "add", "sub": "sub", "mul": "mul", "nmul": "mul", "div": "div", "mod": "mod", "xor": "xor",
            "bit_and": "band", "bit_or": "bor", "nim_product": "nimmul", "lt": "lt", "le": "le", "eq": "eq"}
 _CONST, _TEMP = 1 << 40, 1 << 20      # provisional register numbers: constants, temporaries (slots: 0..ns-1)
@@ -53,7 +63,7 @@ class Regs:
         self.names: dict[str, int] = {}
         self.temps = self.most = 0
         # the first constant's and temporary's numbers: provisional (placed once the pool's size
-        # is known: _Asm.place), or final where the pool's size is known before (Statement)
+        # is known: _Asm.place), or final where the pool's size is known before (a statement's)
         self.const_base, self.temp_base = const_base, temp_base
 
     def piece(self) -> None:
@@ -64,7 +74,7 @@ class Regs:
 
     def fact(self, name: str) -> int:
         """The register of a structure's fact (:mod:`grundy.spec.facts`): a constant whose
-        value each structure gives (:meth:`Statement.bind`)."""
+        value each structure gives (:meth:`~.vmstatement.Statement.bind`)."""
         return self.const_base + self.consts.setdefault(("fact", name), len(self.consts))
 
     def temp(self) -> int:
@@ -299,95 +309,6 @@ def _junction(asm: _Asm, regs: Regs, slots: dict[str, int], x: Expr, memo: dict[
     return d
 
 
-class Statement:
-    """A claim's assumption and statement on one structure as a program (:meth:`Program.use`
-    puts it in force for the sweep's ``s_eval``); :meth:`of` makes each once."""
-
-    @classmethod
-    def of(cls, rules: Rules, statement: Expr, assume: Expr | None, facts: tuple[str, ...] = ()) -> "Statement":
-        """``Statement(rules, statement, assume, facts)``, once per expression DAGs (by node
-        identity: hash-consed nodes, kept with the entry), the slots' variables and the facts."""
-        key = (id(statement), id(assume), tuple(rules.schema.slot_by_var.items()), facts)
-        hit = _STATEMENTS.get(key)
-        if hit is None:
-            if len(_STATEMENTS) >= _STATEMENTS_LIMIT:
-                _STATEMENTS.clear()
-            hit = _STATEMENTS[key] = ((statement, assume), cls(rules, statement, assume, facts))
-        return hit[1]
-
-    def __init__(self, rules: Rules, statement: Expr, assume: Expr | None, facts: tuple[str, ...] = ()):
-        """``facts``: variables of the expressions that are no slot (a structure's facts,
-        :mod:`grundy.spec.facts`), read from the pool of constants: their values given by
-        :meth:`bind` (KeyError: a variable neither a slot nor a fact)."""
-        orders: list[list[Expr]] = []
-        shared = shared_nodes([statement] if assume is None else [assume, statement], orders)
-        ns = len(rules.schema)
-        # every node is computed at least once, so the pool holds the constants' values (and
-        # the facts, first): their number known, every register is numbered as placed from the
-        # start (no pass to place them); should the pool come out otherwise, written again and placed
-        nconst = len(facts) + len({int(x.args[0]) for order in orders for x in order if x.op == "const"})
-        regs, asm, a_reg, pc2, s_reg = _statement(rules, statement, assume, orders, shared, Regs(ns, ns + nconst),
-                                                  facts=facts)
-        if len(regs.consts) == nconst:
-            self.code = array("q", asm.code)
-        else:
-            regs, asm, a_reg, pc2, s_reg = _statement(rules, statement, assume, orders, shared, Regs(), facts=facts)
-            self.code = asm.place(ns, len(regs.consts))
-            a_reg, s_reg = _placed(a_reg, ns, len(regs.consts)), _placed(s_reg, ns, len(regs.consts))
-        self.regs, self.ns = regs, ns
-        # the pool's values (None until :meth:`bind` gives the facts')
-        self.consts: list[int] | None = None if facts else list(regs.consts)
-        self.pc, self.reg = (-1, 0) if assume is None else (0, a_reg)
-        self.pc2, self.reg2 = pc2, s_reg
-        self.alone: Any = None          # a program of this statement alone (vm.statement_at), once made
-
-    def bind(self, values: dict[str, int]) -> "Statement":
-        """This statement with its facts' ``values`` (the same code; a pool of its own).
-
-        >>> from grundy.spec.games import get_game
-        >>> from grundy.spec.structure import Structure
-        >>> from grundy.spec.expr import BOOL, variable
-        >>> rules = get_game("nim").rules(Structure.heaps(1))
-        >>> st = Statement(rules, variable("@f", BOOL) & (rules.state.heap[0] > 2), None, ("@f",))
-        >>> st.consts, st.bind({"@f": 1}).consts, st.bind({"@f": 0}).code == st.code
-        (None, [1, 2], True)
-        """
-        out = copy.copy(self)
-        out.consts = [values[k[1]] if isinstance(k, tuple) else k for k in self.regs.consts]
-        out.alone = None
-        return out
-
-
-def _statement(rules: Rules, statement: Expr, assume: Expr | None, orders: list[list[Expr]], shared: set[int],
-               regs: Regs, facts: tuple[str, ...] = ()) -> tuple[Regs, _Asm, int, int, int]:
-    """The assumption (if any) and the statement written on ``regs`` (``facts``: the first
-    constants): (the registers, the code, the assumption's register, where the statement
-    starts, the statement's register)."""
-    asm = _Asm()
-    slots = dict(rules.schema.slot_by_var)
-    for name in facts:
-        if name in slots:
-            raise KeyError(f"{name} is a slot, not a fact")
-        slots[name] = regs.fact(name)
-    memo: dict[int, int] = {}
-    added: list[int] = []
-
-    def compiled(root: Expr, order: list[Expr]) -> int:
-        # the nodes used more than once first, whole: an and/or's short cut then skips only
-        # nodes that nothing else uses (none is computed twice). ``order``: the root's nodes
-        # not under the assumption (every node used there too is shared, so computed by now)
-        for x in order:
-            if id(x) in shared:
-                _expressions(asm, regs, slots, x, memo, added)
-        return _expressions(asm, regs, slots, root, memo, added)
-    a_reg = -1 if assume is None else compiled(assume, orders[0])
-    asm.put(("end",))
-    pc2 = len(asm.code)
-    s_reg = compiled(statement, orders[-1])   # the assumption's nodes: computed
-    asm.put(("end",))
-    return regs, asm, a_reg, pc2, s_reg
-
-
 def _switch(asm: _Asm, regs: Regs, rules: Rules, names: dict, slot: int,
             groups: dict[int, list[Any]]) -> None:
     """The moves whose guard tests ``slot`` against a constant, by that constant (the test
@@ -415,8 +336,6 @@ def _placed(r: int, ns: int, nconst: int) -> int:
     return ns + r - _CONST if r >= _CONST else ns + nconst + r - _TEMP if r >= _TEMP else r
 
 
-_STATEMENTS: dict[tuple, tuple[Any, Statement]] = {}
-_STATEMENTS_LIMIT = 512
 _MOVES: dict[tuple, tuple[Any, Regs, array]] = {}   # the rules' moves_key -> (its nodes, registers, code)
 _MOVES_LIMIT = 64
 
@@ -448,6 +367,55 @@ def moves_code(rules: Rules) -> tuple[Regs, array]:
     return hit[1], hit[2]
 
 
+_FOLDS = {"and": "band", "or": "bor", "min": "min", "max": "max"}
+
+
+def _plain_move(rules: Rules, m: Any, skip: Expr | None) -> tuple[_Asm, Regs] | None:
+    """A move without choices written straight from its nodes: the words, registers and
+    constants that :func:`move_plan`'s steps written by :class:`ByteSyntax` and :func:`_move`
+    give (the same walk of the guard's conjuncts, the first alone, then of the updates that
+    change a slot, in slot order), without making the plan; None where the plan is needed (a
+    choice, a new value whose domain is checked, a variable that is no slot)."""
+    slots, doms = rules.schema.slot_by_var, rules.slot_domains
+    ups = [(i, u) for i, u in sorted(m.update.items()) if not (u.op == "var" and slots.get(u.args[0]) == i)]
+    if m.choices or any(doms[i] is not None and not _within(rules, m, u, doms[i]) for i, u in ups):
+        return None
+    own, asm = Regs(), _Asm()
+    memo: dict[int, int] = {}
+
+    def reg(e: Expr) -> int:              # ByteSyntax's walk: every node once, children first
+        for x in dag_nodes(e, skip=memo):
+            op = x.op
+            if op == "const":
+                r = own.const(int(x.args[0]))
+            elif op == "var":
+                r = slots[x.args[0]]
+            else:
+                args = [memo[id(a)] for a in x.args]
+                if op in _FOLDS:
+                    r = args[0]
+                    for y in args[1:]:
+                        d = own.temp()
+                        asm.put((_FOLDS[op], d, r, y))
+                        r = d
+                else:
+                    r = own.temp()
+                    asm.put((_NODE[op], r, *args))
+            memo[id(x)] = r
+        return memo[id(e)]
+    end: list[int] = []
+    try:
+        conj = [c for c in conjuncts(m.guard) if c is not skip]
+        for grp in (conj[:1], conj[1:]):
+            for r in [reg(c) for c in grp]:
+                asm.jump("jz", (r,), end)
+        asm.emit({i: reg(u) for i, u in ups})
+    except KeyError:                      # (the plan says what it meets)
+        return None
+    asm.patch(end)
+    return asm, own
+
+
 _FRAGMENTS: dict[tuple, tuple[Any, list[int], list[int], list[int], list[int], int]] = {}
 _FRAGMENTS_LIMIT = 4096
 
@@ -464,9 +432,13 @@ def _one_move(asm: _Asm, regs: Regs, rules: Rules, names: dict, i: int, m: Any, 
     fkey = (key[1][i], key[2], key[3], None if skip is None else id(skip))
     hit = _FRAGMENTS.get(fkey)
     if hit is None:
-        own, scratch = Regs(), _Asm()
-        _, steps = move_plan(rules, m, names, functools.partial(ByteSyntax, regs=own), skip)  # type: ignore[arg-type]
-        _move(scratch, own, steps)
+        plain = _plain_move(rules, m, skip)
+        if plain is None:
+            own, scratch = Regs(), _Asm()
+            _, steps = move_plan(rules, m, names, functools.partial(ByteSyntax, regs=own), skip)  # type: ignore[arg-type]
+            _move(scratch, own, steps)
+        else:
+            scratch, own = plain
         if len(_FRAGMENTS) >= _FRAGMENTS_LIMIT:
             _FRAGMENTS.clear()
         hit = _FRAGMENTS[fkey] = ((m, skip), scratch.code, scratch.regs_at, scratch.targets, list(own.consts),
@@ -489,6 +461,5 @@ def _one_move(asm: _Asm, regs: Regs, rules: Rules, names: dict, i: int, m: Any, 
 
 caches.register("vm-move-code", lambda: len(_FRAGMENTS), _FRAGMENTS.clear)
 caches.register("vm-moves", lambda: len(_MOVES), _MOVES.clear)
-caches.register("vm-statements", lambda: len(_STATEMENTS), _STATEMENTS.clear)
 
 

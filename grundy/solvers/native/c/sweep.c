@@ -53,7 +53,7 @@ int s_run(T *t, const I *vals, const int64_t *nv, const int8_t *nums, int by_val
         int mo = mul_overflow;
         mul_overflow = 0;
         int held = s_eval(s, &claimed);
-        if (mul_overflow) { *at = i; return 6; }
+        if (mul_overflow) { mul_overflow = mo; *at = i; return 6; }   /* reported: not left for the next search */
         mul_overflow = mo;
         if (!held) continue;
         I sum = 0, mx = 0;

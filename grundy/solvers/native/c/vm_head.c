@@ -14,6 +14,7 @@ typedef struct {                     /* a piece of code and its registers: slots
     const int64_t *code;
     int64_t pc, reg, pc2, reg2;      /* the moves: pc; a statement: the assumption's pc (-1: none)
                                         and register, the statement's */
+    int64_t nflag;                   /* a statement: its nodes computed once, when first needed (NEED) */
 } Code;
 typedef struct {
     int64_t ns;
@@ -42,11 +43,15 @@ static __thread const Prog *P_;
 /* the opcodes (vm.py's OPCODES, in this order) */
 enum { V_END, V_JZ, V_JMP, V_FORCHK, V_DEC, V_CHECK, V_EMIT, V_MOV, V_NOT, V_POPC, V_ITE,
        V_ADD, V_SUB, V_MUL, V_DIV, V_MOD, V_XOR, V_BAND, V_BOR, V_NIMMUL, V_LT, V_LE, V_EQ, V_MIN, V_MAX,
-       V_SWITCH, V_JNZ };
+       V_SWITCH, V_JNZ, V_NEED, V_RET };
 
 /* Run the code from pc to its END on the registers r; the moves push their successors into b
-   (key, s: the position), a move leaving a field's domain stops with DOMAIN (8). */
-static void vm_run(const int64_t *c, int64_t pc, I *r, K key, const I *s, Buf *b) {
+   (key, s: the position), a move leaving a field's domain stops with DOMAIN (8). A statement's
+   node used more than once is computed by a piece of code of its own, ending with RET, run where
+   the node is first needed: NEED [flag, target] runs it unless fl[flag] says it has run (each
+   flag set once, so at most nflag pieces are under way: stk holds their return places). */
+static void vm_run(const int64_t *c, int64_t pc, I *r, K key, const I *s, Buf *b, uint8_t *fl, int64_t *stk) {
+    int64_t sp = 0;
     for (;;) {
         const int64_t *x = c + pc;
         switch (x[0]) {
@@ -54,6 +59,11 @@ static void vm_run(const int64_t *c, int64_t pc, I *r, K key, const I *s, Buf *b
         case V_JZ: pc = r[x[1]] ? pc + 3 : x[2]; break;
         case V_JNZ: pc = r[x[1]] ? x[2] : pc + 3; break;
         case V_JMP: pc = x[1]; break;
+        case V_NEED:
+            if (fl[x[1]]) pc += 3;
+            else { fl[x[1]] = 1; stk[sp++] = pc + 3; pc = x[2]; }
+            break;
+        case V_RET: pc = stk[--sp]; break;
         case V_FORCHK: pc = r[x[1]] < r[x[2]] ? x[3] : pc + 4; break;
         case V_DEC: r[x[1]]--; pc += 2; break;
         case V_CHECK: if (r[x[1]]) { b->err = 8; b->err_value = (I)key; return; } pc += 2; break;
@@ -107,7 +117,7 @@ static void successors(K key, const I *s, Buf *b) {
     if (P_->probe) probe(key, s, b);
     I r[P_->moves.nreg];
     vm_regs(r, s, &P_->moves);
-    vm_run(P_->moves.code, P_->moves.pc, r, key, s, b);
+    vm_run(P_->moves.code, P_->moves.pc, r, key, s, b, 0, 0);
 }
 
 static void unpack(K key, I *s) {
@@ -124,13 +134,16 @@ static int components(K key, const I *s, Buf *b);    /* c/vm_tail.c */
 static int s_eval(const I *s, I *claimed) {
     const Code *c = &P_->stmt;
     I r[c->nreg];
+    int64_t nf = c->nflag > 0 ? c->nflag : 1, stk[nf];
+    uint8_t fl[nf];                  /* the assumption's nodes computed stay computed for the statement */
     Buf b = {0};
     vm_regs(r, s, c);
+    memset(fl, 0, nf);
     if (c->pc >= 0) {
-        vm_run(c->code, c->pc, r, 0, s, &b);
+        vm_run(c->code, c->pc, r, 0, s, &b, fl, stk);
         if (!r[c->reg]) return 0;
     }
-    vm_run(c->code, c->pc2, r, 0, s, &b);
+    vm_run(c->code, c->pc2, r, 0, s, &b, fl, stk);
     *claimed = r[c->reg2];
     return 1;
 }

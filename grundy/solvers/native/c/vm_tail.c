@@ -27,7 +27,7 @@ static int split_here(K key, const I *s, Buf *b) {
     I r[c->nreg > 0 ? c->nreg : 1], pres[p->nel > 0 ? p->nel : 1];
     Buf none = {0};
     vm_regs(r, s, c);
-    vm_run(c->code, c->pc, r, key, s, b ? b : &none);
+    vm_run(c->code, c->pc, r, key, s, b ? b : &none, 0, 0);
     if (!r[c->reg]) return 0;
     for (int64_t x = 0; x < p->nel; x++) pres[x] = r[p->preg[x]];
     return split_components(key, s, b, p->nel, pres, p->nlinks, p->links, p->el_off, p->el_slots, p->empty);
