@@ -154,7 +154,8 @@ def test_a_rule_reading_vertex_numbers_is_violated_not_by_construction():
     import sys
     from pathlib import Path
     sys.path.insert(0, str(Path(__file__).parent / "soundness"))
-    import _premise_games  # noqa: F401  (registers the test games)
+    import _premise_games
+    _premise_games.register()        # (again: an earlier file's may have been forgotten with its scope)
     path = Structure.graph(range(3), [(0, 1), (1, 2)])
     p = premises.prove_symmetry(get_game("test-upward-walk").rules(path), cache=False)
     assert p.status == "violated" and "by construction" not in p.how

@@ -352,7 +352,8 @@ def test_no_split_where_the_premise_is_not_proved():
     from grundy.solvers.premises import VIOLATED
     from grundy.spec.games import get_game
     sys.path.insert(0, str(Path(__file__).parent / "soundness"))
-    import _premise_games  # noqa: F401  (registers the test games in this process)
+    import _premise_games
+    _premise_games.register()        # (again: an earlier file's may have been forgotten with its scope)
     game = get_game("test-nim-plus4")
     g = Structure.heaps(2)
     solver = Solver(reduce_after=1000)
