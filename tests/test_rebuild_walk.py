@@ -89,8 +89,12 @@ def test_nodes_built_in_the_same_order() -> None:
     for _ in range(100):
         e, m = _bool(rng, 4), _mapping(rng)
         seen = []
-        for walk in (lambda: Rebuild(m).walk(e), lambda: Walker.walk(Rebuild(m), e)):
+        for generic in (False, True):
+            walker = Rebuild(m)
             ex._INTERN.clear()
-            walk()
+            if generic:
+                Walker.walk(walker, e)
+            else:
+                walker.walk(e)
             seen.append([k[0] for k in ex._INTERN])
         assert seen[0] == seen[1]
