@@ -8,7 +8,7 @@ from functools import partial
 from typing import Callable, Sequence
 
 from .expr import Expr, _node, all_of, any_of, ite, maximum, minimum, nim_sum, not_, product
-from .ops import OPS, Walker
+from .ops import OPS, Walker, dag_nodes
 
 __all__ = ["rebuild", "Rebuild"]
 
@@ -51,6 +51,39 @@ class Rebuild(Walker):
 
     def walk_var(self, x: Expr) -> Expr:
         return self.mapping.get(x.args[0], x)
+
+    def walk(self, e: Expr) -> Expr:
+        """:meth:`Walker.walk`: the same nodes visited in the same order, the same results,
+        with :meth:`_same` (most operators' visit) inline: a substitution visits every node of
+        the DAG, and the generic dispatch cost as much as the rebuilding. A subclass's own
+        ``walk_<op>`` methods are called as :meth:`Walker.visit` calls them."""
+        if type(self).visit is not Walker.visit or not hasattr(e, "op"):
+            return super().walk(e)
+        memo = self.memo
+        hit = memo.get(id(e))
+        if hit is not None:
+            return hit[1]
+        table, same = self._table, Rebuild._same
+        for x in dag_nodes(e, skip=memo):
+            op = x.op
+            if op == "const" or op == "var":
+                memo[id(x)] = (x, table[op](self, x))
+                continue
+            args = x.args
+            new = [memo[id(a)][1] for a in args]
+            fn = table[op]
+            if fn is not same:
+                r = fn(self, x, *new)
+            else:
+                r = x
+                for a, b in zip(new, args, strict=False):
+                    if a is not b:
+                        r = _BUILD[op](new)
+                        break
+            memo[id(x)] = (x, r)
+        return memo[id(e)][1]
+
+    __call__ = walk
 
     def _same(self, x: Expr, *args: Expr) -> Expr:
         return x if all(a is b for a, b in zip(args, x.args, strict=False)) else rebuild(x.op, args)

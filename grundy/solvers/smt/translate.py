@@ -91,11 +91,19 @@ class _Translator(Walker):
     def walk_var(self, x: Expr):
         return self.var(x.args[0], x.sort)
 
+    # The frequent operators below make the very term z3's Python operator makes (the same C
+    # call on the same operands, whose sorts the IR's sorts fix: Int, or bit-vectors of the
+    # working width, or Bool), without its checks and coercions, which cost more than the
+    # term: the same terms, made in the same order (tests/test_smt_translate_direct.py).
     def walk_add(self, x: Expr, a, b):
-        return a + b
+        if self.w is None:
+            return z3.ArithRef(_binary(z3.Z3_mk_add, a, b), a.ctx)
+        return z3.BitVecRef(z3.Z3_mk_bvadd(a.ctx.ref(), a.as_ast(), b.as_ast()), a.ctx)
 
     def walk_sub(self, x: Expr, a, b):
-        return a - b
+        if self.w is None:
+            return z3.ArithRef(_binary(z3.Z3_mk_sub, a, b), a.ctx)
+        return z3.BitVecRef(z3.Z3_mk_bvsub(a.ctx.ref(), a.as_ast(), b.as_ast()), a.ctx)
 
     def walk_mul(self, x: Expr, a, b):
         return a * b
@@ -163,16 +171,20 @@ class _Translator(Walker):
         return out
 
     def walk_lt(self, x: Expr, a, b):
-        return a < b
+        if self.w is None:
+            return _compare(z3.Z3_mk_lt, z3.Z3_mk_gt, a, b)
+        return _compare(z3.Z3_mk_bvslt, z3.Z3_mk_bvsgt, a, b)
 
     def walk_le(self, x: Expr, a, b):
-        return a <= b
+        if self.w is None:
+            return _compare(z3.Z3_mk_le, z3.Z3_mk_ge, a, b)
+        return _compare(z3.Z3_mk_bvsle, z3.Z3_mk_bvsge, a, b)
 
     def walk_eq(self, x: Expr, a, b):
-        return a == b
+        return _compare(z3.Z3_mk_eq, z3.Z3_mk_eq, a, b)
 
     def walk_not(self, x: Expr, a):
-        return z3.Not(a)
+        return z3.BoolRef(z3.Z3_mk_not(a.ctx.ref(), a.as_ast()), a.ctx)
 
     def walk_and(self, x: Expr, *a):
         return _connective(z3.Z3_mk_and, a)
@@ -181,7 +193,11 @@ class _Translator(Walker):
         return _connective(z3.Z3_mk_or, a)
 
     def walk_ite(self, x: Expr, c, a, b):
-        return z3.If(c, a, b)
+        ctx = c.ctx
+        term = z3.Z3_mk_ite(ctx.ref(), c.as_ast(), a.as_ast(), b.as_ast())
+        if x.sort == BOOL:
+            return z3.BoolRef(term, ctx)
+        return z3.ArithRef(term, ctx) if self.w is None else z3.BitVecRef(term, ctx)
 
     def walk_min(self, x: Expr, *a):
         out = a[0]
@@ -194,6 +210,21 @@ class _Translator(Walker):
         for y in a[1:]:
             out = z3.If(y > out, y, out)
         return out
+
+
+def _binary(make, a, b):
+    """The C API's n-ary ``make`` on two operands (as z3's Python ``+`` and ``-`` call it)."""
+    arr = (z3.Ast * 2)(a.as_ast(), b.as_ast())
+    return make(a.ctx.ref(), 2, arr)
+
+
+def _compare(make, reflected, a, b) -> "z3.BoolRef":
+    """``a < b`` (``make``; ``reflected``: ``>``) as Python makes it of z3's terms: where ``b``'s
+    class is a proper subclass of ``a``'s (a numeral, ``IntNumRef`` of ``ArithRef``), Python asks
+    ``b``'s reflected operator first, and z3 makes ``b > a``."""
+    if type(b) is not type(a) and isinstance(b, type(a)):
+        a, b, make = b, a, reflected
+    return z3.BoolRef(make(a.ctx.ref(), a.as_ast(), b.as_ast()), a.ctx)
 
 
 def _connective(make, args: tuple) -> "z3.BoolRef":
