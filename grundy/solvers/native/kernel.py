@@ -261,7 +261,7 @@ class Kernel(TableHandle):
         if dense is None:
             dense = box.size <= DENSE_LIMIT
         self.dense = dense
-        self.limit = limit
+        self._owned: _Owned
         if table_of is not None and table_of.can_share(rules, box, mode, dense, symmetry, decompose, limit):
             self._owned = table_of._owned          # the same table, kept until both kernels are gone
             self._t = self._owned.t
