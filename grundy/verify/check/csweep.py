@@ -97,7 +97,7 @@ def _c_may(inst: Instance) -> bool:
     """Whether a sweep in C (a kernel's or the interpreter's) may serve ``inst`` at all."""
     if not ENABLED or not inst.solver.native or not build.available():
         return False
-    if inst.table is not None or inst.plays or inst.exact is not None:
+    if inst.table is not None or inst.cases or inst.exact is not None:
         return False
     return type(inst.game).sized is Game.sized      # else solved on other slots than the sweep's
 

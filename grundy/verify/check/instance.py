@@ -9,14 +9,13 @@ from typing import Any, Callable, cast
 
 from ...settings import current as settings
 from ...solvers.explicit import compile_expr
-from ...solvers.explicit.cases import compile_cases
 from ...solvers.native.follow import StrategyTable
 from ...solvers.native.vm import statement_at
 from ...solvers.solver import Solver
 from ...spec.expr import INT, Expr, lift
 from ...spec.games import GAMES
 from ...spec.position import Position
-from ...spec.strategy import Play, plays
+from ...spec.strategy import plays
 from ...spec.structure import Structure
 from ..claims import Claim
 from ..families import TableStatement
@@ -53,13 +52,17 @@ class Instance:
         self.assume_expr: Expr = lift(claim.assume(g, s)) if claim.assume else lift(True)
         self._table = solver.table(self.game, g)
         self.misere = claim.convention == "misere"
-        self.plays: list[Play] = []            # the strategy's cases (compiled when first read: cases, pick)
+        self.cases: list[tuple[Callable, int, list[Callable]]] = []
         self.native_strategy: StrategyTable | None = None   # the strategy followed in C
         if claim.strategy is not None and kind.claims_strategy:
-            self.plays = plays(claim.strategy, rules)
+            cases = plays(claim.strategy, rules)
             if solver.native:
-                self.native_strategy = StrategyTable(rules, self.plays, self.misere)
-        self.exact = (compile_expr(rules, lift(claim.exact(g, s))) if claim.exact and self.plays
+                self.native_strategy = StrategyTable(rules, cases, self.misere)
+            for p in cases:
+                m = rules.moves[p.move]
+                self.cases.append((compile_expr(rules, cast(Expr, p.when)), p.move,     # lifted by Play
+                                   [compile_expr(rules, cast(Expr, p.choice[c.name])) for c in m.choices]))
+        self.exact = (compile_expr(rules, lift(claim.exact(g, s))) if claim.exact and self.cases
                       else None)
         self.won: set[State] = set()
         self._truth: dict[State, Any] = {}     # canonical state -> the solver's value or outcome
@@ -99,19 +102,6 @@ class Instance:
         return compile_expr(self.rules, self.assume_expr)
 
     @cached_property
-    def cases(self) -> list[tuple[Callable, int, list[Callable]]]:
-        """The strategy's cases compiled to Python, one by one: (when, move, [choice, ...])."""
-        rules = self.rules
-        return [(compile_expr(rules, cast(Expr, p.when)), p.move,     # lifted by Play
-                 [compile_expr(rules, cast(Expr, p.choice[c.name])) for c in rules.moves[p.move].choices])
-                for p in self.plays]
-
-    @cached_property
-    def pick(self) -> Callable[[State], tuple[int, tuple] | None]:
-        """The first case that applies at a state and its choices, in one call (:func:`compile_cases`)."""
-        return compile_cases(self.rules, self.plays)
-
-    @cached_property
     def code(self) -> Any:
         """The rules compiled to Python (a reduction proved later changes no move)."""
         return self._table.code
@@ -136,9 +126,9 @@ class Instance:
         canonicalizes them); others ask :meth:`Solver.answers` (each state served as it would be
         alone: :meth:`_answers`). A strategy claim's batch goes to the C follower instead
         (:meth:`_followed`)."""
-        if self.plays and batch and self.table is None and (self.batched or self._in_c()):
+        if self.cases and batch and self.table is None and (self.batched or self._in_c()):
             return self._followed(batch)
-        if not batch or self.plays or self.table is not None:
+        if not batch or self.cases or self.table is not None:
             return None
         if not (self.batched and self.solver.native):
             return self._answers(batch)
@@ -212,7 +202,7 @@ class Instance:
             actual = self.truth(state)
             return None if actual == claimed else (claimed, actual, None)
         c = claimed if self.table is not None else "P" if claimed else "N"
-        if self.plays and c == "N" and self.code.options(state):
+        if self.cases and c == "N" and self.code.options(state):
             # the strategy is a certificate: if it wins against every reply, the position is N
             # and nothing needs solving (this is what makes Q_7 checkable)
             failed = self.follow(state)
@@ -228,14 +218,14 @@ class Instance:
         """The strategy's move at ``state`` among the moves ``opts`` (move, choices, next state):
         ("ok", (move, choices), next state), ("illegal", (move, choices), None) or ("none", None,
         None). A move's label is written by :meth:`label_of` when a line shows it."""
-        got = self.pick(state)
-        if got is None:
-            return "none", None, None
-        mi, cv = self.plays[got[0]].move, got[1]
-        for mj, cw, nxt in opts:
-            if mj == mi and cw == cv:
-                return "ok", (mi, cv), nxt
-        return "illegal", (mi, cv), None
+        for when, mi, fs in self.cases:
+            if when(state):
+                cv = tuple(f(state) for f in fs)
+                for mj, cw, nxt in opts:
+                    if mj == mi and cw == cv:
+                        return "ok", (mi, cv), nxt
+                return "illegal", (mi, cv), None
+        return "none", None, None
 
     def _node(self, x: State):
         """At a state where the strategy's player moves: ("win",), ("fail", reason, steps) or

@@ -77,7 +77,7 @@ class LevelledInstance(Instance):
         """Why the levelled solver cannot give this claim's truths on this structure (None: it can)."""
         if self.claim.convention == "misere":
             return "it solves normal play only (this claim is in misère play)"
-        if self.table is not None or self.plays or self.exact is not None:
+        if self.table is not None or self.cases or self.exact is not None:
             return "it serves claims judged by a position's value or outcome alone (no table, no strategy)"
         if type(self.game).sized is not Game.sized:
             return f"{self.game.name} is solved on other slots than the sweep's (a heap rule's sized slots)"
