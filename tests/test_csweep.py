@@ -280,3 +280,32 @@ def test_a_sweep_kernel_optimized_in_the_middle_of_a_sweep_answers_as_python(tun
         got.append((r.checked, r.met, r.complete, r.text, r.cex, [(e[0], e[1], e[3]) for e in cross.sample.entries()]))
     assert got[0] == got[1] and got[0][0] == 41 ** 3
     assert kernels and all(k is not None and not k.tiered and k.light and not k.quick for k in kernels)
+
+
+def test_the_next_claims_sweep_kernel_takes_on_the_table(monkeypatch):
+    """Two claims on one solver, the same rules and box: the second claim's kernel (its own
+    statement compiled) takes on the first one's table, and both sweeps answer as the Python
+    path's."""
+    kernels: list = []
+    real = Solver.sweep_kernel
+
+    def spy(self, *a, **k):
+        got = real(self, *a, **k)
+        kernels.append(got)
+        return got
+    monkeypatch.setattr(Solver, "sweep_kernel", spy)
+    claims = [Claim(f"t/nim-{i}", game="nim", kind="char", family=heaps(3), statement=stmt,
+                    bounds={"heap": 12}) for i, stmt in enumerate((zero_sum, lambda g, s: s.heap[0] == s.heap[1]))]
+    got = []
+    for c_path in (True, False):
+        monkeypatch.setattr(csweep, "ENABLED", c_path)
+        solver = Solver(symmetry=False, decompose=False)
+        with override(c_from=0, c_always=0):
+            for claim in claims:
+                r = sweep(claim, Explicit(), claim.bounds, solver, Deadline(None), cross=CrossCheck(claim))
+                got.append((c_path, r.checked, r.complete, r.text, r.cex and r.cex.witness))
+    assert [g[1:] for g in got[:2]] == [g[1:] for g in got[2:]]
+    distinct = list({id(k): k for k in kernels if k is not None}.values())   # asked once a range
+    first, second = distinct
+    assert first is not second and first.extra != second.extra
+    assert second._owned is first._owned and second.stored >= first.stored > 0

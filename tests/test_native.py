@@ -220,6 +220,32 @@ def test_position_limit_stops_the_kernel():
         Kernel(pos.rules, Box.around(pos.rules, [pos.state]), limit=100).grundy(pos.state)
 
 
+def test_a_table_handed_on_keeps_its_values_and_outlives_the_kernel_it_came_from():
+    """Another claim's kernel on the same rules, box and mode takes on the table (nothing solved
+    again, the same values), freed only with the last kernel using it; another mode, a table
+    too full, gets its own; the one taking it on may store ``limit`` positions more."""
+    import gc
+    pos = read_position({"game": "nim", "heaps": [5, 6, 7]})
+    rules, box = pos.rules, Box.around(pos.rules, [pos.state])
+    states = [(a, b, c) for a in range(6) for b in range(7) for c in range(8)]
+    a = Kernel(rules, box, NORMAL, quick=True)
+    want = a.values(states)
+    n = a.stored
+    assert n > 0
+    b = Kernel(rules, box, NORMAL, quick=True, extra="/* another claim */", table_of=a, limit=4 * n)
+    assert b.stored == n
+    del a
+    gc.collect()
+    assert b.values(states) == want and b.stored == n          # read, not solved again
+    assert Kernel(rules, box, GRUNDY, quick=True, table_of=b).stored == 0
+    assert Kernel(rules, box, NORMAL, quick=True, table_of=b, limit=4 * n - 1).stored == 0
+    wider = Box.around(rules, [(9, 9, 9)])
+    c = Kernel(rules, wider, NORMAL, quick=True, table_of=b)
+    assert c.stored == 0 and c.values(states) == want
+    d = Kernel(rules, box, NORMAL, quick=True, table_of=b, limit=4 * n)
+    assert d.lib.k_stored(d._t) == n and d.values([(5, 6, 7)]) == want[-1:]
+
+
 def test_a_game_whose_rank_does_not_decrease_is_a_cycle_error_on_both_paths():
     from grundy import Field, Game, Structure, move
     from grundy.solvers.solver import CycleError

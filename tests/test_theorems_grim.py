@@ -53,3 +53,16 @@ def test_nauty_prefilter_keeps_the_same_graphs(hyp, opts):
     assert [name for name, _ in fast.items()] == plain and len(plain) > 20
     assert fast.span() == F.geng(8).span() == 13598          # graphs read: all of them (A000088)
     assert len(list(F.geng(8, **kw).lines())) < 13598 // 4      # and most never reach Python
+
+
+def test_a_path_solved_on_a_longer_path_has_the_paths_value():
+    """Cor 24 and Cor 26 solve P_m as the position of P_32 (P_64 past 32) with its first m vertices
+    alive (path_position): the same JSON as P_m, and the same value and outcome as P_m solved on
+    its own structure by a solver of its own, on both sides of the hosts' sizes."""
+    from grundy import Solver, solve
+    for m in [*range(2, 14), 31, 32, 33]:
+        pos = GRIM.path_position(m)
+        assert pos.to_json() == GRIM.path_json(m)
+        assert solve(pos, solver=Solver()) == solve(GRIM.path_json(m), solver=Solver())
+    with pytest.raises(ValueError):
+        GRIM.path_position(1)

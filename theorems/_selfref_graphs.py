@@ -114,6 +114,8 @@ def isomorphic_split(h: nx.Graph) -> str | None:
     if not adj or len(components(adj, set())) != 1:
         return None
     for what, gone in [(f"vertex {v}", {v}) for v in h.nodes] + [(f"edge {u}-{v}", {u, v}) for u, v in h.edges]:
+        if (len(adj) - len(gone)) % 2:
+            continue                     # an odd number left: never two components of one size
         comps = components(adj, gone)
         if len(comps) != 2 or len(comps[0]) != len(comps[1]):
             continue

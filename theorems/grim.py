@@ -10,7 +10,9 @@ How the claims are checked:
 - Claims comparing two positions (weighted grim against grim on the blow-up, Thm 8; grim on P_n
   against octal 0.6, Thm 23; C_n against P_{n-1}, Cor 24; W_n against P_{n-2}, Cor 26) have a
   statement computed in Python at each structure: the other position solved by ``grundy.solve``
-  under its own game's rule. The check compares the two solved values, as the paper does.
+  under its own game's rule. The check compares the two solved values, as the paper does. (The
+  paths P_m of Cor 24 and Cor 26 are solved as positions of one longer path, ``path_position``:
+  grim writes them as P_m itself, and one table holds them all.)
 - The seed text lost most formulas. Where a statement had to be reconstructed, the comment says so
   and gives the evidence (the proof's words, the tabulation). A claim whose reading fails is
   recorded ``refuted`` with its minimal witness and a ``finding``: an error of the paper (the
@@ -30,7 +32,7 @@ from typing import Callable, Iterable
 import networkx as nx
 
 from grundy import solve
-from grundy.spec import Structure, ite, maximum, minimum
+from grundy.spec import Position, Structure, ite, make_position, maximum, minimum
 from grundy.verify import (
     Claim,
     Family,
@@ -76,11 +78,39 @@ def path_json(n: int) -> dict:
     return {"game": "grim", "nodes": list(range(n)), "edges": [[i, i + 1] for i in range(n - 1)]}
 
 
-def outcome(obj: dict) -> str:
+HOST = 32   # the paths P_m of the statements are positions of one longer path (path_position)
+
+
+@functools.lru_cache(maxsize=None)
+def _host_path(h: int) -> Structure:
+    return Structure.graph(range(h), [(i, i + 1) for i in range(h - 1)])
+
+
+def path_position(m: int) -> Position:
+    """The position P_m (m >= 2) on the path P_H, H the least multiple of ``HOST`` at least m:
+    its first m vertices alive, the others deleted. Grim's moves read only the alive vertices
+    and the edges between them (a deleted vertex is out of the game), and the game writes this
+    position as P_m itself (checked here: the same JSON as ``path_json(m)``), so ``solve`` gives
+    it the value of P_m; the statements that ask for many P_m then ask one structure (one
+    solver table holding every run, its premises proved once) instead of one per m.
+
+    >>> path_position(5).to_json() == path_json(5)
+    True
+    """
+    if m < 2:
+        raise ValueError("P_m for m >= 2 (P_1's vertex is deleted before play)")
+    h = HOST * -(-m // HOST)
+    pos = make_position("grim", _host_path(h), {"alive": [v < m for v in range(h)]})
+    if pos.to_json() != path_json(m):
+        raise AssertionError(f"P_{m} on P_{h} is written {pos.to_json()}, not as P_{m}")
+    return pos
+
+
+def outcome(obj: dict | Position) -> str:
     return solve(obj, outcome_only=True)["outcome"]
 
 
-def grundy_value(obj: dict) -> int:
+def grundy_value(obj: dict | Position) -> int:
     return solve(obj)["grundy"]
 
 
@@ -532,12 +562,12 @@ def cor24_value(g, s):
     # Corollary 24: G(C_n) = 1 if G(P_{n-1}) = 0, else 0 (C_n has the single follower P_{n-1}).
     # "In particular C_n is P when n is even": that is G(P_{n-1}) != 0 for odd n - 1 >= 3, i.e.
     # Cor 17 (1), checked there.
-    return 1 if grundy_value(path_json(g.n - 1)) == 0 else 0
+    return 1 if grundy_value(path_position(g.n - 1)) == 0 else 0
 
 
 def cor26_p(g, s):
     # Corollary 26 (our reading): n >= 4 (the rim C_{n-1} is a cycle): W_n is N iff P_{n-2} is N.
-    return outcome(path_json(g.n - 2)) == "P"
+    return outcome(path_position(g.n - 2)) == "P"
 
 
 # ------------------------------------------------------------------ §6 random graphs

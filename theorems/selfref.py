@@ -8,6 +8,8 @@ leave (a lemma's hypothesis, the 3-heap theorems of ch. 5 with a fixed smallest 
 not linear (φ, the Length function, the nim-sum digits, euclid's k·b), the claim is
 explicit only, and says so. Claims found false carry their witness and a "-corrected" claim.
 """
+import functools
+
 from grundy.spec import Play, all_of, any_of, count, ite, lift, maximum, minimum, move_index, total
 from grundy.spec.expr import product
 from grundy.spec.heaps import distinct, smallest
@@ -169,11 +171,18 @@ assert all(length(a, b) == int(v) for b, row in TABLE_2_1.items() for a, v in en
 SUSEN_MAX = 150                                      # the Length table covers heaps <= 150
 
 
+@functools.lru_cache(maxsize=1)
+def _even_table() -> tuple[tuple[int, tuple[int, ...]], ...]:
+    """For each b <= SUSEN_MAX, the a in b..SUSEN_MAX with L(a, b) even (computed once: each
+    statement reads it several times a structure)."""
+    return tuple((b, tuple(a for a in range(b, SUSEN_MAX + 1) if length(a, b) % 2 == 0))
+                 for b in range(SUSEN_MAX + 1))
+
+
 def _even_length(x, y):
     """L(x, y) is even, as a table lookup over x, y <= SUSEN_MAX (by the smaller heap)."""
     lo, hi = minimum(x, y), maximum(x, y)
-    return any_of((lo == b) & any_of(hi == a for a in range(b, SUSEN_MAX + 1) if length(a, b) % 2 == 0)
-                  for b in range(SUSEN_MAX + 1))
+    return any_of((lo == b) & any_of(hi == a for a in evens) for b, evens in _even_table())
 
 
 def susen2_p(g, s):

@@ -255,7 +255,8 @@ class KernelSource:
         """The kernel a sweep's batch of ``q`` is answered by (its table put in use, its premises
         asked, the mode of a batch), its box holding ``box``, compiled with ``extra`` (a claim's
         sweep in C, :mod:`grundy.solvers.native.sweep`): the table's kernel, or one built now
-        in its place (on the join of the boxes; ``quick``, ``light``: as :class:`Kernel`'s); None where no
+        in its place (on the join of the boxes; ``quick``, ``light``: as :class:`Kernel`'s; on the same
+        box, another claim's, it takes on that kernel's table where :meth:`Kernel.can_share`); None where no
         kernel serves the table: then the table is no longer marked as the kernel's, so that the
         Python path answers as it would have."""
         if not self.can_answer(ctx, q):
@@ -273,7 +274,7 @@ class KernelSource:
             return None
         try:
             k = Kernel(t.rules, need, mode, limit=ctx.max_positions, symmetry=t.symmetric,
-                       decompose=t.decomposed, extra=extra, quick=quick, light=light)
+                       decompose=t.decomposed, extra=extra, quick=quick, light=light, table_of=k)
         except (BuildError, MemoryError, ValueError):
             t.in_use = was
             return None

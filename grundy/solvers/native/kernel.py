@@ -87,6 +87,7 @@ def _library(source: str, quick: bool = False, light: bool = False) -> ctypes.CD
     lib.k_value.argtypes = [ctypes.c_void_p, ctypes.c_uint64]
     lib.k_stored.argtypes = [ctypes.c_void_p]
     lib.k_stored.restype = ctypes.c_int64
+    lib.k_set_limit.argtypes = [ctypes.c_void_p, ctypes.c_int64]
     _declare_keys(lib)
     lib.k_canon.argtypes = [ctypes.c_uint64]
     lib.k_canon.restype = ctypes.c_uint64
@@ -209,6 +210,21 @@ class TableHandle:
         return self.lib.k_stored(self._t)
 
 
+class _Owned:
+    """A kernel's table, freed (by ``free``, the library's ``k_free``) when the last kernel
+    that uses it is gone (a table handed on: :class:`Kernel`'s ``table_of``)."""
+
+    __slots__ = ("free", "t")
+
+    def __init__(self, free: Callable[[Any], None], t: Any):
+        self.free, self.t = free, t
+
+    def __del__(self) -> None:
+        t, self.t = self.t, None
+        if t:
+            self.free(t)
+
+
 class Kernel(TableHandle):
     """The compiled rules on one box, with one value table (``mode``: GRUNDY, NORMAL or MISERE
     outcomes, MISERE_GRUNDY: misère Grundy values, never split into components). ``limit`` bounds the positions stored (:class:`KernelError` "position limit").
@@ -217,11 +233,15 @@ class Kernel(TableHandle):
     ``-Og`` (:data:`build.QUICK_FLAGS`); ``light``: else with ``-O1`` (:data:`build.LIGHT_FLAGS`: a
     sweep of moderate size), else -O2. ``quick=None`` (the default): -Og on boxes of at most
     ``settings.quick_box`` positions, and on larger ones until the searches have done about a million
-    steps (:func:`counted`: then ``light``'s flags or -O2). The same answers whatever the flags."""
+    steps (:func:`counted`: then ``light``'s flags or -O2). The same answers whatever the flags.
+    ``table_of``: a kernel whose table this one takes on where :meth:`can_share` says it may
+    (another claim's sweep on the same rules and box: the positions it solved are not solved
+    again); the table then stores up to ``limit`` positions more than it held."""
 
     def __init__(self, rules: Rules, box: Box, mode: int = GRUNDY, limit: int = 2 ** 62,
                  dense: bool | None = None, symmetry: bool = False, decompose: bool = False,
-                 extra: str = "", quick: bool | None = None, light: bool = False):
+                 extra: str = "", quick: bool | None = None, light: bool = False,
+                 table_of: "Kernel | None" = None):
         if box.size >= MAX_KEY:
             raise ValueError(f"the box has {box.size} positions: more than a 64-bit key holds")
         self.rules, self.box, self.mode = rules, box, mode
@@ -241,10 +261,42 @@ class Kernel(TableHandle):
         if dense is None:
             dense = box.size <= DENSE_LIMIT
         self.dense = dense
-        self._t = self.lib.k_new(mode, box.size if dense else 0, limit)
-        if not self._t:
-            raise MemoryError(f"no memory for a table of {box.size:,} positions")
+        self._owned: _Owned
+        if table_of is not None and table_of.can_share(rules, box, mode, dense, symmetry, decompose, limit):
+            self._owned = table_of._owned          # the same table, kept until both kernels are gone
+            self._t = self._owned.t
+            self.lib.k_set_limit(self._t, self.stored + limit)
+        else:
+            self._t = self.lib.k_new(mode, box.size if dense else 0, limit)
+            if not self._t:
+                raise MemoryError(f"no memory for a table of {box.size:,} positions")
+            self._owned = _Owned(self.lib.k_free, self._t)
         self._strides = box.strides
+
+    def __del__(self) -> None:
+        pass                                       # the table is freed with its last kernel (_Owned)
+
+    def can_share(self, rules: Rules, box: Box, mode: int, dense: bool, symmetry: bool, decompose: bool,
+                  limit: int) -> bool:
+        """Whether a kernel of these rules, box, mode, table kind and reductions may take on this
+        kernel's table: the same key for every position (the same rules, box and symmetry
+        reduction), the same values stored (mode, decomposition), and the table at most a
+        quarter of ``limit`` full (a table handed on holds at most 1.25 times the positions of a
+        new one). Every library of the fixed search lays out a table alike (one C text, one
+        compiler: see :func:`counted`), whatever else it was compiled with.
+
+        >>> from grundy.spec.games import get_game
+        >>> from grundy.spec.structure import Structure
+        >>> rules = get_game("nim").rules(Structure.heaps(2))
+        >>> box = Box.around(rules, [(3, 4)])
+        >>> k = Kernel(rules, box, NORMAL, quick=True) if build.available() else None
+        >>> k is None or (k.can_share(rules, box, NORMAL, k.dense, False, False, 100),
+        ...               k.can_share(rules, box, GRUNDY, k.dense, False, False, 100)) == (True, False)
+        True
+        """
+        return (self._t is not None and self.rules is rules and self.box == box and self.mode == mode
+                and self.dense == dense and self.symmetry == symmetry and self.decompose == decompose
+                and self.stored <= limit // 4)
 
     def _run(self, call) -> None:
         """Call the kernel until it is done. It returns every few milliseconds (PAUSED) so that

@@ -302,11 +302,21 @@ class Instance:
         for when, mi, fs in self.cases:
             if when(state):
                 mine.add((mi, tuple(f(state) for f in fs)))
-        wins = {(mi, cv) for mi, cv, nxt in opts if self.outcome(nxt) == "P"}
+        wins = {(mi, cv) for (mi, cv, _), o in zip(opts, self._outcomes([nxt for *_, nxt in opts]), strict=True)
+                if o == "P"}
         if mine == wins:
             return None
         show_ = lambda ms: sorted(self.label_of(mi, cv) for mi, cv in ms)  # noqa: E731
         return (f"winning moves exactly {show_(mine)}", f"winning moves {show_(wins)}", None)
+
+    def _outcomes(self, states: list[State]) -> list[str]:
+        """The outcome at each state: as :meth:`truth` reads it (the canonical states not yet
+        known asked of the solver in one call, :meth:`_answers`; kept for the next starts,
+        whose options are often the same positions) where the truth is an outcome, else
+        :meth:`outcome` (a claim judged by value)."""
+        if self.by_value:
+            return [self.outcome(st) for st in states]
+        return [self.truth(st) if a is None else a for st, a in zip(states, self._answers(states), strict=True)]
 
     # counterexamples ------------------------------------------------------------
     def counterexample(self, state: State, found: tuple, how: str) -> Counterexample:

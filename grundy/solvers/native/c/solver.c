@@ -111,6 +111,7 @@ void k_free(T *t) {
 }
 
 int64_t k_stored(T *t) { return t->stored; }
+void k_set_limit(T *t, int64_t limit) { t->limit = limit; }
 K k_canon(K key) { return canon(key); }
 int k_err_slot(T *t) { return t->err_slot; }
 int64_t k_err_value(T *t) { return t->err_value; }
