@@ -119,11 +119,17 @@ def _by_identity(rules: Rules, gen: Generator) -> bool:
     """Whether σ maps every move onto a move term for term (no Z3: see
     :mod:`grundy.solvers.premises.identity`); False also when the rule cannot be read so."""
     from .identity import commutes_by_identity
+    maps: dict[tuple[int, int], tuple[Expr, Expr]] = {}     # (slot, id(e)) -> (e, its image)
     try:
         enc = _encoding(rules)
         def slot_image(i: int, e: Expr) -> Expr:
             t = gen.tables[i]
-            return e if t is None else _value_map(e, t, gen.lows[i])
+            if t is None:
+                return e
+            hit = maps.get((i, id(e)))       # a value map built once per expression (e kept alive)
+            if hit is None:
+                hit = maps[(i, id(e))] = (e, _value_map(e, t, gen.lows[i]))
+            return hit[1]
         tables = {i: (gen.lows[i], t) for i, t in enumerate(gen.tables) if t is not None}
         return commutes_by_identity(enc, gen.perm, slot_image, tables)
     except Exception:            # noqa: BLE001  (a rule the encoding cannot take: left to Z3's path)
