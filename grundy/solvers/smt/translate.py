@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import z3
+from z3.z3 import _to_expr_ref
 
 from ...spec.expr import BOOL, INT, Expr
 from ...spec.nimber import power_product
@@ -168,11 +169,18 @@ class _Translator(Walker):
     def walk_le(self, x: Expr, a, b):
         return a <= b
 
+    # ``=``, ``not`` and ``ite`` by the C API (the same terms as z3's ``==``, ``Not`` and ``If``:
+    # the IR gives both sides one sort, so z3's coercions, which cost more than the terms, would
+    # change nothing; operands of two sorts are refused by Z3 as before)
     def walk_eq(self, x: Expr, a, b):
-        return a == b
+        if type(b) is not type(a) and isinstance(b, type(a)):
+            a, b = b, a          # as Python's ``a == b`` does: a subclass on the right (a numeral) first
+        ctx = a.ctx
+        return z3.BoolRef(z3.Z3_mk_eq(ctx.ref(), a.as_ast(), b.as_ast()), ctx)
 
     def walk_not(self, x: Expr, a):
-        return z3.Not(a)
+        ctx = a.ctx
+        return z3.BoolRef(z3.Z3_mk_not(ctx.ref(), a.as_ast()), ctx)
 
     def walk_and(self, x: Expr, *a):
         return _connective(z3.Z3_mk_and, a)
@@ -181,7 +189,8 @@ class _Translator(Walker):
         return _connective(z3.Z3_mk_or, a)
 
     def walk_ite(self, x: Expr, c, a, b):
-        return z3.If(c, a, b)
+        ctx = c.ctx
+        return _to_expr_ref(z3.Z3_mk_ite(ctx.ref(), c.as_ast(), a.as_ast(), b.as_ast()), ctx)
 
     def walk_min(self, x: Expr, *a):
         out = a[0]
