@@ -92,11 +92,22 @@ def prove_inductive(rules: Rules, inv: Invariant, timeout: float = 60.0) -> tupl
     move that breaks it, or Z3's answer)."""
     import z3
 
-    from .smt.encode import Encoding
+    from .smt.encode import encoding
     from .smt.runner import check_within
-    enc = Encoding(rules)
+    enc = encoding(rules)
     pre = inv.expr(rules)
-    breaks = [z3.And(enc.to_z3(mv.legal), z3.Not(enc.to_z3(enc.next(pre, i)))) for i, mv in enumerate(enc.moves)]
+    parts = list(pre.args) if pre.op == "and" else [pre]      # one per slot
+    reading: dict[str, list[int]] = {}                         # a variable -> the parts that read it
+    for k, p in enumerate(parts):
+        for name in free_vars(p):
+            reading.setdefault(name, []).append(k)
+
+    def after(i: int) -> Expr:
+        """The invariant after move ``i``, where ``pre`` holds before it: its parts that read a
+        slot the move changes (the others are ``pre``'s own parts, which every query assumes)."""
+        at = sorted({k for name in enc.moves[i].update for k in reading.get(name, ())})
+        return all_of([enc.next(parts[k], i) for k in at])
+    breaks = [z3.And(enc.to_z3(mv.legal), z3.Not(enc.to_z3(after(i)))) for i, mv in enumerate(enc.moves)]
 
     def ask(*query: Any) -> Any:
         s = z3.Solver()
