@@ -107,14 +107,18 @@ def prove_inductive(rules: Rules, inv: Invariant, timeout: float = 60.0) -> tupl
         slot the move changes (the others are ``pre``'s own parts, which every query assumes)."""
         at = sorted({k for name in enc.moves[i].update for k in reading.get(name, ())})
         return all_of([enc.next(parts[k], i) for k in at])
-    breaks = [z3.And(enc.to_z3(mv.legal), z3.Not(enc.to_z3(after(i)))) for i, mv in enumerate(enc.moves)]
+    from .smt.translate import _connective
+
+    def both(a: Any, b: Any) -> Any:           # z3.And(a, z3.Not(b)): the same term, without z3's coercions
+        return _connective(z3.Z3_mk_and, (a, z3.BoolRef(z3.Z3_mk_not(b.ctx.ref(), b.as_ast()), b.ctx)))
+    breaks = [both(enc.to_z3(mv.legal), enc.to_z3(after(i))) for i, mv in enumerate(enc.moves)]
 
     def ask(*query: Any) -> Any:
         s = z3.Solver()
         s.add(enc.to_z3(enc.domain & pre), *query)
         return check_within(s, timeout)[0]         # CPU seconds: the same answer on a busy machine
 
-    if breaks and ask(z3.Or(breaks)) != z3.unsat:      # all moves in one query, then the first that breaks it
+    if breaks and ask(_connective(z3.Z3_mk_or, tuple(breaks))) != z3.unsat:      # all moves in one query, then the first that breaks it
         for mv, b in zip(enc.moves, breaks, strict=True):
             r = ask(b)
             if r != z3.unsat:
