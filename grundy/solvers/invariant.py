@@ -31,7 +31,7 @@ False
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Iterator, Mapping
+from typing import Any, Callable, Iterator, Mapping
 
 from ..spec.expr import Expr, all_of, evaluate, free_vars, ite, lift
 from ..spec.game import Game, Move, Rules, move
@@ -169,25 +169,29 @@ class Projected(Game):
         sub: dict[str, Expr] = {}
         for i, (f, key) in enumerate(sch.slots):
             sub[sch.var_name(i)] = ite(s.present[key], b, a) if f == field else lift(self.inv.fixed[f])
+        from .smt.rewrite import substituter
+        at = substituter(sub)             # one memo for every move's terms (the same nodes as one call each)
         for m in rules.moves:
-            yield from self._expand(m, sub, field, b, sch)
+            yield from self._expand(m, at, field, b, sch)
 
-    def _expand(self, m: Move, sub: dict[str, Expr], field: str, b: int, sch: Any) -> Iterator[Move]:
+    def _expand(self, m: Move, at: Callable[[Expr], Expr], field: str, b: int, sch: Any) -> Iterator[Move]:
+        """Move ``m`` read on the invariant's positions (``at``: its terms there), one move per
+        value of its choices."""
         from .smt.rewrite import substitute
         combos: list[tuple[dict[str, Expr], list[Expr]]] = [({}, [])]
         for c in m.choices:
             nxt = []
             for vals, conds in combos:
-                lo = substitute(substitute(c.lo, sub), vals)
-                hi = substitute(substitute(c.hi, sub), vals)
+                lo = substitute(at(c.lo), vals)
+                hi = substitute(at(c.hi), vals)
                 if free_vars(lo):
                     raise Refused(f"move {m.label!r}: the least value of {c.name} depends on the position")
                 least = int(evaluate(lo, {}))
                 nxt += [({**vals, c.name: lift(k)}, conds + [hi >= k]) for k in range(least, _greatest(hi) + 1)]
             combos = nxt
         for vals, conds in combos:
-            guard = all_of([substitute(substitute(m.guard, sub), vals)] + conds)
-            update = {sch.slots[slot][1]: substitute(substitute(e, sub), vals) == b
+            guard = all_of([substitute(at(m.guard), vals)] + conds)
+            update = {sch.slots[slot][1]: substitute(at(e), vals) == b
                       for slot, e in m.update.items() if sch.slots[slot][0] == field}
             label = m.label
             for name, v in vals.items():
