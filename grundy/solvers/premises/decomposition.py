@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 from typing import Any, Callable
 
+from ...caches import register
 from ...spec.expr import BOOL, Expr, Var, all_of, any_of, evaluate, ite, lift, not_
 from ...spec.game import Rules
 from ...spec.ops import dag_nodes
@@ -231,6 +232,14 @@ _FREE: dict[int, tuple[Expr, list[str]]] = {}          # an expression's id -> (
 # changes) -> (the expression, the values, the substitution's result): kept alive with their ids
 _SUBSTITUTED: dict[tuple, tuple[Expr, dict[str, Expr], Expr]] = {}
 _NONE = object()
+
+
+def _forget() -> None:
+    _SUBSTITUTED.clear()
+    _FREE.clear()
+
+
+register("premise-substitutions", lambda: len(_SUBSTITUTED) + len(_FREE), _forget)   # a chunk's end empties them
 # the normal form's memo (:func:`~grundy.solvers.smt.rewrite.normalize`, what ``enc.prepare``
 # does to a formula in int mode: a function of the node alone), shared by every structure
 _NORMAL: dict[int, tuple[Expr, Expr]] = {}
