@@ -23,7 +23,7 @@ is a rule whose code does something else on longer paths.
 """
 from __future__ import annotations
 
-from typing import Any, Iterator, Sequence
+from typing import Any, Callable, Iterator, Sequence
 
 from ..spec.expr import Expr, evaluate, free_vars
 from ..spec.game import Game, Rules
@@ -263,18 +263,6 @@ def rule_is_code_up_to(rule: Any, code: Any, inert: Sequence[int]) -> tuple[bool
         s.add(*query)
         return str(check_within(s, 10.0)[0])    # CPU seconds: the same answer on a busy machine
 
-    def each(queries: list[tuple[Any, list]]) -> tuple[Any, str] | None:
-        """The first (what, Z3's answer) of the queries (each a conjunction: its parts, with
-        ``base``) that is not unsat, or None. All in one query first (their disjunction: unsat
-        exactly when each is), then one by one only if that is not unsat."""
-        if not queries or ask(base, z3.Or([z3.And(parts) for _, parts in queries])) == "unsat":
-            return None
-        for what, parts in queries:
-            r = ask(base, *parts)
-            if r != "unsat":
-                return what, r
-        return None
-
     base = z(n >= 0)
     rule_options = []
     for i, mv in enumerate(enc.moves):           # every option of the rule is one of the code's
@@ -282,7 +270,7 @@ def rule_is_code_up_to(rule: Any, code: Any, inert: Sequence[int]) -> tuple[bool
         match = any_of([cond & same(ps, qs) for a in [ps[0], ps[1], *map(lift, inert)]
                         for cond, qs, _ in code_options(a)])
         rule_options.append((mv.label, [z(mv.legal), z3.Not(z(match))]))
-    bad = each(rule_options)
+    bad = _first_not_unsat(ask, base, rule_options)
     if bad is not None:
         label, r = bad
         return False, (f"option {label!r} leaves parts no move of code {code.text} leaves (up to "
@@ -296,11 +284,25 @@ def rule_is_code_up_to(rule: Any, code: Any, inert: Sequence[int]) -> tuple[bool
             p = enc.exists_choice(i, same(ps, qs))
             none.append(z(~p) if isinstance(p, Exists) else z3.Not(z(p)))
         code_moves.append((what, [z(cond), *none]))
-    bad = each(code_moves)
+    bad = _first_not_unsat(ask, base, code_moves)
     if bad is not None:
         what, r = bad
         return False, (f"code {code.text}'s move {what} is no option of the rule" if r == "sat" else f"Z3: {r}")
     return True, ""
+
+
+def _first_not_unsat(ask: Callable[..., str], base: Any, queries: list[tuple[Any, list]]) -> tuple[Any, str] | None:
+    """The first (what, Z3's answer) of ``queries`` (each a conjunction: its parts, with ``base``)
+    that ``ask`` does not find unsat, or None. All in one query first (their disjunction: unsat
+    exactly when each is), then one by one, in order, only if that is not unsat."""
+    import z3
+    if not queries or ask(base, z3.Or([z3.And(parts) for _, parts in queries])) == "unsat":
+        return None
+    for what, parts in queries:
+        r = ask(base, *parts)
+        if r != "unsat":
+            return what, r
+    return None
 
 
 def cycle(n: int) -> Structure:
