@@ -31,7 +31,7 @@ False
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Iterator, Mapping
+from typing import Any, Callable, Iterator, Mapping
 
 from ..spec.expr import Expr, all_of, evaluate, free_vars, ite, lift
 from ..spec.game import Game, Move, Rules, move
@@ -92,18 +92,33 @@ def prove_inductive(rules: Rules, inv: Invariant, timeout: float = 60.0) -> tupl
     move that breaks it, or Z3's answer)."""
     import z3
 
-    from .smt.encode import Encoding
+    from .smt.encode import encoding
     from .smt.runner import check_within
-    enc = Encoding(rules)
+    enc = encoding(rules)
     pre = inv.expr(rules)
-    breaks = [z3.And(enc.to_z3(mv.legal), z3.Not(enc.to_z3(enc.next(pre, i)))) for i, mv in enumerate(enc.moves)]
+    parts = list(pre.args) if pre.op == "and" else [pre]      # one per slot
+    reading: dict[str, list[int]] = {}                         # a variable -> the parts that read it
+    for k, p in enumerate(parts):
+        for name in free_vars(p):
+            reading.setdefault(name, []).append(k)
+
+    def after(i: int) -> Expr:
+        """The invariant after move ``i``, where ``pre`` holds before it: its parts that read a
+        slot the move changes (the others are ``pre``'s own parts, which every query assumes)."""
+        at = sorted({k for name in enc.moves[i].update for k in reading.get(name, ())})
+        return all_of([enc.next(parts[k], i) for k in at])
+    from .smt.translate import _connective
+
+    def both(a: Any, b: Any) -> Any:           # z3.And(a, z3.Not(b)): the same term, without z3's coercions
+        return _connective(z3.Z3_mk_and, (a, z3.BoolRef(z3.Z3_mk_not(b.ctx.ref(), b.as_ast()), b.ctx)))
+    breaks = [both(enc.to_z3(mv.legal), enc.to_z3(after(i))) for i, mv in enumerate(enc.moves)]
 
     def ask(*query: Any) -> Any:
         s = z3.Solver()
         s.add(enc.to_z3(enc.domain & pre), *query)
         return check_within(s, timeout)[0]         # CPU seconds: the same answer on a busy machine
 
-    if breaks and ask(z3.Or(breaks)) != z3.unsat:      # all moves in one query, then the first that breaks it
+    if breaks and ask(_connective(z3.Z3_mk_or, tuple(breaks))) != z3.unsat:      # all moves in one query, then the first that breaks it
         for mv, b in zip(enc.moves, breaks, strict=True):
             r = ask(b)
             if r != z3.unsat:
@@ -154,25 +169,29 @@ class Projected(Game):
         sub: dict[str, Expr] = {}
         for i, (f, key) in enumerate(sch.slots):
             sub[sch.var_name(i)] = ite(s.present[key], b, a) if f == field else lift(self.inv.fixed[f])
+        from .smt.rewrite import substituter
+        at = substituter(sub)             # one memo for every move's terms (the same nodes as one call each)
         for m in rules.moves:
-            yield from self._expand(m, sub, field, b, sch)
+            yield from self._expand(m, at, field, b, sch)
 
-    def _expand(self, m: Move, sub: dict[str, Expr], field: str, b: int, sch: Any) -> Iterator[Move]:
+    def _expand(self, m: Move, at: Callable[[Expr], Expr], field: str, b: int, sch: Any) -> Iterator[Move]:
+        """Move ``m`` read on the invariant's positions (``at``: its terms there), one move per
+        value of its choices."""
         from .smt.rewrite import substitute
         combos: list[tuple[dict[str, Expr], list[Expr]]] = [({}, [])]
         for c in m.choices:
             nxt = []
             for vals, conds in combos:
-                lo = substitute(substitute(c.lo, sub), vals)
-                hi = substitute(substitute(c.hi, sub), vals)
+                lo = substitute(at(c.lo), vals)
+                hi = substitute(at(c.hi), vals)
                 if free_vars(lo):
                     raise Refused(f"move {m.label!r}: the least value of {c.name} depends on the position")
                 least = int(evaluate(lo, {}))
                 nxt += [({**vals, c.name: lift(k)}, conds + [hi >= k]) for k in range(least, _greatest(hi) + 1)]
             combos = nxt
         for vals, conds in combos:
-            guard = all_of([substitute(substitute(m.guard, sub), vals)] + conds)
-            update = {sch.slots[slot][1]: substitute(substitute(e, sub), vals) == b
+            guard = all_of([substitute(at(m.guard), vals)] + conds)
+            update = {sch.slots[slot][1]: substitute(at(e), vals) == b
                       for slot, e in m.update.items() if sch.slots[slot][0] == field}
             label = m.label
             for name, v in vals.items():

@@ -23,7 +23,7 @@ is a rule whose code does something else on longer paths.
 """
 from __future__ import annotations
 
-from typing import Any, Iterator, Sequence
+from typing import Any, Callable, Iterator, Sequence
 
 from ..spec.expr import Expr, evaluate, free_vars
 from ..spec.game import Game, Rules
@@ -264,25 +264,45 @@ def rule_is_code_up_to(rule: Any, code: Any, inert: Sequence[int]) -> tuple[bool
         return str(check_within(s, 10.0)[0])    # CPU seconds: the same answer on a busy machine
 
     base = z(n >= 0)
+    rule_options = []
     for i, mv in enumerate(enc.moves):           # every option of the rule is one of the code's
         ps = [norm(substitute(enc.next(Var.int(nm), i), empty)) for nm in names]
         match = any_of([cond & same(ps, qs) for a in [ps[0], ps[1], *map(lift, inert)]
                         for cond, qs, _ in code_options(a)])
-        r = ask(base, z(mv.legal), z3.Not(z(match)))
-        if r != "unsat":
-            return False, (f"option {mv.label!r} leaves parts no move of code {code.text} leaves (up to "
-                           f"heaps of {', '.join(map(str, inert)) or 'no size'})" if r == "sat" else f"Z3: {r}")
+        rule_options.append((mv.label, [z(mv.legal), z3.Not(z(match))]))
+    bad = _first_not_unsat(ask, base, rule_options)
+    if bad is not None:
+        label, r = bad
+        return False, (f"option {label!r} leaves parts no move of code {code.text} leaves (up to "
+                       f"heaps of {', '.join(map(str, inert)) or 'no size'})" if r == "sat" else f"Z3: {r}")
     a = Var.int("a#code")
+    code_moves = []
     for cond, qs, what in code_options(a):       # every option of the code is one of the rule's
         none = []
         for i in range(len(enc.moves)):
             ps = [norm(enc.next(Var.int(nm), i)) for nm in names]
             p = enc.exists_choice(i, same(ps, qs))
             none.append(z(~p) if isinstance(p, Exists) else z3.Not(z(p)))
-        r = ask(base, z(cond), *none)
-        if r != "unsat":
-            return False, (f"code {code.text}'s move {what} is no option of the rule" if r == "sat" else f"Z3: {r}")
+        code_moves.append((what, [z(cond), *none]))
+    bad = _first_not_unsat(ask, base, code_moves)
+    if bad is not None:
+        what, r = bad
+        return False, (f"code {code.text}'s move {what} is no option of the rule" if r == "sat" else f"Z3: {r}")
     return True, ""
+
+
+def _first_not_unsat(ask: Callable[..., str], base: Any, queries: list[tuple[Any, list]]) -> tuple[Any, str] | None:
+    """The first (what, Z3's answer) of ``queries`` (each a conjunction: its parts, with ``base``)
+    that ``ask`` does not find unsat, or None. All in one query first (their disjunction: unsat
+    exactly when each is), then one by one, in order, only if that is not unsat."""
+    import z3
+    if not queries or ask(base, z3.Or([z3.And(parts) for _, parts in queries])) == "unsat":
+        return None
+    for what, parts in queries:
+        r = ask(base, *parts)
+        if r != "unsat":
+            return what, r
+    return None
 
 
 def cycle(n: int) -> Structure:

@@ -61,12 +61,12 @@ def same_rule(big: Rules, removed: set[int], order: list[int], small: Rules) -> 
     brings a vertex back; else why not (all obligations in one query, then the first that fails)."""
     import z3
 
-    from .smt.encode import Encoding
+    from .smt.encode import encoding
     from .smt.runner import check_within
-    enc = Encoding(small)
+    enc = encoding(small)             # (cached: every rim vertex of a wheel reads the same path)
     duties = _duties(big, removed, order, small)
     s = z3.Solver()                   # (CPU seconds: the same answer on a busy machine)
-    s.add(z3.Not(z3.And([enc.to_z3(e) for _, e in duties])))
+    s.add(z3.Not(_conjunction([enc.to_z3(e) for _, e in duties])))
     if check_within(s, 60.0)[0] == z3.unsat:
         return None
     for why, e in duties:
@@ -77,26 +77,35 @@ def same_rule(big: Rules, removed: set[int], order: list[int], small: Rules) -> 
     return "Z3 could not decide"
 
 
+def _conjunction(terms: list) -> Any:
+    """``z3.And(terms)`` of Boolean terms (the same term, made without z3's coercion of each)."""
+    import z3
+
+    from .smt.translate import _connective
+    return _connective(z3.Z3_mk_and, tuple(terms)) if terms else z3.BoolVal(True)
+
+
 def _duties(big: Rules, removed: set[int], order: list[int], small: Rules) -> list[tuple[str, Expr]]:
     """What :func:`same_rule` proves, as (what fails, a formula over small's state that must be valid)."""
-    from .smt.rewrite import substitute
+    from .smt.rewrite import substituter
     sub: dict[str, Expr] = {big.schema.var_name(v): lift(False) for v in removed}
     sub.update({big.schema.var_name(v): small.schema.variables[j] for j, v in enumerate(order)})
+    at = substituter(sub)                    # one memo for every term (the same nodes as one call each)
     out: list[tuple[str, Expr]] = []
     for v in sorted(removed):
-        out.append((f"the move at removed vertex {v} of {big.structure.n} can be legal", ~substitute(big.moves[v].guard, sub)))
+        out.append((f"the move at removed vertex {v} of {big.structure.n} can be legal", ~at(big.moves[v].guard)))
     for j, v in enumerate(order):
         mb, ms = big.moves[v], small.moves[j]
-        gb = substitute(mb.guard, sub)
+        gb = at(mb.guard)
         out.append((f"the guard of the move at {v} differs from P_{small.structure.n}'s at {j}",
                     (gb & ms.guard) | (~gb & ~ms.guard)))
         for slot in sorted(set(mb.update) | {order[k] for k in ms.update}):
             if slot in removed:
                 out.append((f"the move at {v} brings removed vertex {slot} back",
-                            ~ms.guard | ~substitute(mb.update[slot], sub)))
+                            ~ms.guard | ~at(mb.update[slot])))
                 continue
             k = order.index(slot)
-            after_b = substitute(mb.update.get(slot, big.schema.variables[slot]), sub)
+            after_b = at(mb.update.get(slot, big.schema.variables[slot]))
             after_s = ms.update.get(k, small.schema.variables[k])
             out.append((f"the move at {v} updates {slot} unlike P_{small.structure.n}'s at {j}",
                         ~ms.guard | ((after_b & after_s) | (~after_b & ~after_s))))

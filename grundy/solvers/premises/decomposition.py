@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 from typing import Any, Callable
 
+from ...caches import register
 from ...spec.expr import BOOL, Expr, Var, all_of, any_of, evaluate, ite, lift, not_
 from ...spec.game import Rules
 from ...spec.ops import dag_nodes
@@ -54,16 +55,27 @@ class _Split:
         self.empty = [lift(bool(sch.fields[f].empty)) if sch.fields[f].sort == BOOL else lift(sch.fields[f].empty)
                       for f, _ in sch.slots]
         self.s = dict(zip(self.names, self.var, strict=False))
-        self._vars: dict[int, tuple[Expr, list[str]]] = {}
         self._memo: dict[tuple, tuple[Any, Any]] = {}      # (what, id(state), ...) -> (state, value)
 
     def sub(self, e: Expr, state: dict[str, Expr]) -> Expr:
-        """``e`` read at ``state``."""
-        hit = self._vars.get(id(e))
+        """``e`` read at ``state`` (the substitution of the same variables by the same nodes is
+        made once in the process: every structure that shares the move's terms reads it back)."""
+        hit = _FREE.get(id(e))
         if hit is None:
-            hit = self._vars[id(e)] = (e, sorted(self._free(e)))
-        changed = {n: state[n] for n in hit[1] if n in state and state[n] is not self.s.get(n)}
-        return self._substitute(e, changed) if changed else e
+            if len(_FREE) >= _REMEMBERED:
+                _FREE.clear()
+            hit = _FREE[id(e)] = (e, sorted(self._free(e)))
+        s = self.s
+        changed = {n: state[n] for n in hit[1] if n in state and state[n] is not s.get(n, _NONE)}
+        if not changed:
+            return e
+        key = (id(e), *[(n, id(x)) for n, x in changed.items()])
+        done = _SUBSTITUTED.get(key)
+        if done is None:
+            if len(_SUBSTITUTED) >= _REMEMBERED:
+                _SUBSTITUTED.clear()
+            done = _SUBSTITUTED[key] = (e, changed, self._substitute(e, changed))
+        return done[2]
 
     def _cached(self, what: tuple, state: dict[str, Expr], make: Callable[[], Any]) -> Any:
         key = (what, id(state))
@@ -114,7 +126,11 @@ class _Split:
         at ``self.s`` (the same expressions, asserted by :meth:`base`): a move's query then
         reads the links it changes only, not every link of the structure."""
         known = self._cached(("known links",), self.s, lambda: {id(c) for c in self.links(self.s)})
-        return all_of(c for c in self.links(state) if id(c) not in known)
+        links = self.links(state)
+        at: Any = range(len(links))
+        if isinstance(state, _Derived) and state.parent is self.s:   # the links it changes, in order
+            at = sorted({i for x in self._changed(state) for i in self.link_of[x]})
+        return all_of(c for c in (links[i] for i in at) if id(c) not in known)
 
     def keeps(self, state: dict[str, Expr], a_side: bool) -> list[Expr]:
         def one(x: int, p: list[Expr]) -> Expr:
@@ -160,7 +176,13 @@ class _Split:
         return self._cached(("after", mv.index), state, make)
 
     def same(self, a: dict[str, Expr], b: dict[str, Expr]) -> Expr:
-        return all_of(a[n] == b[n] for n in self.names if a[n] is not b[n])
+        """``a`` and ``b`` agree (on the names where they hold other nodes; two states derived
+        from one parent differ at most where their changes reach: only those are read)."""
+        names: Any = self.names
+        if isinstance(a, _Derived) and (a.parent is b or (isinstance(b, _Derived) and a.parent is b.parent)):
+            reach = a.delta | b.delta if isinstance(b, _Derived) and a.parent is b.parent else a.delta
+            names = sorted(reach, key=self.slot.__getitem__)     # in slot order, as the full scan
+        return all_of(a[n] == b[n] for n in names if a[n] is not b[n])
 
     def base(self) -> list[Expr]:
         return [self.decomposable(self.s), self.valid(self.s)]
@@ -205,6 +227,19 @@ _REMEMBERED = 200_000              # it -> the Z3 resource units it took; past t
 # it without its canonical text); the nodes are kept in the value, so that their ids stay theirs
 _EXACTLY: dict[tuple[int, ...], tuple[int, list[Expr]]] = {}
 _READS: dict[int, tuple[Expr, frozenset[str]]] = {}     # a prepared query's id -> (it, its free variables)
+_FREE: dict[int, tuple[Expr, list[str]]] = {}          # an expression's id -> (it, its free variables, sorted)
+# (an expression's id, (name, the id of its value) for each variable it reads that a state
+# changes) -> (the expression, the values, the substitution's result): kept alive with their ids
+_SUBSTITUTED: dict[tuple, tuple[Expr, dict[str, Expr], Expr]] = {}
+_NONE = object()
+
+
+def _forget() -> None:
+    _SUBSTITUTED.clear()
+    _FREE.clear()
+
+
+register("premise-substitutions", lambda: len(_SUBSTITUTED) + len(_FREE), _forget)   # a chunk's end empties them
 # the normal form's memo (:func:`~grundy.solvers.smt.rewrite.normalize`, what ``enc.prepare``
 # does to a formula in int mode: a function of the node alone), shared by every structure
 _NORMAL: dict[int, tuple[Expr, Expr]] = {}
@@ -246,6 +281,10 @@ class _Local:
         self.enc, self._free = enc, free_vars
         self.items = [self.prepare(c) for a in assumptions for c in _conjuncts(lift(a))]
         self.reads = [free_vars(c) for c in self.items]
+        self.readers: dict[str, list[int]] = {}          # a variable -> the assumptions reading it
+        for i, r in enumerate(self.reads):
+            for name in r:
+                self.readers.setdefault(name, []).append(i)
         self.used = 0
         self.ctx: Any = None
 
@@ -267,7 +306,10 @@ class _Local:
                 _READS.clear()
             hit = _READS[id(q)] = (q, frozenset(self._free(q)))
         reads = hit[1]
-        near = [c for c, r in zip(self.items, self.reads, strict=False) if not reads.isdisjoint(r)]
+        at: set[int] = set()
+        for name in reads:
+            at.update(self.readers.get(name, ()))
+        near = [self.items[i] for i in sorted(at)]     # in order, as a scan of every assumption
         if 2 * len(near) > len(self.items):
             return False                  # not much nearer than every assumption (a dense structure)
         nodes = [q, *near]

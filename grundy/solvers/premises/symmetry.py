@@ -119,11 +119,17 @@ def _by_identity(rules: Rules, gen: Generator) -> bool:
     """Whether σ maps every move onto a move term for term (no Z3: see
     :mod:`grundy.solvers.premises.identity`); False also when the rule cannot be read so."""
     from .identity import commutes_by_identity
+    maps: dict[tuple[int, int], tuple[Expr, Expr]] = {}     # (slot, id(e)) -> (e, its image)
     try:
         enc = _encoding(rules)
         def slot_image(i: int, e: Expr) -> Expr:
             t = gen.tables[i]
-            return e if t is None else _value_map(e, t, gen.lows[i])
+            if t is None:
+                return e
+            hit = maps.get((i, id(e)))       # a value map built once per expression (e kept alive)
+            if hit is None:
+                hit = maps[(i, id(e))] = (e, _value_map(e, t, gen.lows[i]))
+            return hit[1]
         tables = {i: (gen.lows[i], t) for i, t in enumerate(gen.tables) if t is not None}
         return commutes_by_identity(enc, gen.perm, slot_image, tables)
     except Exception:            # noqa: BLE001  (a rule the encoding cannot take: left to Z3's path)
@@ -199,15 +205,21 @@ def _commutes(rules: Rules, enc, z: _Z3, code, gen: Generator) -> tuple[str, str
                 cv = tuple(z.integer(model, new + "!") for _, new, _, _ in mv.choices)
                 cands = sorted(_matched_at(code, gen, z.state(model), (mv.index, cv)).get(mv.index, ()))
         todo.append((mv, legal, target, list(cands or ())))
-    first = [(legal, _match(enc, at_image, mv, enc.moves[c[0]], target))
-             for mv, legal, target, c in todo if c]
+    made: dict[tuple[int, int], Expr | None] = {}     # (move, candidate) -> _match's formula, made once
+
+    def match(mv, j: int, target: list[Expr]) -> Expr | None:
+        key = (mv.index, j)
+        if key not in made:
+            made[key] = _match(enc, at_image, mv, enc.moves[j], target)
+        return made[key]
+    first = [(legal, match(mv, c[0], target)) for mv, legal, target, c in todo if c]
     matched = [(legal, ok) for legal, ok in first if ok is not None]
     if len(first) == len(todo) and len(matched) == len(first):
         if z.check([any_of([legal & not_(ok) for legal, ok in matched])])[0] == "unsat":
             return PROVED, "", None           # every move matched, in one query
     image_moves: list[tuple[Expr, list[Expr]]] | None = None      # each move at the image (full queries)
     for mv, legal, target, cands in todo:
-        if any(_matched(z, enc, at_image, mv, enc.moves[j], legal, target) for j in cands):
+        if any(_matched(z, match(mv, j, target), legal) for j in cands):
             continue
         if image_moves is None:
             imaged = substituter(at_image)
@@ -255,10 +267,10 @@ def _match(enc, at_image: dict, mv, mj, target: list[Expr]) -> Expr | None:
     return all_of([at(mj.legal)] + [at(mj.update.get(names[k], var[k])) == target[k] for k in range(len(names))])
 
 
-def _matched(z: _Z3, enc, at_image: dict, mv, mj, legal: Expr, target: list[Expr]) -> bool:
-    """Proved: wherever ``mv`` is legal, ``mj`` with the same choices is legal at the image and
-    reaches the image of its result (one quantifier-free query)."""
-    ok = _match(enc, at_image, mv, mj, target)
+def _matched(z: _Z3, ok: Expr | None, legal: Expr) -> bool:
+    """Proved: wherever a move is ``legal``, ``ok`` (:func:`_match`: a candidate with the same
+    choices is legal at the image and reaches the image of its result; None: their choices do not
+    correspond) holds (one quantifier-free query)."""
     return ok is not None and z.check([legal, not_(ok)])[0] == "unsat"
 
 

@@ -180,6 +180,9 @@ class _Translator(Walker):
             return _compare(z3.Z3_mk_le, z3.Z3_mk_ge, a, b)
         return _compare(z3.Z3_mk_bvsle, z3.Z3_mk_bvsge, a, b)
 
+    # ``=``, ``not`` and ``ite`` by the C API (the same terms as z3's ``==``, ``Not`` and ``If``:
+    # the IR gives both sides one sort, so z3's coercions, which cost more than the terms, would
+    # change nothing; operands of two sorts are refused by Z3 as before)
     def walk_eq(self, x: Expr, a, b):
         return _compare(z3.Z3_mk_eq, z3.Z3_mk_eq, a, b)
 
