@@ -142,7 +142,9 @@ class MoveTape:
     """
 
     MEMO = 1 << 14              # answers of :meth:`run` kept per tape (by the values of the slots read)
-    PROBE = 64                  # ... nor past a power of 2 from here, unless as many runs were answered
+    PROBE = 16                  # ... nor past a power of 2 from here, unless as many runs were answered
+                                # (16, not 64: a tape whose answers recur shows it by then, and
+                                # grim's tapes, whose answers do not, keep a quarter as many)
 
     def __init__(self, m: Move, inputs: dict[str, int]):
         self.move = m
