@@ -238,6 +238,8 @@ class MoveTape:
         self.payload = program(self.updates, None)
         self.loads = [[(k, i) for k, i in t.loads if level[k] == j] for j in range(-1, nc)]
         self.reads = sorted({i for _, i in t.loads if i < len(inputs)})   # the state's slots read
+        del t.steps, t.index            # (read above only: the tape runs its own programs, and keeps
+                                        # no step tuples for the collector to walk; its run refused)
         self._key: Callable[[tuple], Any] = operator.itemgetter(*self.reads) if self.reads else _nothing
         self._memo: dict[Any, tuple[Found, int]] = {}
         self.memo_cap = self.MEMO
