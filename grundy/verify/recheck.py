@@ -82,6 +82,7 @@ class CrossCheck:
         self.checked = self.beyond = 0
         self.built = 0                   # nodes of the statements read (work, counted when spent)
         self._tapes: dict[int, tuple[Any, Tape]] = {}
+        self._keys: dict[int, tuple[Any, Callable, Callable]] = {}   # id(rules) -> (rules, size key, total)
 
     @property
     def on(self) -> bool:
@@ -96,7 +97,10 @@ class CrossCheck:
             self._confirm(self._all, [(inst, st) for st in states], None)
         elif self.on and len(states):
             rules = inst.rules
-            self.sample.add(inst, states, lambda st: size_key(rules, st), _total(rules), totals)
+            got = self._keys.get(id(rules))
+            if got is None or got[0] is not rules:
+                got = self._keys[id(rules)] = (rules, _size_key(rules), _total(rules))
+            self.sample.add(inst, states, got[1], got[2], totals)
 
     def offer_listed(self, owner: Any, where: Any) -> None:
         """One position of a listed family the sweep checked: (Instance, state) or (SumInstance, sum)."""
@@ -379,6 +383,29 @@ class CrossCheck:
         if not ok:
             raise wrong("the moves do not show it")
         return ""
+
+
+def _size_key(rules: Any) -> Callable[[tuple], tuple]:
+    """:func:`~grundy.verify.families.size_key` on ``rules``' structure, its fields read once
+    (a state of another length than the slots': by ``size_key`` itself).
+
+    >>> from grundy.spec.games import get_game
+    >>> from grundy.spec.structure import Structure
+    >>> rules = get_game("vertexnim").rules(Structure.graph(range(3), [(0, 1), (1, 2)], directed=True))
+    >>> st = tuple(range(len(rules.schema.slots)))
+    >>> _size_key(rules)(st) == size_key(rules, st)
+    True
+    """
+    sch, g = rules.schema, rules.structure
+    idx = [i for i, (name, _) in enumerate(sch.slots) if sch.fields[name].kind == "int"]
+    n, e, width = g.n, len(g.edges), len(sch.slots)
+
+    def key(st: tuple) -> tuple:
+        if len(st) != width:
+            return size_key(rules, st)
+        nums = [st[i] for i in idx]
+        return (n, e, sum(nums), max(nums, default=0), st)
+    return key
 
 
 def _total(rules: Any) -> Callable[[tuple], int]:

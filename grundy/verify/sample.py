@@ -21,6 +21,16 @@ def _rank(entry: tuple) -> tuple:
     return entry[0], entry[1]
 
 
+class _Later:
+    """A position taken into the draw, made only if it stays there (``make(arg)``: a sweep's
+    position at an index, :meth:`Sample.add`'s ``wheres`` with a ``later`` method)."""
+
+    __slots__ = ("make", "arg")
+
+    def __init__(self, make: Callable[[Any], Any], arg: Any):
+        self.make, self.arg = make, arg
+
+
 class Sample:
     """The positions offered by a sweep, as they come: the ``smallest`` smallest by key and
     ``drawn`` others drawn uniformly at random (a reservoir of ``smallest + drawn``, Li's
@@ -47,16 +57,26 @@ class Sample:
         """Take a batch of positions of one structure (``owner``'s) in sweep order: ``key(where)``
         is a position's size key (None: the order they come in), ``total(where)`` the third
         component of the key (the sum of the numeric fields), cheap, to pass over most
-        positions without making their key; ``totals``: those sums, already known (a sweep in C)."""
+        positions without making their key; ``totals``: those sums, already known (a sweep in C).
+        ``wheres`` may make its positions when read (``wheres.later(j)``: a function and its
+        argument that make position ``j``): a position drawn is then made only if it is still
+        drawn at the end (most are replaced)."""
         first = self.seen
         self.seen += len(wheres)
         self._smallest(owner, wheres, first, key, total, totals)
+        later = getattr(wheres, "later", None)
+        at: Callable[[int], Any] = wheres.__getitem__ if later is None else (lambda j: _Later(*later(j)))
         for i in range(first, min(self.d, self.seen)):    # the reservoir fills first
-            self.drawn.append((i, owner, wheres[i - first]))
-        while self.d and self._next < self.seen:
-            self.drawn[self.rng.randrange(self.d)] = (self._next, owner, wheres[self._next - first])
-            self._w *= math.exp(math.log(self.rng.random()) / self.d)
-            self._next += self._skip() + 1
+            self.drawn.append((i, owner, at(i - first)))
+        if not self.d or self._next >= self.seen:
+            return
+        d, drawn, nxt, w = self.d, self.drawn, self._next, self._w
+        randrange, rand, log, exp = self.rng.randrange, self.rng.random, math.log, math.exp
+        while nxt < self.seen:           # (as :meth:`_skip`, its names read once)
+            drawn[randrange(d)] = (nxt, owner, at(nxt - first))
+            w *= exp(log(rand()) / d)
+            nxt += (int(log(rand()) / log(1 - w)) if w < 1 else 0) + 1
+        self._next, self._w = nxt, w
 
     def _smallest(self, owner: Any, wheres: Sequence[Any], first: int, key: Callable | None,
                   total: Callable | None, totals: Sequence[int] | None = None) -> None:
@@ -82,7 +102,9 @@ class Sample:
                 cap = least if cap is None else min(cap, least)
             if cap is not None:          # (always, by the condition above)
                 picked = [i for i, t in enumerate(sums) if t <= cap]
-        self.small.extend((key(wheres[i]), first + i, owner, wheres[i]) for i in picked)
+        for i in picked:
+            st = wheres[i]                                   # (made once: its key and the entry)
+            self.small.append((key(st), first + i, owner, st))
         if len(self.small) > self.k:
             self.small = sorted(heapq.nsmallest(self.k, self.small, key=_rank))
             self._pruned = True
@@ -95,6 +117,7 @@ class Sample:
             seen = {e[1] for e in small}
             pool = list(self.drawn)
             self.rng.shuffle(pool)
-            rest = [(("drawn",), *e) for e in pool if e[0] not in seen][:self.want]
+            rest = [(("drawn",), i, owner, w.make(w.arg) if type(w) is _Later else w)
+                    for i, owner, w in [e for e in pool if e[0] not in seen][:self.want]]
             self._entries = sorted(small, key=_rank) + sorted(rest, key=lambda e: e[1])
         return self._entries

@@ -135,6 +135,7 @@ class SweepRun:
         self._nums = array("b", [sch.fields[name].kind == "int" for name, _ in sch.slots])
         self.by_value = by_value
         self._sw = _sw_type(self.ns)
+        self._last_first = [(v, len(v)) for v in reversed(self.values)]
 
     def _digits(self, index: int) -> list[int]:
         out = [0] * self.ns
@@ -143,8 +144,14 @@ class SweepRun:
         return out
 
     def state(self, index: int) -> tuple[int, ...]:
-        """The position at ``index`` of the product (the last slot fastest)."""
-        return tuple(v[d] for v, d in zip(self.values, self._digits(index)))
+        """The position at ``index`` of the product (the last slot fastest): as :meth:`_digits`
+        reads the digits, each slot's value taken as its digit is found."""
+        out = []
+        for v, n in self._last_first:
+            index, d = divmod(index, n)
+            out.append(v[d])
+        out.reverse()
+        return tuple(out)
 
     def states(self, a: int, b: int) -> Any:
         """The positions of indices a..b-1, in order (the Python path's range)."""

@@ -155,7 +155,13 @@ class Reference:
         return arena.apply(state, move, cv)
 
     def _kids(self, arena: _Arena, state: State) -> list[State]:
-        return [nxt for _, _, nxt in self.options(arena, state)]
+        """The next states of :meth:`options` (the same work counted, the same errors)."""
+        got = arena.kids(state, self.left())
+        if got is None:
+            self.work = self.max_work or self.work
+            raise self._limit()
+        self.spend(got[1] + 1)
+        return got[0]
 
     def _cycle(self, arena: _Arena, state: State) -> ReferenceCycle:
         return ReferenceCycle(f"{arena.name}: a move returns to {arena.describe(state)}, a position on "

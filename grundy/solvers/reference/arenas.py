@@ -28,6 +28,12 @@ class _Arena:
         past ``budget``."""
         raise NotImplementedError
 
+    def kids(self, state: State, budget: int) -> tuple[list[State], int] | None:
+        """The next states of :meth:`options`, in its order, with the same work (None past
+        ``budget``): what the searches read."""
+        got = self.options(state, budget)
+        return None if got is None else ([nxt for _, _, nxt in got[0]], got[1])
+
     def label(self, move: Any, cv: tuple) -> str:
         raise NotImplementedError
 
@@ -70,15 +76,47 @@ class RulesArena(_Arena):
             return out
         return writes
 
+    def _todo_at(self, state: State) -> list[int]:
+        """The moves tried at ``state`` (:func:`_dispatch`), in order."""
+        if self.slot is None:
+            return self.always
+        hit = self._todo.get(state[self.slot])
+        if hit is None:
+            hit = self._todo[state[self.slot]] = sorted(self.always + self.by_value.get(state[self.slot], []))
+        return hit
+
+    def kids(self, state: State, budget: int) -> tuple[list[State], int] | None:
+        """:meth:`options`' next states, in its order, with the same work and the same errors
+        (a move's one updated slot written straight, no move or choice kept)."""
+        out: list[State] = []
+        work = 1
+        tapes, limits = self.tapes, self._limits
+        for mi in self._todo_at(state):
+            got = tapes[mi].run(state, budget - work)
+            if got is None:
+                return None
+            found, n = got
+            work += n + len(found)                      # a unit per next state built
+            if not found:
+                continue
+            slots = limits[mi][0]
+            one = slots[0] if len(slots) == 1 else -1
+            for cv, writes in found:                    # (the tape's finish: :meth:`_writes`)
+                if writes is None:
+                    raise self.rules.domain_error(mi, cv, state)
+                nxt = list(state)
+                if one >= 0:
+                    nxt[one] = writes[0]
+                else:
+                    for slot, v in zip(slots, writes):
+                        nxt[slot] = v
+                out.append(tuple(nxt))
+        return out, work
+
     def options(self, state: State, budget: int) -> tuple[list[tuple[Any, tuple, State]], int] | None:
         out = []
         work = 1
-        todo = self.always
-        if self.slot is not None:
-            hit = self._todo.get(state[self.slot])
-            if hit is None:
-                hit = self._todo[state[self.slot]] = sorted(self.always + self.by_value.get(state[self.slot], []))
-            todo = hit
+        todo = self._todo_at(state)
         tapes, limits = self.tapes, self._limits
         for mi in todo:
             got = tapes[mi].run(state, budget - work)

@@ -9,7 +9,7 @@ from typing import Any, Callable, Iterable
 from ...errors import RuleError
 from ...spec.expr import Expr, lift
 from ...spec.game import Move
-from ...spec.ops import OPS, dag_nodes
+from ...spec.ops import OPS
 
 __all__ = ["Tape", "MoveTape", "State"]
 
@@ -69,6 +69,46 @@ def _candidate(vals: list[Any], level: tuple, v: int) -> tuple[bool, int]:
     return True, pass_n
 
 
+_EXIT = object()
+
+
+def _nodes(roots: list[Expr]) -> list[Expr]:
+    """Every node under ``roots`` once, children before parents, the roots in order: what
+    :func:`~grundy.spec.ops.dag_nodes` gives root after root with one ``seen``, in one walk.
+
+    >>> from grundy.spec import Var, ite
+    >>> from grundy.spec.ops import dag_nodes
+    >>> x, y = Var.int("x"), Var.int("y")
+    >>> roots = [ite(x < y, x ^ y, y // 2), x + 1 == y, x ^ y, x]
+    >>> seen: set = set()
+    >>> _nodes(roots) == [n for r in roots for n in dag_nodes(r, seen)]
+    True
+    """
+    seen: set[int] = set()
+    order: list[Expr] = []
+    append = order.append
+    stack: list[Any] = []           # nodes to enter; _EXIT above a node: its children are done
+    pop, push, extend = stack.pop, stack.append, stack.extend
+    for root in roots:
+        push(root)
+        while stack:
+            x = pop()
+            if x is _EXIT:
+                append(pop())
+                continue
+            i = id(x)
+            if i in seen:
+                continue
+            seen.add(i)
+            if x.op == "const" or x.op == "var":
+                append(x)
+                continue
+            push(x)
+            push(_EXIT)
+            extend(x.args[::-1])
+    return order
+
+
 class Tape:
     """Expressions evaluated by walking their DAG once, children first, each operator by its
     ``concrete`` meaning in the catalogue (no code generated). ``inputs`` maps a variable's
@@ -87,22 +127,22 @@ class Tape:
         self.template: list[Any] = []
         self.loads: list[tuple[int, int]] = []           # (value index, input index)
         self.steps: list[Step] = []
-        seen: set[int] = set()
-        for root in self.roots:
-            for x in dag_nodes(root, seen):
-                self._add(x, inputs)
-        self.out = [self.index[id(r)] for r in self.roots]
-
-    def _add(self, x: Expr, inputs: dict[str, int]) -> None:
-        k = self.index[id(x)] = len(self.template)
-        self.template.append(x.args[0] if x.op == "const" else None)
-        if x.op == "var":
-            name = x.args[0]
-            if name not in inputs:
-                raise RuleError(f"the reference engine has no value for the variable {name!r}")
-            self.loads.append((k, inputs[name]))
-        elif x.op != "const":
-            self.steps.append((k, OPS[x.op].concrete, tuple(self.index[id(a)] for a in x.args)))
+        index, template, loads, steps = self.index, self.template, self.loads, self.steps
+        for x in _nodes(self.roots):             # each node once, children first (its value index: its place)
+            k = index[id(x)] = len(template)
+            op = x.op
+            if op == "const":
+                template.append(x.args[0])
+                continue
+            template.append(None)
+            if op == "var":
+                name = x.args[0]
+                if name not in inputs:
+                    raise RuleError(f"the reference engine has no value for the variable {name!r}")
+                loads.append((k, inputs[name]))
+            else:
+                steps.append((k, OPS[op].concrete, tuple([index[id(a)] for a in x.args])))
+        self.out = [index[id(r)] for r in self.roots]
 
     def run(self, values: tuple) -> list[Any]:
         """The roots' values, the variables bound to ``values`` (by ``inputs``)."""
@@ -142,7 +182,9 @@ class MoveTape:
     """
 
     MEMO = 1 << 14              # answers of :meth:`run` kept per tape (by the values of the slots read)
-    PROBE = 64                  # ... nor past a power of 2 from here, unless as many runs were answered
+    PROBE = 16                  # ... nor past a power of 2 from here, unless as many runs were answered
+                                # (16, not 64: a tape whose answers recur shows it by then, and
+                                # grim's tapes, whose answers do not, keep a quarter as many)
 
     def __init__(self, m: Move, inputs: dict[str, int]):
         self.move = m
@@ -196,6 +238,8 @@ class MoveTape:
         self.payload = program(self.updates, None)
         self.loads = [[(k, i) for k, i in t.loads if level[k] == j] for j in range(-1, nc)]
         self.reads = sorted({i for _, i in t.loads if i < len(inputs)})   # the state's slots read
+        del t.steps, t.index            # (read above only: the tape runs its own programs, and keeps
+                                        # no step tuples for the collector to walk; its run refused)
         self._key: Callable[[tuple], Any] = operator.itemgetter(*self.reads) if self.reads else _nothing
         self._memo: dict[Any, tuple[Found, int]] = {}
         self.memo_cap = self.MEMO

@@ -71,6 +71,10 @@ class _Indexed(Sequence):
             return [self.run.state(x) for x in self.idx[i]]
         return self.run.state(self.idx[i])
 
+    def later(self, i: int) -> tuple[Callable[[int], tuple], int]:
+        """How to make the position at ``i`` later: (a function, its argument), nothing made now."""
+        return self.run.state, self.idx[i]
+
 
 def kernel_cost(tally: Tally, text: str, quick: bool) -> float:
     """The compiler's time for a kernel of library text ``text`` (:func:`build.compile_cost`),
