@@ -251,6 +251,19 @@ def test_random_linear_claims(a, b, m, r):
     assert c == p and used > 0
 
 
+def _kernels_made(monkeypatch) -> list:
+    """The sweep kernels the solver hands out from now on (None where none serves), in order."""
+    kernels: list = []
+    real = Solver.sweep_kernel
+
+    def spy(self, *a, **k):
+        got = real(self, *a, **k)
+        kernels.append(got)
+        return got
+    monkeypatch.setattr(Solver, "sweep_kernel", spy)
+    return kernels
+
+
 def test_a_sweep_kernel_optimized_in_the_middle_of_a_sweep_answers_as_python(tune, monkeypatch):
     """A sweep kernel on a large box starts with -Og and goes on with -O1 (a sweep of moderate
     size) once it has paused upgrade_after times (kernel.counted), in the middle of a range:
@@ -261,14 +274,7 @@ def test_a_sweep_kernel_optimized_in_the_middle_of_a_sweep_answers_as_python(tun
     tune(c_quick=0)              # the sweep asks for no -Og: light
     tune(c_from=0)
     tune(c_always=0)
-    kernels: list = []
-    real = Solver.sweep_kernel
-
-    def spy(self, *a, **k):
-        got = real(self, *a, **k)
-        kernels.append(got)
-        return got
-    monkeypatch.setattr(Solver, "sweep_kernel", spy)
+    kernels = _kernels_made(monkeypatch)
     bouton = Claim("t/bouton-40", game="nim", kind="grundy", family=heaps(3), statement=nim_sum,
                    bounds={"heap": 40}, expect="verified")
     got = []
@@ -286,14 +292,7 @@ def test_the_next_claims_sweep_kernel_takes_on_the_table(monkeypatch):
     """Two claims on one solver, the same rules and box: the second claim's kernel (its own
     statement compiled) takes on the first one's table, and both sweeps answer as the Python
     path's."""
-    kernels: list = []
-    real = Solver.sweep_kernel
-
-    def spy(self, *a, **k):
-        got = real(self, *a, **k)
-        kernels.append(got)
-        return got
-    monkeypatch.setattr(Solver, "sweep_kernel", spy)
+    kernels = _kernels_made(monkeypatch)
     claims = [Claim(f"t/nim-{i}", game="nim", kind="char", family=heaps(3), statement=stmt,
                     bounds={"heap": 12}) for i, stmt in enumerate((zero_sum, lambda g, s: s.heap[0] == s.heap[1]))]
     got = []

@@ -14,15 +14,18 @@ def _networkx_automorphisms(s: Structure) -> list[tuple[int, ...]]:
     return sorted(_networkx_iter(s))
 
 
+def _random_graph(rng: random.Random, n: int, directed: bool, p: float, loop_p: float) -> Structure:
+    """A graph (or digraph) on 0..n-1: each pair (each arc) with probability ``p``, each loop
+    with ``loop_p``."""
+    pairs = [(u, v) for u in range(n) for v in range(n) if u != v and (directed or u < v) and rng.random() < p]
+    loops = [v for v in range(n) if rng.random() < loop_p]
+    return Structure.graph(range(n), pairs, loops, directed=directed)
+
+
 @pytest.mark.parametrize("seed", range(60))
 def test_automorphisms_match_networkx(seed: int) -> None:
     rng = random.Random(seed)
-    n = rng.randint(1, 7)
-    directed = seed % 3 == 0
-    p = rng.choice((0.2, 0.5, 0.8, 1.0))
-    pairs = [(u, v) for u in range(n) for v in range(n) if u != v and (directed or u < v) and rng.random() < p]
-    loops = [v for v in range(n) if rng.random() < 0.2]
-    s = Structure.graph(range(n), pairs, loops, directed=directed)
+    s = _random_graph(rng, rng.randint(1, 7), seed % 3 == 0, rng.choice((0.2, 0.5, 0.8, 1.0)), 0.2)
     assert s.automorphisms == _networkx_automorphisms(s)
 
 
@@ -45,10 +48,7 @@ def test_automorphisms_of_larger_graphs_match_networkx(seed: int) -> None:
     rng = random.Random(1000 + seed)
     n = rng.randint(13, 22)
     directed = seed % 4 == 0
-    p = rng.choice((0.1, 0.15, 0.9)) if not directed else 0.1
-    pairs = [(u, v) for u in range(n) for v in range(n) if u != v and (directed or u < v) and rng.random() < p]
-    loops = [v for v in range(n) if rng.random() < 0.1]
-    s = Structure.graph(range(n), pairs, loops, directed=directed)
+    s = _random_graph(rng, n, directed, rng.choice((0.1, 0.15, 0.9)) if not directed else 0.1, 0.1)
     found = s.automorphisms_at_most(256)
     want = _networkx_automorphisms(s) if found is not None else None
     assert found == want or (found is None and len(list(itertools.islice(_networkx_iter(s), 257))) > 256)
@@ -116,14 +116,9 @@ def test_pointwise_stabilisers_match_networkx(seed: int) -> None:
     random graphs and digraphs with loops: the arcs between a new vertex and the placed ones
     are checked from their neighbours alone."""
     rng = random.Random(5000 + seed)
-    n = rng.randint(2, 8)
-    directed = seed % 3 == 0
-    p = rng.choice((0.2, 0.4, 0.6, 0.9))
-    pairs = [(u, v) for u in range(n) for v in range(n) if u != v and (directed or u < v) and rng.random() < p]
-    loops = [v for v in range(n) if rng.random() < 0.25]
-    s = Structure.graph(range(n), pairs, loops, directed=directed)
+    s = _random_graph(rng, rng.randint(2, 8), seed % 3 == 0, rng.choice((0.2, 0.4, 0.6, 0.9)), 0.25)
     group = _networkx_automorphisms(s)
     order = _search_order(s)
-    for k in range(n + 1):
+    for k in range(s.n + 1):
         want = [a for a in group if all(a[v] == v for v in order[:k])]
         assert sorted(s._backtrack(k)) == want

@@ -20,12 +20,12 @@ from __future__ import annotations
 
 import operator
 from dataclasses import dataclass
-from typing import Any, Callable, ClassVar, Container, Sequence
+from typing import Any, Callable, ClassVar, Container, Iterable, Sequence
 
 from ..errors import MissingOperator, UnsupportedOperator
 from .nimber import nim_multiply
 
-__all__ = ["INT", "BOOL", "Op", "OPS", "Walker", "MissingOperator", "UnsupportedOperator", "dag_nodes"]
+__all__ = ["INT", "BOOL", "Op", "OPS", "Walker", "MissingOperator", "UnsupportedOperator", "dag_nodes", "dag_nodes_of"]
 
 INT, BOOL = "int", "bool"
 
@@ -188,26 +188,42 @@ def dag_nodes(e: Any, seen: set[int] | None = None, skip: Container[int] = ()) -
     everything under them, so a walk over many roots sharing subterms stays linear.
     ``skip`` (ids, not updated) also prunes: e.g. the nodes a walker has already done.
     """
+    return dag_nodes_of((e,), seen, skip)
+
+
+def dag_nodes_of(roots: Iterable[Any], seen: set[int] | None = None, skip: Container[int] = ()) -> list[Any]:
+    """:func:`dag_nodes` of each root in turn, with one ``seen``, in one walk: every node under
+    ``roots`` once, children before parents, the roots in order.
+
+    >>> from grundy.spec import Var, ite
+    >>> x, y = Var.int("x"), Var.int("y")
+    >>> roots = [ite(x < y, x ^ y, y // 2), x + 1 == y, x ^ y, x]
+    >>> seen: set = set()
+    >>> dag_nodes_of(roots) == [n for r in roots for n in dag_nodes(r, seen)]
+    True
+    """
     seen = set() if seen is None else seen
     order: list[Any] = []
     append = order.append
-    stack: list[Any] = [e]      # nodes to enter; _EXIT above a node: its children are done
+    stack: list[Any] = []       # nodes to enter; _EXIT above a node: its children are done
     pop, push, extend = stack.pop, stack.append, stack.extend
-    while stack:
-        x = pop()
-        if x is _EXIT:
-            append(pop())
-            continue
-        i = id(x)
-        if i in seen or i in skip:
-            continue
-        seen.add(i)
-        if x.op == "const" or x.op == "var":
-            append(x)
-            continue
-        push(x)
-        push(_EXIT)
-        extend(x.args[::-1])
+    for root in roots:
+        push(root)
+        while stack:
+            x = pop()
+            if x is _EXIT:
+                append(pop())
+                continue
+            i = id(x)
+            if i in seen or i in skip:
+                continue
+            seen.add(i)
+            if x.op == "const" or x.op == "var":
+                append(x)
+                continue
+            push(x)
+            push(_EXIT)
+            extend(x.args[::-1])
     return order
 
 

@@ -7,9 +7,9 @@ from functools import cached_property
 from typing import Any, Callable, Iterable
 
 from ...errors import RuleError
-from ...spec.expr import Expr, lift
+from ...spec.expr import lift
 from ...spec.game import Move
-from ...spec.ops import OPS
+from ...spec.ops import OPS, dag_nodes_of
 
 __all__ = ["Tape", "MoveTape", "State"]
 
@@ -69,46 +69,6 @@ def _candidate(vals: list[Any], level: tuple, v: int) -> tuple[bool, int]:
     return True, pass_n
 
 
-_EXIT = object()
-
-
-def _nodes(roots: list[Expr]) -> list[Expr]:
-    """Every node under ``roots`` once, children before parents, the roots in order: what
-    :func:`~grundy.spec.ops.dag_nodes` gives root after root with one ``seen``, in one walk.
-
-    >>> from grundy.spec import Var, ite
-    >>> from grundy.spec.ops import dag_nodes
-    >>> x, y = Var.int("x"), Var.int("y")
-    >>> roots = [ite(x < y, x ^ y, y // 2), x + 1 == y, x ^ y, x]
-    >>> seen: set = set()
-    >>> _nodes(roots) == [n for r in roots for n in dag_nodes(r, seen)]
-    True
-    """
-    seen: set[int] = set()
-    order: list[Expr] = []
-    append = order.append
-    stack: list[Any] = []           # nodes to enter; _EXIT above a node: its children are done
-    pop, push, extend = stack.pop, stack.append, stack.extend
-    for root in roots:
-        push(root)
-        while stack:
-            x = pop()
-            if x is _EXIT:
-                append(pop())
-                continue
-            i = id(x)
-            if i in seen:
-                continue
-            seen.add(i)
-            if x.op == "const" or x.op == "var":
-                append(x)
-                continue
-            push(x)
-            push(_EXIT)
-            extend(x.args[::-1])
-    return order
-
-
 class Tape:
     """Expressions evaluated by walking their DAG once, children first, each operator by its
     ``concrete`` meaning in the catalogue (no code generated). ``inputs`` maps a variable's
@@ -128,7 +88,7 @@ class Tape:
         self.loads: list[tuple[int, int]] = []           # (value index, input index)
         self.steps: list[Step] = []
         index, template, loads, steps = self.index, self.template, self.loads, self.steps
-        for x in _nodes(self.roots):             # each node once, children first (its value index: its place)
+        for x in dag_nodes_of(self.roots):        # each node once, children first (its value index: its place)
             k = index[id(x)] = len(template)
             op = x.op
             if op == "const":
