@@ -19,6 +19,8 @@ from grundy.spec.expr import (
     total,
 )
 
+pytestmark = pytest.mark.usefixtures("node_table_kept")  # node identity is asserted
+
 x, y = Var.int("x"), Var.int("y")
 ints = st.integers(-50, 50)
 

@@ -6,12 +6,16 @@ from __future__ import annotations
 
 import itertools
 
+import pytest
+
 from grundy.solvers import premises
 from grundy.solvers.premises.identity import Canonical
 from grundy.spec import Field, Game, Structure, any_of, count, move
 from grundy.spec.expr import Var, ite, maximum, minimum, show
 from grundy.spec.games import get_game
 from grundy.spec.heaps import HeapGame
+
+pytestmark = pytest.mark.usefixtures("node_table_kept")  # canonical forms compared by identity
 
 
 def _take(s, i: int, guard):

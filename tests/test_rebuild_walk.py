@@ -15,13 +15,7 @@ from grundy.spec.rebuild import Rebuild
 NAMES = ("x", "y", "z", "w")
 
 
-@pytest.fixture(autouse=True)
-def _node_table_kept(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The node table starts again past its limit, and a restart between the two walks of a
-    comparison would make equal results two nodes. In a worker that ran other files first the
-    table can be near its limit (CI saw it), so these tests lift the limit."""
-    from grundy.spec import expr as ex
-    monkeypatch.setattr(ex, "_INTERN_LIMIT", 10**9)
+pytestmark = pytest.mark.usefixtures("node_table_kept")  # the tests compare nodes by identity
 
 
 def _int(rng: random.Random, depth: int) -> Expr:
