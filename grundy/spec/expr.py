@@ -116,14 +116,33 @@ Term = Union[Expr, int, bool]
 # entries (memory stays flat over long sweeps; only sharing with older nodes is lost).
 _INTERN: dict[tuple[Any, ...], Expr] = {}
 _INTERN_LIMIT = 50_000
-register("intern", lambda: len(_INTERN), lambda: _INTERN.clear())
+_RESTARTS = [0]          # how many times the table started again in this process
+
+
+def _restart() -> None:
+    _INTERN.clear()
+    _RESTARTS[0] += 1
+
+
+register("intern", lambda: len(_INTERN), _restart)
+
+
+def node_table_restarts() -> int:
+    """How many times the node table has started again in this process: a check that compares
+    nodes by identity (equal terms are one node only within one run of the table) reads it
+    before and after, and is asked again if it moved.
+
+    >>> n = node_table_restarts(); _restart(); node_table_restarts() - n
+    1
+    """
+    return _RESTARTS[0]
 
 
 def _interned(key: tuple[Any, ...], make: Callable[[], Expr]) -> Expr:
     x = _INTERN.get(key)
     if x is None:
         if len(_INTERN) >= _INTERN_LIMIT:
-            _INTERN.clear()
+            _restart()
         x = _INTERN[key] = make()
     return x
 
