@@ -130,3 +130,17 @@ def test_a_binary_and_refuses_a_non_boolean_operand_as_the_general_one_does():
         (x < 1) & x
     with pytest.raises(TypeError, match="or needs bool operands"):
         x | (x < 1)
+
+
+@pytest.mark.parametrize("build", [lambda k: x + k,                                   # an operator's node
+                                   lambda k: (x < k) & (y < k),                       # a connective's
+                                   lambda k: Var.int(f"v{k}")])                       # a variable
+def test_every_restart_of_the_node_table_is_counted(monkeypatch, build):
+    """Each way a node is made starts the table again when full, and counts it (a check that
+    compares nodes by identity reads the count: grundy.solvers.premises.identity)."""
+    import grundy.spec.expr as E
+    monkeypatch.setattr(E, "_INTERN_LIMIT", 5)
+    before = E.node_table_restarts()
+    for k in range(1, 40):
+        build(k)
+    assert E.node_table_restarts() - before >= 5

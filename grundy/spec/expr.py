@@ -208,7 +208,7 @@ def _node(op: str, args: Sequence[Expr]) -> Expr:
     else:
         return lift(spec.concrete(*(a.args[0] for a in args)))
     if len(_INTERN) >= _INTERN_LIMIT:
-        _INTERN.clear()
+        _restart()
     x = _INTERN[key] = Expr(op, tuple(args), sort)
     return x
 
@@ -356,7 +356,7 @@ def _junction(op: str, args: list[Expr]) -> Expr:
     x = _INTERN.get(key)
     if x is None:
         if len(_INTERN) >= _INTERN_LIMIT:
-            _INTERN.clear()
+            _restart()
         x = _INTERN[key] = Expr(op, tuple(args), BOOL)
     return x
 
