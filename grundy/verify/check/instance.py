@@ -5,17 +5,18 @@ reply, and the counterexample at a state.
 from __future__ import annotations
 
 from functools import cached_property
-from typing import Any, Callable, cast
+from typing import Any, Callable
 
 from ...settings import current as settings
 from ...solvers.explicit import compile_expr
+from ...solvers.explicit.strategy import compile_strategy
 from ...solvers.native.follow import StrategyTable
 from ...solvers.native.vm import statement_at
 from ...solvers.solver import Solver
 from ...spec.expr import INT, Expr, lift
 from ...spec.games import GAMES
 from ...spec.position import Position
-from ...spec.strategy import plays
+from ...spec.strategy import Play, plays
 from ...spec.structure import Structure
 from ..claims import Claim
 from ..families import TableStatement
@@ -52,16 +53,12 @@ class Instance:
         self.assume_expr: Expr = lift(claim.assume(g, s)) if claim.assume else lift(True)
         self._table = solver.table(self.game, g)
         self.misere = claim.convention == "misere"
-        self.cases: list[tuple[Callable, int, list[Callable]]] = []
+        self.cases: list[Play] = []            # the strategy's (compiled when first followed: chooser)
         self.native_strategy: StrategyTable | None = None   # the strategy followed in C
         if claim.strategy is not None and kind.claims_strategy:
-            cases = plays(claim.strategy, rules)
+            self.cases = plays(claim.strategy, rules)
             if solver.native:
-                self.native_strategy = StrategyTable(rules, cases, self.misere)
-            for p in cases:
-                m = rules.moves[p.move]
-                self.cases.append((compile_expr(rules, cast(Expr, p.when)), p.move,     # lifted by Play
-                                   [compile_expr(rules, cast(Expr, p.choice[c.name])) for c in m.choices]))
+                self.native_strategy = StrategyTable(rules, self.cases, self.misere)
         self.exact = (compile_expr(rules, lift(claim.exact(g, s))) if claim.exact and self.cases
                       else None)
         self.won: set[State] = set()
@@ -100,6 +97,16 @@ class Instance:
     @cached_property
     def assume(self) -> Callable:
         return compile_expr(self.rules, self.assume_expr)
+
+    @cached_property
+    def chosen(self) -> Callable:
+        """The strategy's move at a state (the first case's that applies; None: none does)."""
+        return compile_strategy(self.rules, self.cases)
+
+    @cached_property
+    def every_chosen(self) -> Callable:
+        """The moves of every case of the strategy that applies at a state."""
+        return compile_strategy(self.rules, self.cases, every=True)
 
     @cached_property
     def code(self) -> Any:
@@ -189,9 +196,9 @@ class Instance:
     def judge(self, state: State, truth: Any = None) -> tuple[Any, Any, list[dict] | None] | None:
         """None where the claim holds at ``state``, else (claimed, actual, line or None).
         ``truth``: the solver's value or outcome there, if already known (:meth:`prefetch`)."""
-        claimed = self.stmt(state)
         if truth is FOLLOWED:        # claimed N, and the strategy wins from here (the C follower)
             return self.exactly(state) if self.exact and self.exact(state) else None
+        claimed = self.stmt(state)
         if truth is not None:
             c = claimed if self.by_value else "P" if claimed else "N"
             return None if c == truth else (c, truth, None)
@@ -218,14 +225,14 @@ class Instance:
         """The strategy's move at ``state`` among the moves ``opts`` (move, choices, next state):
         ("ok", (move, choices), next state), ("illegal", (move, choices), None) or ("none", None,
         None). A move's label is written by :meth:`label_of` when a line shows it."""
-        for when, mi, fs in self.cases:
-            if when(state):
-                cv = tuple(f(state) for f in fs)
-                for mj, cw, nxt in opts:
-                    if mj == mi and cw == cv:
-                        return "ok", (mi, cv), nxt
-                return "illegal", (mi, cv), None
-        return "none", None, None
+        chosen = self.chosen(state)
+        if chosen is None:
+            return "none", None, None
+        mi, cv = chosen
+        for mj, cw, nxt in opts:
+            if mj == mi and cw == cv:
+                return "ok", chosen, nxt
+        return "illegal", chosen, None
 
     def _node(self, x: State):
         """At a state where the strategy's player moves: ("win",), ("fail", reason, steps) or
@@ -298,10 +305,7 @@ class Instance:
     def exactly(self, state: State) -> tuple[Any, Any, list[dict] | None] | None:
         """The strategy's moves (every case that applies) are exactly the winning moves."""
         opts = self.code.options(state)
-        mine = set()
-        for when, mi, fs in self.cases:
-            if when(state):
-                mine.add((mi, tuple(f(state) for f in fs)))
+        mine = set(self.every_chosen(state))
         wins = {(mi, cv) for (mi, cv, _), o in zip(opts, self._outcomes([nxt for *_, nxt in opts]), strict=True)
                 if o == "P"}
         if mine == wins:
