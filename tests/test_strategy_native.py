@@ -14,7 +14,7 @@ from grundy.settings import current as current_settings
 from grundy.solvers.native import build
 from grundy.solvers.native.follow import StrategyTable
 from grundy.spec import Play, Structure
-from grundy.spec.expr import all_of
+from grundy.spec.expr import all_of, any_of
 from grundy.spec.strategy import move_index, plays
 from grundy.verify.check import Instance, check_claim
 from grundy.verify.claims import Claim
@@ -176,3 +176,29 @@ def compare_with(table: StrategyTable, py: Instance, starts_) -> list[int]:
     for s, r in zip(starts_, got):
         assert r == (2 if not py.code.options(s) else 1 if py.follow(s) is None else 0), s
     return list(got)
+
+
+def light(g, s):
+    """A planted statement: P iff every edge at the token weighs at most 1 (false at many starts)."""
+    return any_of((s.token == t) & all_of(s.weight[g.edge_id(t, u)] <= 1 for u in g.neighbours(t))
+                    for t in g.vertices)
+
+
+@pytest.mark.parametrize("strategy", [E.complete_graph_strategy, minus_one, too_much, only_at_zero])
+@pytest.mark.parametrize("native", [True, False])
+def test_a_batch_judged_as_each_start_alone(strategy, native):
+    """The truths a strategy claim's batch is given (Instance.prefetch: the statement read once, the
+    truths at the starts claimed P asked in one call, the starts claimed N followed in C where it
+    serves) judge every start as a fresh instance judges it alone (a statement true and false at
+    starts claimed P and N; strategies winning, failing, illegal, without a case)."""
+    c = Claim("demo/light", game="edge-nim", kind="strategy", family=complete(4), bounds={"weight": (0, 2)},
+              statement=light, strategy=strategy, exact=lambda g, s: s.token == 0, expect="refuted")
+    every = starts(4, 2) + [w + (t,) for w in itertools.product(range(3), repeat=6) for t in range(4)][::7]
+    inst = Instance(c, "g", k(4), Solver(native="always" if native else False))
+    inst.batched = native                       # the C follower asked for the batch
+    truths = inst.prefetch(every)
+    assert truths is not None and len(truths) == len(every)
+    alone = Instance(c, "g", k(4), Solver(native=False))
+    found = [inst.judge(st, t) for st, t in zip(every, truths)]
+    assert found == [alone.judge(st) for st in every]
+    assert any(f is None for f in found) and any(f is not None for f in found)

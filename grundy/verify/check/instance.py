@@ -25,6 +25,7 @@ from ..verdict import Counterexample
 from .deadline import State
 
 FOLLOWED = "the strategy wins (C follower)"   # a truth from :meth:`Instance.prefetch`, judged as such
+CLAIMED_N = "claimed N (to be followed)"      # from :meth:`Instance.prefetch`: the statement read there
 
 
 class Instance:
@@ -131,10 +132,9 @@ class Instance:
         None (each judged on its own) unless the judgement needs the truth at every state (no
         table of values, no strategy). A large sweep on the native path asks the kernel (which
         canonicalizes them); others ask :meth:`Solver.answers` (each state served as it would be
-        alone: :meth:`_answers`). A strategy claim's batch goes to the C follower instead
-        (:meth:`_followed`)."""
-        if self.cases and batch and self.table is None and (self.batched or self._in_c()):
-            return self._followed(batch)
+        alone: :meth:`_answers`). A strategy claim's batch: :meth:`_strategy_truths`."""
+        if self.cases and batch and self.table is None and not self.by_value:
+            return self._strategy_truths(batch)
         if not batch or self.cases or self.table is not None:
             return None
         if not (self.batched and self.solver.native):
@@ -161,20 +161,22 @@ class Instance:
                 known[c] = v if self.by_value else "N" if v else "P"
         return [known.get(c) for c in cs]
 
-    def _followed(self, batch: list[State]) -> list[Any] | None:
-        """:data:`FOLLOWED` at the starts claimed N from which the C follower shows the strategy
-        winning against every reply, None at the others (judged as before: a failing start is
-        followed again in Python for the line that shows it)."""
-        if self.native_strategy is None:
-            return None
-        starts = [i for i, st in enumerate(batch) if not self.stmt(st)]
-        got = self.native_strategy.follow_many([batch[i] for i in starts])
-        if got is None:
-            return None
-        out: list[Any] = [None] * len(batch)
-        for i, r in zip(starts, got, strict=False):
-            if r == 1:
-                out[i] = FOLLOWED
+    def _strategy_truths(self, batch: list[State]) -> list[Any]:
+        """A strategy claim's batch, the statement read once at each start: at the starts
+        claimed P, the truth (:meth:`_answers`: the solver asked in one call); at those claimed
+        N, :data:`FOLLOWED` where the C follower (once it serves, :meth:`_in_c`, or in a batched
+        sweep) shows the strategy winning against every reply, else :data:`CLAIMED_N` (judged
+        as before: followed in Python, a failing start for the line that shows it)."""
+        out: list[Any] = [CLAIMED_N] * len(batch)
+        claimed_p = [i for i, st in enumerate(batch) if self.stmt(st)]
+        for i, a in zip(claimed_p, self._answers([batch[i] for i in claimed_p]), strict=True):
+            out[i] = a
+        if self.native_strategy is not None and (self.batched or self._in_c()):
+            starts = [i for i, t in enumerate(out) if t is CLAIMED_N]
+            got = self.native_strategy.follow_many([batch[i] for i in starts])
+            for i, r in zip(starts, got or (), strict=False):
+                if r == 1:
+                    out[i] = FOLLOWED
         return out
 
     def truth(self, state: State) -> Any:
@@ -195,10 +197,11 @@ class Instance:
     # claimed versus true -----------------------------------------------------
     def judge(self, state: State, truth: Any = None) -> tuple[Any, Any, list[dict] | None] | None:
         """None where the claim holds at ``state``, else (claimed, actual, line or None).
-        ``truth``: the solver's value or outcome there, if already known (:meth:`prefetch`)."""
+        ``truth``: the solver's value or outcome there, if already known (:meth:`prefetch`; for a
+        strategy claim also :data:`FOLLOWED` or :data:`CLAIMED_N`)."""
         if truth is FOLLOWED:        # claimed N, and the strategy wins from here (the C follower)
             return self.exactly(state) if self.exact and self.exact(state) else None
-        claimed = self.stmt(state)
+        claimed, truth = (False, None) if truth is CLAIMED_N else (self.stmt(state), truth)
         if truth is not None:
             c = claimed if self.by_value else "P" if claimed else "N"
             return None if c == truth else (c, truth, None)
