@@ -169,8 +169,9 @@ class Instance:
         as before: followed in Python, a failing start for the line that shows it)."""
         out: list[Any] = [CLAIMED_N] * len(batch)
         claimed_p = [i for i, st in enumerate(batch) if self.stmt(st)]
-        for i, a in zip(claimed_p, self._answers([batch[i] for i in claimed_p]), strict=True):
-            out[i] = a
+        if claimed_p:
+            for i, a in zip(claimed_p, self._answers([batch[i] for i in claimed_p]), strict=True):
+                out[i] = a
         if self.native_strategy is not None and (self.batched or self._in_c()):
             starts = [i for i, t in enumerate(out) if t is CLAIMED_N]
             got = self.native_strategy.follow_many([batch[i] for i in starts])
@@ -224,32 +225,22 @@ class Instance:
         return None if c == a else (c, a, None)
 
     # strategies ---------------------------------------------------------------
-    def strategy_move(self, state: State, opts) -> tuple[str, Any, Any]:
-        """The strategy's move at ``state`` among the moves ``opts`` (move, choices, next state):
-        ("ok", (move, choices), next state), ("illegal", (move, choices), None) or ("none", None,
-        None). A move's label is written by :meth:`label_of` when a line shows it."""
-        chosen = self.chosen(state)
-        if chosen is None:
-            return "none", None, None
-        mi, cv = chosen
-        for mj, cw, nxt in opts:
-            if mj == mi and cw == cv:
-                return "ok", chosen, nxt
-        return "illegal", chosen, None
-
-    def _node(self, x: State):
+    def _node(self, x: State, options: Callable):
         """At a state where the strategy's player moves: ("win",), ("fail", reason, steps) or
         ("go", (move, choices), y, replies); a step: ((move, choices), state); the replies: the
-        moves at y, (move, choices, state)."""
-        opts = self.code.options(x)
+        moves at y, (move, choices, state). The strategy's move: the first case's that applies
+        (:attr:`chosen`), legal where it is one of the moves at ``x`` (``options``)."""
+        opts = options(x)
         if not opts:
             return ("win",) if self.misere else ("fail", "the strategy's player has no move", [])
-        how, mv, y = self.strategy_move(x, opts)
-        if how == "none":
+        mv = self.chosen(x)
+        if mv is None:
             return ("fail", "no case of the strategy applies", [])
-        if how == "illegal":
+        mi, cv = mv
+        y = next((nxt for mj, cw, nxt in opts if mj == mi and cw == cv), None)
+        if y is None:
             return ("fail", f"the strategy's move {self.label_of(*mv)!r} is not legal", [])
-        replies = self.code.options(y)
+        replies = options(y)
         if not replies:
             return (("fail", "the strategy's move leaves the opponent without a move (a loss in misère play)",
                      [(mv, y)]) if self.misere else ("win",))
@@ -260,41 +251,44 @@ class Instance:
         ("the strategy wins", what goes wrong, the line that shows it). In C once the native
         path serves the structure (or the Python follower has met enough positions to pay for
         a build); where the C follower finds a failure, the Python one replays the start."""
-        if start in self.won:
+        won = self.won
+        if start in won:
             return None
         ns = self.native_strategy
         if ns is not None and self._in_c():
             got = ns.follow_many([start])
             if got is not None and got[0] == 1:
                 return None
-        first = self._node(start)
+        options, node = self.code.options, self._node
+        # a frame: [state, the strategy's move, the state after it, its replies left, the reply taken]
         frames: list[list[Any]] = []
-        res = first
-        x = start
+        x, res = start, node(start, options)
         while True:
             if res[0] == "win":
-                self.won.add(x)
+                won.add(x)
             elif res[0] == "fail":
                 steps: list[tuple[tuple[int, tuple], State]] = []
                 for fr in frames:
-                    mi, cv, z = fr[3][fr[4] - 1]
+                    mi, cv, z = fr[4]
                     steps += [(fr[1], fr[2]), ((mi, cv), z)]
                 steps += res[2]
                 line = [{"move": self.label_of(*mv), "to": self.position(st).to_json()} for mv, st in steps]
                 return "the strategy wins", f"it fails: {res[1]}", line
             else:
-                frames.append([x, res[1], res[2], res[3], 0])
+                frames.append([x, res[1], res[2], iter(res[3]), None])
             while frames:
                 fr = frames[-1]
-                if fr[4] == len(fr[3]):
-                    self.won.add(fr[0])
+                for reply in fr[3]:                 # the next reply not known won against
+                    if reply[2] not in won:
+                        fr[4] = reply
+                        break
+                else:
+                    won.add(fr[0])
                     frames.pop()
                     continue
-                z = fr[3][fr[4]][2]
-                fr[4] += 1
-                if z not in self.won:
-                    x, res = z, self._node(z)
-                    break
+                x = reply[2]
+                res = node(x, options)
+                break
             else:
                 return None
 
