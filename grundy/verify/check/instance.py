@@ -99,6 +99,12 @@ class Instance:
     def assume(self) -> Callable:
         return compile_expr(self.rules, self.assume_expr)
 
+    @property
+    def assumes_nothing(self) -> bool:
+        """Whether the assumption is the constant True (no position to test against it)."""
+        e = self.assume_expr
+        return e.op == "const" and e.args[0] is True
+
     @cached_property
     def chosen(self) -> Callable:
         """The strategy's move at a state (the first case's that applies; None: none does)."""
