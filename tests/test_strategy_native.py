@@ -17,6 +17,7 @@ from grundy.spec import Play, Structure
 from grundy.spec.expr import all_of, any_of
 from grundy.spec.strategy import move_index, plays
 from grundy.verify.check import Instance, check_claim
+from grundy.verify.check.instance import AGREED, CLAIMED_N, FOLLOWED
 from grundy.verify.claims import Claim
 from grundy.verify.families import complete, heaps
 
@@ -198,6 +199,7 @@ def test_a_batch_judged_as_each_start_alone(strategy, native):
     inst.batched = native                       # the C follower asked for the batch
     truths = inst.prefetch(every)
     assert truths is not None and len(truths) == len(every)
+    assert {AGREED, CLAIMED_N, "N"} <= set(truths) and (FOLLOWED in truths) == (native and strategy is not too_much)
     alone = Instance(c, "g", k(4), Solver(native=False))
     found = [inst.judge(st, t) for st, t in zip(every, truths)]
     assert found == [alone.judge(st) for st in every]

@@ -26,6 +26,7 @@ from .deadline import State
 
 FOLLOWED = "the strategy wins (C follower)"   # a truth from :meth:`Instance.prefetch`, judged as such
 CLAIMED_N = "claimed N (to be followed)"      # from :meth:`Instance.prefetch`: the statement read there
+AGREED = "claimed P, and P"                   # from :meth:`Instance.prefetch`: the claim holds there
 
 
 class Instance:
@@ -169,7 +170,8 @@ class Instance:
 
     def _strategy_truths(self, batch: list[State]) -> list[Any]:
         """A strategy claim's batch, the statement read once at each start: at the starts
-        claimed P, the truth (:meth:`_answers`: the solver asked in one call); at those claimed
+        claimed P, :data:`AGREED` where the truth is P, else the truth (:meth:`_answers`: the
+        solver asked in one call); at those claimed
         N, :data:`FOLLOWED` where the C follower (once it serves, :meth:`_in_c`, or in a batched
         sweep) shows the strategy winning against every reply, else :data:`CLAIMED_N` (judged
         as before: followed in Python, a failing start for the line that shows it)."""
@@ -177,7 +179,7 @@ class Instance:
         claimed_p = [i for i, st in enumerate(batch) if self.stmt(st)]
         if claimed_p:
             for i, a in zip(claimed_p, self._answers([batch[i] for i in claimed_p]), strict=True):
-                out[i] = a
+                out[i] = AGREED if a == "P" else a
         if self.native_strategy is not None and (self.batched or self._in_c()):
             starts = [i for i, t in enumerate(out) if t is CLAIMED_N]
             got = self.native_strategy.follow_many([batch[i] for i in starts])
@@ -205,9 +207,11 @@ class Instance:
     def judge(self, state: State, truth: Any = None) -> tuple[Any, Any, list[dict] | None] | None:
         """None where the claim holds at ``state``, else (claimed, actual, line or None).
         ``truth``: the solver's value or outcome there, if already known (:meth:`prefetch`; for a
-        strategy claim also :data:`FOLLOWED` or :data:`CLAIMED_N`)."""
+        strategy claim also :data:`FOLLOWED`, :data:`AGREED` or :data:`CLAIMED_N`)."""
         if truth is FOLLOWED:        # claimed N, and the strategy wins from here (the C follower)
             return self.exactly(state) if self.exact and self.exact(state) else None
+        if truth is AGREED:          # claimed P (a strategy claim's batch), and P
+            return None
         claimed, truth = (False, None) if truth is CLAIMED_N else (self.stmt(state), truth)
         if truth is not None:
             c = claimed if self.by_value else "P" if claimed else "N"
