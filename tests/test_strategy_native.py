@@ -204,3 +204,30 @@ def test_a_batch_judged_as_each_start_alone(strategy, native):
     found = [inst.judge(st, t) for st, t in zip(every, truths)]
     assert found == [alone.judge(st) for st in every]
     assert any(f is None for f in found) and any(f is not None for f in found)
+
+
+def test_instances_of_one_strategy_share_what_it_wins_from():
+    """Two claims with one strategy on the same structure (another statement, another assumption)
+    share the positions the strategy is known to win from and its C follower; the second judges
+    every start as an instance with nothing shared does (caches released), misère kept apart."""
+    from grundy.caches import release
+    from grundy.verify.families import states
+    a = claim(minus_one, 3, 2, expect="refuted")
+    b = Claim("demo/b", game="edge-nim", kind="strategy", family=complete(3), bounds={"weight": (1, 2)},
+              statement=light, strategy=minus_one, assume=lambda g, s: s.token != 1)
+    g = k(3)
+    first = Instance(a, "g", g, Solver(native=False))
+    every = list(states(first.rules, a.bounds, None))
+    for st in every:
+        first.judge(st)
+    assert first.won
+    second = Instance(b, "g", g, Solver(native="always"))
+    misere = Instance(claim(minus_one, 3, 2, "misere"), "g", g, Solver())
+    assert second.won is first.won and misere.won is not first.won
+    assert second.native_strategy is Instance(b, "g", g, Solver(native="always")).native_strategy
+    shared = [second.judge(st) for st in every]
+    release()
+    alone = Instance(b, "g", g, Solver(native="always"))
+    assert not alone.won and alone.won is not first.won
+    assert shared == [alone.judge(st) for st in every]
+    assert any(f is not None for f in shared)

@@ -7,6 +7,7 @@ from __future__ import annotations
 from functools import cached_property
 from typing import Any, Callable
 
+from ...caches import register
 from ...settings import current as settings
 from ...solvers.explicit import compile_expr
 from ...solvers.explicit.strategy import compile_strategy
@@ -14,6 +15,7 @@ from ...solvers.native.follow import StrategyTable
 from ...solvers.native.vm import statement_at
 from ...solvers.solver import Solver
 from ...spec.expr import INT, Expr, lift
+from ...spec.game import Rules
 from ...spec.games import GAMES
 from ...spec.position import Position
 from ...spec.strategy import Play, plays
@@ -27,6 +29,27 @@ from .deadline import State
 FOLLOWED = "the strategy wins (C follower)"   # a truth from :meth:`Instance.prefetch`, judged as such
 CLAIMED_N = "claimed N (to be followed)"      # from :meth:`Instance.prefetch`: the statement read there
 AGREED = "claimed P, and P"                   # from :meth:`Instance.prefetch`: the claim holds there
+
+
+_FOLLOWED: dict[tuple, tuple[tuple, set[State], list[StrategyTable | None]]] = {}
+_FOLLOWED_MAX = 8         # strategies on structures kept (the least recently used goes)
+register("followed", lambda: len(_FOLLOWED), _FOLLOWED.clear)
+
+
+def _followed(rules: Rules, cases: list[Play], misere: bool) -> tuple[set[State], list[StrategyTable | None]]:
+    """The positions from which a strategy is known to win against every reply (the Python
+    follower's) and a slot for its C follower: shared by the instances of one strategy on the
+    same rules in one convention (the claims of a group: one strategy, several statements or
+    assumptions), by identity (the rules and the cases' nodes kept with the entry)."""
+    key = (id(rules), misere, tuple((id(p.when), p.move, tuple((k, id(v)) for k, v in p.choice.items()))
+                                    for p in cases))
+    hit = _FOLLOWED.pop(key, None)
+    if hit is None:
+        hit = ((rules, tuple(cases)), set(), [None])
+        while len(_FOLLOWED) >= _FOLLOWED_MAX:
+            del _FOLLOWED[next(iter(_FOLLOWED))]
+    _FOLLOWED[key] = hit
+    return hit[1], hit[2]
 
 
 class Instance:
@@ -55,15 +78,18 @@ class Instance:
         self.assume_expr: Expr = lift(claim.assume(g, s)) if claim.assume else lift(True)
         self._table = solver.table(self.game, g)
         self.misere = claim.convention == "misere"
-        self.cases: list[Play] = []            # the strategy's (compiled when first followed: chooser)
+        self.cases: list[Play] = []            # the strategy's (compiled when first followed: chosen)
+        self.won: set[State] = set()           # the starts from which the strategy is known to win
         self.native_strategy: StrategyTable | None = None   # the strategy followed in C
         if claim.strategy is not None and kind.claims_strategy:
             self.cases = plays(claim.strategy, rules)
+            self.won, shared = _followed(rules, self.cases, self.misere)
             if solver.native:
-                self.native_strategy = StrategyTable(rules, self.cases, self.misere)
+                if shared[0] is None:
+                    shared[0] = StrategyTable(rules, self.cases, self.misere)
+                self.native_strategy = shared[0]
         self.exact = (compile_expr(rules, lift(claim.exact(g, s))) if claim.exact and self.cases
                       else None)
-        self.won: set[State] = set()
         self._truth: dict[State, Any] = {}     # canonical state -> the solver's value or outcome
         self.batched = False                   # a sweep large enough for batches (``prefetch``)
         self.swept_by: Any = None              # the interpreter's statement that judged every position
