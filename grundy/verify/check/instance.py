@@ -197,10 +197,10 @@ class Instance:
     def _strategy_truths(self, batch: list[State]) -> list[Any]:
         """A strategy claim's batch, the statement read once at each start: at the starts
         claimed P, :data:`AGREED` where the truth is P, else the truth (:meth:`_answers`: the
-        solver asked in one call); at those claimed
-        N, :data:`FOLLOWED` where the C follower (once it serves, :meth:`_in_c`, or in a batched
-        sweep) shows the strategy winning against every reply, else :data:`CLAIMED_N` (judged
-        as before: followed in Python, a failing start for the line that shows it)."""
+        solver asked in one call); at those claimed N, :data:`FOLLOWED` where the C follower
+        (once it serves, :meth:`_in_c`, or in a batched sweep) shows the strategy winning
+        against every reply, else :data:`CLAIMED_N` (judged as before: followed in Python, a
+        failing start for the line that shows it)."""
         out: list[Any] = [CLAIMED_N] * len(batch)
         claimed_p = [i for i, st in enumerate(batch) if self.stmt(st)]
         if claimed_p:
