@@ -201,8 +201,8 @@ def test_a_batch_judged_as_each_start_alone(strategy, native):
     assert truths is not None and len(truths) == len(every)
     assert {AGREED, CLAIMED_N, "N"} <= set(truths) and (FOLLOWED in truths) == (native and strategy is not too_much)
     alone = Instance(c, "g", k(4), Solver(native=False))
-    found = [inst.judge(st, t) for st, t in zip(every, truths)]
-    assert found == [alone.judge(st) for st in every]
+    found = [inst.judge(x, t) for x, t in zip(every, truths)]
+    assert found == [alone.judge(x) for x in every]
     assert any(f is None for f in found) and any(f is not None for f in found)
 
 
@@ -218,16 +218,16 @@ def test_instances_of_one_strategy_share_what_it_wins_from():
     g = k(3)
     first = Instance(a, "g", g, Solver(native=False))
     every = list(states(first.rules, a.bounds, None))
-    for st in every:
-        first.judge(st)
+    for x in every:
+        first.judge(x)
     assert first.won
     second = Instance(b, "g", g, Solver(native="always"))
     misere = Instance(claim(minus_one, 3, 2, "misere"), "g", g, Solver())
     assert second.won is first.won and misere.won is not first.won
     assert second.native_strategy is Instance(b, "g", g, Solver(native="always")).native_strategy
-    shared = [second.judge(st) for st in every]
+    shared = [second.judge(x) for x in every]
     release()
     alone = Instance(b, "g", g, Solver(native="always"))
     assert not alone.won and alone.won is not first.won
-    assert shared == [alone.judge(st) for st in every]
+    assert shared == [alone.judge(x) for x in every]
     assert any(f is not None for f in shared)

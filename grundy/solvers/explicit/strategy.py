@@ -13,7 +13,7 @@ from typing import Callable, Sequence, cast
 from ...spec.expr import Expr
 from ...spec.game import Rules
 from ...spec.strategy import Play
-from .compile import _by_identity, _code
+from .compile import _by_identity
 from .plan import PythonSyntax, conjuncts, dispatch_key, emitter, shared_nodes, slot_sources
 
 
@@ -63,8 +63,8 @@ def _module(rules: Rules, cases: Sequence[Play], names: dict[str, str], every: b
         table = ", ".join(f"{v}: {entry}_{_tag(v)}" for v in values)
         src.append(f"BY_VALUE = {{{table}}}\n"
                    f"def {entry}(s):\n    return BY_VALUE.get({names[var]}, {entry}_none)(s)\n")
-    text = "\n".join(src)
-    return _code(text, "<grundy strategy>"), text
+    text = "\n".join(src)      # compiled here: kept with its entry of _by_identity, not in _code's cache
+    return compile(text, "<grundy strategy>", "exec"), text
 
 
 def _tag(value: int | None) -> str:
