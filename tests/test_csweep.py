@@ -308,3 +308,17 @@ def test_the_next_claims_sweep_kernel_takes_on_the_table(monkeypatch):
     first, second = distinct
     assert first is not second and first.extra != second.extra
     assert second._owned is first._owned and second.stored >= first.stored > 0
+
+
+def test_an_assumption_true_everywhere_is_not_evaluated_per_position(monkeypatch):
+    """An assumption that is the constant True admits every position without being evaluated
+    (Instance.assumes_nothing); any other is evaluated at each (fewer positions checked)."""
+    from grundy.verify.check.instance import Instance
+    monkeypatch.setattr(Instance, "assume", property(lambda self: pytest.fail("evaluated")))
+    always = Claim("t/always", game="nim", kind="char", family=heaps(2), statement=zero_sum,
+                   assume=lambda g, s: True, bounds={"heap": 5}, expect="proved")
+    (checked, met, *_), _ = run(always, False, monkeypatch)
+    assert checked == met == 36
+    monkeypatch.undo()
+    (checked, met, *_), _ = run(CLAIMS[-1], False, monkeypatch)
+    assert checked < met

@@ -14,9 +14,10 @@ from grundy.settings import current as current_settings
 from grundy.solvers.native import build
 from grundy.solvers.native.follow import StrategyTable
 from grundy.spec import Play, Structure
-from grundy.spec.expr import all_of
+from grundy.spec.expr import all_of, any_of
 from grundy.spec.strategy import move_index, plays
 from grundy.verify.check import Instance, check_claim
+from grundy.verify.check.instance import AGREED, CLAIMED_N, FOLLOWED
 from grundy.verify.claims import Claim
 from grundy.verify.families import complete, heaps
 
@@ -176,3 +177,57 @@ def compare_with(table: StrategyTable, py: Instance, starts_) -> list[int]:
     for s, r in zip(starts_, got):
         assert r == (2 if not py.code.options(s) else 1 if py.follow(s) is None else 0), s
     return list(got)
+
+
+def light(g, s):
+    """A planted statement: P iff every edge at the token weighs at most 1 (false at many starts)."""
+    return any_of((s.token == t) & all_of(s.weight[g.edge_id(t, u)] <= 1 for u in g.neighbours(t))
+                    for t in g.vertices)
+
+
+@pytest.mark.parametrize("strategy", [E.complete_graph_strategy, minus_one, too_much, only_at_zero])
+@pytest.mark.parametrize("native", [True, False])
+def test_a_batch_judged_as_each_start_alone(strategy, native):
+    """The truths a strategy claim's batch is given (Instance.prefetch: the statement read once, the
+    truths at the starts claimed P asked in one call, the starts claimed N followed in C where it
+    serves) judge every start as a fresh instance judges it alone (a statement true and false at
+    starts claimed P and N; strategies winning, failing, illegal, without a case)."""
+    c = Claim("demo/light", game="edge-nim", kind="strategy", family=complete(4), bounds={"weight": (0, 2)},
+              statement=light, strategy=strategy, exact=lambda g, s: s.token == 0, expect="refuted")
+    every = starts(4, 2) + [w + (t,) for w in itertools.product(range(3), repeat=6) for t in range(4)][::7]
+    inst = Instance(c, "g", k(4), Solver(native="always" if native else False))
+    inst.batched = native                       # the C follower asked for the batch
+    truths = inst.prefetch(every)
+    assert truths is not None and len(truths) == len(every)
+    assert {AGREED, CLAIMED_N, "N"} <= set(truths) and (FOLLOWED in truths) == (native and strategy is not too_much)
+    alone = Instance(c, "g", k(4), Solver(native=False))
+    found = [inst.judge(x, t) for x, t in zip(every, truths)]
+    assert found == [alone.judge(x) for x in every]
+    assert any(f is None for f in found) and any(f is not None for f in found)
+
+
+def test_instances_of_one_strategy_share_what_it_wins_from():
+    """Two claims with one strategy on the same structure (another statement, another assumption)
+    share the positions the strategy is known to win from and its C follower; the second judges
+    every start as an instance with nothing shared does (caches released), misère kept apart."""
+    from grundy.caches import release
+    from grundy.verify.families import states
+    a = claim(minus_one, 3, 2, expect="refuted")
+    b = Claim("demo/b", game="edge-nim", kind="strategy", family=complete(3), bounds={"weight": (1, 2)},
+              statement=light, strategy=minus_one, assume=lambda g, s: s.token != 1)
+    g = k(3)
+    first = Instance(a, "g", g, Solver(native=False))
+    every = list(states(first.rules, a.bounds, None))
+    for x in every:
+        first.judge(x)
+    assert first.won
+    second = Instance(b, "g", g, Solver(native="always"))
+    misere = Instance(claim(minus_one, 3, 2, "misere"), "g", g, Solver())
+    assert second.won is first.won and misere.won is not first.won
+    assert second.native_strategy is Instance(b, "g", g, Solver(native="always")).native_strategy
+    shared = [second.judge(x) for x in every]
+    release()
+    alone = Instance(b, "g", g, Solver(native="always"))
+    assert not alone.won and alone.won is not first.won
+    assert shared == [alone.judge(x) for x in every]
+    assert any(f is not None for f in shared)

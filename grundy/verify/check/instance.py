@@ -5,17 +5,20 @@ reply, and the counterexample at a state.
 from __future__ import annotations
 
 from functools import cached_property
-from typing import Any, Callable, cast
+from typing import Any, Callable
 
+from ...caches import register
 from ...settings import current as settings
 from ...solvers.explicit import compile_expr
+from ...solvers.explicit.strategy import compile_strategy
 from ...solvers.native.follow import StrategyTable
 from ...solvers.native.vm import statement_at
 from ...solvers.solver import Solver
 from ...spec.expr import INT, Expr, lift
+from ...spec.game import Rules
 from ...spec.games import GAMES
 from ...spec.position import Position
-from ...spec.strategy import plays
+from ...spec.strategy import Play, plays
 from ...spec.structure import Structure
 from ..claims import Claim
 from ..families import TableStatement
@@ -24,6 +27,29 @@ from ..verdict import Counterexample
 from .deadline import State
 
 FOLLOWED = "the strategy wins (C follower)"   # a truth from :meth:`Instance.prefetch`, judged as such
+CLAIMED_N = "claimed N (to be followed)"      # from :meth:`Instance.prefetch`: the statement read there
+AGREED = "claimed P, and P"                   # from :meth:`Instance.prefetch`: the claim holds there
+
+
+_FOLLOWED: dict[tuple, tuple[tuple, set[State], list[StrategyTable | None]]] = {}
+_FOLLOWED_MAX = 8         # strategies on structures kept (the least recently used goes)
+register("followed", lambda: len(_FOLLOWED), _FOLLOWED.clear)
+
+
+def _followed(rules: Rules, cases: list[Play], misere: bool) -> tuple[set[State], list[StrategyTable | None]]:
+    """The positions from which a strategy is known to win against every reply (the Python
+    follower's) and a slot for its C follower: shared by the instances of one strategy on the
+    same rules in one convention (the claims of a group: one strategy, several statements or
+    assumptions), by identity (the rules and the cases' nodes kept with the entry)."""
+    key = (id(rules), misere, tuple((id(p.when), p.move, tuple((k, id(v)) for k, v in p.choice.items()))
+                                    for p in cases))
+    hit = _FOLLOWED.pop(key, None)
+    if hit is None:
+        hit = ((rules, tuple(cases)), set(), [None])
+        while len(_FOLLOWED) >= _FOLLOWED_MAX:
+            del _FOLLOWED[next(iter(_FOLLOWED))]
+    _FOLLOWED[key] = hit
+    return hit[1], hit[2]
 
 
 class Instance:
@@ -52,19 +78,18 @@ class Instance:
         self.assume_expr: Expr = lift(claim.assume(g, s)) if claim.assume else lift(True)
         self._table = solver.table(self.game, g)
         self.misere = claim.convention == "misere"
-        self.cases: list[tuple[Callable, int, list[Callable]]] = []
+        self.cases: list[Play] = []            # the strategy's (compiled when first followed: chosen)
+        self.won: set[State] = set()           # the starts from which the strategy is known to win
         self.native_strategy: StrategyTable | None = None   # the strategy followed in C
         if claim.strategy is not None and kind.claims_strategy:
-            cases = plays(claim.strategy, rules)
+            self.cases = plays(claim.strategy, rules)
+            self.won, shared = _followed(rules, self.cases, self.misere)
             if solver.native:
-                self.native_strategy = StrategyTable(rules, cases, self.misere)
-            for p in cases:
-                m = rules.moves[p.move]
-                self.cases.append((compile_expr(rules, cast(Expr, p.when)), p.move,     # lifted by Play
-                                   [compile_expr(rules, cast(Expr, p.choice[c.name])) for c in m.choices]))
+                if shared[0] is None:
+                    shared[0] = StrategyTable(rules, self.cases, self.misere)
+                self.native_strategy = shared[0]
         self.exact = (compile_expr(rules, lift(claim.exact(g, s))) if claim.exact and self.cases
                       else None)
-        self.won: set[State] = set()
         self._truth: dict[State, Any] = {}     # canonical state -> the solver's value or outcome
         self.batched = False                   # a sweep large enough for batches (``prefetch``)
         self.swept_by: Any = None              # the interpreter's statement that judged every position
@@ -101,6 +126,22 @@ class Instance:
     def assume(self) -> Callable:
         return compile_expr(self.rules, self.assume_expr)
 
+    @property
+    def assumes_nothing(self) -> bool:
+        """Whether the assumption is the constant True (no position to test against it)."""
+        e = self.assume_expr
+        return e.op == "const" and e.args[0] is True
+
+    @cached_property
+    def chosen(self) -> Callable:
+        """The strategy's move at a state (the first case's that applies; None: none does)."""
+        return compile_strategy(self.rules, self.cases)
+
+    @cached_property
+    def every_chosen(self) -> Callable:
+        """The moves of every case of the strategy that applies at a state."""
+        return compile_strategy(self.rules, self.cases, every=True)
+
     @cached_property
     def code(self) -> Any:
         """The rules compiled to Python (a reduction proved later changes no move)."""
@@ -124,10 +165,9 @@ class Instance:
         None (each judged on its own) unless the judgement needs the truth at every state (no
         table of values, no strategy). A large sweep on the native path asks the kernel (which
         canonicalizes them); others ask :meth:`Solver.answers` (each state served as it would be
-        alone: :meth:`_answers`). A strategy claim's batch goes to the C follower instead
-        (:meth:`_followed`)."""
-        if self.cases and batch and self.table is None and (self.batched or self._in_c()):
-            return self._followed(batch)
+        alone: :meth:`_answers`). A strategy claim's batch: :meth:`_strategy_truths`."""
+        if self.cases and batch and self.table is None and not self.by_value:
+            return self._strategy_truths(batch)
         if not batch or self.cases or self.table is not None:
             return None
         if not (self.batched and self.solver.native):
@@ -154,20 +194,24 @@ class Instance:
                 known[c] = v if self.by_value else "N" if v else "P"
         return [known.get(c) for c in cs]
 
-    def _followed(self, batch: list[State]) -> list[Any] | None:
-        """:data:`FOLLOWED` at the starts claimed N from which the C follower shows the strategy
-        winning against every reply, None at the others (judged as before: a failing start is
-        followed again in Python for the line that shows it)."""
-        if self.native_strategy is None:
-            return None
-        starts = [i for i, st in enumerate(batch) if not self.stmt(st)]
-        got = self.native_strategy.follow_many([batch[i] for i in starts])
-        if got is None:
-            return None
-        out: list[Any] = [None] * len(batch)
-        for i, r in zip(starts, got, strict=False):
-            if r == 1:
-                out[i] = FOLLOWED
+    def _strategy_truths(self, batch: list[State]) -> list[Any]:
+        """A strategy claim's batch, the statement read once at each start: at the starts
+        claimed P, :data:`AGREED` where the truth is P, else the truth (:meth:`_answers`: the
+        solver asked in one call); at those claimed N, :data:`FOLLOWED` where the C follower
+        (once it serves, :meth:`_in_c`, or in a batched sweep) shows the strategy winning
+        against every reply, else :data:`CLAIMED_N` (judged as before: followed in Python, a
+        failing start for the line that shows it)."""
+        out: list[Any] = [CLAIMED_N] * len(batch)
+        claimed_p = [i for i, st in enumerate(batch) if self.stmt(st)]
+        if claimed_p:
+            for i, a in zip(claimed_p, self._answers([batch[i] for i in claimed_p]), strict=True):
+                out[i] = AGREED if a == "P" else a
+        if self.native_strategy is not None and (self.batched or self._in_c()):
+            starts = [i for i, t in enumerate(out) if t is CLAIMED_N]
+            got = self.native_strategy.follow_many([batch[i] for i in starts])
+            for i, r in zip(starts, got or (), strict=False):
+                if r == 1:
+                    out[i] = FOLLOWED
         return out
 
     def truth(self, state: State) -> Any:
@@ -188,10 +232,13 @@ class Instance:
     # claimed versus true -----------------------------------------------------
     def judge(self, state: State, truth: Any = None) -> tuple[Any, Any, list[dict] | None] | None:
         """None where the claim holds at ``state``, else (claimed, actual, line or None).
-        ``truth``: the solver's value or outcome there, if already known (:meth:`prefetch`)."""
-        claimed = self.stmt(state)
+        ``truth``: the solver's value or outcome there, if already known (:meth:`prefetch`; for a
+        strategy claim also :data:`FOLLOWED`, :data:`AGREED` or :data:`CLAIMED_N`)."""
         if truth is FOLLOWED:        # claimed N, and the strategy wins from here (the C follower)
             return self.exactly(state) if self.exact and self.exact(state) else None
+        if truth is AGREED:          # claimed P (a strategy claim's batch), and P
+            return None
+        claimed, truth = (False, None) if truth is CLAIMED_N else (self.stmt(state), truth)
         if truth is not None:
             c = claimed if self.by_value else "P" if claimed else "N"
             return None if c == truth else (c, truth, None)
@@ -214,32 +261,22 @@ class Instance:
         return None if c == a else (c, a, None)
 
     # strategies ---------------------------------------------------------------
-    def strategy_move(self, state: State, opts) -> tuple[str, Any, Any]:
-        """The strategy's move at ``state`` among the moves ``opts`` (move, choices, next state):
-        ("ok", (move, choices), next state), ("illegal", (move, choices), None) or ("none", None,
-        None). A move's label is written by :meth:`label_of` when a line shows it."""
-        for when, mi, fs in self.cases:
-            if when(state):
-                cv = tuple(f(state) for f in fs)
-                for mj, cw, nxt in opts:
-                    if mj == mi and cw == cv:
-                        return "ok", (mi, cv), nxt
-                return "illegal", (mi, cv), None
-        return "none", None, None
-
-    def _node(self, x: State):
+    def _node(self, x: State, options: Callable):
         """At a state where the strategy's player moves: ("win",), ("fail", reason, steps) or
         ("go", (move, choices), y, replies); a step: ((move, choices), state); the replies: the
-        moves at y, (move, choices, state)."""
-        opts = self.code.options(x)
+        moves at y, (move, choices, state). The strategy's move: the first case's that applies
+        (:attr:`chosen`), legal where it is one of the moves at ``x`` (``options``)."""
+        opts = options(x)
         if not opts:
             return ("win",) if self.misere else ("fail", "the strategy's player has no move", [])
-        how, mv, y = self.strategy_move(x, opts)
-        if how == "none":
+        mv = self.chosen(x)
+        if mv is None:
             return ("fail", "no case of the strategy applies", [])
-        if how == "illegal":
+        mi, cv = mv
+        y = next((nxt for mj, cw, nxt in opts if mj == mi and cw == cv), None)
+        if y is None:
             return ("fail", f"the strategy's move {self.label_of(*mv)!r} is not legal", [])
-        replies = self.code.options(y)
+        replies = options(y)
         if not replies:
             return (("fail", "the strategy's move leaves the opponent without a move (a loss in misère play)",
                      [(mv, y)]) if self.misere else ("win",))
@@ -250,41 +287,44 @@ class Instance:
         ("the strategy wins", what goes wrong, the line that shows it). In C once the native
         path serves the structure (or the Python follower has met enough positions to pay for
         a build); where the C follower finds a failure, the Python one replays the start."""
-        if start in self.won:
+        won = self.won
+        if start in won:
             return None
         ns = self.native_strategy
         if ns is not None and self._in_c():
             got = ns.follow_many([start])
             if got is not None and got[0] == 1:
                 return None
-        first = self._node(start)
+        options, node = self.code.options, self._node
+        # a frame: [state, the strategy's move, the state after it, its replies left, the reply taken]
         frames: list[list[Any]] = []
-        res = first
-        x = start
+        x, res = start, node(start, options)
         while True:
             if res[0] == "win":
-                self.won.add(x)
+                won.add(x)
             elif res[0] == "fail":
                 steps: list[tuple[tuple[int, tuple], State]] = []
                 for fr in frames:
-                    mi, cv, z = fr[3][fr[4] - 1]
+                    mi, cv, z = fr[4]
                     steps += [(fr[1], fr[2]), ((mi, cv), z)]
                 steps += res[2]
                 line = [{"move": self.label_of(*mv), "to": self.position(st).to_json()} for mv, st in steps]
                 return "the strategy wins", f"it fails: {res[1]}", line
             else:
-                frames.append([x, res[1], res[2], res[3], 0])
+                frames.append([x, res[1], res[2], iter(res[3]), None])
             while frames:
                 fr = frames[-1]
-                if fr[4] == len(fr[3]):
-                    self.won.add(fr[0])
+                for reply in fr[3]:                 # the next reply not known won against
+                    if reply[2] not in won:
+                        fr[4] = reply
+                        break
+                else:
+                    won.add(fr[0])
                     frames.pop()
                     continue
-                z = fr[3][fr[4]][2]
-                fr[4] += 1
-                if z not in self.won:
-                    x, res = z, self._node(z)
-                    break
+                x = reply[2]
+                res = node(x, options)
+                break
             else:
                 return None
 
@@ -298,10 +338,7 @@ class Instance:
     def exactly(self, state: State) -> tuple[Any, Any, list[dict] | None] | None:
         """The strategy's moves (every case that applies) are exactly the winning moves."""
         opts = self.code.options(state)
-        mine = set()
-        for when, mi, fs in self.cases:
-            if when(state):
-                mine.add((mi, tuple(f(state) for f in fs)))
+        mine = set(self.every_chosen(state))
         wins = {(mi, cv) for (mi, cv, _), o in zip(opts, self._outcomes([nxt for *_, nxt in opts]), strict=True)
                 if o == "P"}
         if mine == wins:

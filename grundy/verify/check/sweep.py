@@ -91,7 +91,8 @@ def _python(inst: Instance, n: Tally, tick: Callable[[], None], cross: CrossChec
         if not chunk:
             break
         n.met += len(chunk)
-        chunk = [st for st in chunk if inst.assume(st)]
+        if not inst.assumes_nothing:
+            chunk = [st for st in chunk if inst.assume(st)]
         if n.best is not None:    # larger than a failure found: not the least one, not solved
             chunk = [st for st in chunk if size_key(inst.rules, st)[2] <= n.best[0][2]]
         truths = inst.prefetch(chunk) or [None] * len(chunk)   # the solver's side in one call
