@@ -130,3 +130,23 @@ def test_a_move_without_choices_written_straight_is_the_plans_code(name, monkeyp
     assert straight == planned
     if name in ("grim", "edge-delete"):        # moves of bools alone: every one written straight
         assert served == sum(len(r.moves) for r in rules) > 0
+
+
+def test_programs_kept_least_recently_used_within_their_bounds(monkeypatch):
+    # vmcode._MOVES keeps the programs used last (popped and put back on a hit), at most
+    # _MOVES_LIMIT of them and _MOVES_WORDS words in all: a hit gives the program made before
+    game = GAMES["grim"]
+    rules = list({r.moves_key[0]: r for r in (game.rules(g) for g in _structures(game))}.values())[:5]
+    assert len(rules) == 5                            # five move relations
+    monkeypatch.setattr(vmcode, "_MOVES_LIMIT", 3)
+    vmcode._MOVES.clear()
+    made = [vmcode.moves_code(r) for r in rules[:3]]
+    assert vmcode.moves_code(rules[0]) is not None and len(vmcode._MOVES) == 3
+    vmcode.moves_code(rules[3])                       # the least recently used (rules[1]) goes
+    keys = [r.moves_key[0] for r in rules]
+    assert keys[1] not in vmcode._MOVES and {keys[0], keys[2], keys[3]} <= set(vmcode._MOVES)
+    assert vmcode.moves_code(rules[2])[1] is made[2][1]          # the very program made before
+    assert vmcode._held[0] == sum(len(code) for _, _, code in vmcode._MOVES.values())
+    monkeypatch.setattr(vmcode, "_MOVES_WORDS", 1)
+    vmcode.moves_code(rules[4])                       # past the words allowed: only the last is kept
+    assert list(vmcode._MOVES) == [keys[4]] and vmcode._held[0] == len(vmcode._MOVES[keys[4]][2])

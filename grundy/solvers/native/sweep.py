@@ -23,6 +23,7 @@ True
 from __future__ import annotations
 
 import ctypes
+import functools
 import itertools
 from array import array
 from typing import Any, Callable, Sequence
@@ -40,7 +41,9 @@ OUTSIDE = 20                 # s_run's status: a position of the sweep outside t
 LIMIT64 = 2 ** 62            # every integer of the statement and the sizes stays within +-LIMIT64
 
 
+@functools.lru_cache(maxsize=None)
 def _sw_type(ns: int) -> type:
+    """The ctypes record of ``s_run``'s results for ``ns`` slots (one class per number of slots)."""
     return type("SW", (ctypes.Structure,), {"_fields_": [
         ("checked", ctypes.c_int64), ("agreed", ctypes.c_int64), ("best", ctypes.c_int64),
         ("best_sum", ctypes.c_int64), ("best_max", ctypes.c_int64), ("capped", ctypes.c_int64),

@@ -337,7 +337,9 @@ def _placed(r: int, ns: int, nconst: int) -> int:
 
 
 _MOVES: dict[tuple, tuple[Any, Regs, array]] = {}   # the rules' moves_key -> (its nodes, registers, code)
-_MOVES_LIMIT = 64
+_MOVES_LIMIT = 1024     # programs kept (the least recently used go), for the next claims on the same structures
+_MOVES_WORDS = 1 << 22  # ... and their words in all (8 bytes each)
+_held = [0]             # the words of the programs kept
 
 
 def moves_code(rules: Rules) -> tuple[Regs, array]:
@@ -345,8 +347,12 @@ def moves_code(rules: Rules) -> tuple[Regs, array]:
     moves by node identity, the slots and their domains; the nodes kept with the entry, so
     that no id in a key is reused while it lives)."""
     key, keep = rules.moves_key
-    hit = _MOVES.get(key)
-    if hit is None:
+    if not _MOVES:
+        _held[0] = 0                     # (emptied from outside)
+    hit = _MOVES.pop(key, None)          # popped and put back: the order is the order of use
+    if hit is not None:
+        _held[0] -= len(hit[2])
+    else:
         regs, asm = Regs(), _Asm()
         names = slot_sources(rules)
         var = dispatch_var(rules)           # as the generated C: the moves grouped by its value
@@ -361,9 +367,11 @@ def moves_code(rules: Rules) -> tuple[Regs, array]:
             assert var is not None                  # groups exist only with a dispatch variable
             _switch(asm, regs, rules, names, rules.schema.slot_by_var[var], groups)
         asm.put(("end",))
-        if len(_MOVES) >= _MOVES_LIMIT:
-            _MOVES.clear()
-        hit = _MOVES[key] = (keep, regs, asm.place(len(rules.schema), len(regs.consts)))
+        hit = (keep, regs, asm.place(len(rules.schema), len(regs.consts)))
+    _MOVES[key] = hit
+    _held[0] += len(hit[2])
+    while len(_MOVES) > 1 and (len(_MOVES) > _MOVES_LIMIT or _held[0] > _MOVES_WORDS):
+        _held[0] -= len(_MOVES.pop(next(iter(_MOVES)))[2])      # the least recently used
     return hit[1], hit[2]
 
 
