@@ -30,10 +30,12 @@ not cross-checked, and the scope says how many were. ``mode``: ``"sample"`` (the
 """
 from __future__ import annotations
 
+import gc
 import json
 import operator
 import zlib
-from typing import Any, Callable, Sequence
+from contextlib import contextmanager
+from typing import Any, Callable, Iterator, Sequence
 
 from ..errors import Disagreement, RuleError
 from ..solvers.reference import (
@@ -61,6 +63,30 @@ SEED = 18
 
 def _json(pos: Any) -> str:
     return json.dumps(pos.to_json())
+
+
+@contextmanager
+def _collector_paused() -> Iterator[None]:
+    """The reference engine's searches make many small objects (positions, their next states,
+    memo entries) that die with the engine by reference counting, and no cycles of note:
+    Python's cycle collector, which would walk them over and over while they live, waits
+    until the re-solving is over (as before if it was off already).
+
+    >>> import gc
+    >>> was = gc.isenabled()
+    >>> with _collector_paused():
+    ...     gc.isenabled()
+    False
+    >>> gc.isenabled() == was
+    True
+    """
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was:
+            gc.enable()
 
 
 class CrossCheck:
@@ -169,7 +195,9 @@ class CrossCheck:
         """Re-solve the sample; :class:`Disagreement` at the first position where the engine
         and the claim differ (mode ``"all"``: every position was re-solved as the sweep went)."""
         if self.mode == "sample":
-            self._confirm(Reference(tick=self.tick), [e[2:] for e in self.sample.entries()], self.budget)
+            items = [e[2:] for e in self.sample.entries()]
+            with _collector_paused():
+                self._confirm(Reference(tick=self.tick), items, self.budget)
 
     def _confirm(self, ref: Reference, items: list[tuple[Any, Any]], budget: int | None) -> None:
         """Re-solve ``(owner, where)`` items within ``budget`` work units (None: no budget)."""
@@ -209,20 +237,28 @@ class CrossCheck:
         origin = getattr(cex, "origin", None)
         if origin is None:
             return "; the counterexample is not cross-checked (no position to re-solve)"
-        ref = Reference(max_work=self.cex_budget, tick=self.tick)
         what = "certificate" if origin[0] == "certificate" else "counterexample"
-        try:
-            note = _CHECKS[origin[0]](self, ref, cex, *origin[1:])
-        except ReferenceLimit:
+        with _collector_paused():
+            note = self._recheck(cex, origin)
+        if note is None:
             self.beyond += 1
             return f"; the {what} is beyond the reference engine's budget: not cross-checked"
-        except (ReferenceCycle, RuleError) as e:
-            raise Disagreement(f"the solvers disagree at {json.dumps(cex.witness)}: the reference engine "
-                               f"finds {_first_line(e)}") from None
         if note:
             return note
         self.checked += 1
         return f"; the {what} cross-checked by the reference engine"
+
+    def _recheck(self, cex: Any, origin: tuple) -> str | None:
+        """The re-check of :meth:`confirm_counterexample` by a fresh engine, which ends with
+        it: the scope's note ("" when it holds), or None beyond the budget."""
+        ref = Reference(max_work=self.cex_budget, tick=self.tick)
+        try:
+            return _CHECKS[origin[0]](self, ref, cex, *origin[1:])
+        except ReferenceLimit:
+            return None
+        except (ReferenceCycle, RuleError) as e:
+            raise Disagreement(f"the solvers disagree at {json.dumps(cex.witness)}: the reference engine "
+                               f"finds {_first_line(e)}") from None
 
     def _value(self, ref: Reference, cex: Any, owner: Any, where: Any) -> str:
         """A value or outcome: the engine's must be the counterexample's ``actual``."""
