@@ -30,12 +30,10 @@ not cross-checked, and the scope says how many were. ``mode``: ``"sample"`` (the
 """
 from __future__ import annotations
 
-import gc
 import json
 import operator
 import zlib
-from contextlib import contextmanager
-from typing import Any, Callable, Iterator, Sequence
+from typing import Any, Callable, Sequence
 
 from ..errors import Disagreement, RuleError
 from ..solvers.reference import (
@@ -45,6 +43,7 @@ from ..solvers.reference import (
     ReferenceLimit,
     RulesArena,
     Tape,
+    collector_paused,
 )
 from ..spec.position import SumPosition
 from ..spec.strategy import plays
@@ -63,30 +62,6 @@ SEED = 18
 
 def _json(pos: Any) -> str:
     return json.dumps(pos.to_json())
-
-
-@contextmanager
-def _collector_paused() -> Iterator[None]:
-    """The reference engine's searches make many small objects (positions, their next states,
-    memo entries) that die with the engine by reference counting, and no cycles of note:
-    Python's cycle collector, which would walk them over and over while they live, waits
-    until the re-solving is over (as before if it was off already).
-
-    >>> import gc
-    >>> was = gc.isenabled()
-    >>> with _collector_paused():
-    ...     gc.isenabled()
-    False
-    >>> gc.isenabled() == was
-    True
-    """
-    was = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was:
-            gc.enable()
 
 
 class CrossCheck:
@@ -196,7 +171,7 @@ class CrossCheck:
         and the claim differ (mode ``"all"``: every position was re-solved as the sweep went)."""
         if self.mode == "sample":
             items = [e[2:] for e in self.sample.entries()]
-            with _collector_paused():
+            with collector_paused():
                 self._confirm(Reference(tick=self.tick), items, self.budget)
 
     def _confirm(self, ref: Reference, items: list[tuple[Any, Any]], budget: int | None) -> None:
@@ -238,7 +213,7 @@ class CrossCheck:
         if origin is None:
             return "; the counterexample is not cross-checked (no position to re-solve)"
         what = "certificate" if origin[0] == "certificate" else "counterexample"
-        with _collector_paused():
+        with collector_paused():
             note = self._recheck(cex, origin)
         if note is None:
             self.beyond += 1
