@@ -201,6 +201,39 @@ def test_strategy_and_exactness_counterexamples_are_rechecked():
     assert v.scope.endswith("the counterexample cross-checked by the reference engine")
 
 
+def test_the_engine_re_solves_with_the_collector_paused(monkeypatch):
+    """The reference engine's searches run with Python's cycle collector off (what they make
+    dies with the engine), and it is as it was afterwards: on after a pass, a refutation and a
+    disagreement; off if it was off."""
+    import gc
+    seen: list[bool] = []
+    search = recheck.Reference.mover_wins
+
+    def spy(self, pos):
+        seen.append(gc.isenabled())
+        return search(self, pos)
+    monkeypatch.setattr(recheck.Reference, "mover_wins", spy)
+    true = Claim("x/nim-eq", game="nim", kind="char", family=heaps(2), bounds={"heap": 5},
+                 statement=lambda g, s: s.heap[0] == s.heap[1])
+    false = Claim("x/nim-le", game="nim", kind="char", family=heaps(2), bounds={"heap": 5},
+                  statement=lambda g, s: s.heap[0] <= s.heap[1])
+    gc.enable()
+    v = check_claim(true)
+    assert v.verdict == "verified" and "cross-checked by the reference engine at 36" in v.scope
+    assert seen and not any(seen) and gc.isenabled()
+    seen.clear()
+    v = check_claim(false)
+    assert v.verdict == "refuted" and "the counterexample cross-checked" in v.scope
+    assert seen and not any(seen) and gc.isenabled()
+    gc.disable()
+    try:
+        assert check_claim(true).verdict == "verified" and not gc.isenabled()
+    finally:
+        gc.enable()
+    _lie(monkeypatch, (1, 2), outcome="P")
+    assert check_claim(true).verdict == "error" and gc.isenabled()
+
+
 def test_the_sample_is_the_smallest_and_a_seeded_draw():
     claim = Claim("x/big", game="nim", kind="char", family=heaps(3), bounds={"heap": 15},
                   statement=lambda g, s: (s.heap[0] ^ s.heap[1] ^ s.heap[2]) == 0)

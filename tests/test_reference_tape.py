@@ -114,3 +114,29 @@ def test_remembered_runs_stop_where_the_run_stops():
     for b in range(-2, work + 2):
         fresh = MoveTape(MOVES["two choices"], INPUTS)
         assert (mt.run((5, 4), b) is None) == (b < need) == (fresh.run((5, 4), b) is None), b
+
+
+def test_a_tape_evaluates_as_the_ir_read_node_by_node():
+    """A Tape keeps each operator node as one step (one, two or more operands, as ``evaluate``
+    runs it): its values are those of the IR read recursively by the catalogue's meanings."""
+    from grundy.solvers.reference.tape import Tape, operands
+    from grundy.spec import ite, maximum
+    from grundy.spec.expr import lift
+    from grundy.spec.ops import OPS
+
+    exprs = [ite(a < b, a ^ b, b // 2), maximum(a, b, a + b), (a > 1) & (b < 3) & (a != b), -a,
+             ~((a > 2) | (b > 2)), (a * 3 + b) % 4, 7]
+
+    def plain(x, env):
+        x = lift(x)
+        if x.op == "const":
+            return x.args[0]
+        if x.op == "var":
+            return env[x.args[0]]
+        return OPS[x.op].concrete(*(plain(y, env) for y in x.args))
+
+    t = Tape(exprs, INPUTS)
+    assert {len(operands(st)) for st in t.steps} == {1, 2, 3}
+    assert len(t.steps) == len({st[0] for st in t.steps})                 # one step a node
+    for values in itertools.product(range(0, 6), range(0, 5)):
+        assert t.run(values) == [plain(e, {"a": values[0], "b": values[1]}) for e in exprs], values

@@ -43,6 +43,7 @@ from ..solvers.reference import (
     ReferenceLimit,
     RulesArena,
     Tape,
+    collector_paused,
 )
 from ..spec.position import SumPosition
 from ..spec.strategy import plays
@@ -169,7 +170,9 @@ class CrossCheck:
         """Re-solve the sample; :class:`Disagreement` at the first position where the engine
         and the claim differ (mode ``"all"``: every position was re-solved as the sweep went)."""
         if self.mode == "sample":
-            self._confirm(Reference(tick=self.tick), [e[2:] for e in self.sample.entries()], self.budget)
+            items = [e[2:] for e in self.sample.entries()]
+            with collector_paused():
+                self._confirm(Reference(tick=self.tick), items, self.budget)
 
     def _confirm(self, ref: Reference, items: list[tuple[Any, Any]], budget: int | None) -> None:
         """Re-solve ``(owner, where)`` items within ``budget`` work units (None: no budget)."""
@@ -209,20 +212,28 @@ class CrossCheck:
         origin = getattr(cex, "origin", None)
         if origin is None:
             return "; the counterexample is not cross-checked (no position to re-solve)"
-        ref = Reference(max_work=self.cex_budget, tick=self.tick)
         what = "certificate" if origin[0] == "certificate" else "counterexample"
-        try:
-            note = _CHECKS[origin[0]](self, ref, cex, *origin[1:])
-        except ReferenceLimit:
+        with collector_paused():
+            note = self._recheck(cex, origin)
+        if note is None:
             self.beyond += 1
             return f"; the {what} is beyond the reference engine's budget: not cross-checked"
-        except (ReferenceCycle, RuleError) as e:
-            raise Disagreement(f"the solvers disagree at {json.dumps(cex.witness)}: the reference engine "
-                               f"finds {_first_line(e)}") from None
         if note:
             return note
         self.checked += 1
         return f"; the {what} cross-checked by the reference engine"
+
+    def _recheck(self, cex: Any, origin: tuple) -> str | None:
+        """The re-check of :meth:`confirm_counterexample` by a fresh engine, which ends with
+        it: the scope's note ("" when it holds), or None beyond the budget."""
+        ref = Reference(max_work=self.cex_budget, tick=self.tick)
+        try:
+            return _CHECKS[origin[0]](self, ref, cex, *origin[1:])
+        except ReferenceLimit:
+            return None
+        except (ReferenceCycle, RuleError) as e:
+            raise Disagreement(f"the solvers disagree at {json.dumps(cex.witness)}: the reference engine "
+                               f"finds {_first_line(e)}") from None
 
     def _value(self, ref: Reference, cex: Any, owner: Any, where: Any) -> str:
         """A value or outcome: the engine's must be the counterexample's ``actual``."""

@@ -35,7 +35,9 @@ grundy.errors.ReferenceLimit: the reference engine spent its budget of 50 work u
 """
 from __future__ import annotations
 
-from typing import Any, Callable, Iterable
+import gc
+from contextlib import contextmanager
+from typing import Any, Callable, Iterable, Iterator
 
 from ...errors import ReferenceCycle, ReferenceLimit
 from ...spec.game import Game, Rules
@@ -45,8 +47,32 @@ from ...spec.structure import Structure
 from .arenas import HeapArena, RulesArena, SumArena, _Arena
 from .tape import MoveTape, State, Tape
 
-__all__ = ["Reference", "ReferenceLimit", "ReferenceCycle", "Tape", "MoveTape"]
+__all__ = ["Reference", "ReferenceLimit", "ReferenceCycle", "Tape", "MoveTape", "collector_paused"]
 
+
+@contextmanager
+def collector_paused() -> Iterator[None]:
+    """The reference engine's searches make many small objects (positions, their next states,
+    memo entries) that die with the engine by reference counting, and no cycles of note:
+    Python's cycle collector, which would walk them over and over while they live, waits
+    until the block is over (as before if it was off already). Made for a fresh engine made
+    and dropped inside the block (the cross-check's sample, a counterexample).
+
+    >>> import gc
+    >>> was = gc.isenabled()
+    >>> with collector_paused():
+    ...     gc.isenabled()
+    False
+    >>> gc.isenabled() == was
+    True
+    """
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was:
+            gc.enable()
 
 
 # ----------------------------------------------------------------------------- the engine

@@ -16,25 +16,32 @@ __all__ = ["Tape", "MoveTape", "State"]
 State = tuple
 
 
-Step = tuple[int, Callable[..., Any], tuple[int, ...]]     # (value index, operator, operand indices)
-Runnable = tuple[int, Callable[..., Any], int, int, "tuple[int, ...] | None"]
+Runnable = tuple[int, Callable[..., Any], int, int, "tuple[int, ...] | None"]   # (value index, operator,
+                                                          # first operand, second or -1 or -2, the operands if -2)
 Choice = tuple[tuple[int, ...], list[Any]]                # (choice values, the update's values)
 Found = tuple[list[Choice], int]                          # (the choices found, the work done)
 NEVER = -(1 << 62)          # a run's ``need`` when it checks no budget: it fits in any
 
 
-def runnable(steps: list[Step]) -> list[Runnable]:
-    """``steps`` as :func:`evaluate` runs them: one or two operands by index (-1: no second),
-    more as a tuple. The same operators on the same operands: only the call is cheaper."""
-    out: list[Runnable] = []
-    for k, fn, args in steps:
-        if len(args) == 1:
-            out.append((k, fn, args[0], -1, None))
-        elif len(args) == 2:
-            out.append((k, fn, args[0], args[1], None))
-        else:
-            out.append((k, fn, 0, -2, args))
-    return out
+def _step(k: int, fn: Callable[..., Any], args: tuple[int, ...] | list[int]) -> Runnable:
+    """A node's step as :func:`evaluate` runs it: one or two operands by index (-1: no second),
+    more as a tuple (-2)."""
+    if len(args) == 1:
+        return (k, fn, args[0], -1, None)
+    if len(args) == 2:
+        return (k, fn, args[0], args[1], None)
+    return (k, fn, 0, -2, tuple(args))
+
+
+def operands(step: Runnable) -> tuple[int, ...]:
+    """The operand indices of a step (as :func:`_step` was given them).
+
+    >>> import operator
+    >>> [operands(_step(5, operator.add, a)) for a in ([1], [1, 2], [1, 2, 3], [])]
+    [(1,), (1, 2), (1, 2, 3), ()]
+    """
+    _, _, a, b, more = step
+    return (a, b) if b >= 0 else (a,) if b == -1 else more or ()
 
 
 def evaluate(vals: list[Any], steps: list[Runnable]) -> None:
@@ -86,7 +93,7 @@ class Tape:
         self.index: dict[int, int] = {}
         self.template: list[Any] = []
         self.loads: list[tuple[int, int]] = []           # (value index, input index)
-        self.steps: list[Step] = []
+        self.steps: list[Runnable] = []                  # one per operator node, as :func:`evaluate` runs it
         index, template, loads, steps = self.index, self.template, self.loads, self.steps
         for x in dag_nodes_of(self.roots):        # each node once, children first (its value index: its place)
             k = index[id(x)] = len(template)
@@ -101,7 +108,7 @@ class Tape:
                     raise RuleError(f"the reference engine has no value for the variable {name!r}")
                 loads.append((k, inputs[name]))
             else:
-                steps.append((k, OPS[op].concrete, tuple([index[id(a)] for a in x.args])))
+                steps.append(_step(k, OPS[op].concrete, [index[id(a)] for a in x.args]))
         self.out = [index[id(r)] for r in self.roots]
 
     def run(self, values: tuple) -> list[Any]:
@@ -109,14 +116,8 @@ class Tape:
         vals = self.template[:]
         for k, i in self.loads:
             vals[k] = values[i]
-        evaluate(vals, self._runnable)
+        evaluate(vals, self.steps)
         return [vals[k] for k in self.out]
-
-    @cached_property
-    def _runnable(self) -> list[Runnable]:
-        """The steps as :meth:`run` applies them (made when first run: a :class:`MoveTape`
-        runs its own programs, never the whole tape)."""
-        return runnable(self.steps)
 
 
 class MoveTape:
@@ -163,9 +164,10 @@ class MoveTape:
         for k, i in t.loads:
             level[k] = i - len(inputs) if i >= len(inputs) else -1
         deps: list[tuple[int, ...]] = [()] * n
-        for k, _, args in t.steps:
+        for st in t.steps:
+            k = st[0]
+            deps[k] = args = operands(st)
             level[k] = max((level[a] for a in args), default=-1)
-            deps[k] = args
         out = t.out
         self.bounds = [(out[2 * j], out[2 * j + 1]) for j in range(nc)]
         conj_at = [[out[2 * nc + i] for i, _ in enumerate(conj) if level[out[2 * nc + i]] == j]
@@ -186,7 +188,7 @@ class MoveTape:
                 stack.extend(deps[k])
             picked = sorted(need if at is None else [k for k in need if level[k] == at])
             done.update(picked)
-            return runnable([step_of[k] for k in picked])
+            return [step_of[k] for k in picked]
 
         self.pre: list[list] = []                          # per level: steps of its conjuncts
         self.post: list[list] = []                         # ... then steps later levels need
