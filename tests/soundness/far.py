@@ -61,8 +61,8 @@ CLAIMS = [
           text="The same on the built-in subtraction game S(1..5), every heap below 2^21."),
     Claim("far/bouton-np-20-bit", source=SRC, game="nim", kind="char", family=heaps(3),
           statement=lambda g, s: bouton_p(g, s) & ~at3(s, B, B, 0), bounds={"heap": 7},
-          methods=["explicit", bitvec(20)], expect="refuted", timeout=600,   # Z3's quantified (NP): 17 CPU s
-          # alone, past 120 once in the whole suite beside other work (a limit never decides a verdict)
+          methods=["explicit", bitvec(20)], expect="refuted", timeout=600,   # Z3's quantified (NP): qsat,
+          # 7 to 8 CPU s in all (the default solver took 2 to 280 s, by the process's history)
           text=f"Bouton's theorem on three heaps below 2^20, except [{B}, {B}, 0] claimed N (it is P); no strategy."),
     Claim("far/bouton-np-strategy-20-bit", source=SRC, game="nim", kind="char", family=heaps(3),
           statement=lambda g, s: bouton_p(g, s) & ~at3(s, B, B, 0), strategy=bouton_strategy,
