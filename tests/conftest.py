@@ -45,9 +45,9 @@ def _verdicts_kept_per_test(tmp_path_factory, monkeypatch):
 
 @pytest.fixture
 def node_table_kept(monkeypatch):
-    """The expression node table (:mod:`grundy.spec.expr`) never starts again during the test.
+    """The expression node table (:mod:`grundy.spec.nodetable`) never starts again during the test.
     It starts again past its limit, and a restart between two builds of the same expression makes
     them two equal nodes, not one: a test that asserts node identity (``a is b``) would fail in a
     worker whose table was near its limit (CI saw it). Such test files use this fixture."""
-    from grundy.spec import expr
-    monkeypatch.setattr(expr, "_INTERN_LIMIT", 10**9)
+    from grundy.spec import nodetable
+    monkeypatch.setattr(nodetable, "_INTERN_LIMIT", 10**9)

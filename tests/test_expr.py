@@ -93,7 +93,7 @@ def test_nodes_are_hash_consed_and_keep_their_meaning():
 
 
 def test_the_node_table_starts_again_when_full_without_changing_values(monkeypatch):
-    import grundy.spec.expr as E
+    import grundy.spec.nodetable as E
     monkeypatch.setattr(E, "_INTERN_LIMIT", 5)
     es = [total([x * k, y, k]) < k * 7 for k in range(1, 30)]
     assert len(E._INTERN) <= 5
@@ -138,7 +138,7 @@ def test_a_binary_and_refuses_a_non_boolean_operand_as_the_general_one_does():
 def test_every_restart_of_the_node_table_is_counted(monkeypatch, build):
     """Each way a node is made starts the table again when full, and counts it (a check that
     compares nodes by identity reads the count: grundy.solvers.premises.identity)."""
-    import grundy.spec.expr as E
+    import grundy.spec.nodetable as E
     monkeypatch.setattr(E, "_INTERN_LIMIT", 5)
     before = E.node_table_restarts()
     for k in range(1, 40):

@@ -52,8 +52,9 @@ def test_a_rule_reads_the_same_however_often_the_intern_table_restarts(monkeypat
     from grundy.spec.structure import Structure
     g = Structure.from_networkx(nx.petersen_graph())
     digests = {}
-    for limit in (ir._INTERN_LIMIT, 7, 50):
-        monkeypatch.setattr(ir, "_INTERN_LIMIT", limit)
+    from grundy.spec import nodetable
+    for limit in (nodetable._INTERN_LIMIT, 7, 50):
+        monkeypatch.setattr(nodetable, "_INTERN_LIMIT", limit)
         ir._INTERN.clear()
         for name in ("grim", "edge-nim", "vertexnim"):
             fresh = type(get_game(name))()                 # no rules kept from another build

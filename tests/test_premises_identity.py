@@ -203,14 +203,14 @@ def test_a_restart_of_the_node_table_mid_check_gives_the_same_answer(monkeypatch
     """The node table starting again during the check (equal terms built before and after it
     are two nodes) makes the check run once more: still "by construction"."""
     from grundy.solvers.premises import identity
-    from grundy.spec import expr
+    from grundy.spec import nodetable
     calls = []
     plain = identity._commutes
 
     def torn(*args):
         calls.append(1)
         if len(calls) == 1:
-            expr._restart()                 # as if the table filled up in the middle
+            nodetable._restart()                 # as if the table filled up in the middle
         return plain(*args)
 
     monkeypatch.setattr(identity, "_commutes", torn)

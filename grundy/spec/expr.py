@@ -22,7 +22,8 @@ from __future__ import annotations
 
 from typing import Any, Callable, Container, Iterable, Sequence, Union
 
-from ..caches import register
+from .nodetable import _INTERN, stored
+from .nodetable import interned as _interned
 from .ops import BOOL as BOOL  # the sorts, re-exported: importers read them from here too
 from .ops import INT as INT
 from .ops import OPS, Walker, dag_nodes
@@ -105,48 +106,6 @@ class Var(Expr):
 Term = Union[Expr, int, bool]
 
 
-# ---------------------------------------------------------------------------- hash-consing
-# Every node is built once: a node with the same operator on the same operands (the same
-# objects), a constant of the same type and value, a variable of the same name and sort, is the
-# node built before. Nodes are immutable, so sharing them changes no meaning; it makes equal
-# subterms one node (walks see them once) and lets compiled code be cached by the node's
-# identity (the statement of a claim on two graphs with the same vertices is one DAG). A key
-# holds the ids of the operands, which the node (held by the table) keeps alive, so an id is
-# never reused while its key is in the table. The table starts again past _INTERN_LIMIT
-# entries (memory stays flat over long sweeps; only sharing with older nodes is lost).
-_INTERN: dict[tuple[Any, ...], Expr] = {}
-_INTERN_LIMIT = 50_000
-_RESTARTS = [0]          # how many times the table started again in this process
-
-
-def _restart() -> None:
-    _INTERN.clear()
-    _RESTARTS[0] += 1
-
-
-register("intern", lambda: len(_INTERN), _restart)
-
-
-def node_table_restarts() -> int:
-    """How many times the node table has started again in this process: a check that compares
-    nodes by identity (equal terms are one node only within one run of the table) reads it
-    before and after, and is asked again if it moved.
-
-    >>> n = node_table_restarts(); _restart(); node_table_restarts() - n
-    1
-    """
-    return _RESTARTS[0]
-
-
-def _interned(key: tuple[Any, ...], make: Callable[[], Expr]) -> Expr:
-    x = _INTERN.get(key)
-    if x is None:
-        if len(_INTERN) >= _INTERN_LIMIT:
-            _restart()
-        x = _INTERN[key] = make()
-    return x
-
-
 def variable(name: str, sort: str) -> "Var":
     """The variable ``name`` of ``sort`` (``"int"`` or ``"bool"``): one node per name and sort.
 
@@ -207,10 +166,7 @@ def _node(op: str, args: Sequence[Expr]) -> Expr:
             break
     else:
         return lift(spec.concrete(*(a.args[0] for a in args)))
-    if len(_INTERN) >= _INTERN_LIMIT:
-        _restart()
-    x = _INTERN[key] = Expr(op, tuple(args), sort)
-    return x
+    return stored(key, Expr(op, tuple(args), sort))
 
 
 def _arith(op: str, a: Term, b: Term) -> Expr:
@@ -354,11 +310,7 @@ def _junction(op: str, args: list[Expr]) -> Expr:
     :func:`_node` builds, without its sort rule and constant folding."""
     key = (op, *map(id, args))
     x = _INTERN.get(key)
-    if x is None:
-        if len(_INTERN) >= _INTERN_LIMIT:
-            _restart()
-        x = _INTERN[key] = Expr(op, tuple(args), BOOL)
-    return x
+    return x if x is not None else stored(key, Expr(op, tuple(args), BOOL))
 
 
 def all_of(items: Iterable[Term], pred: Callable[[Any], Term] | None = None) -> Expr:

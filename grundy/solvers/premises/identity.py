@@ -38,7 +38,8 @@ from __future__ import annotations
 import hashlib
 from typing import Any, Callable, Mapping, Sequence
 
-from ...spec.expr import Expr, Var, all_of, any_of, lift, maximum, minimum, node_table_restarts, variable
+from ...spec.expr import Expr, Var, all_of, any_of, lift, maximum, minimum, variable
+from ...spec.nodetable import node_table_restarts
 from ...spec.rebuild import Rebuild, rebuild
 
 __all__ = ["Canonical", "commutes_by_identity"]
